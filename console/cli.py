@@ -1,0 +1,140 @@
+"""The ``st-console`` command line (INTERFACE.md §1).
+
+``roll``, ``odds``, ``run``, ``saves``, ``export`` and ``import`` never import Textual: a script
+or a chat bot calling them pays interpreter start-up only. Bad usage exits 2 with one line on
+stderr that names the offending argument.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+SUBCOMMANDS = ("roll", "odds", "run", "saves", "export", "import")
+
+
+class UsageError(Exception):
+    """Bad usage: exit 2 with this one-line message."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _int(name: str, minimum: int | None = None):  # type: ignore[no-untyped-def]
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+        if minimum is not None and value < minimum:
+            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, not {value}")
+        return value
+
+    convert.__name__ = name
+    return convert
+
+
+def _add_ih_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--again", type=_int("--again"), choices=(10, 9, 8), default=None,
+                        help="ih-d10 again rule: 10, 9 or 8 (default 10)")
+    parser.add_argument("--level", type=_int("--level"), choices=(1, 2, 3), default=None,
+                        help="ih-d6 explode level: 1, 2 or 3 (default 1)")
+    parser.add_argument("--bonus", type=_int("--bonus", 0), default=0, help="bonus successes")
+    parser.add_argument("--penalty", type=_int("--penalty", 0), default=0,
+                        help="successes lost")
+    parser.add_argument("--untrained", choices=("physical", "social", "mental"), default=None,
+                        help="the skill is at 0: physical/social lose 3 successes, mental fails")
+    parser.add_argument("--willpower", action="store_true",
+                        help="spend 1 willpower for +3 DP (RULES.md §1.7)")
+    parser.add_argument("--dc", type=_int("--dc", 0), default=None, help="difficulty")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, console options included."""
+    parser = _Parser(prog="st-console", description="The Storyteller's console.")
+    parser.add_argument("--save-dir", default=None, help="where campaigns are kept")
+    parser.add_argument("--campaign", default=None, help="the campaign to open")
+    parser.add_argument("--scene", default=None, help="the scene to open")
+    parser.add_argument("--lang", choices=("en", "zh", "zh-Hant"), default="en",
+                        help="labels in English, Simplified or Traditional Chinese")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    roll = sub.add_parser("roll", help="one Infinite Horror check or M.I.S.T. action roll")
+    roll.add_argument("system", choices=("ih-d10", "ih-d6", "mist"))
+    roll.add_argument("value", type=_int("DP/POWER"), metavar="DP|POWER")
+    _add_ih_options(roll)
+    roll.add_argument("--seed", type=_int("--seed"), default=None)
+    roll.add_argument("--json", action="store_true")
+
+    odds = sub.add_parser("odds", help="exact odds, no dice rolled")
+    odds.add_argument("system", choices=("ih-d10", "ih-d6", "mist"))
+    odds.add_argument("value", type=_int("DP/POWER"), metavar="DP|POWER")
+    _add_ih_options(odds)
+    odds.add_argument("--json", action="store_true")
+
+    run = sub.add_parser("run", help="apply console commands from a file, print the scene")
+    run.add_argument("script", metavar="SCRIPT", help="a file of console commands, or -")
+    run.add_argument("--seed", type=_int("--seed"), default=None)
+    run.add_argument("--json", action="store_true")
+    run.add_argument("--campaign", dest="run_campaign", default=None)
+    run.add_argument("--save-dir", dest="run_save_dir", default=None)
+
+    saves = sub.add_parser("saves", help="list campaigns and scenes")
+    saves.add_argument("--save-dir", dest="run_save_dir", default=None)
+
+    export = sub.add_parser("export", help="export a campaign or scene")
+    export.add_argument("target", metavar="CAMPAIGN[/SCENE]")
+    export.add_argument("--format", choices=("md", "json"), required=True)
+    export.add_argument("-o", "--output", default=None)
+    export.add_argument("--save-dir", dest="run_save_dir", default=None)
+
+    imp = sub.add_parser("import", help="import an exported campaign or scene")
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("--save-dir", dest="run_save_dir", default=None)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``st-console``; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+    except UsageError as error:
+        print(str(error).splitlines()[0], file=sys.stderr)
+        return 2
+    save_dir = getattr(args, "run_save_dir", None) or args.save_dir
+    args.save_dir = save_dir
+    try:
+        if args.command in ("roll", "odds"):
+            from console import cli_dice
+
+            return cli_dice.roll(args) if args.command == "roll" else cli_dice.odds(args)
+        if args.command in ("run", "saves", "export", "import"):
+            from console import cli_saves
+
+            if args.command == "run":
+                args.campaign = args.run_campaign or None
+            handler = {
+                "run": cli_saves.run,
+                "saves": cli_saves.list_saves,
+                "export": cli_saves.export,
+                "import": cli_saves.import_file,
+            }[args.command]
+            return handler(args)
+    except UsageError as error:
+        print(str(error).splitlines()[0], file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    from console import app
+
+    return app.main(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

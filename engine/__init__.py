@@ -1,0 +1,1 @@
+"""The rules of Infinite Horror and M.I.S.T.: pure Python, no I/O, no UI (STYLE.md)."""

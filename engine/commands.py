@@ -1,0 +1,133 @@
+"""One path into the engine: parse a console command line and apply it to a scene's state.
+
+The console's keys and dialogs build the same command objects this parser returns
+(STYLE.md). Each rule family provides ``engine/<family>/family.py`` with:
+
+- ``VERBS``: the verbs it understands (for completion and help);
+- ``new_state(system: str) -> State``;
+- ``parse(line: Line) -> Command | None`` (``None`` when the verb is not its own);
+- ``apply(state, command, rng) -> (state, events)``, raising ``RuleError``;
+- ``to_json(state) -> dict``: the ``run --json`` view of INTERFACE.md §2.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dice import command as dice_command
+from engine.errors import RuleError
+from engine.ih import family as ih_family
+from engine.language import Line, tokenize
+from engine.mist import family as mist_family
+
+SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
+SHARED_VERBS: tuple[str, ...] = ("scene", "roll", "undo", "redo")
+
+
+@dataclass(frozen=True, slots=True)
+class NewScene:
+    """``scene new "NAME" SYSTEM``: handled by the session, not by a family."""
+
+    name: str
+    system: str
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """``undo``: handled by the session."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """``redo``: handled by the session."""
+
+
+def family_of(system: str) -> str:
+    """``ih`` for ``ih-d10``/``ih-d6``, ``mist`` for ``mist``."""
+    if system in ("ih-d10", "ih-d6"):
+        return "ih"
+    if system == "mist":
+        return "mist"
+    raise RuleError(f"Unknown system {system!r}: use ih-d10, ih-d6 or mist.")
+
+
+def verbs(system: str | None) -> tuple[str, ...]:
+    """The verbs the command line accepts in a scene of ``system`` (all when ``None``)."""
+    if system is None:
+        return SHARED_VERBS + tuple(ih_family.VERBS) + tuple(mist_family.VERBS)
+    own = ih_family.VERBS if family_of(system) == "ih" else mist_family.VERBS
+    return SHARED_VERBS + tuple(own)
+
+
+def new_state(system: str) -> Any:
+    """The empty state of a new scene of ``system``."""
+    if family_of(system) == "ih":
+        return ih_family.new_state(system)
+    return mist_family.new_state(system)
+
+
+def parse_line(line: Line, system: str | None) -> Any:
+    """Turn a tokenised line into a command object for a scene of ``system``.
+
+    Raises:
+        RuleError: an unknown verb, a bad argument, or a verb of the other rule family.
+    """
+    if line.verb == "scene":
+        return _parse_scene(line)
+    if line.verb == "undo" and not line.words:
+        return Undo()
+    if line.verb == "redo" and not line.words:
+        return Redo()
+    if line.verb == "roll":
+        return dice_command.parse(line)
+    if system is None:
+        raise RuleError(
+            f"'{line.verb}' needs a scene: start one with  scene new \"NAME\" ih-d10|ih-d6|mist"
+        )
+    family = family_of(system)
+    own, other = (ih_family, mist_family) if family == "ih" else (mist_family, ih_family)
+    command = own.parse(line)
+    if command is not None:
+        return command
+    if line.verb in other.VERBS:
+        kind = "M.I.S.T." if family == "ih" else "Infinite Horror"
+        raise RuleError(f"'{line.verb}' is a {kind} command; this scene is {system}.")
+    raise RuleError(f"Unknown command '{line.verb}'. Known: {', '.join(verbs(system))}.")
+
+
+def parse(text: str, system: str | None) -> Any | None:
+    """Parse one line of text; ``None`` for a blank or comment line."""
+    line = tokenize(text)
+    if line is None:
+        return None
+    return parse_line(line, system)
+
+
+def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[Any, tuple[Any, ...]]:
+    """Apply a family or roll command to a scene state: all of it, or a RuleError."""
+    if isinstance(command, dice_command.RollCommand):
+        return state, dice_command.apply(command, rng)
+    if family_of(system) == "ih":
+        return ih_family.apply(state, command, rng)
+    return mist_family.apply(state, command, rng)
+
+
+def to_json(state: Any, system: str) -> dict[str, Any]:
+    """The scene as INTERFACE.md §2 prints it for ``run --json``."""
+    if family_of(system) == "ih":
+        return ih_family.to_json(state)
+    return mist_family.to_json(state)
+
+
+def _parse_scene(line: Line) -> NewScene:
+    words: Sequence[str] = line.words
+    if len(words) != 3 or words[0].lower() != "new":
+        raise RuleError('Use: scene new "NAME" ih-d10|ih-d6|mist')
+    name, system = words[1].strip(), words[2].lower()
+    if not name:
+        raise RuleError("A scene needs a name.")
+    family_of(system)
+    return NewScene(name=name, system=system)

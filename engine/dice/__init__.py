@@ -1,0 +1,1 @@
+"""Dice of the three systems (``ih-d10``, ``ih-d6``, ``mist``) and their exact odds."""

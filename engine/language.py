@@ -1,0 +1,88 @@
+"""Tokens of the console command language (INTERFACE.md §3).
+
+One command per line; ``#`` starts a comment; names with spaces are quoted; ``key=value``
+arguments. Each family parses its own verbs from these tokens (``engine/ih/language.py``,
+``engine/mist/language.py``); ``engine/commands.py`` joins them.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+from engine.errors import RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One tokenised command line: the verb, positional words and ``key=value`` options."""
+
+    verb: str
+    words: tuple[str, ...]
+    options: tuple[tuple[str, str], ...]
+    text: str
+
+    def option(self, key: str) -> str | None:
+        for name, value in self.options:
+            if name == key:
+                return value
+        return None
+
+    def has_option(self, key: str) -> bool:
+        return any(name == key for name, _ in self.options)
+
+
+def strip_comment(text: str) -> str:
+    """Drop a ``#`` comment that is not inside quotes."""
+    quote: str | None = None
+    for index, char in enumerate(text):
+        if quote:
+            if char == quote:
+                quote = None
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return text[:index]
+    return text
+
+
+def tokenize(text: str) -> Line | None:
+    """Split a line into a :class:`Line`; ``None`` for a blank or comment-only line.
+
+    Raises:
+        RuleError: unbalanced quotes.
+    """
+    body = strip_comment(text).strip()
+    if not body:
+        return None
+    try:
+        tokens = shlex.split(body, posix=True)
+    except ValueError as error:
+        raise RuleError(f"Cannot read the line: {error} (check the quotes).") from None
+    if not tokens:
+        return None
+    verb = tokens[0].lower()
+    words: list[str] = []
+    options: list[tuple[str, str]] = []
+    for token in tokens[1:]:
+        key, sep, value = token.partition("=")
+        if sep and key and key.replace("-", "").replace("_", "").isalnum() and " " not in key:
+            options.append((key.lower(), value))
+        else:
+            words.append(token)
+    return Line(verb=verb, words=tuple(words), options=tuple(options), text=body)
+
+
+def parse_int(value: str, what: str) -> int:
+    """Read a whole number (``+3`` and ``-2`` included) or raise a RuleError naming ``what``."""
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise RuleError(f"{what} must be a whole number, not {value!r}.") from None
+
+
+def quote(name: str) -> str:
+    """Quote a name for the command language when it needs it."""
+    if name and all(c.isalnum() or c in "-_." for c in name):
+        return name
+    return '"' + name.replace('"', "'") + '"'
