@@ -1,0 +1,43 @@
+"""The interpretations RULES.md fixes where the sources are silent, as named settings.
+
+Each field is one **[I-n]** of RULES.md; the defaults are RULES.md's reading. A table that
+reads a rule differently switches the field (the console's settings, or a scene's state).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Interpretations:
+    """RULES.md's interpretations [I-1]…[I-6], one named field each."""
+
+    d6_sixes_counted_across_check: bool = True
+    """[I-1] ih-d6 level 1: 6s are counted across the whole check, extra dice included, so the
+    extra dice granted so far are always ⌊sixes / 2⌋. False: pairs are counted within each wave
+    of dice (the pool, then each batch of extra dice) and an odd 6 is lost."""
+
+    d6_chance_success_extra_dice: int = 2
+    """[I-2] ih-d6 chance roll: a double 6 grants this many extra dice, rolled as a normal pool at
+    the current explode level."""
+
+    computed_turn_order: bool = True
+    """[I-3] The next to act is the highest-ordered combatant who has not acted this round and is
+    not delaying; a round ends when nobody is left. False: a stored turn pointer that walks the
+    order list once per round (delays and joins then move the pointer's list)."""
+
+    stack_same_name_statuses: bool = True
+    """[I-4] Statuses with the same name stack (are "similar"); opposing ones are named by the MC
+    with "counters: NAME". False: every take of a status adds a separately named status."""
+
+    negative_power_subtracts_d4: bool = True
+    """[I-5] Negative power rolls 1d8 − the highest of |power| d4s. False: power below 0 rolls the
+    d8 alone, like power 0."""
+
+    mitigate_mixed_reduces_by_power: bool = True
+    """[I-6] Mitigate on 6–8 reduces the incoming status by the roll's power (on ≤ 5 nothing).
+    False: 6–8 reduces by one tier only."""
+
+
+DEFAULT = Interpretations()
