@@ -29,7 +29,9 @@ def _int(name: str, minimum: int | None = None):  # type: ignore[no-untyped-def]
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a whole number, not {text!r}"
+            ) from None
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, not {value}")
         return value
@@ -39,17 +41,31 @@ def _int(name: str, minimum: int | None = None):  # type: ignore[no-untyped-def]
 
 
 def _add_ih_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--again", type=_int("--again"), choices=(10, 9, 8), default=None,
-                        help="ih-d10 again rule: 10, 9 or 8 (default 10)")
-    parser.add_argument("--level", type=_int("--level"), choices=(1, 2, 3), default=None,
-                        help="ih-d6 explode level: 1, 2 or 3 (default 1)")
+    parser.add_argument(
+        "--again",
+        type=_int("--again"),
+        choices=(10, 9, 8),
+        default=None,
+        help="ih-d10 again rule: 10, 9 or 8 (default 10)",
+    )
+    parser.add_argument(
+        "--level",
+        type=_int("--level"),
+        choices=(1, 2, 3),
+        default=None,
+        help="ih-d6 explode level: 1, 2 or 3 (default 1)",
+    )
     parser.add_argument("--bonus", type=_int("--bonus", 0), default=0, help="bonus successes")
-    parser.add_argument("--penalty", type=_int("--penalty", 0), default=0,
-                        help="successes lost")
-    parser.add_argument("--untrained", choices=("physical", "social", "mental"), default=None,
-                        help="the skill is at 0: physical/social lose 3 successes, mental fails")
-    parser.add_argument("--willpower", action="store_true",
-                        help="spend 1 willpower for +3 DP (RULES.md §1.7)")
+    parser.add_argument("--penalty", type=_int("--penalty", 0), default=0, help="successes lost")
+    parser.add_argument(
+        "--untrained",
+        choices=("physical", "social", "mental"),
+        default=None,
+        help="the skill is at 0: physical/social lose 3 successes, mental fails",
+    )
+    parser.add_argument(
+        "--willpower", action="store_true", help="spend 1 willpower for +3 DP (RULES.md §1.7)"
+    )
     parser.add_argument("--dc", type=_int("--dc", 0), default=None, help="difficulty")
 
 
@@ -59,8 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save-dir", default=None, help="where campaigns are kept")
     parser.add_argument("--campaign", default=None, help="the campaign to open")
     parser.add_argument("--scene", default=None, help="the scene to open")
-    parser.add_argument("--lang", choices=("en", "zh", "zh-Hant"), default="en",
-                        help="labels in English, Simplified or Traditional Chinese")
+    parser.add_argument(
+        "--lang",
+        choices=("en", "zh", "zh-Hant"),
+        default="en",
+        help="labels in English, Simplified or Traditional Chinese",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     roll = sub.add_parser("roll", help="one Infinite Horror check or M.I.S.T. action roll")

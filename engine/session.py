@@ -112,11 +112,11 @@ def redo(scene: Scene) -> tuple[Scene, tuple[Any, ...]]:
     if not scene.undone:
         raise RuleError("Nothing to redo in this scene.")
     entry = scene.undone[-1]
-    state, events = commands.apply(scene.state, scene.system, entry.command, random.Random(entry.seed))
-    redone = replace(entry, events=tuple(events))
-    new = replace(
-        scene, state=state, journal=scene.journal + (redone,), undone=scene.undone[:-1]
+    state, events = commands.apply(
+        scene.state, scene.system, entry.command, random.Random(entry.seed)
     )
+    redone = replace(entry, events=tuple(events))
+    new = replace(scene, state=state, journal=scene.journal + (redone,), undone=scene.undone[:-1])
     return new, redone.events
 
 
