@@ -1,0 +1,175 @@
+"""``roll …`` in the console language (INTERFACE.md §3), the same check ``st-console roll`` makes.
+
+::
+
+    roll ih-d10|ih-d6 DP [--again N] [--level N] [--bonus N] [--penalty N]
+         [--untrained physical|social|mental] [--willpower] [--dc N] [by=NAME] [hidden]
+    roll mist POWER [by=NAME] [hidden]
+
+Options also read as ``--again=9`` or ``again=9``. ``hidden`` marks a secret roll the ST
+reveals later (passive perception, RULES.md §1.6); ``by=NAME`` says who rolled.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.dice.ih import CheckResult, CheckSpec, Untrained, roll_check, validate_spec
+from engine.dice.mist import MistRoll, roll_mist
+from engine.errors import RuleError
+from engine.language import Line, parse_int
+from engine.settings import DEFAULT, Interpretations
+
+USAGE = (
+    "Use: roll ih-d10|ih-d6 DP [--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] "
+    "[--untrained physical|social|mental] [--willpower] [--dc N] [by=NAME] [hidden]  "
+    "or  roll mist POWER"
+)
+VALUE_OPTIONS: tuple[str, ...] = ("again", "level", "bonus", "penalty", "untrained", "dc")
+IH_ONLY: tuple[str, ...] = VALUE_OPTIONS + ("willpower",)
+
+
+@dataclass(frozen=True, slots=True)
+class MistSpec:
+    """A M.I.S.T. action roll: its power and the [I-5] reading (RULES.md §4.2)."""
+
+    power: int
+    interpretations: Interpretations = DEFAULT
+
+
+@dataclass(frozen=True, slots=True)
+class RollCommand:
+    """One roll: exactly one of ``check`` (IH) and ``mist`` is set."""
+
+    system: str
+    check: CheckSpec | None = None
+    mist: MistSpec | None = None
+    by: str | None = None
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRolled:
+    """An IH check was rolled (its faces and counts are in ``result``)."""
+
+    command: RollCommand
+    result: CheckResult
+
+
+@dataclass(frozen=True, slots=True)
+class MistRolled:
+    """A M.I.S.T. action roll was made."""
+
+    command: RollCommand
+    result: MistRoll
+
+
+def parse(line: Line) -> RollCommand:
+    """Read a ``roll`` line into a command, with the CLI's validation.
+
+    Raises:
+        RuleError: a missing or unknown system, a DP/power that is not a whole number, an
+            option of the other system, an unknown option or a value the rules forbid.
+    """
+    words = list(line.words)
+    if not words:
+        raise RuleError(USAGE)
+    system = words.pop(0).lower()
+    if system not in ("ih-d10", "ih-d6", "mist"):
+        raise RuleError(f"Unknown system {system!r}: use ih-d10, ih-d6 or mist.")
+    if not words:
+        what = "POWER" if system == "mist" else "DP"
+        raise RuleError(f"roll {system} needs a {what}. {USAGE}")
+    value = parse_int(words.pop(0), "POWER" if system == "mist" else "DP")
+    values, flags = _options(line, words)
+    hidden = "hidden" in flags
+    by = values.pop("by", None)
+    if by is not None and not by.strip():
+        raise RuleError("by= needs a name.")
+    if system == "mist":
+        misplaced = [name for name in IH_ONLY if name in values or name in flags]
+        if misplaced:
+            raise RuleError(
+                f"--{misplaced[0]} is an Infinite Horror option; mist takes POWER only."
+            )
+        return RollCommand(system=system, mist=MistSpec(power=value), by=by, hidden=hidden)
+    return RollCommand(
+        system=system,
+        check=_check_spec(system, value, values, "willpower" in flags),
+        by=by,
+        hidden=hidden,
+    )
+
+
+def _options(line: Line, words: list[str]) -> tuple[dict[str, str], set[str]]:
+    """Split ``--key value``, ``--key=value``, ``key=value`` and bare flags."""
+    values: dict[str, str] = {}
+    flags: set[str] = set()
+    for key, value in line.options:
+        name = key.lstrip("-")
+        if name not in VALUE_OPTIONS + ("by",):
+            raise RuleError(f"Unknown option {key}=. {USAGE}")
+        values[name] = value
+    index = 0
+    while index < len(words):
+        word = words[index]
+        name = word.lstrip("-").lower()
+        if name in ("willpower", "hidden"):
+            flags.add(name)
+        elif word.startswith("--") and name in VALUE_OPTIONS:
+            if index + 1 >= len(words):
+                raise RuleError(f"{word} needs a value.")
+            values[name] = words[index + 1]
+            index += 1
+        else:
+            raise RuleError(f"Unexpected {word!r}. {USAGE}")
+        index += 1
+    return values, flags
+
+
+def _check_spec(system: str, dp: int, values: dict[str, str], willpower: bool) -> CheckSpec:
+    if system == "ih-d6" and "again" in values:
+        raise RuleError("--again is for ih-d10; ih-d6 uses --level 1|2|3.")
+    if system == "ih-d10" and "level" in values:
+        raise RuleError("--level is for ih-d6; ih-d10 uses --again 10|9|8.")
+    untrained: Untrained | None = None
+    if "untrained" in values:
+        try:
+            untrained = Untrained(values["untrained"].lower())
+        except ValueError:
+            raise RuleError(
+                f"--untrained is physical, social or mental, not {values['untrained']!r}."
+            ) from None
+    spec = CheckSpec(
+        system=system,
+        dp=dp,
+        again=_int(values, "again", 10),
+        level=_int(values, "level", 1),
+        bonus=_int(values, "bonus", 0),
+        penalty=_int(values, "penalty", 0),
+        untrained=untrained,
+        willpower=willpower,
+        dc=parse_int(values["dc"], "--dc") if "dc" in values else None,
+    )
+    validate_spec(spec)
+    return spec
+
+
+def _int(values: dict[str, str], name: str, default: int) -> int:
+    return parse_int(values[name], f"--{name}") if name in values else default
+
+
+def apply(command: RollCommand, rng: random.Random) -> tuple[CheckRolled | MistRolled, ...]:
+    """Roll the command's dice: one :class:`CheckRolled` or :class:`MistRolled` event.
+
+    Raises:
+        RuleError: the spec breaks a rule.
+    """
+    if command.mist is not None:
+        negative_subtracts = command.mist.interpretations.negative_power_subtracts_d4
+        result = roll_mist(command.mist.power, rng, negative_subtracts)
+        return (MistRolled(command=command, result=result),)
+    if command.check is None:
+        raise RuleError("A roll needs an Infinite Horror check or a M.I.S.T. power.")
+    return (CheckRolled(command=command, result=roll_check(command.check, rng)),)
