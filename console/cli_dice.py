@@ -1,0 +1,124 @@
+"""``st-console roll …`` and ``st-console odds …`` (INTERFACE.md §1–2).
+
+Never imports Textual: a script or a chat bot calling these pays interpreter start-up only.
+Combinations the rules do not allow (``--again`` with ih-d6, ``--level`` with ih-d10, IH options
+with mist) are bad usage: :class:`console.cli.UsageError`, exit 2 with one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+
+from console import dice_text
+from console.cli import UsageError
+from engine.dice.ih import CheckSpec, Untrained, roll_check, validate_spec
+from engine.dice.mist import roll_mist
+from engine.dice.odds import check_odds, mist_odds
+from engine.dice.odds_pool import MAX_POOL
+from engine.errors import RuleError
+
+IH_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("again", "--again"),
+    ("level", "--level"),
+    ("bonus", "--bonus"),
+    ("penalty", "--penalty"),
+    ("untrained", "--untrained"),
+    ("willpower", "--willpower"),
+    ("dc", "--dc"),
+)
+"""Options of an Infinite Horror check, none of which a M.I.S.T. roll takes."""
+
+
+def _given(args: argparse.Namespace, attribute: str) -> bool:
+    value = getattr(args, attribute, None)
+    return value not in (None, False, 0) or (attribute == "dc" and value is not None)
+
+
+def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
+    """The IH check the arguments ask for.
+
+    Raises:
+        UsageError: an option of the other variant, or a value the rules forbid.
+    """
+    prog = f"st-console {command}"
+    if args.system == "ih-d6" and args.again is not None:
+        raise UsageError(f"{prog}: argument --again: is for ih-d10; ih-d6 uses --level 1|2|3")
+    if args.system == "ih-d10" and args.level is not None:
+        raise UsageError(f"{prog}: argument --level: is for ih-d6; ih-d10 uses --again 10|9|8")
+    untrained = Untrained(args.untrained) if args.untrained else None
+    spec = CheckSpec(
+        system=args.system,
+        dp=args.value,
+        again=args.again if args.again is not None else 10,
+        level=args.level if args.level is not None else 1,
+        bonus=args.bonus or 0,
+        penalty=args.penalty or 0,
+        untrained=untrained,
+        willpower=bool(args.willpower),
+        dc=args.dc,
+    )
+    if spec.pool > MAX_POOL:
+        raise UsageError(f"{prog}: argument DP: at most {MAX_POOL} dice, not {spec.pool}")
+    try:
+        validate_spec(spec)
+    except RuleError as error:
+        raise UsageError(f"{prog}: {error}") from None
+    return spec
+
+
+def _refuse_ih_options(args: argparse.Namespace, command: str) -> None:
+    for attribute, flag in IH_OPTIONS:
+        if _given(args, attribute):
+            raise UsageError(
+                f"st-console {command}: argument {flag}: is an Infinite Horror option; "
+                "mist takes POWER only"
+            )
+
+
+def _print_json(data: object) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def roll(args: argparse.Namespace) -> int:
+    """``st-console roll SYSTEM DP|POWER [options] [--seed N] [--json]``."""
+    rng = random.Random(args.seed)
+    if args.system == "mist":
+        _refuse_ih_options(args, "roll")
+        if abs(args.value) > MAX_POOL:
+            raise UsageError(f"st-console roll: argument POWER: at most {MAX_POOL} d4s")
+        result = roll_mist(args.value, rng)
+        if args.json:
+            _print_json(dice_text.mist_json(result))
+        else:
+            print(dice_text.mist_text(result))
+        return 0
+    spec = check_spec(args, "roll")
+    check = roll_check(spec, rng)
+    if args.json:
+        _print_json(dice_text.check_json(check))
+    else:
+        print(dice_text.check_text(spec, check))
+    return 0
+
+
+def odds(args: argparse.Namespace) -> int:
+    """``st-console odds SYSTEM DP|POWER [options] [--dc N] [--json]``: exact, no dice rolled."""
+    if args.system == "mist":
+        _refuse_ih_options(args, "odds")
+        if abs(args.value) > MAX_POOL:
+            raise UsageError(f"st-console odds: argument POWER: at most {MAX_POOL} d4s")
+        table = mist_odds(args.value)
+        if args.json:
+            _print_json(dice_text.mist_odds_json(table))
+        else:
+            print(dice_text.mist_odds_text(table))
+        return 0
+    spec = check_spec(args, "odds")
+    result = check_odds(spec)
+    if args.json:
+        _print_json(dice_text.check_odds_json(result))
+    else:
+        print(dice_text.check_odds_text(spec, result))
+    return 0
