@@ -1,0 +1,214 @@
+"""The Infinite Horror encounter's commands: what the console language parses into.
+
+The console's keys and dialogs build these same objects (STYLE.md: one path into the engine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ih.encounter import ActionKind
+from engine.ih.interrupts import Outcome
+from engine.ih.roster import Entry
+from engine.ih.vitals import WillpowerUse
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """``add``/``join``: a combatant; ``join`` marks a newcomer mid-fight (§3.5)."""
+
+    entry: Entry
+    join: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Surprise:
+    """``surprise NAME …``: open with a surprise round (§3.2)."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    """``begin``: round 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """``next``: end the current turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spend:
+    """``spend NAME KIND``: one action (§3.6), or a reflex off-turn (§3.7)."""
+
+    name: str
+    kind: ActionKind
+
+
+@dataclass(frozen=True, slots=True)
+class Delay:
+    """``delay NAME after OTHER`` or, with ``after`` None, ``delay NAME next-round`` (§3.4)."""
+
+    name: str
+    after: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeInitiative:
+    """``initiative NAME +N|-N`` (§3.5)."""
+
+    name: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """``swap A B``: the ST swaps two tied combatants (§3.3)."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """``remove NAME``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """``damage NAME N``."""
+
+    name: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """``heal NAME N``."""
+
+    name: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustWillpower:
+    """``willpower NAME +N|-N``."""
+
+    name: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseWillpower:
+    """``willpower NAME +3dp|defense|conscious|impulse|trait`` (§1.7)."""
+
+    name: str
+    use: WillpowerUse
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    """``defend NAME N``: declare defense bonus successes (§3.8)."""
+
+    name: str
+    successes: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddEffect:
+    """``effect NAME "LABEL" rounds=N [by=SOURCE]`` (§3.1)."""
+
+    name: str
+    label: str
+    rounds: int
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndEffect:
+    """``effect NAME "LABEL" end``: the ST ends an effect early."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareInterrupt:
+    """``interrupt NAME OTHER [ready]``: a reflex against OTHER's action (§3.7)."""
+
+    reactor: str
+    target: str
+    prepaid: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveInterrupt:
+    """``resolve continues|fails|avoided``: the ST's ruling (§3.7)."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """``extra NAME swift|move|standard N [turn]``: extra actions from an ability (§3.6)."""
+
+    name: str
+    kind: ActionKind
+    count: int
+    this_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CapFree:
+    """``cap free N|none``: the ST's cap on free actions a turn (§3.6)."""
+
+    cap: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """``note NAME "TEXT"``."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndScene:
+    """``end scene``: a scene boundary (per-scene uses reset)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndMovie:
+    """``end movie``: a movie boundary (per-movie uses reset)."""
+
+
+Command = (
+    Add
+    | Surprise
+    | Begin
+    | Next
+    | Spend
+    | Delay
+    | ChangeInitiative
+    | Swap
+    | Remove
+    | Damage
+    | Heal
+    | AdjustWillpower
+    | UseWillpower
+    | Defend
+    | AddEffect
+    | EndEffect
+    | DeclareInterrupt
+    | ResolveInterrupt
+    | Extra
+    | CapFree
+    | Note
+    | EndScene
+    | EndMovie
+)
+"""Every command of the Infinite Horror family."""

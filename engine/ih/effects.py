@@ -1,0 +1,74 @@
+"""Lasting effects timed on their creator's turns (RULES.md §3.1).
+
+A combatant's "1 round" runs from the start of one of their turns to the start of the next, so
+an effect of N rounds loses one round at the start of each of its creator's turns and expires at
+the start of the creator's turn N rounds later. An effect whose creator has left the fight
+counts down at each new round instead, so it still ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.errors import RuleError
+from engine.ih.encounter import Effect, Encounter, Phase, find, put
+from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
+
+Events = tuple[object, ...]
+
+
+def add(
+    state: Encounter, name: str, label: str, rounds: int, source: str | None
+) -> tuple[Encounter, Events]:
+    """Put an effect on ``name``, timed on ``source``'s turns (default: the current actor)."""
+    target = find(state, name)
+    if rounds < 1:
+        raise RuleError("An effect lasts at least 1 round (rounds=N with N ≥ 1).")
+    if not label.strip():
+        raise RuleError("An effect needs a label.")
+    if source is None:
+        if state.current is None:
+            raise RuleError("Nobody is acting now: say whose turns time the effect with by=SOURCE.")
+        source = state.current
+    creator = find(state, source)
+    if any(e.label.casefold() == label.casefold() for e in target.effects):
+        raise RuleError(f"{target.name} already has an effect labelled {label!r}.")
+    effect = Effect(label=label, source=creator.name, rounds_left=rounds)
+    updated = replace(target, effects=target.effects + (effect,))
+    event = EffectAdded(target.name, label, creator.name, rounds)
+    return put(state, updated), (event,)
+
+
+def end(state: Encounter, name: str, label: str) -> tuple[Encounter, Events]:
+    """The ST ends an effect early."""
+    target = find(state, name)
+    kept = tuple(e for e in target.effects if e.label.casefold() != label.casefold())
+    if len(kept) == len(target.effects):
+        raise RuleError(f"{target.name} has no effect labelled {label!r}.")
+    return put(state, replace(target, effects=kept)), (EffectEnded(target.name, label),)
+
+
+def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
+    """Count down effects at the start of ``source``'s turn (``None``: orphans, round start)."""
+    present = {c.key for c in state.order}
+    events: list[object] = []
+    order = []
+    for combatant in state.order:
+        kept: list[Effect] = []
+        for effect in combatant.effects:
+            creator = effect.source.casefold()
+            due = (creator not in present) if source is None else creator == source.casefold()
+            if not due:
+                kept.append(effect)
+            elif effect.rounds_left <= 1:
+                events.append(EffectExpired(combatant.name, effect.label, effect.source))
+            else:
+                kept.append(replace(effect, rounds_left=effect.rounds_left - 1))
+        order.append(replace(combatant, effects=tuple(kept)))
+    return replace(state, order=tuple(order)), tuple(events)
+
+
+def clear_all(state: Encounter) -> Encounter:
+    """Drop every effect (the fight is over at a scene boundary)."""
+    order = tuple(replace(c, effects=()) for c in state.order)
+    return replace(state, order=order, phase=Phase.SETUP)

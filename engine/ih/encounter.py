@@ -1,0 +1,190 @@
+"""The state of an Infinite Horror encounter: combatants in turn order (RULES.md §3).
+
+Everything here is plain frozen data; the rules that change it live in ``initiative.py``,
+``turns.py``, ``budget.py``, ``vitals.py`` and ``effects.py``. The tuple ``Encounter.order`` *is*
+the turn order: the next to act is computed from it (RULES.md [I-3]).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from engine.errors import RuleError
+from engine.settings import DEFAULT, Interpretations
+
+SECONDS_PER_ROUND = 6
+"""RULES.md §3.1: one combat round is six seconds."""
+
+
+class Phase(StrEnum):
+    """Where the encounter is: before the fight, in the surprise round, or in combat."""
+
+    SETUP = "setup"
+    SURPRISE = "surprise"
+    COMBAT = "combat"
+
+
+class Kind(StrEnum):
+    """Player character or not: only the ST's swap of tied PCs cares (RULES.md §3.3)."""
+
+    PC = "pc"
+    NPC = "npc"
+
+
+class ActionKind(StrEnum):
+    """The kinds of combat action of RULES.md §3.6 (``reflex`` is an off-turn swift, §3.7)."""
+
+    FREE = "free"
+    SWIFT = "swift"
+    REFLEX = "reflex"
+    MOVE = "move"
+    STANDARD = "standard"
+    FULL_ROUND = "full-round"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Actions left in a turn, as counts so abilities can grant extras (RULES.md §3.6).
+
+    ``single`` marks the surprise round's budget: exactly one of swift, move or standard.
+    """
+
+    swift: int = 1
+    move: int = 1
+    standard: int = 1
+    single: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A lasting effect on a combatant, timed on its creator's turns (RULES.md §3.1).
+
+    ``rounds_left`` drops by one at the start of each of the creator's turns; at 0 it expires.
+    When the creator has left the fight the effect counts down at each round's start instead.
+    """
+
+    label: str
+    source: str
+    rounds_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One combatant: scores for ordering, this round's flags, budgets, vitals, effects."""
+
+    name: str
+    initiative: int
+    original: int
+    kind: Kind = Kind.NPC
+    dexterity: int = 2
+    composure: int = 2
+    roll_off: int = 0
+    health: int = 7
+    health_max: int = 7
+    willpower: int = 4
+    willpower_max: int = 4
+    defense: int = 0
+    defense_bonus: int = 0
+    defense_spent: int = 0
+    acted: bool = False
+    started: bool = False
+    turns_taken: int = 0
+    delaying: bool = False
+    delay_after: str | None = None
+    joins_round: int = 0
+    joined: bool = False
+    clueless: bool = False
+    aware: bool = False
+    budget: Budget = field(default_factory=Budget)
+    extra: Budget = field(default_factory=lambda: Budget(swift=0, move=0, standard=0))
+    owed_rounds: tuple[int, ...] = ()
+    free_used: int = 0
+    spent_this_turn: bool = False
+    unconscious: bool = False
+    kept_conscious: bool = False
+    asleep_until_scene_end: bool = False
+    willpower_defense: bool = False
+    boost_pending: bool = False
+    conscious_used_scene: bool = False
+    trait_used_scene: bool = False
+    impulse_used_movie: bool = False
+    effects: tuple[Effect, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def owed_swift(self) -> int:
+        """Swift actions of the next turn already spent on off-turn reflexes (RULES.md §3.7)."""
+        return len(self.owed_rounds)
+
+    @property
+    def key(self) -> str:
+        """The case-insensitive form of the name (INTERFACE.md §3: names match so)."""
+        return self.name.casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupt:
+    """A reflex declared against someone's action: it resolves first (RULES.md §3.7)."""
+
+    reactor: str
+    target: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """One IH scene's fight: phase, round, whose turn it is, and the ordered combatants."""
+
+    system: str
+    phase: Phase = Phase.SETUP
+    round: int = 0
+    current: str | None = None
+    order: tuple[Combatant, ...] = ()
+    free_cap: int | None = None
+    interrupt: Interrupt | None = None
+    scene: int = 1
+    movie: int = 1
+    interpretations: Interpretations = DEFAULT
+
+    @property
+    def elapsed_seconds(self) -> int:
+        """Time elapsed in the fight at the start of the current round (RULES.md §3.1)."""
+        return SECONDS_PER_ROUND * max(self.round - 1, 0)
+
+
+def find(state: Encounter, name: str) -> Combatant:
+    """The combatant called ``name`` (case-insensitive).
+
+    Raises:
+        RuleError: nobody has that name.
+    """
+    wanted = name.strip().casefold()
+    for combatant in state.order:
+        if combatant.key == wanted:
+            return combatant
+    known = ", ".join(c.name for c in state.order) or "nobody yet"
+    raise RuleError(f"No combatant named {name!r} in this fight (known: {known}).")
+
+
+def index_of(state: Encounter, name: str) -> int:
+    """The position of ``name`` in the turn order (-1 when absent)."""
+    wanted = name.casefold()
+    for index, combatant in enumerate(state.order):
+        if combatant.key == wanted:
+            return index
+    return -1
+
+
+def put(state: Encounter, combatant: Combatant) -> Encounter:
+    """Replace the combatant of the same name, keeping its place in the order."""
+    index = index_of(state, combatant.name)
+    order = state.order[:index] + (combatant,) + state.order[index + 1 :]
+    return replace(state, order=order)
+
+
+def same(a: str | None, b: str | None) -> bool:
+    """Names equal ignoring case (``None`` equals only ``None``)."""
+    if a is None or b is None:
+        return a is b
+    return a.casefold() == b.casefold()

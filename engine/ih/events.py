@@ -1,0 +1,268 @@
+"""What happened in an encounter, as plain data for the log pane and the session report.
+
+The console turns these into text ("Round 2 — Bob delays until after Cid (12)"); the engine
+never does (STYLE.md). Every field is codec-friendly (INTERFACE, saves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantAdded:
+    """A combatant entered the order; ``face`` is the d10 when initiative was rolled."""
+
+    name: str
+    initiative: int
+    face: int | None
+    modifier: int | None
+    joined: bool
+    first_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TieRolledOff:
+    """A full tie (score, Composure, Dexterity) broken by a recorded 1d10 roll-off (§3.3)."""
+
+    name: str
+    against: str
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseDeclared:
+    """The fight opens with a surprise round in which only these act (RULES.md §3.2)."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseEnded:
+    """The surprise round is over; ``begin`` starts round 1."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """A new combat round; ``elapsed_seconds`` at its start (6 s a round, §3.1)."""
+
+    round: int
+    elapsed_seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """``name``'s turn began: budgets reset (less ``owed_swift``), declared defense returns."""
+
+    name: str
+    round: int
+    owed_swift: int
+    unconscious: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """``name``'s turn ended."""
+
+    name: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpent:
+    """An action spent, and the budget slots that paid for it (substitution, §3.6)."""
+
+    name: str
+    kind: str
+    paid_with: tuple[str, ...]
+    off_turn: bool
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A delay (§3.4): after ``after`` (None: into the next round), with the new score."""
+
+    name: str
+    after: str | None
+    initiative: int
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class DelayOverruled:
+    """Two combatants each wanted to go after the other; the higher original score decided."""
+
+    name: str
+    decided_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class DelayReleased:
+    """A delaying combatant may act now: the one they waited for has acted or left."""
+
+    name: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeChanged:
+    """An immediate initiative change (§3.5): re-sorted, no second turn."""
+
+    name: str
+    old: int
+    new: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    """The ST swapped two tied combatants' places (§3.3: players may choose)."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """A combatant left the fight."""
+
+    name: str
+    was_current: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged:
+    """Damage taken; ``health`` after it."""
+
+    name: str
+    amount: int
+    health: int
+
+
+@dataclass(frozen=True, slots=True)
+class Healed:
+    """Health restored; ``health`` after it."""
+
+    name: str
+    amount: int
+    health: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unconscious:
+    """``name`` fell unconscious: ``reason`` is ``"health"`` or ``"kept-conscious-ended"``."""
+
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Revived:
+    """``name`` is conscious again."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class WillpowerChanged:
+    """The willpower pool changed; ``use`` names the §1.7 spend or ``"adjust"``."""
+
+    name: str
+    change: int
+    willpower: int
+    use: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseDeclared:
+    """Defense bonus successes declared before an attack roll, spent until the next action."""
+
+    name: str
+    declared: int
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class EffectAdded:
+    """A lasting effect on ``name`` created by ``source`` for ``rounds`` rounds (§3.1)."""
+
+    name: str
+    label: str
+    source: str
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class EffectExpired:
+    """A lasting effect ended at the start of its creator's turn (or the round's start)."""
+
+    name: str
+    label: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEnded:
+    """The ST ended an effect early."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class InterruptDeclared:
+    """``reactor`` answers ``target``'s action with a reflex, which resolves first (§3.7)."""
+
+    reactor: str
+    target: str
+    charged: bool
+
+
+@dataclass(frozen=True, slots=True)
+class InterruptResolved:
+    """The ST's ruling: the interrupted action ``continues``, ``fails`` or is ``avoided``."""
+
+    reactor: str
+    target: str
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraActionsSet:
+    """Extra actions per turn (or for this turn only) from an ability (§3.6)."""
+
+    name: str
+    kind: str
+    count: int
+    this_turn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FreeCapSet:
+    """The ST's cap on free actions per turn (None: unlimited)."""
+
+    cap: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NoteAdded:
+    """A note on a combatant."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SceneEnded:
+    """A scene boundary: once-per-scene uses reset, the fight is over."""
+
+    scene: int
+
+
+@dataclass(frozen=True, slots=True)
+class MovieEnded:
+    """A movie boundary: once-per-movie (and per-scene) uses reset."""
+
+    movie: int

@@ -1,0 +1,208 @@
+"""The order of turns: sorting, ties, delays, initiative changes, swaps (RULES.md §3.3–§3.5).
+
+``Encounter.order`` is kept sorted by these rules, so the next to act can always be computed
+from it ([I-3]). Delays place a combatant by hand (right after someone, or first), and that place
+is permanent (§3.4), so later insertions compare against neighbours rather than re-sorting all.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from engine.errors import RuleError
+from engine.ih.encounter import Combatant, Encounter, find, index_of, put, same
+from engine.ih.events import (
+    Delayed,
+    DelayOverruled,
+    InitiativeChanged,
+    Swapped,
+    TieRolledOff,
+)
+
+Events = tuple[object, ...]
+
+
+def rank(combatant: Combatant) -> tuple[int, int, int, int]:
+    """Sort key, highest first: score, then Composure, Dexterity, roll-off (RULES.md §3.3)."""
+    return (combatant.initiative, combatant.composure, combatant.dexterity, combatant.roll_off)
+
+
+def _full_tie(a: Combatant, b: Combatant) -> bool:
+    return rank(a)[:3] == rank(b)[:3]
+
+
+def roll_off(
+    order: tuple[Combatant, ...], newcomer: Combatant, rng: random.Random
+) -> tuple[tuple[Combatant, ...], Combatant, Events]:
+    """Break full ties of ``newcomer`` with a recorded 1d10 roll-off (RULES.md §3.3).
+
+    Tied combatants without a roll-off yet roll one; the newcomer rolls until its die differs
+    from every tied one's, so the order among them is decided and stays the same every round.
+    """
+    tied = [c for c in order if _full_tie(c, newcomer)]
+    if not tied:
+        return order, newcomer, ()
+    events: list[object] = []
+    updated: dict[str, Combatant] = {}
+    for other in tied:
+        if other.roll_off == 0:
+            face = rng.randint(1, 10)
+            updated[other.key] = replace(other, roll_off=face)
+            events.append(TieRolledOff(other.name, newcomer.name, (face,)))
+    taken = {updated.get(c.key, c).roll_off for c in tied}
+    faces: list[int] = []
+    face = newcomer.roll_off
+    while face == 0 or face in taken:
+        face = rng.randint(1, 10)
+        faces.append(face)
+    if faces:
+        events.append(TieRolledOff(newcomer.name, tied[0].name, tuple(faces)))
+    order = tuple(updated.get(c.key, c) for c in order)
+    return order, replace(newcomer, roll_off=face), tuple(events)
+
+
+def insert_sorted(
+    state: Encounter, newcomer: Combatant, rng: random.Random
+) -> tuple[Encounter, Events]:
+    """Insert ``newcomer`` before the first combatant it outranks (RULES.md §3.3)."""
+    order, newcomer, events = roll_off(state.order, newcomer, rng)
+    position = len(order)
+    for index, other in enumerate(order):
+        if rank(newcomer) > rank(other):
+            position = index
+            break
+    order = order[:position] + (newcomer,) + order[position:]
+    return replace(state, order=order), events
+
+
+def without(state: Encounter, name: str) -> Encounter:
+    """The encounter with ``name`` taken out of the order."""
+    return replace(state, order=tuple(c for c in state.order if not same(c.name, name)))
+
+
+def change(
+    state: Encounter, name: str, amount: int, rng: random.Random
+) -> tuple[Encounter, Events]:
+    """Add ``amount`` to a score and re-sort at once, never granting a second turn (§3.5).
+
+    ``acted`` travels with the combatant, so moving above the current actor after acting gives
+    no new turn, and moving above it before acting only brings the turn forward.
+    """
+    combatant = find(state, name)
+    if amount == 0:
+        raise RuleError("An initiative change needs a non-zero amount, like +2 or -3.")
+    moved = replace(
+        combatant, initiative=combatant.initiative + amount, roll_off=0, delay_after=None
+    )
+    state, events = insert_sorted(without(state, name), moved, rng)
+    changed = InitiativeChanged(combatant.name, combatant.initiative, moved.initiative)
+    return state, (changed, *events)
+
+
+def place_after(state: Encounter, name: str, other: str) -> Encounter:
+    """Put ``name`` right after ``other`` (and after those already waiting on ``other``)."""
+    mover = find(state, name)
+    rest = without(state, name)
+    target = find(rest, other)
+    position = index_of(rest, other) + 1
+    while position < len(rest.order) and same(rest.order[position].delay_after, target.name):
+        position += 1
+    moved = replace(mover, initiative=target.initiative)
+    order = rest.order[:position] + (moved,) + rest.order[position:]
+    return replace(rest, order=order)
+
+
+def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Events]:
+    """Delay until after ``other`` (§3.4): take their score, hold until they have acted.
+
+    The conflict rule: when ``other`` already waits on ``name`` (directly or down a chain), the
+    one with the higher original score decides; the requester wins only when higher.
+    """
+    mover, target = find(state, name), find(state, other)
+    if mover.key == target.key:
+        raise RuleError(f"{mover.name} cannot delay until after themself.")
+    _check_can_delay(state, mover)
+    events: list[object] = []
+    holder = _waiting_on(state, target, mover)
+    if holder is not None:
+        if (holder.original, rank(holder)) >= (mover.original, rank(mover)):
+            raise RuleError(
+                f"{holder.name} already delays until after {_waits_for(holder)} and has the "
+                f"higher original initiative ({holder.original} to {mover.original}): "
+                f"{holder.name} decides, so {mover.name} acts first."
+            )
+        state = put(state, replace(holder, delaying=False, delay_after=None))
+        events.append(DelayOverruled(holder.name, mover.name))
+    state = place_after(state, mover.name, target.name)
+    moved = find(state, mover.name)
+    waiting = not target.acted
+    state = put(state, replace(moved, delaying=waiting, delay_after=target.name))
+    events.append(Delayed(mover.name, target.name, moved.initiative, state.round))
+    return state, tuple(events)
+
+
+def delay_next_round(state: Encounter, name: str) -> tuple[Encounter, Events]:
+    """Delay into the next round (§3.4): the highest score, first next round, no turn now."""
+    mover = find(state, name)
+    _check_can_delay(state, mover)
+    top = max(c.initiative for c in state.order)
+    rest = without(state, name)
+    position = 0
+    while position < len(rest.order) and _next_round_delayer(rest.order[position]):
+        position += 1
+    moved = replace(mover, initiative=top, delaying=True, delay_after=None)
+    order = rest.order[:position] + (moved,) + rest.order[position:]
+    events = (Delayed(mover.name, None, top, state.round),)
+    return replace(state, order=order), events
+
+
+def swap(state: Encounter, first: str, second: str) -> tuple[Encounter, Events]:
+    """Swap two tied combatants' places: the players' choice of §3.3, made by the ST."""
+    a, b = find(state, first), find(state, second)
+    if a.key == b.key:
+        raise RuleError("Swap needs two different combatants.")
+    if a.initiative != b.initiative:
+        raise RuleError(
+            f"Only tied combatants can swap places: {a.name} has {a.initiative}, "
+            f"{b.name} has {b.initiative}."
+        )
+    i, j = index_of(state, a.name), index_of(state, b.name)
+    order = list(state.order)
+    order[i], order[j] = replace(b, roll_off=a.roll_off), replace(a, roll_off=b.roll_off)
+    return replace(state, order=tuple(order)), (Swapped(a.name, b.name),)
+
+
+def _next_round_delayer(combatant: Combatant) -> bool:
+    return combatant.delaying and combatant.delay_after is None
+
+
+def _waits_for(combatant: Combatant) -> str:
+    return combatant.delay_after or "the next round"
+
+
+def _waiting_on(state: Encounter, start: Combatant, mover: Combatant) -> Combatant | None:
+    """Follow who ``start`` waits on; the one in the chain that waits on ``mover``, if any."""
+    seen: set[str] = set()
+    current: Combatant | None = start
+    while current is not None and current.delaying and current.delay_after is not None:
+        if current.key in seen:
+            return None
+        seen.add(current.key)
+        if same(current.delay_after, mover.name):
+            return current
+        current = find(state, current.delay_after)
+    return None
+
+
+def _check_can_delay(state: Encounter, mover: Combatant) -> None:
+    """A delay is declared before the turn starts (§3.4): not after acting this round."""
+    if mover.acted:
+        raise RuleError(
+            f"{mover.name} has already acted in round {state.round}: a delay is declared "
+            "before one's turn."
+        )
+    if same(state.current, mover.name) and mover.spent_this_turn:
+        raise RuleError(
+            f"{mover.name} has already spent actions this turn: it is too late to delay."
+        )

@@ -1,0 +1,306 @@
+"""The Infinite Horror verbs of the console language (INTERFACE.md §3), parsed into commands.
+
+=========================================================  ===================================
+command                                                    meaning (RULES.md)
+=========================================================  ===================================
+``add NAME init=N|mod=N [dex=N] [com=N] [health=N]``       a combatant; ``init`` is a rolled
+``[willpower=N] [defense=N] [defense-bonus=N] [pc|npc]``   result, ``mod`` rolls 1d10 + N
+                                                           (neither: mod = dex + com) §3.3
+``join NAME …`` (as ``add``) ``[clueless]``                joins mid-fight, acts next round
+                                                           §3.5; ``clueless``: flat-footed
+``surprise NAME [NAME …]``                                 surprise round, only these act §3.2
+``begin``                                                  round 1 (after the surprise round)
+``next``                                                   end the current turn
+``spend NAME free|swift|reflex|move|standard|full-round``  spend an action §3.6; reflex
+                                                           off-turn: next turn's swift §3.7
+``delay NAME after OTHER`` · ``delay NAME next-round``     delay §3.4
+``initiative NAME +N|-N``                                  immediate change, re-sort §3.5
+``swap A B``                                               swap two tied combatants §3.3
+``remove NAME``                                            leave the fight
+``damage NAME N`` · ``heal NAME N``                        health; 0 = unconscious §2.2
+``willpower NAME +N|-N``                                   adjust the pool
+``willpower NAME +3dp|defense|conscious|impulse|trait``    the spends of §1.7
+``defend NAME N``                                          declare defense bonus successes §3.8
+``effect NAME "LABEL" rounds=N [by=SOURCE]``               lasting effect on SOURCE's turns §3.1
+``effect NAME "LABEL" end``                                end an effect early
+``interrupt NAME OTHER [ready]``                           a reflex against OTHER's action
+                                                           (``ready``: already paid) §3.7
+``resolve continues|fails|avoided``                        the ST's ruling on the interrupt
+``extra NAME swift|move|standard N [turn]``                extra actions per turn (or this
+                                                           turn only) §3.6
+``cap free N|none``                                        cap free actions per turn §3.6
+``note NAME "TEXT"``                                       a note on a combatant
+``end scene`` · ``end movie``                              boundaries: per-scene/movie uses
+=========================================================  ===================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.errors import RuleError
+from engine.ih import commands as c
+from engine.ih.encounter import ActionKind, Kind
+from engine.ih.interrupts import Outcome
+from engine.ih.roster import Entry
+from engine.ih.vitals import WillpowerUse
+from engine.language import Line, parse_int
+
+ADD_OPTIONS: dict[str, str] = {
+    "init": "initiative",
+    "mod": "modifier",
+    "dex": "dexterity",
+    "com": "composure",
+    "health": "health",
+    "willpower": "willpower",
+    "defense": "defense",
+    "defense-bonus": "defense_bonus",
+}
+
+
+def parse(line: Line) -> c.Command | None:
+    """The command for an IH verb; ``None`` when the verb is not an IH one.
+
+    Raises:
+        RuleError: the verb is ours but its arguments are wrong.
+    """
+    parser = PARSERS.get(line.verb)
+    if parser is None:
+        return None
+    return parser(line)
+
+
+def _usage(text: str) -> RuleError:
+    return RuleError(f"Use: {text}")
+
+
+def _words(line: Line, count: int, usage: str, options: tuple[str, ...] = ()) -> tuple[str, ...]:
+    if len(line.words) != count:
+        raise _usage(usage)
+    for key, _ in line.options:
+        if key not in options:
+            raise RuleError(f"Unknown option '{key}=' for {line.verb}. Use: {usage}")
+    return line.words
+
+
+def _count(value: str, what: str, minimum: int = 0) -> int:
+    number = parse_int(value, what)
+    if number < minimum:
+        raise RuleError(f"{what} must be at least {minimum}, not {number}.")
+    return number
+
+
+def _add(line: Line) -> c.Add:
+    usage = f"{line.verb} NAME init=N|mod=N [dex=N] [com=N] [health=N] [willpower=N] [pc|npc]"
+    if not line.words:
+        raise _usage(usage)
+    values: dict[str, int] = {}
+    for key, value in line.options:
+        if key not in ADD_OPTIONS:
+            raise RuleError(f"Unknown option '{key}='. Use: {usage}")
+        values[ADD_OPTIONS[key]] = parse_int(value, key)
+    kind = Kind.NPC
+    clueless = False
+    for word in line.words[1:]:
+        flag = word.lower()
+        if flag in ("pc", "npc"):
+            kind = Kind(flag)
+        elif flag in ("clueless", "flat-footed") and line.verb == "join":
+            clueless = True
+        else:
+            raise RuleError(f"Unexpected {word!r}: a name with spaces needs quotes. Use: {usage}")
+    entry = Entry(
+        name=line.words[0],
+        initiative=values.get("initiative"),
+        modifier=values.get("modifier"),
+        dexterity=values.get("dexterity"),
+        composure=values.get("composure"),
+        health=values.get("health"),
+        willpower=values.get("willpower"),
+        defense=values.get("defense", 0),
+        defense_bonus=values.get("defense_bonus", 0),
+        kind=kind,
+        clueless=clueless,
+    )
+    return c.Add(entry=entry, join=line.verb == "join")
+
+
+def _surprise(line: Line) -> c.Surprise:
+    if not line.words or line.options:
+        raise _usage("surprise NAME [NAME …]")
+    return c.Surprise(names=line.words)
+
+
+def _begin(line: Line) -> c.Begin:
+    _words(line, 0, "begin")
+    return c.Begin()
+
+
+def _next(line: Line) -> c.Next:
+    _words(line, 0, "next")
+    return c.Next()
+
+
+def _spend(line: Line) -> c.Spend:
+    usage = "spend NAME free|swift|reflex|move|standard|full-round"
+    name, kind = _words(line, 2, usage)
+    try:
+        action = ActionKind(kind.lower())
+    except ValueError:
+        raise _usage(usage) from None
+    return c.Spend(name=name, kind=action)
+
+
+def _delay(line: Line) -> c.Delay:
+    usage = "delay NAME after OTHER  ·  delay NAME next-round"
+    if len(line.words) == 2 and line.words[1].lower() == "next-round" and not line.options:
+        return c.Delay(name=line.words[0], after=None)
+    if len(line.words) == 3 and line.words[1].lower() == "after" and not line.options:
+        return c.Delay(name=line.words[0], after=line.words[2])
+    raise _usage(usage)
+
+
+def _initiative(line: Line) -> c.ChangeInitiative:
+    name, amount = _words(line, 2, "initiative NAME +N|-N")
+    return c.ChangeInitiative(name=name, amount=parse_int(amount, "The initiative change"))
+
+
+def _swap(line: Line) -> c.Swap:
+    first, second = _words(line, 2, "swap A B")
+    return c.Swap(first=first, second=second)
+
+
+def _remove(line: Line) -> c.Remove:
+    (name,) = _words(line, 1, "remove NAME")
+    return c.Remove(name=name)
+
+
+def _damage(line: Line) -> c.Damage:
+    name, amount = _words(line, 2, "damage NAME N")
+    return c.Damage(name=name, amount=_count(amount, "Damage"))
+
+
+def _heal(line: Line) -> c.Heal:
+    name, amount = _words(line, 2, "heal NAME N")
+    return c.Heal(name=name, amount=_count(amount, "Healing"))
+
+
+def _willpower(line: Line) -> c.AdjustWillpower | c.UseWillpower:
+    usage = "willpower NAME +N|-N  ·  willpower NAME +3dp|defense|conscious|impulse|trait"
+    name, what = _words(line, 2, usage)
+    word = what.lower()
+    if word in {use.value for use in WillpowerUse}:
+        return c.UseWillpower(name=name, use=WillpowerUse(word))
+    try:
+        amount = int(word)
+    except ValueError:
+        raise _usage(usage) from None
+    return c.AdjustWillpower(name=name, amount=amount)
+
+
+def _defend(line: Line) -> c.Defend:
+    name, count = _words(line, 2, "defend NAME N")
+    return c.Defend(name=name, successes=_count(count, "Defense bonus successes", 1))
+
+
+def _effect(line: Line) -> c.AddEffect | c.EndEffect:
+    usage = 'effect NAME "LABEL" rounds=N [by=SOURCE]  ·  effect NAME "LABEL" end'
+    if len(line.words) == 3 and line.words[2].lower() == "end" and not line.options:
+        return c.EndEffect(name=line.words[0], label=line.words[1])
+    name, label = _words(line, 2, usage, ("rounds", "by"))
+    rounds = line.option("rounds")
+    if rounds is None:
+        raise _usage(usage)
+    return c.AddEffect(
+        name=name, label=label, rounds=_count(rounds, "rounds", 1), source=line.option("by")
+    )
+
+
+def _interrupt(line: Line) -> c.DeclareInterrupt:
+    usage = "interrupt NAME OTHER [ready]"
+    if len(line.words) == 3 and line.words[2].lower() == "ready" and not line.options:
+        return c.DeclareInterrupt(reactor=line.words[0], target=line.words[1], prepaid=True)
+    reactor, target = _words(line, 2, usage)
+    return c.DeclareInterrupt(reactor=reactor, target=target)
+
+
+def _resolve(line: Line) -> c.ResolveInterrupt:
+    usage = "resolve continues|fails|avoided"
+    (word,) = _words(line, 1, usage)
+    try:
+        return c.ResolveInterrupt(outcome=Outcome(word.lower()))
+    except ValueError:
+        raise _usage(usage) from None
+
+
+def _extra(line: Line) -> c.Extra:
+    usage = "extra NAME swift|move|standard N [turn]"
+    words = line.words
+    this_turn = len(words) == 4 and words[3].lower() == "turn"
+    if this_turn:
+        words = words[:3]
+    if len(words) != 3 or line.options:
+        raise _usage(usage)
+    name, kind, count = words
+    if kind.lower() not in ("swift", "move", "standard"):
+        raise _usage(usage)
+    return c.Extra(
+        name=name,
+        kind=ActionKind(kind.lower()),
+        count=_count(count, "The number of extra actions"),
+        this_turn=this_turn,
+    )
+
+
+def _cap(line: Line) -> c.CapFree:
+    usage = "cap free N|none"
+    what, value = _words(line, 2, usage)
+    if what.lower() != "free":
+        raise _usage(usage)
+    if value.lower() in ("none", "off", "unlimited"):
+        return c.CapFree(cap=None)
+    return c.CapFree(cap=_count(value, "The free-action cap"))
+
+
+def _note(line: Line) -> c.Note:
+    name, text = _words(line, 2, 'note NAME "TEXT"')
+    if not text.strip():
+        raise RuleError("A note needs some text.")
+    return c.Note(name=name, text=text)
+
+
+def _end(line: Line) -> c.EndScene | c.EndMovie:
+    (what,) = _words(line, 1, "end scene|movie")
+    if what.lower() == "scene":
+        return c.EndScene()
+    if what.lower() == "movie":
+        return c.EndMovie()
+    raise _usage("end scene|movie")
+
+
+PARSERS: dict[str, Callable[[Line], c.Command]] = {
+    "add": _add,
+    "join": _add,
+    "surprise": _surprise,
+    "begin": _begin,
+    "next": _next,
+    "spend": _spend,
+    "delay": _delay,
+    "initiative": _initiative,
+    "swap": _swap,
+    "remove": _remove,
+    "damage": _damage,
+    "heal": _heal,
+    "willpower": _willpower,
+    "defend": _defend,
+    "effect": _effect,
+    "interrupt": _interrupt,
+    "resolve": _resolve,
+    "extra": _extra,
+    "cap": _cap,
+    "note": _note,
+    "end": _end,
+}
+
+VERBS: tuple[str, ...] = tuple(PARSERS)
+"""The Infinite Horror verbs, for completion and help."""

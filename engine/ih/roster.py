@@ -1,0 +1,95 @@
+"""Who is in the fight: adding combatants before it, joining during it (RULES.md §3.3, §3.5).
+
+Initiative is an entered result or 1d10 + modifier, rolled with the scene's seeded rng. A
+combatant added once the fight has begun is a join: inserted in order, first turn next round,
+not flat-footed unless the ST rules them clueless.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.errors import RuleError
+from engine.ih.encounter import Combatant, Encounter, Kind, Phase, index_of
+from engine.ih.events import CombatantAdded
+from engine.ih.initiative import insert_sorted
+
+Events = tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What the ST gives for a new combatant (``add``/``join``); ``None`` = a default."""
+
+    name: str
+    initiative: int | None = None
+    modifier: int | None = None
+    dexterity: int | None = None
+    composure: int | None = None
+    health: int | None = None
+    willpower: int | None = None
+    defense: int = 0
+    defense_bonus: int = 0
+    kind: Kind = Kind.NPC
+    clueless: bool = False
+
+
+AVERAGE_TRAIT = 2
+"""RULES.md §2.3: the human average of an attribute, the default Dexterity and Composure."""
+
+ADULT_SIZE = 5
+"""RULES.md §2.2: an adult's Size."""
+
+
+def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple[Encounter, Events]:
+    """Add (setup) or join (fight under way) a combatant with rolled or entered initiative."""
+    name = entry.name.strip()
+    if not name:
+        raise RuleError("A combatant needs a name.")
+    if index_of(state, name) >= 0:
+        raise RuleError(f"There is already a combatant named {name!r}.")
+    dexterity = AVERAGE_TRAIT if entry.dexterity is None else entry.dexterity
+    composure = AVERAGE_TRAIT if entry.composure is None else entry.composure
+    for value, what in ((dexterity, "Dexterity"), (composure, "Composure")):
+        if value < 0:
+            raise RuleError(f"{what} cannot be negative.")
+    face: int | None = None
+    modifier = entry.modifier
+    if entry.initiative is not None and modifier is not None:
+        raise RuleError("Give either init=N (a rolled result) or mod=N (roll 1d10 + N), not both.")
+    if entry.initiative is not None:
+        score = entry.initiative
+    else:
+        if modifier is None:
+            modifier = dexterity + composure
+        face = rng.randint(1, 10)
+        score = face + modifier
+    health = AVERAGE_TRAIT + ADULT_SIZE if entry.health is None else entry.health
+    willpower = 2 * AVERAGE_TRAIT if entry.willpower is None else entry.willpower
+    if health < 1 or willpower < 0:
+        raise RuleError("Health must be at least 1 and willpower at least 0.")
+    if entry.defense < 0 or entry.defense_bonus < 0:
+        raise RuleError("Defense and defense bonus successes cannot be negative.")
+    joining = join or state.phase is not Phase.SETUP
+    first_round = state.round + 1 if state.phase is Phase.COMBAT else 1
+    combatant = Combatant(
+        name=name,
+        initiative=score,
+        original=score,
+        kind=entry.kind,
+        dexterity=dexterity,
+        composure=composure,
+        health=health,
+        health_max=health,
+        willpower=willpower,
+        willpower_max=willpower,
+        defense=entry.defense,
+        defense_bonus=entry.defense_bonus,
+        joins_round=first_round if joining else 0,
+        joined=joining and state.phase is not Phase.SETUP,
+        clueless=entry.clueless,
+    )
+    state, ties = insert_sorted(state, combatant, rng)
+    added = CombatantAdded(name, score, face, modifier, joining, first_round)
+    return state, (added, *ties)

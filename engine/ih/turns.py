@@ -1,0 +1,228 @@
+"""The flow of turns and rounds: surprise round, begin, next, removal (RULES.md §3.1–§3.5).
+
+[I-3] (``Interpretations.computed_turn_order``): the next to act is the highest-ordered
+combatant who has not acted this round and is not holding a delay; a round ends when nobody is
+left. With the setting off, a stored pointer walks down the order once a round instead, so a
+combatant moved above the pointer waits for the next round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.errors import RuleError
+from engine.ih import effects
+from engine.ih.budget import fresh_budget
+from engine.ih.encounter import Combatant, Encounter, Phase, find, index_of, put, same
+from engine.ih.events import (
+    DelayReleased,
+    InterruptResolved,
+    Removed,
+    RoundStarted,
+    SurpriseDeclared,
+    SurpriseEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from engine.ih.initiative import place_after
+from engine.ih.vitals import end_kept_conscious
+
+Events = tuple[object, ...]
+
+
+def can_act_now(state: Encounter, combatant: Combatant) -> bool:
+    """Whether ``combatant`` is still to act in this round (or surprise round)."""
+    if combatant.acted or combatant.delaying:
+        return False
+    if state.phase is Phase.SURPRISE:
+        return combatant.aware
+    return state.phase is Phase.COMBAT and combatant.joins_round <= state.round
+
+
+def flat_footed(state: Encounter, combatant: Combatant) -> bool:
+    """Flat-footed (RULES.md §3.2–§3.3, §3.5).
+
+    In the surprise round: everyone who cannot act in it. Afterwards: whoever has not yet taken
+    a turn in this fight, except newcomers who joined mid-fight (unless ruled clueless).
+    """
+    if state.phase is Phase.SETUP:
+        return False
+    if state.phase is Phase.SURPRISE:
+        return not combatant.aware
+    if combatant.turns_taken > 0 or combatant.started:
+        return False
+    return combatant.clueless or not combatant.joined
+
+
+def surprise(state: Encounter, names: tuple[str, ...]) -> tuple[Encounter, Events]:
+    """Open with a surprise round in which only ``names`` act, one action each (§3.2)."""
+    if state.phase is not Phase.SETUP:
+        raise RuleError("A surprise round can only open the fight, before 'begin'.")
+    if not names:
+        raise RuleError("Name who acts in the surprise round: surprise NAME [NAME …]")
+    aware = {find(state, name).key for name in names}
+    order = tuple(replace(c, aware=c.key in aware) for c in state.order)
+    state = replace(state, phase=Phase.SURPRISE, order=order, current=None)
+    listed = tuple(c.name for c in state.order if c.aware)
+    state, started = advance(state, None)
+    return state, (SurpriseDeclared(listed), *started)
+
+
+def begin(state: Encounter) -> tuple[Encounter, Events]:
+    """Start round 1, after the surprise round if there was one (§3.2–§3.3)."""
+    if state.phase is Phase.COMBAT:
+        raise RuleError(f"The fight has already begun (round {state.round}).")
+    if not state.order:
+        raise RuleError("Nobody is in the fight yet: add combatants first.")
+    events: list[object] = []
+    if state.phase is Phase.SURPRISE:
+        if state.current is not None:
+            state, ended = _end_current(state)
+            events.extend(ended)
+        if any(c.aware and can_act_now(state, c) for c in state.order):
+            events.append(SurpriseEnded(state.round))
+    order = tuple(replace(c, acted=False, started=False) for c in state.order)
+    state = replace(state, phase=Phase.COMBAT, round=1, current=None, order=order)
+    events.append(RoundStarted(1, state.elapsed_seconds))
+    state, started = advance(state, None)
+    return state, (*events, *started)
+
+
+def next_turn(state: Encounter) -> tuple[Encounter, Events]:
+    """End the current turn and start the next one (rolling into a new round if needed)."""
+    if state.phase is Phase.SETUP:
+        raise RuleError("The fight has not begun: use 'begin' first.")
+    if state.current is None:
+        if state.phase is Phase.SURPRISE:
+            return begin(state)
+        if not state.order:
+            raise RuleError("Nobody is left in the fight.")
+        return advance(state, None)
+    name = state.current
+    state, ended = _end_current(state)
+    state, started = advance(state, index_of(state, name))
+    return state, (*ended, *started)
+
+
+def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
+    """Take a combatant out; the current actor's removal starts the next turn, none skipped."""
+    combatant = find(state, name)
+    was_current = same(state.current, combatant.name)
+    position = index_of(state, combatant.name)
+    events: list[object] = [Removed(combatant.name, was_current)]
+    if state.interrupt is not None and (
+        same(state.interrupt.reactor, combatant.name)
+        or same(state.interrupt.target, combatant.name)
+    ):
+        state = replace(state, interrupt=None)
+    state = replace(state, order=tuple(c for c in state.order if c.key != combatant.key))
+    state, released = release_waiting_on(state, combatant.name, place=False)
+    events.extend(released)
+    if was_current:
+        state = replace(state, current=None)
+        state, started = advance(state, position - 1)
+        events.extend(started)
+    return state, tuple(events)
+
+
+def advance(state: Encounter, after: int | None) -> tuple[Encounter, Events]:
+    """Start the next turn: the first still to act (after ``after`` with [I-3] off)."""
+    events: list[object] = []
+    new_rounds = 0
+    while True:
+        index = _next_index(state, after)
+        if index is not None:
+            state, started = start_turn(state, state.order[index].name)
+            return state, (*events, *started)
+        if state.phase is Phase.SURPRISE:
+            events.append(SurpriseEnded(state.round))
+            return replace(state, current=None), tuple(events)
+        if not state.order or new_rounds > 0:
+            return replace(state, current=None), tuple(events)
+        state, rolled = new_round(state)
+        events.extend(rolled)
+        new_rounds += 1
+        after = None
+
+
+def new_round(state: Encounter) -> tuple[Encounter, Events]:
+    """Everyone may act again; next-round delayers come off hold, first in the order (§3.4)."""
+    order = tuple(
+        replace(
+            c,
+            acted=False,
+            started=False,
+            delaying=c.delaying and c.delay_after is not None,
+        )
+        for c in state.order
+    )
+    state = replace(state, round=state.round + 1, order=order, current=None)
+    state, expired = effects.tick(state, None)
+    return state, (RoundStarted(state.round, state.elapsed_seconds), *expired)
+
+
+def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
+    """Begin ``name``'s turn: fresh budget less owed swifts, defense back, effects tick (§3.1)."""
+    combatant = find(state, name)
+    events: list[object] = []
+    owed = combatant.owed_swift
+    if not combatant.started:
+        combatant = replace(
+            combatant,
+            budget=fresh_budget(state, combatant),
+            owed_rounds=(),
+            free_used=0,
+            spent_this_turn=False,
+            defense_spent=0,
+            willpower_defense=False,
+            started=True,
+        )
+        state = put(state, combatant)
+        state = replace(state, current=combatant.name)
+        state, expired = effects.tick(state, combatant.name)
+        events.extend(expired)
+    state = replace(state, current=combatant.name)
+    started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
+    return state, (started, *events)
+
+
+def release_waiting_on(state: Encounter, name: str, place: bool) -> tuple[Encounter, Events]:
+    """Those delaying until after ``name`` may act now, placed right after them (§3.4)."""
+    events: list[object] = []
+    for waiting in state.order:
+        if waiting.delaying and same(waiting.delay_after, name):
+            if place:
+                state = place_after(state, waiting.name, name)
+            state = put(state, replace(find(state, waiting.name), delaying=False))
+            events.append(DelayReleased(waiting.name, name))
+    return state, tuple(events)
+
+
+def _end_current(state: Encounter) -> tuple[Encounter, Events]:
+    assert state.current is not None
+    combatant = find(state, state.current)
+    events: list[object] = []
+    if state.interrupt is not None:
+        target = find(state, state.interrupt.target)
+        outcome = "fails" if target.unconscious else "continues"
+        events.append(InterruptResolved(state.interrupt.reactor, target.name, outcome))
+        state = replace(state, interrupt=None)
+    combatant = replace(combatant, acted=True, turns_taken=combatant.turns_taken + 1)
+    state = put(state, combatant)
+    events.append(TurnEnded(combatant.name, state.round))
+    if combatant.kept_conscious:
+        state, fainted = end_kept_conscious(state, combatant)
+        events.extend(fainted)
+    state, released = release_waiting_on(state, combatant.name, place=True)
+    events.extend(released)
+    return replace(state, current=None), tuple(events)
+
+
+def _next_index(state: Encounter, after: int | None) -> int | None:
+    start = 0
+    if not state.interpretations.computed_turn_order and after is not None:
+        start = after + 1
+    for index in range(max(start, 0), len(state.order)):
+        if can_act_now(state, state.order[index]):
+            return index
+    return None

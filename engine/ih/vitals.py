@@ -1,0 +1,185 @@
+"""Health, willpower and defense in the fight (RULES.md §1.7, §2.2, §3.8).
+
+Health 0 means unconscious. The willpower spends of §1.7 keep their limits here: +3 DP once per
+action; +2 defense as a reflex until the spender's next turn; staying conscious as a reflex
+once per scene (then fainting until the scene is over); the origin's impulse (once a movie,
+willpower to max) and trait (once a scene, +1). Declared defense bonus successes are spent
+until the defender's next action (§3.8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import StrEnum
+
+from engine.errors import RuleError
+from engine.ih.budget import charge_reflex
+from engine.ih.encounter import Combatant, Encounter, find, put
+from engine.ih.events import (
+    Damaged,
+    DefenseDeclared,
+    Healed,
+    Revived,
+    Unconscious,
+    WillpowerChanged,
+)
+
+Events = tuple[object, ...]
+
+
+class WillpowerUse(StrEnum):
+    """The willpower spends and regains of RULES.md §1.7."""
+
+    DICE = "+3dp"
+    DEFENSE = "defense"
+    CONSCIOUS = "conscious"
+    IMPULSE = "impulse"
+    TRAIT = "trait"
+
+
+def damage(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]:
+    """Take damage; health stops at 0, and 0 knocks the combatant out."""
+    combatant = find(state, name)
+    if amount < 0:
+        raise RuleError("Damage cannot be negative: use 'heal NAME N'.")
+    health = max(combatant.health - amount, 0)
+    updated = replace(combatant, health=health)
+    events: list[object] = [Damaged(combatant.name, amount, health)]
+    newly_out = health == 0 and amount > 0 and not combatant.unconscious
+    retriggered = health == 0 and combatant.kept_conscious and amount > 0
+    if newly_out or retriggered:
+        if retriggered:
+            updated = replace(updated, kept_conscious=False, asleep_until_scene_end=True)
+        updated = replace(updated, unconscious=True)
+        events.append(Unconscious(combatant.name, "health"))
+    return put(state, updated), tuple(events)
+
+
+def heal(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]:
+    """Restore health up to the maximum; above 0 the combatant comes round (unless fainted)."""
+    combatant = find(state, name)
+    if amount < 0:
+        raise RuleError("Healing cannot be negative: use 'damage NAME N'.")
+    health = min(combatant.health + amount, combatant.health_max)
+    updated = replace(combatant, health=health)
+    events: list[object] = [Healed(combatant.name, health - combatant.health, health)]
+    if combatant.unconscious and health > 0 and not combatant.asleep_until_scene_end:
+        updated = replace(updated, unconscious=False)
+        events.append(Revived(combatant.name))
+    return put(state, updated), tuple(events)
+
+
+def adjust_willpower(state: Encounter, name: str, change: int) -> tuple[Encounter, Events]:
+    """Change the willpower pool by hand, between 0 and the maximum."""
+    combatant = find(state, name)
+    if change == 0:
+        raise RuleError("A willpower change needs a non-zero amount, like +1 or -2.")
+    if combatant.willpower + change < 0:
+        raise RuleError(
+            f"{combatant.name} has only {combatant.willpower} willpower; cannot lose {-change}."
+        )
+    value = min(combatant.willpower + change, combatant.willpower_max)
+    updated = replace(combatant, willpower=value)
+    event = WillpowerChanged(combatant.name, value - combatant.willpower, value, "adjust")
+    return put(state, updated), (event,)
+
+
+def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encounter, Events]:
+    """One of the §1.7 uses of willpower, with its limit and action cost."""
+    combatant = find(state, name)
+    if use is WillpowerUse.IMPULSE:
+        if combatant.impulse_used_movie:
+            raise RuleError(f"{combatant.name} has already acted on the impulse in this movie.")
+        value = combatant.willpower_max
+        updated = replace(combatant, willpower=value, impulse_used_movie=True)
+        return put(state, updated), (
+            WillpowerChanged(combatant.name, value - combatant.willpower, value, use.value),
+        )
+    if use is WillpowerUse.TRAIT:
+        if combatant.trait_used_scene:
+            raise RuleError(f"{combatant.name} has already acted on the trait in this scene.")
+        value = min(combatant.willpower + 1, combatant.willpower_max)
+        updated = replace(combatant, willpower=value, trait_used_scene=True)
+        return put(state, updated), (
+            WillpowerChanged(combatant.name, value - combatant.willpower, value, use.value),
+        )
+    if combatant.willpower < 1:
+        raise RuleError(f"{combatant.name} has no willpower left to spend.")
+    if use is WillpowerUse.DICE:
+        return _spend_for_dice(state, combatant)
+    if use is WillpowerUse.DEFENSE:
+        return _spend_for_defense(state, combatant)
+    return _spend_to_stay_conscious(state, combatant)
+
+
+def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encounter, Events]:
+    """Declare defense bonus successes before an attack roll (RULES.md §3.8).
+
+    They are spent whatever the roll (excess is wasted) and return at the defender's next turn.
+    """
+    combatant = find(state, name)
+    if successes < 1:
+        raise RuleError("Declare at least 1 defense bonus success.")
+    left = combatant.defense_bonus - combatant.defense_spent
+    if successes > left:
+        raise RuleError(
+            f"{combatant.name} has {left} defense bonus success(es) left until the next turn "
+            f"(of {combatant.defense_bonus}); cannot declare {successes}."
+        )
+    updated = replace(combatant, defense_spent=combatant.defense_spent + successes)
+    event = DefenseDeclared(combatant.name, successes, left - successes)
+    return put(state, updated), (event,)
+
+
+def end_kept_conscious(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
+    """The kept-conscious round is over: faint at once, until the scene ends (§1.7)."""
+    updated = replace(
+        combatant, kept_conscious=False, unconscious=True, asleep_until_scene_end=True
+    )
+    return put(state, updated), (Unconscious(combatant.name, "kept-conscious-ended"),)
+
+
+def _spend_for_dice(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
+    if combatant.unconscious:
+        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+    if combatant.boost_pending:
+        raise RuleError(
+            f"{combatant.name} already has +3 DP from willpower on this action (once per action)."
+        )
+    value = combatant.willpower - 1
+    updated = replace(combatant, willpower=value, boost_pending=True)
+    return put(state, updated), (
+        WillpowerChanged(combatant.name, -1, value, WillpowerUse.DICE.value),
+    )
+
+
+def _spend_for_defense(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
+    if combatant.unconscious:
+        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+    if combatant.willpower_defense:
+        raise RuleError(
+            f"{combatant.name} already has +2 defense from willpower until the next turn."
+        )
+    state, charged = charge_reflex(state, combatant.name)
+    combatant = find(state, combatant.name)
+    value = combatant.willpower - 1
+    updated = replace(combatant, willpower=value, willpower_defense=True)
+    event = WillpowerChanged(combatant.name, -1, value, WillpowerUse.DEFENSE.value)
+    return put(state, updated), (*charged, event)
+
+
+def _spend_to_stay_conscious(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
+    if not combatant.unconscious or combatant.health > 0:
+        raise RuleError(f"{combatant.name} is not falling unconscious from injury.")
+    if combatant.asleep_until_scene_end:
+        raise RuleError(f"{combatant.name} has fainted and sleeps until the scene is over.")
+    if combatant.conscious_used_scene:
+        raise RuleError(f"{combatant.name} has already stayed conscious once in this scene.")
+    awake = replace(combatant, unconscious=False)
+    state = put(state, awake)
+    state, charged = charge_reflex(state, combatant.name)
+    combatant = find(state, combatant.name)
+    value = combatant.willpower - 1
+    updated = replace(combatant, willpower=value, kept_conscious=True, conscious_used_scene=True)
+    event = WillpowerChanged(combatant.name, -1, value, WillpowerUse.CONSCIOUS.value)
+    return put(state, updated), (*charged, event)
