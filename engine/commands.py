@@ -75,7 +75,7 @@ def parse_line(line: Line, system: str | None) -> Any:
     Raises:
         RuleError: an unknown verb, a bad argument, or a verb of the other rule family.
     """
-    if line.verb == "scene":
+    if line.verb == "scene" and (not line.words or line.words[0].lower() == "new"):
         return _parse_scene(line)
     if line.verb == "undo" and not line.words:
         return Undo()

@@ -41,16 +41,30 @@ def total_for(power: int, d8: int, d4s: tuple[int, ...]) -> int:
     return d8 + highest if power >= 0 else d8 - highest
 
 
-def evaluate_mist(power: int, d8: int, d4s: tuple[int, ...]) -> MistRoll:
-    """A roll from given faces (for tests and replays)."""
-    if len(d4s) != abs(power):
-        raise ValueError(f"power {power} rolls {abs(power)} d4s, got {len(d4s)}")
+def d4_count(power: int, negative_subtracts: bool = True) -> int:
+    """How many d4s a power rolls: ``|power|``, or none for negative power when [I-5] is off."""
+    if power < 0 and not negative_subtracts:
+        return 0
+    return abs(power)
+
+
+def evaluate_mist(
+    power: int, d8: int, d4s: tuple[int, ...], negative_subtracts: bool = True
+) -> MistRoll:
+    """A roll from given faces (for tests and replays).
+
+    ``negative_subtracts`` is [I-5] (``Interpretations.negative_power_subtracts_d4``): when
+    False, negative power rolls the d8 alone, like power 0.
+    """
+    expected = d4_count(power, negative_subtracts)
+    if len(d4s) != expected:
+        raise ValueError(f"power {power} rolls {expected} d4s, got {len(d4s)}")
     total = total_for(power, d8, d4s)
     return MistRoll(power=power, d8=d8, d4s=d4s, total=total, outcome=outcome_for(total))
 
 
-def roll_mist(power: int, rng: random.Random) -> MistRoll:
+def roll_mist(power: int, rng: random.Random, negative_subtracts: bool = True) -> MistRoll:
     """Roll 1d8 and |power| d4s. Power 0 is the d8 alone ([I-5])."""
     d8 = rng.randint(1, 8)
-    d4s = tuple(rng.randint(1, 4) for _ in range(abs(power)))
-    return evaluate_mist(power, d8, d4s)
+    d4s = tuple(rng.randint(1, 4) for _ in range(d4_count(power, negative_subtracts)))
+    return evaluate_mist(power, d8, d4s, negative_subtracts)

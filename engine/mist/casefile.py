@@ -1,0 +1,254 @@
+"""The case file (RULES.md §4.6–4.7): clues, conclusions, the complexity gate, Deduction and Test.
+
+A conclusion's power is its supporting clues minus its contradicting ones; it can be rolled only
+with at least ``complexity`` supporting clues. The outcome rows of §4.7 are applied: a refuting
+clue, the conclusion becoming a clue, an opportunity, an extra property of the anomaly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from engine.dice.mist import Outcome, roll_mist
+from engine.errors import RuleError
+from engine.mist.commands import AddConclusion, AnswerQuestion, CaseRoll
+from engine.mist.events import (
+    CaseFileClosed,
+    CaseFileOpened,
+    CaseFileWarning,
+    CaseRolled,
+    ClueAdded,
+    ComplexitySet,
+    ConclusionAdded,
+    QuestionAdded,
+    QuestionAnswered,
+)
+from engine.mist.state import CaseFile, Clue, Conclusion, Finding, MistState, Question
+
+DEDUCE = "deduce"
+TEST = "test"
+
+
+def can_roll(case: CaseFile, conclusion: Conclusion) -> bool:
+    """The complexity gate (§4.7), and a refuted conclusion is not rolled again."""
+    return len(conclusion.supports) >= case.complexity and not conclusion.refuted
+
+
+def new_clue(
+    state: MistState,
+    text: str,
+    found_by: tuple[str, ...],
+    scene: str | None,
+    from_conclusion: str | None = None,
+    refutes: str | None = None,
+) -> tuple[MistState, list[Any]]:
+    """Add a clue (``c1``, ``c2``… in order) with the scene it came from.
+
+    Raises:
+        RuleError: an empty text.
+    """
+    text = text.strip()
+    if not text:
+        raise RuleError('A clue needs its text: clue "TEXT"')
+    case = state.case_file
+    clue = Clue(
+        f"c{len(case.clues) + 1}",
+        text,
+        scene or state.scene.name,
+        found_by,
+        from_conclusion,
+        refutes,
+    )
+    state = replace(state, case_file=replace(case, clues=case.clues + (clue,)))
+    return state, [ClueAdded(clue.id, clue.text, clue.scene, clue.found_by)]
+
+
+def _ids(case: CaseFile, ids: tuple[str, ...], what: str) -> tuple[str, ...]:
+    known = {c.id for c in case.clues}
+    out: list[str] = []
+    for raw in ids:
+        key = raw.strip().lower()
+        if key not in known:
+            have = ", ".join(c.id for c in case.clues) or "none yet"
+            raise RuleError(f"No clue '{raw}' among the {what} clues (clues: {have}).")
+        if key in out:
+            raise RuleError(f"Clue {key} is listed twice.")
+        out.append(key)
+    return tuple(out)
+
+
+def add_conclusion(state: MistState, command: AddConclusion) -> tuple[MistState, list[Any]]:
+    """A conclusion (``k1``…) with its supporting and contradicting clues (§4.7).
+
+    Raises:
+        RuleError: an empty text, an unknown clue, or a clue both supporting and contradicting.
+    """
+    text = command.text.strip()
+    if not text:
+        raise RuleError('A conclusion needs its text: conclusion "TEXT" supports=c1')
+    case = state.case_file
+    supports = _ids(case, command.supports, "supporting")
+    contradicts = _ids(case, command.contradicts, "contradicting")
+    both = sorted(set(supports) & set(contradicts))
+    if both:
+        raise RuleError(f"Clue {both[0]} cannot both support and contradict the conclusion.")
+    found = Conclusion(f"k{len(case.conclusions) + 1}", text, supports, contradicts)
+    case = replace(case, conclusions=case.conclusions + (found,))
+    event = ConclusionAdded(found.id, found.power, can_roll(case, found))
+    return replace(state, case_file=case), [event]
+
+
+def set_complexity(state: MistState, complexity: int) -> tuple[MistState, list[Any]]:
+    """The mystery's complexity: the supporting clues a conclusion needs (§4.7).
+
+    Raises:
+        RuleError: a negative complexity.
+    """
+    if complexity < 0:
+        raise RuleError(f"The complexity is 0 or more, not {complexity}.")
+    case = replace(state.case_file, complexity=complexity)
+    return replace(state, case_file=case), [ComplexitySet(complexity)]
+
+
+def conclusion(case: CaseFile, ident: str) -> Conclusion:
+    """The conclusion with id ``ident``.
+
+    Raises:
+        RuleError: no such conclusion.
+    """
+    for found in case.conclusions:
+        if found.id == ident.strip().lower():
+            return found
+    have = ", ".join(c.id for c in case.conclusions) or "none yet"
+    raise RuleError(f"No conclusion '{ident}' (conclusions: {have}).")
+
+
+def open_moment(state: MistState) -> tuple[MistState, list[Any]]:
+    """Open a case-file moment (§4.6).
+
+    Raises:
+        RuleError: one is already open.
+    """
+    case = state.case_file
+    if case.open:
+        raise RuleError("A case file is already open: close it with  casefile close")
+    case = replace(case, open=True, tested=False, moments=case.moments + 1)
+    return replace(state, case_file=case), [CaseFileOpened(case.moments)]
+
+
+def close_moment(state: MistState) -> tuple[MistState, list[Any]]:
+    """Close the case-file moment; a warning when it ends without a Test (§4.6).
+
+    Raises:
+        RuleError: none is open.
+    """
+    case = state.case_file
+    if not case.open:
+        raise RuleError("No case file is open.")
+    events: list[Any] = []
+    if not case.tested:
+        events.append(CaseFileWarning("the case file ends without a Test: no opportunity"))
+    events.append(CaseFileClosed(case.moments, case.tested))
+    return replace(state, case_file=replace(case, open=False)), events
+
+
+def case_roll(
+    state: MistState, command: CaseRoll, rng: random.Random
+) -> tuple[MistState, list[Any]]:
+    """Roll a Deduction or a Test for a conclusion and apply its outcome row (§4.7).
+
+    Raises:
+        RuleError: no such conclusion, the complexity gate, a refuted conclusion, or one already
+            rolled in that mode.
+    """
+    found = conclusion(state.case_file, command.conclusion)
+    case = state.case_file
+    if found.refuted:
+        raise RuleError(f"{found.id} was refuted ({found.mode}): it cannot be rolled again.")
+    if found.mode == command.mode:
+        raise RuleError(
+            f"{found.id} was already rolled as a {found.mode}: nothing settled changes."
+        )
+    if len(found.supports) < case.complexity:
+        raise RuleError(
+            f"{found.id} needs {case.complexity} supporting clues, has {len(found.supports)} "
+            "(the mystery's complexity)."
+        )
+    events: list[Any] = []
+    if not case.open:
+        state, opened = open_moment(state)
+        events.extend(opened)
+    roll = roll_mist(found.power, rng, state.settings.negative_power_subtracts_d4)
+    outcome = roll.outcome
+    new_clue_id = refuting = opportunity = prop = None
+    rolled = replace(found, mode=command.mode, result=outcome, total=roll.total)
+    if command.mode == DEDUCE:
+        if outcome is Outcome.FAIL:
+            text = command.refuting_clue or f"refutes {found.id}: {found.text}"
+            state, added = new_clue(state, text, (), None, refutes=found.id)
+            refuting = added[0].id
+            rolled = replace(rolled, contradicts=rolled.contradicts + (refuting,))
+        else:
+            state, added = new_clue(state, found.text, (), None, from_conclusion=found.id)
+            new_clue_id = added[0].id
+        events_clue = added
+    else:
+        events_clue = []
+        case = state.case_file
+        if outcome is not Outcome.FAIL:
+            opportunity = f"o{len(case.opportunities) + 1}"
+            case = replace(
+                case,
+                opportunities=case.opportunities + (Finding(opportunity, found.text, found.id),),
+            )
+        if outcome is not Outcome.SUCCESS:
+            prop = f"p{len(case.properties) + 1}"
+            case = replace(
+                case, properties=case.properties + (Finding(prop, command.property, found.id),)
+            )
+        state = replace(state, case_file=replace(case, tested=True))
+    case = state.case_file
+    conclusions = tuple(rolled if c.id == found.id else c for c in case.conclusions)
+    owed = outcome is not Outcome.SUCCESS
+    state = replace(
+        state,
+        case_file=replace(case, conclusions=conclusions),
+        owed=state.owed + ((found.id,) if owed else ()),
+    )
+    right = outcome is not Outcome.FAIL
+    events.append(
+        CaseRolled(
+            found.id, command.mode, roll, right, new_clue_id, refuting, opportunity, prop, owed
+        )
+    )
+    return state, events + events_clue
+
+
+def add_question(state: MistState, text: str) -> tuple[MistState, list[Any]]:
+    """Add a question to the checklist (§4.7: "(more)")."""
+    text = text.strip()
+    if not text:
+        raise RuleError('A question needs its text: question "TEXT"')
+    case = state.case_file
+    question = Question(f"q{len(case.questions) + 1}", text)
+    state = replace(state, case_file=replace(case, questions=case.questions + (question,)))
+    return state, [QuestionAdded(question.id, text)]
+
+
+def answer_question(state: MistState, command: AnswerQuestion) -> tuple[MistState, list[Any]]:
+    """Tick a question as answered by a conclusion (or clear it with ``none``).
+
+    Raises:
+        RuleError: no such question or conclusion.
+    """
+    case = state.case_file
+    key = command.id.strip().lower()
+    if not any(q.id == key for q in case.questions):
+        have = ", ".join(q.id for q in case.questions)
+        raise RuleError(f"No question '{command.id}' (questions: {have}).")
+    answer = conclusion(case, command.conclusion).id if command.conclusion else None
+    questions = tuple(replace(q, answer=answer) if q.id == key else q for q in case.questions)
+    state = replace(state, case_file=replace(case, questions=questions))
+    return state, [QuestionAnswered(key, answer)]

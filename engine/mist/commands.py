@@ -1,0 +1,349 @@
+"""The M.I.S.T. commands: one frozen dataclass per thing the MC can do (RULES.md §4).
+
+``language.py`` parses the console's text into these; the console's keys and dialogs build the
+same objects (STYLE.md: one path into the engine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
+
+
+@dataclass(frozen=True, slots=True)
+class AddCharacter:
+    """``pc NAME``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddChallenge:
+    """``challenge NAME limits=KIND:N,…``."""
+
+    name: str
+    limits: tuple[Limit, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetLimit:
+    """``limit CHALLENGE KIND N|immune``."""
+
+    challenge: str
+    kind: str
+    tier: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AddNote:
+    """``note CHALLENGE "TEXT"``."""
+
+    challenge: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddTheme:
+    """``theme NAME self|taint "THEME TAG" power="a,b" weakness="w" motive="…" [newborn]``."""
+
+    character: str
+    type: ThemeType
+    name: str
+    power_tags: tuple[str, ...] = ()
+    weaknesses: tuple[str, ...] = ()
+    motive: str = ""
+    newborn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TakeStatus:
+    """``status TARGET NAME TIER [counters=OTHER]``."""
+
+    target: str
+    name: str
+    tier: int
+    counters: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReduceStatus:
+    """``reduce TARGET NAME N [counters=OTHER]``."""
+
+    target: str
+    name: str
+    by: int
+    counters: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddStoryTag:
+    """``tag TARGET|scene "TAG"``."""
+
+    target: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveStoryTag:
+    """``untag TARGET|scene "TAG"``."""
+
+    target: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class BurnTag:
+    """``burn NAME "TAG"``."""
+
+    character: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreTag:
+    """``restore NAME "TAG"|all``; ``tag`` ``None`` restores every burned tag."""
+
+    character: str
+    tag: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetPhase:
+    """``phase establish|action|consequence|next``; ``phase`` ``None`` is next."""
+
+    phase: Phase | None
+
+
+@dataclass(frozen=True, slots=True)
+class PresentThreat:
+    """``threat "TEXT" [challenge=NAME]``."""
+
+    text: str
+    challenge: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveThreat:
+    """``resolve t1``."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndScene:
+    """``scene end [keep="TAG,…"] [next="NAME"]``."""
+
+    keep: tuple[str, ...] = ()
+    next_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PowerChoice:
+    """The sources a player invokes for a roll (§4.2): helping and hindering tags and statuses,
+    burned tags and an indulged Taint theme."""
+
+    tags: tuple[str, ...] = ()
+    hinder: tuple[str, ...] = ()
+    statuses: tuple[str, ...] = ()
+    hindering: tuple[str, ...] = ()
+    burn: tuple[str, ...] = ()
+    indulge: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAction:
+    """``action NAME tags=… hinder=… statuses=… hindering=… burn=… indulge=THEME [target=…]``."""
+
+    actor: str
+    choice: PowerChoice
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpendEffect:
+    """``effect status|reduce|tag|untag|clue|feat …`` paid from the last action's power."""
+
+    kind: str
+    target: str | None
+    name: str
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AddConsequence:
+    """``consequence TARGET STATUS TIER [text=…] [for=ID]`` or ``consequence "TEXT" [for=ID]``."""
+
+    text: str
+    target: str | None = None
+    status: str | None = None
+    tier: int = 0
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deliver:
+    """``deliver [ID]``: the pending consequence (all pending ones without an id) lands."""
+
+    id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Mitigate:
+    """``mitigate ID tags=… [extra=reduce|status:NAME[:ALLY]]`` (§4.3)."""
+
+    consequence: str
+    choice: PowerChoice
+    extra: str | None = None
+    extra_status: str | None = None
+    extra_target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Immerse:
+    """``immerse NAME THEME submerge|dive|sink [status=NAME] [burn=a,b]`` (§4.5)."""
+
+    character: str
+    theme: str
+    depth: str
+    status: str = "immersed"
+    burn: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """``mark NAME THEME mastery|progress|indulgence|abandon [N]`` (§4.8)."""
+
+    character: str
+    theme: str
+    track: Track
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Grow:
+    """``growth NAME THEME power|weakness|motive|reset …``: the growth chosen (§4.8)."""
+
+    character: str
+    theme: str
+    choice: str
+    first: str = ""
+    second: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rebirth:
+    """``rebirth NAME "THEME TAG" [weakness=…] [motive=…]``: the newborn theme (§4.8)."""
+
+    character: str
+    name: str
+    weakness: str = ""
+    motive: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Retire:
+    """``retire NAME sleep|calm`` at 5 Evolution (§4.8)."""
+
+    character: str
+    choice: Retirement
+
+
+@dataclass(frozen=True, slots=True)
+class AddClue:
+    """``clue "TEXT" [by=TAG,…] [scene=NAME]``."""
+
+    text: str
+    found_by: tuple[str, ...] = ()
+    scene: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddConclusion:
+    """``conclusion "TEXT" supports=c1,c2 [contradicts=c3]``."""
+
+    text: str
+    supports: tuple[str, ...]
+    contradicts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetComplexity:
+    """``complexity N``."""
+
+    complexity: int
+
+
+@dataclass(frozen=True, slots=True)
+class CaseRoll:
+    """``deduce ID`` / ``test ID [clue="…"] [property="…"]`` (§4.7)."""
+
+    conclusion: str
+    mode: str
+    refuting_clue: str = ""
+    property: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CaseFileMoment:
+    """``casefile open|close``."""
+
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AddQuestion:
+    """``question "TEXT"``."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerQuestion:
+    """``answer q1 [k2|none]``."""
+
+    id: str
+    conclusion: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StartSeason:
+    """``season "NAME"``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartMission:
+    """``mission "NAME" [anomaly="…"]``."""
+
+    name: str
+    anomaly: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CutInSummary:
+    """``cutin "SUMMARY" [anomaly="…"]``."""
+
+    summary: str
+    anomaly: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Suppress:
+    """``suppress o1``: the anomaly suppressed through an opportunity."""
+
+    opportunity: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndMission:
+    """``mission end``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetInterpretation:
+    """``interpret FIELD=true|false`` for the Mist interpretations [I-4]..[I-6]."""
+
+    name: str
+    value: bool

@@ -1,0 +1,382 @@
+"""What happened in a M.I.S.T. scene, as data (STYLE.md): the log and the report read these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dice.mist import MistRoll, Outcome
+from engine.mist.state import Phase, PowerSource, Retirement, ThemeType, Track
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterAdded:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeAdded:
+    name: str
+    limits: tuple[tuple[str, int | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LimitSet:
+    challenge: str
+    kind: str
+    tier: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NoteAdded:
+    challenge: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeAdded:
+    character: str
+    theme: str
+    type: ThemeType
+    newborn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StatusTaken:
+    """A take (§4.1): ``marked`` is the box marked, ``None`` when the mark was lost (capped)."""
+
+    target: str
+    name: str
+    asked: int
+    marked: int | None
+    boxes: tuple[int, ...]
+    tier: int
+    capped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StatusReduced:
+    """A reduction; ``gone`` when no marks are left; ``countered_by`` names an opposing status."""
+
+    target: str
+    name: str
+    by: int
+    boxes: tuple[int, ...]
+    tier: int
+    gone: bool
+    countered_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterTransformed:
+    """A player character's status reached the limit 6: death or permanent change (§4.1)."""
+
+    name: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeOvercome:
+    """A challenge's status reached one of its limits (§4.1)."""
+
+    name: str
+    kind: str
+    tier: int
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoryTagAdded:
+    target: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoryTagRemoved:
+    target: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class TagBurned:
+    character: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class TagRestored:
+    character: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChanged:
+    old: Phase
+    new: Phase
+    cycle: int
+
+
+@dataclass(frozen=True, slots=True)
+class SceneResolved:
+    """All challenges overcome and threats resolved: the scene may end (§4.6)."""
+
+    scene: str
+
+
+@dataclass(frozen=True, slots=True)
+class SceneEnded:
+    """The scene ended (``reason`` "mc"); its story tags went, except those kept."""
+
+    scene: str
+    removed_tags: tuple[str, ...]
+    kept_tags: tuple[str, ...]
+    next_scene: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThreatPresented:
+    id: str
+    text: str
+    challenge: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ThreatResolved:
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRolled:
+    """An action roll with its power broken down source by source (§4.2)."""
+
+    id: str
+    actor: str
+    sources: tuple[PowerSource, ...]
+    power: int
+    roll: MistRoll
+    consequence_owed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSpent:
+    """An effect paid from an action's power (§4.2 table)."""
+
+    action: str
+    kind: str
+    detail: str
+    cost: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConsequencePending:
+    id: str
+    target: str | None
+    status: str | None
+    tier: int
+    text: str
+    source: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ConsequenceDelivered:
+    id: str
+    target: str | None
+    status: str | None
+    tier: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConsequencesOwed:
+    """A warning: rolls that owe a consequence none was delivered for (§4.2, §4.6)."""
+
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mitigated:
+    """A mitigation (§4.3, [I-6]): the roll, how much it reduced, and the chosen 9+ extra."""
+
+    consequence: str
+    actor: str
+    sources: tuple[PowerSource, ...]
+    roll: MistRoll
+    reduction: int
+    tier_before: int
+    tier_after: int
+    extra: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Marked:
+    """A mark on a theme track (§4.8)."""
+
+    character: str
+    theme: str
+    track: Track
+    marks: int
+
+
+@dataclass(frozen=True, slots=True)
+class GrowthPending:
+    character: str
+    theme: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrowthTaken:
+    character: str
+    theme: str
+    choice: str
+    detail: str
+    newborn_done: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeLost:
+    """A theme lost (§4.8): the Evolution marked, a scar (Self) or Controlled's tier (Taint)."""
+
+    character: str
+    theme: str
+    type: ThemeType
+    evolution_added: int
+    evolution: int
+    scar: str | None
+    controlled_tier: int | None
+    rebirth: ThemeType
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeReborn:
+    character: str
+    theme: str
+    type: ThemeType
+
+
+@dataclass(frozen=True, slots=True)
+class RetirementOffered:
+    """5 Evolution: Fall asleep or Return to calm may be chosen (§4.8)."""
+
+    character: str
+    evolution: int
+
+
+@dataclass(frozen=True, slots=True)
+class Retired:
+    character: str
+    choice: Retirement
+
+
+@dataclass(frozen=True, slots=True)
+class Immersed:
+    """A full immersion (§4.5): the depth, the roll and the table row applied."""
+
+    character: str
+    theme: str
+    depth: str
+    roll: MistRoll
+    row: Outcome
+    out_of_control: bool
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClueAdded:
+    id: str
+    text: str
+    scene: str
+    found_by: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConclusionAdded:
+    id: str
+    power: int
+    can_roll: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ComplexitySet:
+    complexity: int
+
+
+@dataclass(frozen=True, slots=True)
+class CaseRolled:
+    """A Deduction or Test roll (§4.7) with its outcome row applied."""
+
+    conclusion: str
+    mode: str
+    roll: MistRoll
+    right: bool
+    new_clue: str | None
+    refuting_clue: str | None
+    opportunity: str | None
+    property: str | None
+    consequence: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CaseFileOpened:
+    moment: int
+
+
+@dataclass(frozen=True, slots=True)
+class CaseFileClosed:
+    moment: int
+    tested: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CaseFileWarning:
+    """A case file would end without a Test: no opportunity can come of it (§4.6)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAdded:
+    id: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAnswered:
+    id: str
+    conclusion: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStarted:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class MissionStarted:
+    name: str
+    number: int
+    anomaly: str
+
+
+@dataclass(frozen=True, slots=True)
+class CutIn:
+    """The cut-in (§4.6): the summary, the anomaly and the clues already found."""
+
+    summary: str
+    anomaly: str
+    clues: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AnomalySuppressed:
+    opportunity: str
+
+
+@dataclass(frozen=True, slots=True)
+class MissionEnded:
+    name: str
+    suppressed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChanged:
+    name: str
+    value: bool

@@ -1,0 +1,284 @@
+"""Themes and their tracks: growth, loss, rebirth and evolution, applied at once (RULES.md §4.8).
+
+3 Mastery/Progress marks → a growth choice pending (at once on a newborn theme);
+3 Indulgence/Abandon → the theme lost: Evolution +1 (+1 more if it had grown), a scar (Self) or
+Controlled at tier 6 − Self themes (Taint), and a newborn theme of the other type owed at the
+next interlude; 5 Evolution → the retirement choices offered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import RuleError
+from engine.mist import limits, roster, tags
+from engine.mist.commands import AddTheme, Grow, Mark, Rebirth, Retire
+from engine.mist.events import (
+    GrowthPending,
+    GrowthTaken,
+    Marked,
+    Retired,
+    RetirementOffered,
+    ThemeAdded,
+    ThemeLost,
+    ThemeReborn,
+)
+from engine.mist.state import (
+    Character,
+    LostTheme,
+    MistState,
+    Retirement,
+    Tag,
+    TagKind,
+    Theme,
+    ThemeType,
+    Track,
+)
+
+MARKS_FOR_CHANGE = 3
+EVOLUTION_FOR_RETIREMENT = 5
+CONTROLLED = "Controlled"
+NORMAL_POWER_TAGS = 2
+
+
+def _tags(names: tuple[str, ...], kind: TagKind) -> tuple[Tag, ...]:
+    return tuple(Tag(n.strip(), kind) for n in names if n.strip())
+
+
+def add_theme(state: MistState, command: AddTheme) -> tuple[MistState, list[Any]]:
+    """A theme for a character (§4.1); a newborn theme has only its theme tag (and weakness).
+
+    Raises:
+        RuleError: no such character, an empty or repeated theme tag.
+    """
+    person = roster.character(state, command.character)
+    name = command.name.strip()
+    if not name:
+        raise RuleError("A theme needs its theme tag as its name.")
+    if any(t.name.casefold() == name.casefold() for t in person.themes):
+        raise RuleError(f"{person.name} already has a theme '{name}'.")
+    if command.newborn and command.power_tags:
+        raise RuleError("A newborn theme has only its theme tag (and a weakness): no power tags.")
+    theme = Theme(
+        name=name,
+        type=command.type,
+        power_tags=_tags(command.power_tags, TagKind.POWER),
+        weaknesses=_tags(command.weaknesses, TagKind.WEAKNESS),
+        motive=command.motive,
+        newborn=command.newborn,
+    )
+    person = replace(person, themes=person.themes + (theme,))
+    return roster.put_character(state, person), [
+        ThemeAdded(person.name, name, command.type, command.newborn)
+    ]
+
+
+def mark(state: MistState, command: Mark) -> tuple[MistState, list[Any]]:
+    """Mark a track ``count`` times, applying growth and loss as the marks land.
+
+    Raises:
+        RuleError: the track does not belong to that theme type, or a bad count.
+    """
+    if command.count < 1:
+        raise RuleError(f"Mark 1 or more times, not {command.count}.")
+    events: list[Any] = []
+    for _ in range(command.count):
+        person = roster.character(state, command.character)
+        theme = roster.theme(person, command.theme)
+        state, more = mark_once(state, person, theme, command.track)
+        events.extend(more)
+        if any(isinstance(e, ThemeLost) for e in more):
+            break
+    return state, events
+
+
+def mark_once(
+    state: MistState, person: Character, theme: Theme, track: Track
+) -> tuple[MistState, list[Any]]:
+    """One mark on a theme's track, with what it triggers (§4.8)."""
+    if track not in (theme.growth_track, theme.loss_track):
+        raise RuleError(
+            f"'{theme.name}' is a {theme.type.value.capitalize()} theme: it marks "
+            f"{theme.growth_track.value} or {theme.loss_track.value}, not {track.value}."
+        )
+    if track is theme.growth_track:
+        marks = theme.growth_marks + 1
+        theme = replace(theme, growth_marks=marks)
+        events: list[Any] = [Marked(person.name, theme.name, track, marks)]
+        if theme.newborn or marks >= MARKS_FOR_CHANGE:
+            theme = replace(theme, growth_marks=0, growth_pending=theme.growth_pending + 1)
+            events.append(GrowthPending(person.name, theme.name))
+        return roster.put_character(state, roster.put_theme(person, theme)), events
+    marks = theme.loss_marks + 1
+    theme = replace(theme, loss_marks=marks)
+    events = [Marked(person.name, theme.name, track, marks)]
+    state = roster.put_character(state, roster.put_theme(person, theme))
+    if marks >= MARKS_FOR_CHANGE:
+        state, lost = lose_theme(state, person.name, theme.name)
+        events.extend(lost)
+    return state, events
+
+
+def lose_theme(state: MistState, character: str, name: str) -> tuple[MistState, list[Any]]:
+    """The theme is lost and replaced later by a newborn theme of the other type (§4.8)."""
+    person = roster.character(state, character)
+    theme = roster.theme(person, name)
+    had_growth = theme.growths > 0
+    added = 1 + (1 if had_growth else 0)
+    themes = tuple(t for t in person.themes if t is not theme)
+    scar = f"lost {theme.name}" if theme.type is ThemeType.SELF else None
+    person = replace(
+        person,
+        themes=themes,
+        lost_themes=person.lost_themes + (LostTheme(theme.name, theme.type, had_growth),),
+        rebirths_pending=person.rebirths_pending + (theme.type.other,),
+        scars=person.scars + ((scar,) if scar else ()),
+        evolution=person.evolution + added,
+    )
+    controlled: int | None = None
+    if theme.type is ThemeType.TAINT:
+        controlled = 6 - roster.self_themes(person)
+    state = roster.put_character(state, person)
+    events: list[Any] = [
+        ThemeLost(
+            person.name,
+            theme.name,
+            theme.type,
+            added,
+            person.evolution,
+            scar,
+            controlled,
+            theme.type.other,
+        )
+    ]
+    if controlled is not None and controlled >= 1:
+        state, taken = limits.take_on(state, person.name, CONTROLLED, controlled)
+        events.extend(taken)
+    if person.evolution >= EVOLUTION_FOR_RETIREMENT and not person.retirement_offered:
+        person = roster.character(state, person.name)
+        state = roster.put_character(state, replace(person, retirement_offered=True))
+        events.append(RetirementOffered(person.name, person.evolution))
+    return state, events
+
+
+def grow(state: MistState, command: Grow) -> tuple[MistState, list[Any]]:
+    """Take the pending growth (§4.8): a power tag, a weakness change, the motive, or a reset.
+
+    Raises:
+        RuleError: no growth pending, or a choice that does not fit the theme.
+    """
+    person = roster.character(state, command.character)
+    theme = roster.theme(person, command.theme)
+    if theme.growth_pending < 1:
+        raise RuleError(
+            f"'{theme.name}' has no growth to choose: it needs {MARKS_FOR_CHANGE} "
+            f"{theme.growth_track.value} marks (has {theme.growth_marks})."
+        )
+    choice, first, second = command.choice, command.first.strip(), command.second.strip()
+    theme = _apply_growth(theme, choice, first, second)
+    theme = replace(theme, growth_pending=theme.growth_pending - 1, growths=theme.growths + 1)
+    done = theme.newborn and len(theme.power_tags) >= NORMAL_POWER_TAGS
+    if done:
+        theme = replace(theme, newborn=False)
+    detail = first if not second else f"{first} -> {second}"
+    person = roster.put_theme(person, theme)
+    return roster.put_character(state, person), [
+        GrowthTaken(person.name, theme.name, choice, detail, done)
+    ]
+
+
+def _apply_growth(theme: Theme, choice: str, first: str, second: str) -> Theme:
+    def same(tag: Tag, name: str) -> bool:
+        return tag.name.casefold() == name.casefold()
+
+    if choice == "power":
+        if not first:
+            raise RuleError('Name the new power tag: growth NAME THEME power "TAG"')
+        if any(same(t, first) for t in theme.power_tags):
+            raise RuleError(f"'{theme.name}' already has the power tag '{first}'.")
+        return replace(theme, power_tags=theme.power_tags + (Tag(first, TagKind.POWER),))
+    if choice == "weakness-add":
+        if not first:
+            raise RuleError("Name the weakness tag to add.")
+        return replace(theme, weaknesses=theme.weaknesses + (Tag(first, TagKind.WEAKNESS),))
+    if choice in ("weakness-remove", "weakness-rewrite"):
+        if not any(same(t, first) for t in theme.weaknesses):
+            have = ", ".join(t.name for t in theme.weaknesses) or "none"
+            raise RuleError(f"'{theme.name}' has no weakness '{first}' (weaknesses: {have}).")
+        if choice == "weakness-remove":
+            kept = tuple(t for t in theme.weaknesses if not same(t, first))
+            return replace(theme, weaknesses=kept)
+        if not second:
+            raise RuleError("Give the rewritten weakness: growth … weakness rewrite OLD NEW")
+        new = tuple(
+            Tag(second, TagKind.WEAKNESS) if same(t, first) else t for t in theme.weaknesses
+        )
+        return replace(theme, weaknesses=new)
+    if choice == "motive":
+        if not first:
+            raise RuleError("Give the rewritten motive.")
+        return replace(theme, motive=first)
+    if choice == "reset":
+        return replace(theme, loss_marks=0)
+    raise RuleError(
+        f"Unknown growth '{choice}': power, weakness add|remove|rewrite, motive or reset."
+    )
+
+
+def rebirth(state: MistState, command: Rebirth) -> tuple[MistState, list[Any]]:
+    """The newborn theme owed for a lost theme, of the other type (§4.8).
+
+    Raises:
+        RuleError: no rebirth owed, or a bad theme tag.
+    """
+    person = roster.character(state, command.character)
+    if not person.rebirths_pending:
+        raise RuleError(f"{person.name} has lost no theme: no newborn theme is owed.")
+    kind = person.rebirths_pending[0]
+    add = AddTheme(
+        person.name,
+        kind,
+        command.name,
+        (),
+        (command.weakness,) if command.weakness else (),
+        command.motive,
+        newborn=True,
+    )
+    state, _ = add_theme(state, add)
+    person = roster.character(state, person.name)
+    state = roster.put_character(
+        state, replace(person, rebirths_pending=person.rebirths_pending[1:])
+    )
+    return state, [ThemeReborn(person.name, command.name.strip(), kind)]
+
+
+def retire(state: MistState, command: Retire) -> tuple[MistState, list[Any]]:
+    """Fall asleep (burn all Taints, ordinary forever) or Return to calm (scars soothed).
+
+    Raises:
+        RuleError: fewer than 5 Evolution, or already retired.
+    """
+    person = roster.character(state, command.character)
+    if person.evolution < EVOLUTION_FOR_RETIREMENT:
+        raise RuleError(
+            f"{person.name} has {person.evolution} Evolution: the retirement choices come "
+            f"at {EVOLUTION_FOR_RETIREMENT}."
+        )
+    if person.retired is not None:
+        raise RuleError(f"{person.name} already chose to {person.retired.value}.")
+    events: list[Any] = []
+    if command.choice is Retirement.SLEEP:
+        for theme in person.themes:
+            if theme.type is ThemeType.TAINT:
+                person, burned = tags.burn_all_power_tags(person, roster.theme(person, theme.name))
+                events.extend(burned)
+                person = roster.put_theme(
+                    person, replace(roster.theme(person, theme.name), theme_tag_burned=True)
+                )
+        person = replace(person, ordinary=True)
+    else:
+        person = replace(person, scars=())
+    person = replace(person, retired=command.choice)
+    events.append(Retired(person.name, command.choice))
+    return roster.put_character(state, person), events

@@ -1,0 +1,84 @@
+"""Full immersion (RULES.md §4.5): a Taint theme rewrites reality; the depth table applied.
+
+Power is the number of Self themes and nothing else. ≤ 5 takes the 6–8 row and the power goes
+out of control. Submerge: 6–8 Indulgence and burn all power tags, 9+ Indulgence and burn 2.
+Dive: 6–8 lose the theme, 9+ Indulgence and burn all. Sink: 6–8 a tier-6 status, 9+ lose it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.dice.mist import Outcome, roll_mist
+from engine.errors import RuleError
+from engine.mist import growth, limits, roster, tags
+from engine.mist.commands import Immerse
+from engine.mist.events import Immersed
+from engine.mist.power import immersion_breakdown
+from engine.mist.state import MistState, ThemeType, Track
+
+DEPTHS: tuple[str, ...] = ("submerge", "dive", "sink")
+TABLE: dict[tuple[str, Outcome], str] = {
+    ("submerge", Outcome.MIXED): "indulge-burn-all",
+    ("submerge", Outcome.SUCCESS): "indulge-burn-two",
+    ("dive", Outcome.MIXED): "lose-theme",
+    ("dive", Outcome.SUCCESS): "indulge-burn-all",
+    ("sink", Outcome.MIXED): "tier-6-status",
+    ("sink", Outcome.SUCCESS): "lose-theme",
+}
+"""§4.5's table; a ≤ 5 result takes the 6–8 row."""
+
+
+def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[MistState, list[Any]]:
+    """Roll a full immersion and apply the row of the depth table.
+
+    Raises:
+        RuleError: an unknown depth, a Self theme, or burn choices that are not its power tags.
+    """
+    if command.depth not in DEPTHS:
+        raise RuleError(f"The depth is submerge, dive or sink, not '{command.depth}'.")
+    person = roster.character(state, command.character)
+    theme = roster.theme(person, command.theme)
+    if theme.type is not ThemeType.TAINT:
+        raise RuleError(f"'{theme.name}' is a Self theme: full immersion takes a Taint theme.")
+    power_names = {t.name.casefold(): t.name for t in theme.power_tags if not t.burned}
+    chosen = [power_names.get(n.casefold()) for n in command.burn]
+    if any(name is None for name in chosen):
+        raise RuleError(
+            f"burn= names unburned power tags of '{theme.name}' "
+            f"({', '.join(power_names.values()) or 'none left'})."
+        )
+    paid = immersion_breakdown(person)
+    roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
+    row = Outcome.MIXED if roll.outcome is Outcome.FAIL else roll.outcome
+    result = TABLE[(command.depth, row)]
+    events: list[Any] = [
+        Immersed(
+            person.name,
+            theme.name,
+            command.depth,
+            roll,
+            row,
+            roll.outcome is Outcome.FAIL,
+            result,
+        )
+    ]
+    if result == "lose-theme":
+        state, lost = growth.lose_theme(state, person.name, theme.name)
+        return state, events + lost
+    if result == "tier-6-status":
+        state, taken = limits.take_on(state, person.name, command.status, 6)
+        return state, events + taken
+    if result == "indulge-burn-all":
+        person, burned = tags.burn_all_power_tags(person, theme)
+    else:
+        names = [n for n in chosen if n is not None][:2]
+        rest = [t.name for t in theme.power_tags if not t.burned and t.name not in names]
+        names += rest[: 2 - len(names)]
+        person, burned = tags.burn_named(person, theme, names)
+    state = roster.put_character(state, person)
+    events.extend(burned)
+    theme = roster.theme(person, theme.name)
+    state, marked = growth.mark_once(state, person, theme, Track.INDULGENCE)
+    return state, events + marked

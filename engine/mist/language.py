@@ -1,0 +1,471 @@
+"""The M.I.S.T. verbs of the console language (INTERFACE.md §3, extended).
+
+Every verb parses into one command of ``commands.py``; anything else is a ``RuleError``.
+Names match case-insensitively; quote names and texts with spaces; lists are comma-separated.
+
+============  =====================================================================  =========
+verb          form                                                                   rule
+============  =====================================================================  =========
+pc            ``pc NAME``                                                            §4.1
+challenge     ``challenge NAME limits=KIND:N|KIND:immune[,…]``                       §4.1
+limit         ``limit CHALLENGE KIND N|immune``                                      §4.1
+note          ``note CHALLENGE "TEXT"``                                              §4.1
+theme         ``theme NAME self|taint "THEME TAG" power="a,b" weakness="w"``
+              ``motive="…" [newborn]``                                               §4.1
+status        ``status TARGET NAME TIER [counters=OTHER]`` (take; or reduce OTHER)   §4.1 [I-4]
+reduce        ``reduce TARGET NAME N [counters=OTHER]``                              §4.1 [I-4]
+tag / untag   ``tag TARGET|scene "TAG"`` · ``untag TARGET|scene "TAG"`` (story tags)  §4.1
+burn          ``burn NAME "TAG"`` · ``restore NAME "TAG"|all``                       §4.1
+phase         ``phase establish|action|consequence|next``                            §4.6
+threat        ``threat "TEXT" [challenge=NAME]`` · ``resolve t1``                    §4.6
+scene         ``scene end [keep="TAG,…"] [next="NAME"]``                             §4.6
+action        ``action NAME [tags=a,b] [hinder=w] [statuses=s] [hindering=s]``
+              ``[burn=t] [indulge=THEME] [target=NAME]``                             §4.2 §4.4
+effect        ``effect status|reduce TARGET NAME N`` · ``effect tag|untag TARGET "T"``
+              ``effect clue "TEXT"`` · ``effect feat "TEXT"``                        §4.2
+consequence   ``consequence TARGET STATUS TIER [text="…"] [for=ID]`` or
+              ``consequence "TEXT" [for=ID]`` · ``deliver [x1]``                     §4.6
+mitigate      ``mitigate x1 [tags=…] … [extra=reduce|status:NAME[:ALLY]]``           §4.3 [I-6]
+immerse       ``immerse NAME THEME submerge|dive|sink [status=NAME] [burn=a,b]``     §4.5
+mark          ``mark NAME THEME mastery|progress|indulgence|abandon [N]``            §4.8
+growth        ``growth NAME THEME power "TAG"`` · ``… weakness add|remove "W"``
+              ``… weakness rewrite "OLD" "NEW"`` · ``… motive "TEXT"`` · ``… reset``  §4.8
+rebirth       ``rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]``               §4.8
+retire        ``retire NAME sleep|calm``                                             §4.8
+clue          ``clue "TEXT" [by="tag,…"] [scene="NAME"]``                            §4.7
+conclusion    ``conclusion "TEXT" supports=c1,c2 [contradicts=c3]``                  §4.7
+complexity    ``complexity N``                                                       §4.7
+deduce/test   ``deduce k1 [clue="refuting clue"]`` · ``test k1 [property="…"]``      §4.7
+casefile      ``casefile open|close``                                                §4.6
+question      ``question "TEXT"`` · ``answer q1 k2|none``                            §4.7
+season        ``season "NAME"`` · ``mission "NAME" [anomaly="…"]`` · ``mission end``  §4.6
+cutin         ``cutin "SUMMARY" [anomaly="…"]`` · ``suppress o1``                    §4.6
+interpret     ``interpret FIELD=true|false`` (engine/settings.py fields)             [I-n]
+============  =====================================================================  =========
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import RuleError
+from engine.language import Line, parse_int
+from engine.mist import commands as c
+from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
+from engine.settings import Interpretations
+
+POWER_KEYS = ("tags", "hinder", "statuses", "hindering", "burn", "indulge")
+
+
+def _options(line: Line, *allowed: str) -> None:
+    for key, _ in line.options:
+        if key not in allowed:
+            extra = f" (options: {', '.join(allowed)})" if allowed else ""
+            raise RuleError(f"'{line.verb}' has no option '{key}='{extra}.")
+
+
+def _words(line: Line, low: int, high: int, usage: str) -> tuple[str, ...]:
+    if not low <= len(line.words) <= high:
+        raise RuleError(f"Use: {usage}")
+    for word in line.words:
+        if not word.strip():
+            raise RuleError(f"An empty name or text. Use: {usage}")
+    return line.words
+
+
+def _list(value: str | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def _choice(value: str, allowed: tuple[str, ...], what: str) -> str:
+    key = value.strip().lower()
+    if key not in allowed:
+        raise RuleError(f"{what} is {', '.join(allowed)}, not '{value}'.")
+    return key
+
+
+def _power(line: Line) -> c.PowerChoice:
+    return c.PowerChoice(
+        tags=_list(line.option("tags")),
+        hinder=_list(line.option("hinder")),
+        statuses=_list(line.option("statuses")),
+        hindering=_list(line.option("hindering")),
+        burn=_list(line.option("burn")),
+        indulge=line.option("indulge") or None,
+    )
+
+
+def _limits(value: str | None) -> tuple[Limit, ...]:
+    limits: list[Limit] = []
+    for part in _list(value):
+        kind, sep, tier = part.rpartition(":")
+        if not sep or not kind.strip():
+            raise RuleError(f"A limit is KIND:N or KIND:immune, not '{part}'.")
+        limits.append(Limit(kind.strip(), _limit_tier(tier)))
+    kinds = [limit.kind.casefold() for limit in limits]
+    if len(set(kinds)) != len(kinds):
+        raise RuleError("Each limit kind is given once.")
+    return tuple(limits)
+
+
+def _limit_tier(value: str) -> int | None:
+    if value.strip().lower() in ("immune", "-"):
+        return None
+    tier = parse_int(value, "A limit")
+    if not 1 <= tier <= 6:
+        raise RuleError(f"A limit is 1 to 6 (or immune), not {tier}.")
+    return tier
+
+
+def _pc(line: Line) -> Any:
+    _options(line)
+    return c.AddCharacter(_words(line, 1, 1, "pc NAME")[0].strip())
+
+
+def _challenge(line: Line) -> Any:
+    _options(line, "limits")
+    name = _words(line, 1, 1, "challenge NAME limits=KIND:N[,KIND:N …]")[0].strip()
+    return c.AddChallenge(name, _limits(line.option("limits")))
+
+
+def _limit(line: Line) -> Any:
+    _options(line)
+    name, kind, tier = _words(line, 3, 3, "limit CHALLENGE KIND N|immune")
+    return c.SetLimit(name, kind, _limit_tier(tier))
+
+
+def _note(line: Line) -> Any:
+    _options(line)
+    name, text = _words(line, 2, 2, 'note CHALLENGE "TEXT"')
+    return c.AddNote(name, text)
+
+
+def _theme(line: Line) -> Any:
+    _options(line, "power", "weakness", "motive")
+    usage = 'theme NAME self|taint "THEME TAG" power="a,b" weakness="w" motive="…" [newborn]'
+    words = _words(line, 3, 4, usage)
+    newborn = len(words) == 4
+    if newborn and words[3].lower() != "newborn":
+        raise RuleError(f"Use: {usage}")
+    kind = ThemeType(_choice(words[1], ("self", "taint"), "A theme type"))
+    return c.AddTheme(
+        words[0],
+        kind,
+        words[2],
+        _list(line.option("power")),
+        _list(line.option("weakness")),
+        line.option("motive") or "",
+        newborn,
+    )
+
+
+def _status(line: Line) -> Any:
+    _options(line, "counters")
+    target, name, tier = _words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
+    return c.TakeStatus(target, name, parse_int(tier, "The tier"), line.option("counters") or None)
+
+
+def _reduce(line: Line) -> Any:
+    _options(line, "counters")
+    target, name, by = _words(line, 3, 3, "reduce TARGET NAME N [counters=OTHER]")
+    return c.ReduceStatus(target, name, parse_int(by, "N"), line.option("counters") or None)
+
+
+def _tag(line: Line) -> Any:
+    _options(line)
+    target, tag = _words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
+    return c.AddStoryTag(target, tag) if line.verb == "tag" else c.RemoveStoryTag(target, tag)
+
+
+def _burn(line: Line) -> Any:
+    _options(line)
+    name, tag = _words(line, 2, 2, 'burn NAME "TAG"')
+    return c.BurnTag(name, tag)
+
+
+def _restore(line: Line) -> Any:
+    _options(line)
+    name, tag = _words(line, 2, 2, 'restore NAME "TAG"|all')
+    return c.RestoreTag(name, None if tag.lower() == "all" else tag)
+
+
+def _phase(line: Line) -> Any:
+    _options(line)
+    word = _words(line, 1, 1, "phase establish|action|consequence|next")[0]
+    key = _choice(word, ("establish", "action", "consequence", "next"), "The phase")
+    return c.SetPhase(None if key == "next" else Phase(key))
+
+
+def _threat(line: Line) -> Any:
+    _options(line, "challenge")
+    text = _words(line, 1, 1, 'threat "TEXT" [challenge=NAME]')[0]
+    return c.PresentThreat(text, line.option("challenge") or None)
+
+
+def _resolve(line: Line) -> Any:
+    _options(line)
+    return c.ResolveThreat(_words(line, 1, 1, "resolve t1")[0])
+
+
+def _scene(line: Line) -> Any:
+    _options(line, "keep", "next")
+    usage = 'scene end [keep="TAG,…"] [next="NAME"]  (or  scene new "NAME" mist)'
+    words = _words(line, 1, 1, usage)
+    if words[0].lower() != "end":
+        raise RuleError(f"Use: {usage}")
+    return c.EndScene(_list(line.option("keep")), line.option("next") or None)
+
+
+def _action(line: Line) -> Any:
+    _options(line, *POWER_KEYS, "target")
+    usage = 'action NAME ["WHAT"] tags=a,b hinder=w statuses=s hindering=s burn=t indulge=THEME'
+    words = _words(line, 1, 2, usage)
+    return c.TakeAction(words[0], _power(line), line.option("target") or None)
+
+
+def _effect(line: Line) -> Any:
+    _options(line)
+    usage = (
+        'effect status|reduce TARGET NAME N · effect tag|untag TARGET "TAG" · '
+        'effect clue|feat "TEXT"'
+    )
+    if not line.words:
+        raise RuleError(f"Use: {usage}")
+    kind = _choice(line.words[0], ("status", "reduce", "tag", "untag", "clue", "feat"), "An effect")
+    rest = line.words[1:]
+    if kind in ("status", "reduce"):
+        if len(rest) != 3:
+            raise RuleError(f"Use: {usage}")
+        amount = parse_int(rest[2], "The tier" if kind == "status" else "N")
+        if amount < 1:
+            raise RuleError(f"An effect of {amount} tiers buys nothing: give 1 or more.")
+        return c.SpendEffect(kind, rest[0], rest[1], amount)
+    if kind in ("tag", "untag"):
+        if len(rest) != 2 or not rest[1].strip():
+            raise RuleError(f"Use: {usage}")
+        return c.SpendEffect(kind, rest[0], rest[1])
+    if len(rest) != 1 or not rest[0].strip():
+        raise RuleError(f"Use: {usage}")
+    return c.SpendEffect(kind, None, rest[0])
+
+
+def _consequence(line: Line) -> Any:
+    _options(line, "text", "for")
+    usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  or  consequence "TEXT"'
+    words = _words(line, 1, 3, usage)
+    source = line.option("for") or None
+    if len(words) == 1:
+        return c.AddConsequence(words[0], source=source)
+    if len(words) != 3:
+        raise RuleError(f"Use: {usage}")
+    tier = parse_int(words[2], "The tier")
+    return c.AddConsequence(line.option("text") or "", words[0], words[1], tier, source)
+
+
+def _deliver(line: Line) -> Any:
+    _options(line)
+    words = _words(line, 0, 1, "deliver [x1]")
+    return c.Deliver(words[0] if words else None)
+
+
+def _mitigate(line: Line) -> Any:
+    _options(line, *POWER_KEYS, "extra")
+    ident = _words(line, 1, 1, "mitigate x1 tags=… [extra=reduce|status:NAME[:ALLY]]")[0]
+    extra = line.option("extra")
+    if extra is None:
+        return c.Mitigate(ident, _power(line))
+    if extra.strip().lower() == "reduce":
+        return c.Mitigate(ident, _power(line), "reduce")
+    head, _, rest = extra.partition(":")
+    name, _, ally = rest.partition(":")
+    if head.strip().lower() != "status" or not name.strip():
+        raise RuleError(f"extra= is reduce or status:NAME[:ALLY], not '{extra}'.")
+    return c.Mitigate(ident, _power(line), "status", name.strip(), ally.strip() or None)
+
+
+def _immerse(line: Line) -> Any:
+    _options(line, "status", "burn")
+    name, theme, depth = _words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
+    key = _choice(depth, ("submerge", "dive", "sink"), "The depth")
+    return c.Immerse(
+        name, theme, key, line.option("status") or "immersed", _list(line.option("burn"))
+    )
+
+
+def _mark(line: Line) -> Any:
+    _options(line)
+    words = _words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
+    track = Track(_choice(words[2], tuple(t.value for t in Track), "The track"))
+    count = parse_int(words[3], "N") if len(words) == 4 else 1
+    return c.Mark(words[0], words[1], track, count)
+
+
+def _growth(line: Line) -> Any:
+    _options(line)
+    usage = (
+        'growth NAME THEME power "TAG" | weakness add|remove "W" | weakness rewrite "OLD" "NEW"'
+        ' | motive "TEXT" | reset'
+    )
+    words = _words(line, 3, 6, usage)
+    name, theme, choice = words[0], words[1], words[2].lower()
+    rest = words[3:]
+    if choice == "reset" and not rest:
+        return c.Grow(name, theme, "reset")
+    if choice in ("power", "motive") and len(rest) == 1:
+        return c.Grow(name, theme, choice, rest[0])
+    if choice == "weakness" and rest:
+        how = rest[0].lower()
+        if how in ("add", "remove") and len(rest) == 2:
+            return c.Grow(name, theme, f"weakness-{how}", rest[1])
+        if how == "rewrite" and len(rest) == 3:
+            return c.Grow(name, theme, "weakness-rewrite", rest[1], rest[2])
+    raise RuleError(f"Use: {usage}")
+
+
+def _rebirth(line: Line) -> Any:
+    _options(line, "weakness", "motive")
+    name, tag = _words(line, 2, 2, 'rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]')
+    return c.Rebirth(name, tag, line.option("weakness") or "", line.option("motive") or "")
+
+
+def _retire(line: Line) -> Any:
+    _options(line)
+    name, choice = _words(line, 2, 2, "retire NAME sleep|calm")
+    return c.Retire(name, Retirement(_choice(choice, ("sleep", "calm"), "The choice")))
+
+
+def _clue(line: Line) -> Any:
+    _options(line, "by", "scene")
+    text = _words(line, 1, 1, 'clue "TEXT" [by="tag,…"] [scene="NAME"]')[0]
+    return c.AddClue(text, _list(line.option("by")), line.option("scene") or None)
+
+
+def _conclusion(line: Line) -> Any:
+    _options(line, "supports", "contradicts")
+    text = _words(line, 1, 1, 'conclusion "TEXT" supports=c1,c2 [contradicts=c3]')[0]
+    return c.AddConclusion(text, _list(line.option("supports")), _list(line.option("contradicts")))
+
+
+def _complexity(line: Line) -> Any:
+    _options(line)
+    return c.SetComplexity(parse_int(_words(line, 1, 1, "complexity N")[0], "The complexity"))
+
+
+def _case_roll(line: Line) -> Any:
+    key = "clue" if line.verb == "deduce" else "property"
+    _options(line, key)
+    ident = _words(line, 1, 1, f'{line.verb} k1 [{key}="…"]')[0]
+    text = line.option(key) or ""
+    if line.verb == "deduce":
+        return c.CaseRoll(ident, "deduce", refuting_clue=text)
+    return c.CaseRoll(ident, "test", property=text)
+
+
+def _casefile(line: Line) -> Any:
+    _options(line)
+    word = _words(line, 1, 1, "casefile open|close")[0]
+    return c.CaseFileMoment(_choice(word, ("open", "close"), "casefile") == "open")
+
+
+def _question(line: Line) -> Any:
+    _options(line)
+    return c.AddQuestion(_words(line, 1, 1, 'question "TEXT"')[0])
+
+
+def _answer(line: Line) -> Any:
+    _options(line)
+    ident, answer = _words(line, 2, 2, "answer q1 k2|none")
+    return c.AnswerQuestion(ident, None if answer.lower() == "none" else answer)
+
+
+def _season(line: Line) -> Any:
+    _options(line)
+    return c.StartSeason(_words(line, 1, 1, 'season "NAME"')[0])
+
+
+def _mission(line: Line) -> Any:
+    _options(line, "anomaly")
+    word = _words(line, 1, 1, 'mission "NAME" [anomaly="…"]  or  mission end')[0]
+    if word.lower() == "end" and line.option("anomaly") is None:
+        return c.EndMission()
+    return c.StartMission(word, line.option("anomaly") or "")
+
+
+def _cutin(line: Line) -> Any:
+    _options(line, "anomaly")
+    summary = _words(line, 1, 1, 'cutin "SUMMARY" [anomaly="…"]')[0]
+    return c.CutInSummary(summary, line.option("anomaly") or "")
+
+
+def _suppress(line: Line) -> Any:
+    _options(line)
+    return c.Suppress(_words(line, 1, 1, "suppress o1")[0])
+
+
+def _interpret(line: Line) -> Any:
+    fields = Interpretations.__dataclass_fields__
+    if line.words or len(line.options) != 1:
+        raise RuleError(f"Use: interpret FIELD=true|false (fields: {', '.join(fields)})")
+    key, value = line.options[0]
+    if key not in fields or not isinstance(getattr(Interpretations(), key), bool):
+        raise RuleError(f"No on/off interpretation '{key}' (fields: {', '.join(fields)}).")
+    flag = _choice(value, ("true", "false", "on", "off"), key)
+    return c.SetInterpretation(key, flag in ("true", "on"))
+
+
+PARSERS: dict[str, Callable[[Line], Any]] = {
+    "pc": _pc,
+    "challenge": _challenge,
+    "limit": _limit,
+    "note": _note,
+    "theme": _theme,
+    "status": _status,
+    "reduce": _reduce,
+    "tag": _tag,
+    "untag": _tag,
+    "burn": _burn,
+    "restore": _restore,
+    "phase": _phase,
+    "threat": _threat,
+    "resolve": _resolve,
+    "scene": _scene,
+    "action": _action,
+    "effect": _effect,
+    "consequence": _consequence,
+    "deliver": _deliver,
+    "mitigate": _mitigate,
+    "immerse": _immerse,
+    "mark": _mark,
+    "growth": _growth,
+    "rebirth": _rebirth,
+    "retire": _retire,
+    "clue": _clue,
+    "conclusion": _conclusion,
+    "complexity": _complexity,
+    "deduce": _case_roll,
+    "test": _case_roll,
+    "casefile": _casefile,
+    "question": _question,
+    "answer": _answer,
+    "season": _season,
+    "mission": _mission,
+    "cutin": _cutin,
+    "suppress": _suppress,
+    "interpret": _interpret,
+}
+
+VERBS: tuple[str, ...] = tuple(verb for verb in PARSERS if verb != "scene")
+"""The Mist verbs (``scene`` is shared: ``scene new`` is the session's, ``scene end`` ours)."""
+
+
+def parse(line: Line) -> Any | None:
+    """The command for a Mist line; ``None`` when the verb is not a Mist verb.
+
+    Raises:
+        RuleError: a Mist verb with bad arguments.
+    """
+    parser = PARSERS.get(line.verb)
+    return parser(line) if parser else None

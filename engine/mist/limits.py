@@ -1,0 +1,134 @@
+"""Statuses on characters and challenges, and what reaching a limit does (RULES.md §4.1).
+
+A player character's limit is 6 (transformed). A challenge's limits are tied to status kinds by
+name, explicitly: ``limits=harmed:4`` is reached by the status named ``harmed``; a limit of
+``None`` is immunity to that kind. Reaching any limit overcomes the challenge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import RuleError
+from engine.mist import roster
+from engine.mist.events import (
+    ChallengeOvercome,
+    CharacterTransformed,
+    StatusReduced,
+    StatusTaken,
+    ThreatResolved,
+)
+from engine.mist.state import Challenge, Limit, MistState
+from engine.mist.status import MAX_TIER, find_status, reduce_status, separate_name, take_status
+
+PC_LIMIT = MAX_TIER
+
+
+def limit_for(found: Challenge, kind: str) -> Limit | None:
+    """The challenge's limit tied to status ``kind``, if it has one."""
+    key = kind.casefold()
+    for limit in found.limits:
+        if limit.kind.casefold() == key:
+            return limit
+    return None
+
+
+def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistState, list[Any]]:
+    """``target`` takes a status (stacking, §4.1); limit events follow.
+
+    Raises:
+        RuleError: no such target, a bad tier, or a challenge immune to that kind.
+    """
+    if roster.is_character(state, target):
+        person = roster.character(state, target)
+        if not state.settings.stack_same_name_statuses:
+            name = separate_name(person.statuses, name)
+        before = find_status(person.statuses, name)
+        statuses, status, result = take_status(person.statuses, name, tier)
+        events: list[Any] = [
+            StatusTaken(
+                person.name,
+                status.name,
+                tier,
+                result.marked,
+                status.boxes,
+                status.tier,
+                result.capped,
+            )
+        ]
+        reached = status.tier >= PC_LIMIT and (before is None or before.tier < PC_LIMIT)
+        if reached:
+            events.append(CharacterTransformed(person.name, status.name))
+        person = replace(person, statuses=statuses, transformed=person.transformed or reached)
+        return roster.put_character(state, person), events
+    found = roster.challenge(state, roster.check_target(state, target))
+    limit = limit_for(found, name)
+    if limit is not None and limit.tier is None:
+        raise RuleError(f"{found.name} is immune to '{limit.kind}': that status cannot be given.")
+    if not state.settings.stack_same_name_statuses:
+        name = separate_name(found.statuses, name)
+    statuses, status, result = take_status(found.statuses, name, tier)
+    events = [
+        StatusTaken(
+            found.name, status.name, tier, result.marked, status.boxes, status.tier, result.capped
+        )
+    ]
+    found = replace(found, statuses=statuses)
+    state = roster.put_challenge(state, found)
+    if limit is not None:
+        state, overcome_events = check_limit(state, found.name, limit)
+        events.extend(overcome_events)
+    return state, events
+
+
+def check_limit(state: MistState, name: str, limit: Limit) -> tuple[MistState, list[Any]]:
+    """Overcome the challenge when its status of ``limit``'s kind is at or past the limit."""
+    found = roster.challenge(state, name)
+    status = find_status(found.statuses, limit.kind)
+    if limit.tier is None or status is None or status.tier < limit.tier or found.overcome:
+        return state, []
+    events: list[Any] = [ChallengeOvercome(found.name, limit.kind, status.tier, limit.tier)]
+    state, resolved = overcome(state, found.name, limit.kind)
+    return state, events + resolved
+
+
+def overcome(state: MistState, name: str, kind: str) -> tuple[MistState, list[Any]]:
+    """Mark a challenge overcome; its open threats are resolved with it (§4.6)."""
+    found = roster.challenge(state, name)
+    state = roster.put_challenge(state, replace(found, overcome=True, overcome_by=kind))
+    events: list[Any] = []
+    threats = []
+    for threat in state.threats:
+        if (
+            not threat.resolved
+            and threat.challenge is not None
+            and threat.challenge.casefold() == name.casefold()
+        ):
+            threat = replace(threat, resolved=True)
+            events.append(ThreatResolved(threat.id))
+        threats.append(threat)
+    return replace(state, threats=tuple(threats)), events
+
+
+def reduce_on(
+    state: MistState, target: str, name: str, by: int, countered_by: str | None = None
+) -> tuple[MistState, list[Any]]:
+    """Reduce ``target``'s status by ``by`` tiers (§4.1); limits reached stay reached.
+
+    Raises:
+        RuleError: no such target or status, or ``by`` < 1.
+    """
+    exact = roster.check_target(state, target)
+    if roster.is_character(state, exact):
+        person = roster.character(state, exact)
+        statuses, status = reduce_status(person.statuses, name, by, person.name)
+        state = roster.put_character(state, replace(person, statuses=statuses))
+    else:
+        found = roster.challenge(state, exact)
+        statuses, status = reduce_status(found.statuses, name, by, found.name)
+        state = roster.put_challenge(state, replace(found, statuses=statuses))
+    event = StatusReduced(
+        exact, status.name, by, status.boxes, status.tier, not status.boxes, countered_by
+    )
+    return state, [event]

@@ -1,0 +1,106 @@
+"""Season → missions → scenes (RULES.md §4.6): the cut-in, suppressing the anomaly, the end.
+
+A mission's case file must end with a Test (only a Test yields an opportunity): ending a mission
+with a case file open and untested gives a warning event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import RuleError
+from engine.mist.casefile import close_moment
+from engine.mist.commands import CutInSummary, StartMission
+from engine.mist.events import (
+    AnomalySuppressed,
+    CaseFileClosed,
+    CaseFileWarning,
+    CutIn,
+    MissionEnded,
+    MissionStarted,
+    SeasonStarted,
+)
+from engine.mist.state import CaseFile, Mission, MistState
+
+
+def start_season(state: MistState, name: str) -> tuple[MistState, list[Any]]:
+    """Name the season the missions belong to."""
+    if not name.strip():
+        raise RuleError('A season needs a name: season "NAME"')
+    return replace(state, mission=replace(state.mission, season=name.strip())), [
+        SeasonStarted(name.strip())
+    ]
+
+
+def start_mission(state: MistState, command: StartMission) -> tuple[MistState, list[Any]]:
+    """A new mission with a fresh case file.
+
+    Raises:
+        RuleError: an empty name, or the current mission is not ended yet.
+    """
+    if not command.name.strip():
+        raise RuleError('A mission needs a name: mission "NAME"')
+    current = state.mission
+    if current.name and not current.ended:
+        raise RuleError(f"Mission '{current.name}' is still running: end it with  mission end")
+    mission = Mission(
+        season=current.season,
+        name=command.name.strip(),
+        number=current.number + 1,
+        anomaly=command.anomaly,
+    )
+    state = replace(state, mission=mission, case_file=CaseFile(), owed=())
+    return state, [MissionStarted(mission.name, mission.number, mission.anomaly)]
+
+
+def cut_in(state: MistState, command: CutInSummary) -> tuple[MistState, list[Any]]:
+    """The cut-in: the MC's summary and the anomaly; the players learn the clues found so far."""
+    mission = replace(
+        state.mission, cut_in=command.summary, anomaly=command.anomaly or state.mission.anomaly
+    )
+    clues = tuple(c.id for c in state.case_file.clues)
+    return replace(state, mission=mission), [CutIn(command.summary, mission.anomaly, clues)]
+
+
+def suppress(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
+    """The anomaly suppressed through an opportunity a Test gave; the case file closes.
+
+    Raises:
+        RuleError: no such opportunity.
+    """
+    key = ident.strip().lower()
+    case = state.case_file
+    if not any(o.id == key for o in case.opportunities):
+        have = ", ".join(o.id for o in case.opportunities) or "none: only a Test gives one"
+        raise RuleError(f"No opportunity '{ident}' (opportunities: {have}).")
+    events: list[Any] = [AnomalySuppressed(key)]
+    if case.open:
+        events.append(CaseFileClosed(case.moments, case.tested))
+        case = replace(case, open=False)
+    state = replace(state, case_file=case, mission=replace(state.mission, suppressed=True))
+    return state, events
+
+
+def end_mission(state: MistState) -> tuple[MistState, list[Any]]:
+    """End the mission; warn when its case file ends without a Test (§4.6).
+
+    Raises:
+        RuleError: no mission running.
+    """
+    if state.mission.ended:
+        raise RuleError("The mission has already ended.")
+    events: list[Any] = []
+    if state.case_file.open:
+        state, closed = close_moment(state)
+        events.extend(closed)
+    elif (
+        not state.mission.suppressed
+        and not state.case_file.opportunities
+        and (state.case_file.conclusions)
+    ):
+        events.append(CaseFileWarning("the mission ends without a Test: no opportunity"))
+    name = state.mission.name
+    state = replace(state, mission=replace(state.mission, ended=True))
+    events.append(MissionEnded(name, state.mission.suppressed))
+    return state, events

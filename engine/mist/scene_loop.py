@@ -1,0 +1,205 @@
+"""The scene loop (RULES.md §4.6): Establish → Action → Consequence → Establish.
+
+Threats are presented in Establish, actions rolled in Action, consequences delivered (and
+mitigated) in Consequence. Leaving Consequence with a consequence still in flight is refused;
+rolls that owe a consequence none was given for are warned about. The scene ends when the MC
+ends it; its story tags go, unless kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import RuleError
+from engine.mist import limits, roster
+from engine.mist.commands import AddConsequence, EndScene, PresentThreat
+from engine.mist.events import (
+    ConsequenceDelivered,
+    ConsequencePending,
+    ConsequencesOwed,
+    PhaseChanged,
+    SceneEnded,
+    SceneResolved,
+    ThreatPresented,
+    ThreatResolved,
+)
+from engine.mist.state import Consequence, MistState, Phase, SceneInfo, Tag, Threat
+from engine.mist.status import check_tier
+
+
+def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, list[Any]]:
+    """Move to the next phase of the loop (``None``: whatever comes next).
+
+    Raises:
+        RuleError: a phase out of the loop's order, or a consequence still pending.
+    """
+    target = phase or state.phase.next
+    if target is state.phase:
+        raise RuleError(f"The scene is already in the {target.value} phase.")
+    if target is not state.phase.next:
+        raise RuleError(
+            f"The scene loop runs establish → action → consequence → establish: "
+            f"after {state.phase.value} comes {state.phase.next.value}, not {target.value}."
+        )
+    events: list[Any] = []
+    old = state.phase
+    cycle = state.scene.cycle
+    if state.phase is Phase.CONSEQUENCE:
+        pending = [x for x in state.consequences if not x.delivered]
+        if pending:
+            ids = ", ".join(x.id for x in pending)
+            raise RuleError(f"Consequence {ids} is still pending: deliver or mitigate it first.")
+        if state.owed:
+            events.append(ConsequencesOwed(state.owed))
+        cycle += 1
+        state = replace(state, owed=())
+    state = replace(state, phase=target, scene=replace(state.scene, cycle=cycle))
+    events.insert(0, PhaseChanged(old, target, cycle))
+    if target is Phase.ESTABLISH and resolved(state):
+        events.append(SceneResolved(state.scene.name))
+    return state, events
+
+
+def resolved(state: MistState) -> bool:
+    """Challenges all overcome and threats all resolved (and there was something to face)."""
+    scene_threats = [t for t in state.threats if t.scene == state.scene.number]
+    if not state.challenges and not scene_threats:
+        return False
+    return all(c.overcome for c in state.challenges) and all(t.resolved for t in scene_threats)
+
+
+def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState, list[Any]]:
+    """A threat the MC presents in the Establish phase (``t1``…).
+
+    Raises:
+        RuleError: not the Establish phase, an empty text or an unknown challenge.
+    """
+    if state.phase is not Phase.ESTABLISH:
+        raise RuleError(
+            f"Threats are presented in the Establish phase; the scene is in {state.phase.value}."
+        )
+    if not command.text.strip():
+        raise RuleError('A threat needs its text: threat "TEXT" [challenge=NAME]')
+    source = roster.challenge(state, command.challenge).name if command.challenge else None
+    threat = Threat(f"t{len(state.threats) + 1}", command.text.strip(), source, state.scene.number)
+    state = replace(state, threats=state.threats + (threat,))
+    return state, [ThreatPresented(threat.id, threat.text, source)]
+
+
+def resolve_threat(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
+    """Mark a threat resolved.
+
+    Raises:
+        RuleError: no such open threat.
+    """
+    key = ident.strip().lower()
+    found = next((t for t in state.threats if t.id == key), None)
+    if found is None:
+        raise RuleError(f"No threat '{ident}'.")
+    if found.resolved:
+        raise RuleError(f"Threat {found.id} is already resolved.")
+    threats = tuple(replace(t, resolved=True) if t is found else t for t in state.threats)
+    return replace(state, threats=threats), [ThreatResolved(found.id)]
+
+
+def _known_source(state: MistState, source: str) -> str:
+    key = source.strip().lower()
+    ids = {a.id for a in state.actions} | {t.id for t in state.threats}
+    ids |= {c.id for c in state.case_file.conclusions}
+    if key not in ids:
+        raise RuleError(f"No action, threat or conclusion '{source}' for this consequence.")
+    return key
+
+
+def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistState, list[Any]]:
+    """A consequence in the Consequence phase: pending when it gives a status, else delivered.
+
+    Raises:
+        RuleError: not the Consequence phase, an unknown target or source, a bad tier.
+    """
+    if state.phase is not Phase.CONSEQUENCE:
+        raise RuleError(
+            f"Consequences are delivered in the Consequence phase; the scene is in "
+            f"{state.phase.value}."
+        )
+    source = _known_source(state, command.source) if command.source else None
+    ident = f"x{len(state.consequences) + 1}"
+    owed = tuple(o for o in state.owed if o != source)
+    if command.status is None:
+        if not command.text.strip():
+            raise RuleError('A consequence needs a status or its text: consequence "TEXT"')
+        done = Consequence(ident, command.text, None, None, 0, source, delivered=True)
+        state = replace(state, consequences=state.consequences + (done,), owed=owed)
+        return state, [ConsequenceDelivered(ident, None, None, 0)]
+    check_tier(command.tier)
+    target = roster.check_target(state, command.target or "")
+    pending = Consequence(ident, command.text, target, command.status, command.tier, source)
+    state = replace(state, consequences=state.consequences + (pending,), owed=owed)
+    return state, [
+        ConsequencePending(ident, target, command.status, command.tier, command.text, source)
+    ]
+
+
+def deliver(state: MistState, ident: str | None) -> tuple[MistState, list[Any]]:
+    """The pending consequence (or every pending one) lands: its status is taken in full.
+
+    Raises:
+        RuleError: nothing pending, or no such pending consequence.
+    """
+    pending = [x for x in state.consequences if not x.delivered]
+    if ident is not None:
+        pending = [x for x in pending if x.id == ident.strip().lower()]
+        if not pending:
+            raise RuleError(f"No pending consequence '{ident}'.")
+    if not pending:
+        raise RuleError("No consequence is pending.")
+    events: list[Any] = []
+    for item in pending:
+        if item.target is not None and item.status is not None:
+            state, taken = limits.take_on(state, item.target, item.status, item.tier)
+            events.extend(taken)
+        events.append(ConsequenceDelivered(item.id, item.target, item.status, item.tier))
+        state = replace(
+            state,
+            consequences=tuple(
+                replace(x, delivered=True) if x.id == item.id else x for x in state.consequences
+            ),
+        )
+    return state, events
+
+
+def end_scene(state: MistState, command: EndScene) -> tuple[MistState, list[Any]]:
+    """End the scene: story tags go unless kept; the next scene starts in Establish.
+
+    Raises:
+        RuleError: a consequence still pending, or a kept tag that is not a story tag.
+    """
+    pending = [x.id for x in state.consequences if not x.delivered]
+    if pending:
+        raise RuleError(f"Consequence {', '.join(pending)} is still pending: deliver it first.")
+    keep = {k.strip().casefold() for k in command.keep if k.strip()}
+    everywhere = [t.name for t in state.scene.story_tags]
+    everywhere += [t.name for c in state.characters for t in c.story_tags]
+    everywhere += [t.name for c in state.challenges for t in c.story_tags]
+    missing = sorted(k for k in keep if k not in {n.casefold() for n in everywhere})
+    if missing:
+        raise RuleError(f"No story tag '{missing[0]}' to keep.")
+
+    def kept(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
+        return tuple(t for t in tags if t.name.casefold() in keep)
+
+    removed = tuple(n for n in everywhere if n.casefold() not in keep)
+    kept_names = tuple(n for n in everywhere if n.casefold() in keep)
+    number = state.scene.number + 1
+    name = (command.next_name or "").strip() or f"Scene {number}"
+    ended = state.scene.name
+    state = replace(
+        state,
+        phase=Phase.ESTABLISH,
+        scene=SceneInfo(number=number, name=name, story_tags=kept(state.scene.story_tags)),
+        characters=tuple(replace(c, story_tags=kept(c.story_tags)) for c in state.characters),
+        challenges=tuple(replace(c, story_tags=kept(c.story_tags)) for c in state.challenges),
+        owed=(),
+    )
+    return state, [SceneEnded(ended, removed, kept_names, name)]

@@ -1,0 +1,102 @@
+"""Statuses as six boxes: stacking on take, the downward shift on reduce, the cap (RULES.md §4.1).
+
+Pure functions on box tuples, then on a tuple of statuses. Reaching a limit is the business of
+``limits.py``; this module only keeps the boxes right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import RuleError
+from engine.mist.state import Status
+
+MAX_TIER = 6
+
+
+@dataclass(frozen=True, slots=True)
+class TakeResult:
+    """What one take did: the new boxes, the box marked (``None`` when capped)."""
+
+    boxes: tuple[int, ...]
+    marked: int | None
+
+    @property
+    def capped(self) -> bool:
+        return self.marked is None
+
+
+def check_tier(tier: int) -> None:
+    """Tiers are 1–6 (§4.1).
+
+    Raises:
+        RuleError: outside 1–6.
+    """
+    if not 1 <= tier <= MAX_TIER:
+        raise RuleError(f"A status tier is 1 to 6, not {tier}.")
+
+
+def take_boxes(boxes: tuple[int, ...], tier: int) -> TakeResult:
+    """Mark box ``tier``, or the next higher unmarked box; with none free the mark is lost."""
+    check_tier(tier)
+    marked = set(boxes)
+    for box in range(tier, MAX_TIER + 1):
+        if box not in marked:
+            return TakeResult(tuple(sorted(marked | {box})), box)
+    return TakeResult(tuple(sorted(marked)), None)
+
+
+def reduce_boxes(boxes: tuple[int, ...], by: int) -> tuple[int, ...]:
+    """Shift every marked box down ``by``; marks below box 1 vanish (§4.1, vector 8)."""
+    if by < 1:
+        raise RuleError(f"A status is reduced by 1 or more tiers, not {by}.")
+    return tuple(box - by for box in sorted(boxes) if box - by >= 1)
+
+
+def find_status(statuses: tuple[Status, ...], name: str) -> Status | None:
+    """The status named ``name`` (case-insensitive), if any."""
+    key = name.casefold()
+    for status in statuses:
+        if status.name.casefold() == key:
+            return status
+    return None
+
+
+def separate_name(statuses: tuple[Status, ...], name: str) -> str:
+    """[I-4] off: a take never stacks, so a repeated name gets a numbered one ("hurt (2)")."""
+    if find_status(statuses, name) is None:
+        return name
+    number = 2
+    while find_status(statuses, f"{name} ({number})") is not None:
+        number += 1
+    return f"{name} ({number})"
+
+
+def take_status(
+    statuses: tuple[Status, ...], name: str, tier: int
+) -> tuple[tuple[Status, ...], Status, TakeResult]:
+    """Take a status of ``tier`` on a status list (stacking with a same-named status)."""
+    old = find_status(statuses, name)
+    result = take_boxes(old.boxes if old else (), tier)
+    new = Status(name=old.name if old else name, boxes=result.boxes)
+    if old is None:
+        return statuses + (new,), new, result
+    return tuple(new if s is old else s for s in statuses), new, result
+
+
+def reduce_status(
+    statuses: tuple[Status, ...], name: str, by: int, owner: str
+) -> tuple[tuple[Status, ...], Status]:
+    """Reduce a status by ``by`` tiers; a status with no marks left is gone.
+
+    Raises:
+        RuleError: ``owner`` has no such status.
+    """
+    old = find_status(statuses, name)
+    if old is None:
+        have = ", ".join(s.name for s in statuses) or "none"
+        raise RuleError(f"{owner} has no status '{name}' to reduce (statuses: {have}).")
+    new = Status(name=old.name, boxes=reduce_boxes(old.boxes, by))
+    if not new.boxes:
+        return tuple(s for s in statuses if s is not old), new
+    return tuple(new if s is old else s for s in statuses), new

@@ -1,0 +1,199 @@
+"""Tags: story tags on characters, challenges and the scene; burning and restoring (§4.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.errors import RuleError
+from engine.mist import roster
+from engine.mist.events import StoryTagAdded, StoryTagRemoved, TagBurned, TagRestored
+from engine.mist.state import Character, MistState, Tag, TagKind, Theme
+
+SCENE = "scene"
+
+
+@dataclass(frozen=True, slots=True)
+class FoundTag:
+    """A tag found for a roll: the tag and whose it is (a character, a challenge or the scene)."""
+
+    tag: Tag
+    owner: str
+
+
+def _same(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+def character_tags(person: Character) -> tuple[Tag, ...]:
+    """Every tag a character has: theme tags, power tags, weaknesses, story tags."""
+    tags: list[Tag] = []
+    for theme in person.themes:
+        tags.append(Tag(theme.name, TagKind.THEME, theme.theme_tag_burned))
+        tags.extend(theme.power_tags)
+        tags.extend(theme.weaknesses)
+    tags.extend(person.story_tags)
+    return tuple(tags)
+
+
+def find_tag(state: MistState, actor: Character, name: str) -> FoundTag:
+    """A tag for ``actor``'s roll: their own first, then the scene's, then the challenges'.
+
+    Raises:
+        RuleError: no such tag anywhere.
+    """
+    for tag in character_tags(actor):
+        if _same(tag.name, name):
+            return FoundTag(tag, actor.name)
+    for tag in state.scene.story_tags:
+        if _same(tag.name, name):
+            return FoundTag(tag, SCENE)
+    for found in state.challenges:
+        for tag in found.story_tags:
+            if _same(tag.name, name):
+                return FoundTag(tag, found.name)
+    for other in state.characters:
+        for tag in other.story_tags:
+            if _same(tag.name, name):
+                return FoundTag(tag, other.name)
+    raise RuleError(
+        f"No tag '{name}' on {actor.name}, the scene or its challenges "
+        f"({actor.name}'s tags: {', '.join(t.name for t in character_tags(actor)) or 'none'})."
+    )
+
+
+def _story_tags(state: MistState, target: str) -> tuple[str, tuple[Tag, ...]]:
+    if _same(target, SCENE):
+        return SCENE, state.scene.story_tags
+    exact = roster.check_target(state, target)
+    if roster.is_character(state, exact):
+        return exact, roster.character(state, exact).story_tags
+    return exact, roster.challenge(state, exact).story_tags
+
+
+def _put_story_tags(state: MistState, target: str, tags: tuple[Tag, ...]) -> MistState:
+    if target == SCENE:
+        return replace(state, scene=replace(state.scene, story_tags=tags))
+    if roster.is_character(state, target):
+        person = roster.character(state, target)
+        return roster.put_character(state, replace(person, story_tags=tags))
+    found = roster.challenge(state, target)
+    return roster.put_challenge(state, replace(found, story_tags=tags))
+
+
+def add_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, list[Any]]:
+    """A story tag on a character, a challenge or the scene.
+
+    Raises:
+        RuleError: no such target, an empty name, or the tag is already there.
+    """
+    name = name.strip()
+    if not name:
+        raise RuleError("A story tag needs a name.")
+    exact, tags = _story_tags(state, target)
+    if any(_same(t.name, name) for t in tags):
+        raise RuleError(f"{exact} already has the story tag '{name}'.")
+    state = _put_story_tags(state, exact, tags + (Tag(name, TagKind.STORY),))
+    return state, [StoryTagAdded(exact, name)]
+
+
+def remove_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, list[Any]]:
+    """Remove a story tag.
+
+    Raises:
+        RuleError: no such target or story tag.
+    """
+    exact, tags = _story_tags(state, target)
+    kept = tuple(t for t in tags if not _same(t.name, name))
+    if len(kept) == len(tags):
+        have = ", ".join(t.name for t in tags) or "none"
+        raise RuleError(f"{exact} has no story tag '{name}' (story tags: {have}).")
+    return _put_story_tags(state, exact, kept), [StoryTagRemoved(exact, name)]
+
+
+def _set_burned(person: Character, name: str, burned: bool) -> Character | None:
+    """The character with tag ``name`` burned (or restored); ``None`` if no such burnable tag."""
+    themes: list[Theme] = []
+    hit = False
+    for theme in person.themes:
+        if _same(theme.name, name) and not hit:
+            theme = replace(theme, theme_tag_burned=burned)
+            hit = True
+        power: list[Tag] = []
+        for tag in theme.power_tags:
+            if _same(tag.name, name) and not hit:
+                tag = replace(tag, burned=burned)
+                hit = True
+            power.append(tag)
+        themes.append(replace(theme, power_tags=tuple(power)))
+    story: list[Tag] = []
+    for tag in person.story_tags:
+        if _same(tag.name, name) and not hit:
+            tag = replace(tag, burned=burned)
+            hit = True
+        story.append(tag)
+    if not hit:
+        return None
+    return replace(person, themes=tuple(themes), story_tags=tuple(story))
+
+
+def burn(state: MistState, character: str, name: str) -> tuple[MistState, list[Any]]:
+    """Burn a character's power, theme or story tag: unusable until restored (§4.1).
+
+    Raises:
+        RuleError: no such tag, a weakness, or already burned.
+    """
+    person = roster.character(state, character)
+    current = next((t for t in character_tags(person) if _same(t.name, name)), None)
+    if current is None:
+        raise RuleError(f"{person.name} has no tag '{name}' to burn.")
+    if current.kind is TagKind.WEAKNESS:
+        raise RuleError(f"'{current.name}' is a weakness tag: only helping tags are burned.")
+    if current.burned:
+        raise RuleError(f"{person.name}'s tag '{current.name}' is already burned.")
+    updated = _set_burned(person, current.name, True)
+    assert updated is not None
+    return roster.put_character(state, updated), [TagBurned(person.name, current.name)]
+
+
+def restore(state: MistState, character: str, name: str | None) -> tuple[MistState, list[Any]]:
+    """Restore one burned tag, or every burned tag when ``name`` is ``None``.
+
+    Raises:
+        RuleError: no such burned tag, or nothing burned.
+    """
+    person = roster.character(state, character)
+    burned = [t.name for t in character_tags(person) if t.burned]
+    if name is not None:
+        burned = [t for t in burned if _same(t, name)]
+        if not burned:
+            raise RuleError(f"{person.name} has no burned tag '{name}' to restore.")
+    elif not burned:
+        raise RuleError(f"{person.name} has no burned tags to restore.")
+    events: list[Any] = []
+    for tag in burned:
+        updated = _set_burned(person, tag, False)
+        assert updated is not None
+        person = updated
+        events.append(TagRestored(person.name, tag))
+    return roster.put_character(state, person), events
+
+
+def burn_all_power_tags(person: Character, theme: Theme) -> tuple[Character, list[Any]]:
+    """Burn every unburned power tag of one theme (full immersion, §4.5)."""
+    names = [t.name for t in theme.power_tags if not t.burned]
+    return burn_named(person, theme, names)
+
+
+def burn_named(person: Character, theme: Theme, names: list[str]) -> tuple[Character, list[Any]]:
+    """Burn the named power tags of one theme."""
+    events: list[Any] = []
+    power = list(theme.power_tags)
+    for name in names:
+        for index, tag in enumerate(power):
+            if _same(tag.name, name) and not tag.burned:
+                power[index] = replace(tag, burned=True)
+                events.append(TagBurned(person.name, tag.name))
+                break
+    person = roster.put_theme(person, replace(theme, power_tags=tuple(power)))
+    return person, events
