@@ -1,0 +1,398 @@
+"""Scenario tests of the IH encounter: RULES.md §3 rule by rule, and §5 vectors 9–10."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.errors import RuleError
+from engine.ih import family
+from engine.ih.encounter import Encounter, find
+from engine.ih.events import (
+    DelayOverruled,
+    EffectExpired,
+    InterruptResolved,
+    RoundStarted,
+    TieRolledOff,
+    TurnStarted,
+)
+from engine.language import tokenize
+
+
+def play(script: str, seed: int = 7, state: Encounter | None = None) -> tuple[Encounter, list]:
+    """Apply console lines to an encounter; return the state and all events."""
+    state = state or family.new_state("ih-d10")
+    rng = random.Random(seed)
+    events: list = []
+    for text in script.strip().splitlines():
+        line = tokenize(text)
+        if line is None:
+            continue
+        command = family.parse(line)
+        state, new = family.apply(state, command, rng)
+        events.extend(new)
+    return state, events
+
+
+def refused(state: Encounter, text: str) -> str:
+    """Apply a line that must be refused; the state must not change. Returns the message."""
+    line = tokenize(text)
+    assert line is not None
+    before = state
+    with pytest.raises(RuleError) as caught:
+        family.apply(state, family.parse(line), random.Random(0))
+    assert state == before
+    return caught.value.message
+
+
+def names(state: Encounter) -> list[str]:
+    return [c.name for c in state.order]
+
+
+def turns(events: list) -> list[str]:
+    return [e.name for e in events if isinstance(e, TurnStarted)]
+
+
+VECTOR_9 = """
+add A init=15 com=3
+add B init=15 com=2
+add C init=12
+"""
+
+
+def test_vector_9_ties_by_composure_and_delay_after() -> None:
+    state, _ = play(VECTOR_9)
+    assert names(state) == ["A", "B", "C"]
+    state, events = play("begin\ndelay B after C\nnext\nnext\nnext\nnext\nnext\nnext", state=state)
+    assert names(state) == ["A", "C", "B"]
+    assert find(state, "B").initiative == 12
+    # B acts after C this round and every later round.
+    assert turns(events) == ["A", "C", "B", "A", "C", "B", "A"]
+
+
+def test_vector_9_the_current_actor_delays() -> None:
+    state, events = play(VECTOR_9 + "begin\nnext\ndelay B after C\nnext\nnext")
+    assert names(state) == ["A", "C", "B"]
+    assert turns(events) == ["A", "B", "C", "B", "A"]
+    assert state.round == 2
+
+
+def test_vector_9_delay_declared_before_the_fight() -> None:
+    state, events = play(VECTOR_9 + "delay B after C\nbegin\nnext\nnext\nnext\nnext\nnext")
+    assert names(state) == ["A", "C", "B"]
+    assert turns(events) == ["A", "C", "B", "A", "C", "B"]
+
+
+def test_vector_10_joiner_in_round_two_acts_first_in_round_three() -> None:
+    state, events = play(
+        "add A init=15\nadd B init=10\nbegin\nnext\nnext\n"  # round 2 starts, A acts
+        "join Z init=30\nnext\nnext"
+    )
+    assert names(state)[0] == "Z"
+    assert turns(events) == ["A", "B", "A", "B", "Z"]
+    assert state.round == 3 and state.current == "Z"
+
+
+def test_joiner_is_not_flat_footed_unless_clueless() -> None:
+    state, _ = play("add A init=15\nadd B init=10\nbegin\njoin Z init=3\njoin Q init=2 clueless")
+    view = {c["name"]: c for c in family.to_json(state)["order"]}
+    assert view["Z"]["flat_footed"] is False
+    assert view["Q"]["flat_footed"] is True
+    assert view["B"]["flat_footed"] is True
+    assert view["A"]["flat_footed"] is False
+
+
+def test_surprise_round_of_the_hidden_ninja() -> None:
+    """Seeds 003/004: ninja C readies; initiator A's action is spent; C's shuriken drops A."""
+    state, events = play(
+        """
+        add A init=14 health=3
+        add C init=18
+        add B init=9
+        add m1 init=7
+        add m2 init=6
+        surprise C A m1 m2
+        """
+    )
+    assert state.phase.value == "surprise" and state.current == "C"
+    view = {c["name"]: c["flat_footed"] for c in family.to_json(state)["order"]}
+    assert view == {"C": False, "A": False, "B": True, "m1": False, "m2": False}
+    state, events = play(
+        "spend C reflex\nnext\nspend A standard\ninterrupt C A ready\ndamage A 3", state=state
+    )
+    assert find(state, "A").unconscious
+    assert "fails" in refused(state, "resolve continues")
+    state, events = play("resolve fails\nnext\nnext\nnext", state=state)
+    assert InterruptResolved("C", "A", "fails") in events
+    assert state.current is None and state.phase.value == "surprise"
+    assert refused(state, "spend B move")
+    state, events = play("begin", state=state)
+    assert state.round == 1 and state.current == "C"
+    view = {c["name"]: c["flat_footed"] for c in family.to_json(state)["order"]}
+    assert view == {"C": False, "A": False, "B": True, "m1": False, "m2": False}
+
+
+def test_surprise_round_allows_exactly_one_action() -> None:
+    state, _ = play("add A init=10\nadd B init=5\nsurprise A")
+    assert family.to_json(state)["order"][0]["budget"] == {"swift": 1, "move": 1, "standard": 1}
+    assert "one move, standard or swift" in refused(state, "spend A full-round")
+    state, _ = play("spend A move", state=state)
+    assert "surprise round's one action" in refused(state, "spend A swift")
+    assert "flat-footed" in refused(state, "spend B reflex")
+    state, events = play("next", state=state)
+    assert state.current is None
+    state, events = play("next", state=state)
+    assert state.round == 1 and turns(events) == ["A"]
+
+
+def test_begin_during_the_surprise_round_ends_it() -> None:
+    state, _ = play("add A init=10\nadd B init=12\nsurprise A B\nbegin")
+    assert state.phase.value == "combat" and state.round == 1 and state.current == "B"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected", "rolled_off"),
+    [
+        ("add X init=12 com=3\nadd Y init=12 com=4", ["Y", "X"], False),
+        ("add X init=12 com=3 dex=2\nadd Y init=12 com=3 dex=4", ["Y", "X"], False),
+        ("add X init=12 com=3 dex=2\nadd Y init=13 com=1", ["Y", "X"], False),
+        ("add X init=12 com=3 dex=2\nadd Y init=12 com=3 dex=2", None, True),
+    ],
+)
+def test_ties_composure_dexterity_roll_off(
+    lines: str, expected: list[str] | None, rolled_off: bool
+) -> None:
+    state, events = play(lines)
+    if expected is not None:
+        assert names(state) == expected
+    assert any(isinstance(e, TieRolledOff) for e in events) is rolled_off
+    if rolled_off:
+        x, y = find(state, "X"), find(state, "Y")
+        assert x.roll_off != y.roll_off
+        assert names(state)[0] == ("X" if x.roll_off > y.roll_off else "Y")
+
+
+def test_scores_carry_over_and_swap_of_tied_pcs() -> None:
+    state, _ = play("add Ann init=12 com=3 pc\nadd Bob init=12 com=2 pc\nswap Ann Bob")
+    assert names(state) == ["Bob", "Ann"]
+    assert "Only tied" in refused(play("add C init=3", state=state)[0], "swap Ann C")
+
+
+def test_delay_into_next_round() -> None:
+    state, events = play(
+        "add A init=15\nadd B init=12\nadd C init=8\nbegin\nnext\ndelay B next-round"
+    )
+    assert state.current == "C"
+    b = find(state, "B")
+    assert b.delaying and b.initiative == 15 and names(state)[0] == "B"
+    state, events = play("next\nnext\nnext\nnext", state=state)
+    assert turns(events) == ["B", "A", "C", "B"]
+    assert names(state) == ["B", "A", "C"]
+
+
+def test_both_delayers_want_to_go_after_each_other() -> None:
+    state, _ = play("add A init=20\nadd B init=15\nadd C init=10\nadd D init=5\nbegin")
+    state, _ = play("delay C after B", state=state)
+    # B's original (15) is higher than C's (10): B decides, so B's delay overrules C's.
+    state, events = play("delay B after C", state=state)
+    assert any(isinstance(e, DelayOverruled) for e in events)
+    state, events = play("next\nnext\nnext\nnext", state=state)
+    assert turns(events)[:3] == ["C", "B", "D"]
+
+
+def test_lower_original_cannot_overrule_a_higher_delayer() -> None:
+    state, _ = play("add A init=20\nadd B init=15\nadd C init=10\nbegin\ndelay B after C")
+    message = refused(state, "delay C after B")
+    assert "B decides" in message
+
+
+def test_removing_the_current_actor_skips_and_repeats_no_turn() -> None:
+    state, events = play("add A init=15\nadd B init=12\nadd C init=8\nbegin\nnext\nremove B")
+    assert state.current == "C"
+    state, more = play("next\nnext", state=state)
+    assert turns(events + more) == ["A", "B", "C", "A", "C"]
+
+
+def test_removing_the_last_actor_starts_the_next_round() -> None:
+    state, events = play("add A init=15\nadd B init=12\nbegin\nnext\nremove B")
+    assert state.round == 2 and state.current == "A"
+    assert any(isinstance(e, RoundStarted) and e.round == 2 for e in events)
+
+
+def test_initiative_raised_above_the_current_actor() -> None:
+    state, _ = play("add A init=15\nadd B init=12\nadd C init=8\nbegin\ninitiative C +10")
+    assert names(state) == ["C", "A", "B"] and state.current == "A"
+    state, events = play("next\nnext\nnext", state=state)
+    assert turns(events) == ["C", "B", "C"]
+
+
+def test_initiative_change_never_gives_a_second_turn() -> None:
+    state, _ = play("add A init=15\nadd B init=12\nbegin\nnext\ninitiative A -10")
+    assert names(state) == ["B", "A"] and find(state, "A").acted
+    state, events = play("next", state=state)
+    assert state.round == 2 and turns(events) == ["B"]
+
+
+def test_elapsed_time_is_six_seconds_a_round() -> None:
+    state, _ = play("add A init=15\nbegin\nnext\nnext\nnext")
+    assert state.round == 4 and family.to_json(state)["elapsed_seconds"] == 18
+
+
+def test_substitution_and_full_round() -> None:
+    state, _ = play("add A init=15\nadd B init=2\nbegin\nspend A standard\nspend A move")
+    assert "no action left" in refused(state, "spend A move")
+    state, _ = play("spend A swift", state=state)
+    assert find(state, "A").budget.swift == 0
+    state, _ = play("next\nnext", state=state)  # A again, round 2
+    state, _ = play("spend A swift\nspend A swift\nspend A swift", state=state)
+    assert "no action left" in refused(state, "spend A swift")
+    state, _ = play("next\nnext\nspend A full-round", state=state)
+    a = find(state, "A").budget
+    assert (a.swift, a.move, a.standard) == (1, 0, 0)
+    assert "full-round" in refused(state, "spend A full-round")
+
+
+def test_double_move_and_free_actions_with_cap() -> None:
+    state, _ = play("add A init=15\nbegin\nspend A standard\nspend A move\nspend A free")
+    state, _ = play("spend A free\nspend A free\ncap free 3", state=state)
+    assert "free actions" in refused(state, "spend A free")
+    state, _ = play("cap free none\nspend A free", state=state)
+
+
+def test_only_the_current_actor_spends_except_reflexes() -> None:
+    state, _ = play("add A init=15\nadd B init=12\nbegin")
+    assert "not B's turn" in refused(state, "spend B move")
+    state, _ = play("spend B free", state=state)  # speaking off-turn
+
+
+def test_off_turn_reflex_spends_next_turn_swift() -> None:
+    state, _ = play("add A init=15\nadd B init=12\nbegin\nspend B reflex")
+    assert find(state, "B").owed_swift == 1
+    assert "round 1 already used it" in refused(state, "spend B reflex")
+    state, events = play("next", state=state)
+    b = find(state, "B")
+    assert state.current == "B" and b.owed_swift == 0
+    assert (b.budget.swift, b.budget.move, b.budget.standard) == (0, 1, 1)
+    # On the turn itself a swift can still be paid by the move action (substitution).
+    state, _ = play("spend B swift", state=state)
+    assert find(state, "B").budget.move == 0
+
+
+def test_extra_swift_allows_a_second_off_turn_reflex() -> None:
+    state, _ = play("add A init=15\nadd B init=12\nextra B swift 1\nbegin\nspend B reflex")
+    state, _ = play("spend B reflex", state=state)
+    assert "already used it" in refused(state, "spend B reflex")
+    state, _ = play("next", state=state)
+    assert find(state, "B").budget.swift == 0
+
+
+def test_extra_actions_this_turn_only() -> None:
+    state, _ = play("add A init=15\nbegin\nextra A standard 1 turn\nspend A standard")
+    state, _ = play("spend A standard", state=state)
+    state, _ = play("next", state=state)
+    assert find(state, "A").budget.standard == 1
+
+
+def test_effect_expires_at_the_start_of_its_creators_turn() -> None:
+    state, events = play(
+        'add A init=15\nadd B init=12\nbegin\neffect B "Blessed" rounds=2\nnext\nnext'
+    )
+    assert find(state, "B").effects[0].rounds_left == 1
+    assert not any(isinstance(e, EffectExpired) for e in events)
+    state, events = play("next", state=state)  # B's turn: no change
+    assert find(state, "B").effects[0].rounds_left == 1
+    state, events = play("next", state=state)  # round 3, A's turn: expires
+    assert EffectExpired("B", "Blessed", "A") in events
+    assert find(state, "B").effects == ()
+
+
+def test_effect_timed_on_another_source_and_orphaned() -> None:
+    state, _ = play('add A init=15\nadd B init=12\nbegin\neffect A "Slow" rounds=1 by=B')
+    state, events = play("next", state=state)
+    assert EffectExpired("A", "Slow", "B") in events
+    state, _ = play('effect A "Hex" rounds=2 by=B\nremove B', state=state)
+    assert state.round == 2  # the new round counts the orphaned effect down
+    assert find(state, "A").effects[0].rounds_left == 1
+    state, events = play("next", state=state)
+    assert EffectExpired("A", "Hex", "B") in events
+    assert "by=SOURCE" in refused(play("add Z init=1")[0], 'effect Z "X" rounds=1')
+
+
+def test_damage_unconscious_heal_and_staying_conscious() -> None:
+    state, events = play(
+        "add A init=15 health=5 willpower=3\nadd B init=3\nbegin\nnext\ndamage A 9"
+    )
+    a = find(state, "A")
+    assert a.health == 0 and a.unconscious
+    assert "unconscious" in refused(state, "spend A reflex")
+    state, _ = play("willpower A conscious", state=state)
+    a = find(state, "A")
+    assert not a.unconscious and a.kept_conscious and a.willpower == 2 and a.owed_swift == 1
+    state, events = play("next\nnext", state=state)  # A's turn then ends: faints
+    a = find(state, "A")
+    assert a.unconscious and a.asleep_until_scene_end
+    state, _ = play("heal A 3", state=state)
+    assert find(state, "A").unconscious
+    state, _ = play("end scene", state=state)
+    a = find(state, "A")
+    assert not a.unconscious and a.health == 3
+    state, _ = play("begin\ndamage A 3", state=state)
+    state, _ = play("willpower A conscious", state=state)
+
+
+def test_staying_conscious_is_once_per_scene() -> None:
+    state, _ = play(
+        "add A init=15 health=2 willpower=5\nbegin\ndamage A 2\nwillpower A conscious\n"
+        "heal A 1\ndamage A 1"
+    )
+    assert find(state, "A").unconscious
+    assert "fainted" in refused(state, "willpower A conscious")
+
+
+def test_willpower_dice_defense_and_origin() -> None:
+    state, _ = play("add A init=15 willpower=4\nadd B init=1\nbegin\nwillpower A +3dp")
+    assert "once per action" in refused(state, "willpower A +3dp")
+    state, _ = play("spend A standard\nwillpower A +3dp\nwillpower A defense", state=state)
+    a = find(state, "A")
+    assert a.willpower == 1 and a.willpower_defense and a.budget.swift == 0
+    assert "+2 defense" in refused(state, "willpower A defense")
+    state, _ = play("willpower A impulse", state=state)
+    assert find(state, "A").willpower == 4
+    assert "movie" in refused(state, "willpower A impulse")
+    state, _ = play("willpower A -1\nwillpower A trait", state=state)
+    assert "scene" in refused(state, "willpower A trait")
+    state, _ = play("next\nnext", state=state)
+    assert not find(state, "A").willpower_defense
+    state, _ = play("end scene\nwillpower A -1\nwillpower A trait", state=state)
+    assert "movie" in refused(state, "willpower A impulse")
+    state, _ = play("end movie\nwillpower A impulse", state=state)
+    assert "only 4" in refused(state, "willpower A -5")
+
+
+def test_declared_defense_is_spent_until_the_next_action() -> None:
+    state, _ = play("add A init=15 defense-bonus=3\nadd B init=12\nbegin\nnext\ndefend A 2")
+    assert "1 defense bonus" in refused(state, "defend A 2")
+    state, _ = play("defend A 1", state=state)
+    assert "0 defense bonus" in refused(state, "defend A 1")
+    state, _ = play("next", state=state)
+    assert find(state, "A").defense_spent == 0
+
+
+def test_interrupt_resolves_by_the_rule_when_the_turn_ends() -> None:
+    state, events = play("add A init=15\nadd B init=12\nbegin\nspend A standard\ninterrupt B A")
+    assert find(state, "B").owed_swift == 1
+    assert "pending" in refused(state, "interrupt B A")
+    state, events = play("next", state=state)
+    assert InterruptResolved("B", "A", "continues") in events
+
+
+def test_setup_refusals_and_bad_names() -> None:
+    state = family.new_state("ih-d6")
+    assert "Nobody" in refused(state, "begin")
+    state, _ = play("add Ann init=10", state=state)
+    assert "already" in refused(state, "add ann init=3")
+    assert "not begun" in refused(state, "next")
+    assert "No combatant" in refused(state, "damage Zed 1")
+    state, _ = play('add "Old Wang" mod=2\ndamage "old wang" 1', state=state)
+    assert find(state, "OLD WANG").health == 6
