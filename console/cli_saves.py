@@ -1,0 +1,208 @@
+"""``st-console run``, ``saves``, ``export`` and ``import`` (INTERFACE.md §1).
+
+These import the engine and ``saves`` only, never Textual. Exit 0 when done; 2 for bad usage
+(one line naming the argument); 1 for a rule error in a script (the line number and reason on
+stderr, and the scene as it was before that line on stdout) or a save that cannot be read or
+written (the file and the problem on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine import commands, session
+from engine.errors import RuleError
+from engine.session import Scene
+
+
+class _Usage(Exception):
+    """Bad usage: exit 2 with this one line."""
+
+
+def _usage_error(message: str) -> int:
+    print(f"st-console: {message}", file=sys.stderr)
+    return 2
+
+
+def _fail(message: str) -> int:
+    print(f"st-console: {message}", file=sys.stderr)
+    return 1
+
+
+def _read_script(name: str) -> list[str]:
+    if name == "-":
+        return sys.stdin.read().splitlines()
+    path = Path(name)
+    if not path.is_file():
+        raise _Usage(f"SCRIPT: no such file {name!r}")
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise _Usage(f"SCRIPT: cannot read {name!r} ({error})") from None
+
+
+@dataclass
+class _Run:
+    """What a script has done so far: the scene it is in and every scene it touched."""
+
+    scene: Scene | None = None
+    touched: dict[str, Scene] = field(default_factory=dict)
+    created: set[str] = field(default_factory=set)
+
+
+def _apply_lines(
+    lines: list[str], run: _Run, seed: int | None, campaign: Any
+) -> tuple[int, str] | None:
+    """Apply the script; the first rule error as (line number, message), else ``None``."""
+    for number, text in enumerate(lines, start=1):
+        try:
+            command = commands.parse(text, run.scene.system if run.scene else None)
+            if command is None:
+                continue
+            if isinstance(command, commands.NewScene):
+                taken = command.name.casefold() in {n.casefold() for n in run.touched}
+                if taken or (campaign is not None and campaign.has_scene(command.name)):
+                    raise RuleError(
+                        f"A scene named {command.name!r} already exists; pick another name."
+                    )
+                run.scene = session.new_scene(command.name, command.system, seed)
+                run.created.add(run.scene.name)
+            else:
+                if run.scene is None:
+                    raise RuleError('No scene yet: start one with  scene new "NAME" SYSTEM')
+                run.scene, _ = session.execute(run.scene, command, text.strip())
+            run.touched[run.scene.name] = run.scene
+        except RuleError as error:
+            return number, error.message
+    return None
+
+
+def _print_scene(scene: Scene | None, as_json: bool, out: TextIO) -> None:
+    if scene is None:
+        if as_json:
+            out.write("null\n")
+        else:
+            out.write("No scene.\n")
+        return
+    if as_json:
+        view = commands.to_json(scene.state, scene.system)
+        out.write(json.dumps(view, ensure_ascii=False) + "\n")
+    else:
+        from saves.report import scene_text
+
+        out.write(scene_text(scene))
+
+
+def run(args: argparse.Namespace) -> int:
+    """``st-console run SCRIPT [--seed N] [--json] [--campaign NAME] [--save-dir DIR]``."""
+    try:
+        lines = _read_script(args.script)
+    except _Usage as error:
+        return _usage_error(str(error))
+    if args.campaign is None:
+        state = _Run()
+        failure = _apply_lines(lines, state, args.seed, None)
+        return _finish(state, failure, args.json)
+    from saves import SaveError, open_store
+
+    try:
+        store = open_store(args.save_dir)
+        with store.open_campaign(args.campaign, create=True) as campaign:
+            state = _Run()
+            current = campaign.current_scene()
+            if current is not None:
+                state.scene = campaign.load_scene(current)
+            failure = _apply_lines(lines, state, args.seed, campaign)
+            for name, scene in state.touched.items():
+                if name in state.created:
+                    campaign.create_scene(scene)
+                else:
+                    campaign.save_scene(scene)
+            if state.scene is not None and state.touched:
+                campaign.set_current_scene(state.scene.name)
+            store.set_last_opened(campaign.name, campaign.current_scene())
+    except SaveError as error:
+        return _fail(str(error))
+    return _finish(state, failure, args.json)
+
+
+def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool) -> int:
+    _print_scene(state.scene, as_json, sys.stdout)
+    if failure is not None:
+        number, message = failure
+        print(f"line {number}: {message}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def list_saves(args: argparse.Namespace) -> int:
+    """``st-console saves [--save-dir DIR]``: campaigns, their scenes, who holds them open."""
+    from saves import SaveError, open_store
+
+    try:
+        store = open_store(args.save_dir)
+        infos = store.list_campaigns()
+        last = store.last_opened()
+    except SaveError as error:
+        return _fail(str(error))
+    if not infos:
+        print(f"No campaigns in {store.root}.")
+        return 0
+    print(f"Campaigns in {store.root}:")
+    for info in infos:
+        if info.problem is not None:
+            print(f"{info.name}  (cannot be read: {info.problem})")
+            continue
+        mark = "  (last opened)" if last and last[0] == info.name else ""
+        held = f"  (open in {info.holder})" if info.holder else ""
+        print(f"{info.name}{mark}{held}")
+        for scene in info.scenes:
+            print(f"  {scene.name}  [{scene.system}]")
+    return 0
+
+
+def export(args: argparse.Namespace) -> int:
+    """``st-console export CAMPAIGN[/SCENE] --format md|json [-o FILE]``."""
+    from saves import SaveError, export_document, load_scenes, open_store, session_report
+
+    try:
+        store = open_store(args.save_dir)
+        if args.format == "json":
+            text = json.dumps(export_document(store, args.target), ensure_ascii=False, indent=1)
+            text += "\n"
+        else:
+            name, scenes = load_scenes(store, args.target)
+            text = session_report(name, scenes)
+    except SaveError as error:
+        return _fail(str(error))
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        return _usage_error(f"-o: cannot write {args.output!r} ({error.strerror or error})")
+    return 0
+
+
+def import_file(args: argparse.Namespace) -> int:
+    """``st-console import FILE [--save-dir DIR]``."""
+    from saves import SaveError, open_store
+    from saves import import_file as do_import
+
+    path = Path(args.file)
+    if not path.is_file():
+        return _usage_error(f"FILE: no such file {args.file!r}")
+    try:
+        store = open_store(args.save_dir)
+        campaign, scenes = do_import(store, path)
+    except SaveError as error:
+        return _fail(str(error))
+    names = ", ".join(scenes) or "no scenes"
+    print(f"Imported into campaign {campaign}: {names}.")
+    return 0

@@ -1,0 +1,118 @@
+"""Rotating backups of a campaign: the last N good versions, cheap to take (issue 5).
+
+A backup is a directory ``backups/<stamp>/`` with the campaign's layout (``campaign.json``,
+``scenes/…``) made of **hard links** to the live files. Every write of ours replaces a file with
+a new one (``os.replace``), never changing it in place, so a link keeps the old version's bytes
+for as long as the backup exists, and taking a backup costs one link per file. Where the file
+system has no hard links the files are copied.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from saves.storage import fsync_dir
+
+KEEP = 10
+"""How many backups a campaign keeps."""
+
+BACKUPS = "backups"
+BROKEN = "broken"
+INDEX = "campaign.json"
+SCENES = "scenes"
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """One backup of a campaign: its id (a time stamp) and directory."""
+
+    id: str
+    path: Path
+
+    @property
+    def taken(self) -> str:
+        """When it was taken, ``2026-11-22 20:01:07``."""
+        day, clock = self.id[:8], self.id[9:15]
+        return f"{day[:4]}-{day[4:6]}-{day[6:]} {clock[:2]}:{clock[2:4]}:{clock[4:6]}"
+
+
+def _stamp() -> str:
+    now = time.time()
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now * 1e6) % 10**6:06d}"
+
+
+def live_files(root: Path) -> list[Path]:
+    """The files that make a campaign, relative to its directory (index, headers, chunks)."""
+    files: list[Path] = []
+    if (root / INDEX).is_file():
+        files.append(Path(INDEX))
+    scenes = root / SCENES
+    if scenes.is_dir():
+        for path in sorted(scenes.rglob("*.json")):
+            if not path.name.startswith("."):
+                files.append(path.relative_to(root))
+    return files
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def take(root: Path, keep: int = KEEP) -> Backup:
+    """Back up the campaign in ``root`` now and drop all but the newest ``keep`` backups."""
+    directory = root / BACKUPS
+    directory.mkdir(exist_ok=True)
+    stamp = _stamp()
+    temp = directory / f".{stamp}.partial"
+    for relative in live_files(root):
+        with contextlib.suppress(FileNotFoundError):
+            _link_or_copy(root / relative, temp / relative)
+    temp.mkdir(exist_ok=True)
+    final = directory / stamp
+    os.replace(temp, final)
+    fsync_dir(directory)
+    for old in list_backups(root)[keep:]:
+        shutil.rmtree(old.path, ignore_errors=True)
+    for partial in directory.glob(".*.partial"):
+        shutil.rmtree(partial, ignore_errors=True)
+    return Backup(id=stamp, path=final)
+
+
+def list_backups(root: Path) -> list[Backup]:
+    """The campaign's backups, newest first."""
+    directory = root / BACKUPS
+    if not directory.is_dir():
+        return []
+    found = [
+        Backup(id=path.name, path=path)
+        for path in directory.iterdir()
+        if path.is_dir() and not path.name.startswith(".")
+    ]
+    return sorted(found, key=lambda backup: backup.id, reverse=True)
+
+
+def restore(root: Path, backup: Backup) -> Path:
+    """Make ``backup`` the live campaign; the replaced files are moved, never deleted.
+
+    Returns:
+        The directory ``broken/<stamp>/`` that now holds the files that were live.
+    """
+    aside = root / BROKEN / _stamp()
+    aside.mkdir(parents=True)
+    for name in (INDEX, SCENES):
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(root / name, aside / name)
+    for relative in live_files(backup.path):
+        _link_or_copy(backup.path / relative, root / relative)
+    (root / SCENES).mkdir(exist_ok=True)
+    fsync_dir(root)
+    return aside

@@ -1,0 +1,399 @@
+"""One open campaign: its index of scenes, its scenes, its season and missions, its lock.
+
+A campaign is a directory: ``campaign.json`` (TinyDB: table ``campaign`` with the campaign's
+document, table ``scenes`` with one small document per scene), ``scenes/<id>.json`` per scene
+(:mod:`saves.scenefile`), ``lock`` while open for writing, and ``backups/``. An autosave writes
+only the scene's own file, so it does not grow with the number of other scenes; the index is
+written only when the list of scenes, the season or the current scene changes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from tinydb.table import Document
+
+from engine.session import Scene
+from saves import backups
+from saves.documents import checked
+from saves.errors import BadFile, NameTaken, NotFound, ReadOnly
+from saves.lock import CampaignLock, Holder
+from saves.migrations import SCHEMA_VERSION
+from saves.scenefile import SceneFile
+from saves.storage import open_db
+
+BACKUP_EVERY = 100
+"""Autosaves between two automatic backups (besides one at opening and one at closing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SceneInfo:
+    """A scene in a campaign's index: its name, system and file id."""
+
+    name: str
+    system: str
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """A M.I.S.T. mission of the campaign's season and the scenes that make it (RULES.md §4.6)."""
+
+    name: str
+    scenes: tuple[str, ...] = ()
+
+
+def _same(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+class Campaign:
+    """An open campaign. Get one from :meth:`saves.store.Store.open_campaign`; close it after.
+
+    Every method is safe to call from a worker thread (the console autosaves off the UI thread).
+    """
+
+    def __init__(self, directory: Path, read_only: bool, lock: CampaignLock | None) -> None:
+        self.directory = directory
+        self.read_only = read_only
+        self._lock = lock
+        self._mutex = threading.RLock()
+        self._db = open_db(directory / backups.INDEX, read_only=read_only)
+        self._files: dict[str, SceneFile] = {}
+        self._saves = 0
+        self._closed = False
+        self._document = self._read_document()
+        self._scenes = self._read_scenes()
+
+    # -- index ---------------------------------------------------------------------------------
+
+    def _read_document(self) -> dict[str, Any]:
+        path = self.directory / backups.INDEX
+        stored = self._db.table("campaign").get(doc_id=1)
+        if stored is None:
+            raise BadFile(path, "holds no campaign")
+        document = checked(dict(stored), path, "campaign")
+        if not isinstance(document.get("name"), str) or not document["name"].strip():
+            raise BadFile(path, "the campaign has no name")
+        return document
+
+    def _read_scenes(self) -> list[tuple[int, SceneInfo]]:
+        path = self.directory / backups.INDEX
+        found: list[tuple[int, SceneInfo]] = []
+        for document in self._db.table("scenes").all():
+            version = document.get("schema_version")
+            if type(version) is not int or version > SCHEMA_VERSION:
+                checked(dict(document), path, "scene-entry")
+            name, system, file_id = document.get("name"), document.get("system"), document.get("id")
+            if not (isinstance(name, str) and isinstance(system, str) and isinstance(file_id, str)):
+                raise BadFile(path, f"scene entry {document.doc_id} lacks a name, system or id")
+            if "/" in file_id or "\\" in file_id or file_id.startswith("."):
+                raise BadFile(path, f"scene entry {document.doc_id} has a bad id {file_id!r}")
+            found.append((document.doc_id, SceneInfo(name=name, system=system, id=file_id)))
+        return found
+
+    def _write_document(self) -> None:
+        self._check_writable()
+        self._db.table("campaign").upsert(Document(self._document, doc_id=1))
+
+    @property
+    def name(self) -> str:
+        """The campaign's name."""
+        return str(self._document["name"])
+
+    def scenes(self) -> tuple[SceneInfo, ...]:
+        """The scenes in the order they were created."""
+        return tuple(info for _, info in self._scenes)
+
+    def scene_names(self) -> tuple[str, ...]:
+        """The names of the scenes, in the order they were created."""
+        return tuple(info.name for _, info in self._scenes)
+
+    def has_scene(self, name: str) -> bool:
+        """Whether a scene of that name (any case) exists."""
+        return self._find(name) is not None
+
+    def _find(self, name: str) -> tuple[int, SceneInfo] | None:
+        for doc_id, info in self._scenes:
+            if _same(info.name, name):
+                return doc_id, info
+        return None
+
+    def _info(self, name: str) -> tuple[int, SceneInfo]:
+        found = self._find(name)
+        if found is None:
+            known = ", ".join(self.scene_names()) or "none"
+            raise NotFound(f"Campaign {self.name!r} has no scene {name!r} (scenes: {known}).")
+        return found
+
+    # -- scenes --------------------------------------------------------------------------------
+
+    def _file(self, info: SceneInfo) -> SceneFile:
+        found = self._files.get(info.id)
+        if found is None:
+            path = self.directory / backups.SCENES / f"{info.id}.json"
+            found = SceneFile(path, read_only=self.read_only)
+            self._files[info.id] = found
+        return found
+
+    def load_scene(self, name: str) -> Scene:
+        """The scene of that name, with its journal and redo stack (undo works after a reload).
+
+        Raises:
+            NotFound: no such scene. BadFile, NewerVersion: its file is bad (named).
+        """
+        with self._mutex:
+            _, info = self._info(name)
+            try:
+                scene = self._file(info).load()
+            except FileNotFoundError:
+                path = self.directory / backups.SCENES / f"{info.id}.json"
+                raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
+            return scene if scene.name == info.name else replace(scene, name=info.name)
+
+    def save_scene(self, scene: Scene) -> None:
+        """Save the scene under its name (created if new): the autosave after every command.
+
+        Raises:
+            ReadOnly: opened read-only. BadFile: the existing file is bad and is not overwritten.
+        """
+        with self._mutex:
+            self._check_writable()
+            found = self._find(scene.name)
+            info = found[1] if found else self._add(scene.name, scene.system)
+            if scene.name != info.name:
+                scene = replace(scene, name=info.name)
+            self._file(info).save(scene)
+            self._saves += 1
+            if self._saves % BACKUP_EVERY == 0:
+                self.backup()
+
+    def save_scene_as(self, scene: Scene, name: str) -> Scene:
+        """Save a copy of the scene under a new name; returns the renamed scene.
+
+        Raises:
+            NameTaken: a scene of that name exists.
+        """
+        with self._mutex:
+            self._check_new_name(name)
+            renamed = replace(scene, name=name.strip())
+            self.save_scene(renamed)
+            return renamed
+
+    def create_scene(self, scene: Scene) -> None:
+        """Save a new scene; refuse if its name is taken (``scene new`` over an existing name).
+
+        Raises:
+            NameTaken: a scene of that name exists.
+        """
+        with self._mutex:
+            self._check_new_name(scene.name)
+            self.save_scene(scene)
+
+    def rename_scene(self, old: str, new: str) -> None:
+        """Rename a scene (its file keeps its id). Raises NotFound or NameTaken."""
+        with self._mutex:
+            self._check_writable()
+            doc_id, info = self._info(old)
+            if not _same(old, new):
+                self._check_new_name(new)
+            self._db.table("scenes").update({"name": new.strip()}, doc_ids=[doc_id])
+            self._scenes = self._read_scenes()
+            if self._document.get("current") and _same(self._document["current"], old):
+                self._document["current"] = new.strip()
+                self._write_document()
+            self._rename_in_missions(info.name, new.strip())
+
+    def duplicate_scene(self, name: str, new: str) -> Scene:
+        """Copy a scene, journal and all, under a new name; returns the copy."""
+        with self._mutex:
+            scene = self.load_scene(name)
+            return self.save_scene_as(scene, new)
+
+    def delete_scene(self, name: str) -> None:
+        """Remove a scene from the campaign (backups still hold it)."""
+        with self._mutex:
+            self._check_writable()
+            doc_id, info = self._info(name)
+            self.backup()
+            self._db.table("scenes").remove(doc_ids=[doc_id])
+            self._scenes = self._read_scenes()
+            file = self._files.pop(info.id, None)
+            if file is not None:
+                file.close()
+            path = self.directory / backups.SCENES / f"{info.id}.json"
+            path.unlink(missing_ok=True)
+            chunk_dir = path.with_suffix("")
+            if chunk_dir.is_dir():
+                for chunk in chunk_dir.iterdir():
+                    chunk.unlink(missing_ok=True)
+                chunk_dir.rmdir()
+            if self._document.get("current") and _same(self._document["current"], info.name):
+                self._document["current"] = None
+                self._write_document()
+            self._rename_in_missions(info.name, None)
+
+    def _add(self, name: str, system: str) -> SceneInfo:
+        clean = name.strip()
+        if not clean:
+            raise NotFound("A scene needs a name.")
+        number = int(self._document.get("next_scene", 1))
+        self._document["next_scene"] = number + 1
+        self._write_document()
+        info = SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
+        (self.directory / backups.SCENES).mkdir(exist_ok=True)
+        doc_id = self._db.table("scenes").insert(
+            {"schema_version": SCHEMA_VERSION, "name": clean, "system": system, "id": info.id}
+        )
+        self._scenes.append((doc_id, info))
+        return info
+
+    def _check_new_name(self, name: str) -> None:
+        if not name.strip():
+            raise NameTaken("A scene needs a name.")
+        found = self._find(name.strip())
+        if found is not None:
+            raise NameTaken(f"Campaign {self.name!r} already has a scene {found[1].name!r}.")
+
+    # -- current scene, season, missions -------------------------------------------------------
+
+    def current_scene(self) -> str | None:
+        """The scene last opened in this campaign (the console reopens it)."""
+        current = self._document.get("current")
+        if isinstance(current, str) and self.has_scene(current):
+            return self._info(current)[1].name
+        return None
+
+    def set_current_scene(self, name: str) -> None:
+        """Remember ``name`` as the campaign's current scene."""
+        with self._mutex:
+            _, info = self._info(name)
+            if self._document.get("current") != info.name:
+                self._document["current"] = info.name
+                self._write_document()
+
+    @property
+    def season(self) -> str | None:
+        """The M.I.S.T. season the campaign plays (RULES.md §4.6), if named."""
+        season = self._document.get("season")
+        return season if isinstance(season, str) else None
+
+    def set_season(self, name: str | None) -> None:
+        """Name (or clear) the season."""
+        with self._mutex:
+            self._document["season"] = name
+            self._write_document()
+
+    def missions(self) -> tuple[Mission, ...]:
+        """The season's missions in order, each with its scenes."""
+        found = []
+        for raw in self._document.get("missions") or []:
+            if isinstance(raw, dict) and isinstance(raw.get("name"), str):
+                scenes = tuple(s for s in raw.get("scenes", []) if isinstance(s, str))
+                found.append(Mission(name=raw["name"], scenes=scenes))
+        return tuple(found)
+
+    def set_mission(self, scene: str, mission: str | None) -> None:
+        """Put a scene in a mission (created at the end if new), or in none."""
+        with self._mutex:
+            _, info = self._info(scene)
+            missions = [
+                Mission(m.name, tuple(s for s in m.scenes if not _same(s, info.name)))
+                for m in self.missions()
+            ]
+            if mission is not None:
+                for index, existing in enumerate(missions):
+                    if _same(existing.name, mission):
+                        missions[index] = replace(existing, scenes=existing.scenes + (info.name,))
+                        break
+                else:
+                    missions.append(Mission(mission.strip(), (info.name,)))
+            self._store_missions(missions)
+
+    def _rename_in_missions(self, old: str, new: str | None) -> None:
+        missions = self.missions()
+        if not any(_same(s, old) for m in missions for s in m.scenes):
+            return
+        changed = []
+        for mission in missions:
+            scenes = [s for s in mission.scenes if not _same(s, old)]
+            if new is not None and len(scenes) < len(mission.scenes):
+                scenes.append(new)
+            changed.append(Mission(mission.name, tuple(scenes)))
+        self._store_missions(changed)
+
+    def _store_missions(self, missions: list[Mission]) -> None:
+        self._document["missions"] = [{"name": m.name, "scenes": list(m.scenes)} for m in missions]
+        self._write_document()
+
+    # -- backups, lifetime ---------------------------------------------------------------------
+
+    def backup(self) -> backups.Backup:
+        """Take a backup of the campaign now (cheap: hard links)."""
+        with self._mutex:
+            self._check_writable()
+            return backups.take(self.directory)
+
+    def _check_writable(self) -> None:
+        if self._closed:
+            raise ReadOnly(f"Campaign in {self.directory} is closed; nothing was saved.")
+        if self.read_only:
+            raise ReadOnly(
+                f"Campaign {self._document.get('name', self.directory.name)!r} is open "
+                "read-only; nothing was saved.",
+                self.directory,
+            )
+
+    @property
+    def holder(self) -> Holder | None:
+        """This process as the lock holder, when open for writing."""
+        return self._lock.holder if self._lock else None
+
+    def close(self) -> None:
+        """Back up, drop unused journal chunks, release the lock. Safe to call twice."""
+        with self._mutex:
+            if self._closed:
+                return
+            try:
+                if not self.read_only:
+                    for file in self._files.values():
+                        file.collect_garbage()
+                    if self._saves:
+                        backups.take(self.directory)
+            finally:
+                for file in self._files.values():
+                    file.close()
+                self._db.close()
+                self._closed = True
+                if self._lock is not None:
+                    self._lock.release()
+
+    def __enter__(self) -> Campaign:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def new_campaign_document(name: str) -> dict[str, Any]:
+    """The index document of a new, empty campaign."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "campaign",
+        "name": name,
+        "created": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "season": None,
+        "missions": [],
+        "current": None,
+        "next_scene": 1,
+    }

@@ -1,0 +1,69 @@
+"""The errors of saving and loading: each names the file and what is wrong with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SaveError(Exception):
+    """Something on disk could not be read or written; the message is for the Storyteller."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class BadFile(SaveError):
+    """A file is corrupt, truncated, hand-edited into a wrong shape, or not ours.
+
+    The file is never overwritten: saving to it is refused until it is repaired or replaced
+    by a backup (:meth:`saves.store.Store.restore_backup`).
+    """
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}. The file was left as it is.", path)
+        self.problem = problem
+
+
+class NewerVersion(BadFile):
+    """A file written by a newer ST Console (a higher ``schema_version``)."""
+
+    def __init__(self, path: Path, version: int, supported: int) -> None:
+        super().__init__(
+            path,
+            f"written by a newer ST Console (schema version {version}; this one reads up to "
+            f"{supported}); update ST Console to open it",
+        )
+        self.version = version
+
+
+class LockHeld(SaveError):
+    """Another live console or ``run`` has the campaign open for writing."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__(
+            f"The campaign is open in another program: {holder} (lock {path}). "
+            "Open it read-only, or close the other one first.",
+            path,
+        )
+        self.holder = holder
+
+
+class ReadOnly(SaveError):
+    """A write to a campaign opened read-only (or a backup)."""
+
+
+class NotFound(SaveError):
+    """No campaign, scene or backup of that name."""
+
+
+class NameTaken(SaveError):
+    """A campaign or scene of that name already exists."""
+
+
+class ImportRefused(SaveError):
+    """An import file was refused: too large, not JSON, or not an ST Console export."""

@@ -1,0 +1,145 @@
+"""A crash-safe TinyDB storage: a whole new file or the old one, never half of either.
+
+TinyDB's ``JSONStorage`` writes over the file in place and truncates after, so a crash in the
+middle leaves a file that no longer parses. :class:`AtomicJSONStorage` writes the new contents to
+a temporary file in the same directory, fsyncs it, ``os.replace``s it over the old file (atomic on
+POSIX and Windows) and fsyncs the directory so the rename itself survives a power cut. It also
+keeps what it last read or wrote in memory: we hold the campaign lock, so nobody else writes the
+file, and TinyDB's read-modify-write of a table does not parse the file again each time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+from saves.errors import BadFile, ReadOnly
+
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""No file of ours is this big; anything larger is refused before it is read."""
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename or unlink in ``directory`` durable (a no-op where directories can't open)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data``: temp file alongside, fsync, replace, fsync the dir."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    fsync_dir(path.parent)
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file of ours.
+
+    Raises:
+        BadFile: unreadable, too large, truncated or not JSON.
+        FileNotFoundError: no such file.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise BadFile(path, f"is {size} bytes, larger than any save ({MAX_FILE_BYTES})")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+    if not raw.strip():
+        raise BadFile(path, "is empty (truncated?)")
+    try:
+        return json.loads(raw)
+    except UnicodeDecodeError:
+        raise BadFile(path, "is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise BadFile(path, f"is not valid JSON at {where} ({error.msg}; truncated?)") from None
+
+
+def dump_json(data: Any) -> bytes:
+    """Compact UTF-8 JSON (non-ASCII names kept readable)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode(
+        "utf-8"
+    )
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage whose writes are atomic and durable; see the module docstring.
+
+    Args:
+        path: the database file.
+        read_only: refuse every write (a campaign opened read-only, a backup).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], read_only: bool = False) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.read_only = read_only
+        self._cache: dict[str, Any] | None = None
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        """The tables of the file; ``None`` when it does not exist yet.
+
+        Raises:
+            BadFile: the file is not a TinyDB JSON file (corrupt, truncated, hand-edited).
+        """
+        if self._cache is not None:
+            return self._cache
+        try:
+            data = read_json(self.path)
+        except FileNotFoundError:
+            return None
+        if not isinstance(data, dict) or not all(
+            isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+            for table in data.values()
+        ):
+            raise BadFile(self.path, "is not a database of tables of documents")
+        self._cache = data
+        return data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        """Replace the file with ``data`` atomically.
+
+        Raises:
+            ReadOnly: opened read-only.
+        """
+        if self.read_only:
+            raise ReadOnly(f"{self.path} is open read-only; nothing was saved.", self.path)
+        self._cache = None
+        write_atomic(self.path, dump_json(data))
+        self._cache = data
+
+    def close(self) -> None:
+        self._cache = None
+
+
+def open_db(path: Path, read_only: bool = False) -> TinyDB:
+    """A TinyDB on ``path`` with :class:`AtomicJSONStorage`."""
+    return TinyDB(path, storage=AtomicJSONStorage, read_only=read_only)
