@@ -28,10 +28,10 @@ def combined_factor(factors: Sequence[Number], additional: Sequence[Number] = ()
             raise ValueError(f"a multiplier or divisor must be positive, not {factor}")
     if not factors and not additional:
         return Fraction(1)
-    regular = Fraction(factors[0]) + sum((Fraction(f) - 1 for f in factors[1:]), Fraction(0))
-    return (regular if factors else Fraction(0)) + sum(
-        (Fraction(a) for a in additional), Fraction(0)
-    )
+    regular = Fraction(0)
+    if factors:
+        regular = Fraction(factors[0]) + sum((Fraction(f) - 1 for f in factors[1:]), Fraction(0))
+    return regular + sum((Fraction(a) for a in additional), Fraction(0))
 
 
 def modified_value(

@@ -1,0 +1,94 @@
+"""``roll …`` in the console language (engine/dice/command.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.dice.command import CheckRolled, MistRolled, RollCommand, apply, parse
+from engine.dice.ih import CheckSpec, Untrained
+from engine.errors import RuleError
+from engine.language import tokenize
+
+
+def read(text: str) -> RollCommand:
+    line = tokenize(text)
+    assert line is not None
+    return parse(line)
+
+
+@pytest.mark.parametrize(
+    ("text", "spec"),
+    [
+        ("roll ih-d10 5", CheckSpec("ih-d10", 5)),
+        ("roll ih-d10 5 --again 9 --dc 3", CheckSpec("ih-d10", 5, again=9, dc=3)),
+        ("roll ih-d10 5 --again=8 dc=2", CheckSpec("ih-d10", 5, again=8, dc=2)),
+        ("roll IH-D6 -1 --level 3 --bonus 2", CheckSpec("ih-d6", -1, level=3, bonus=2)),
+        (
+            "roll ih-d6 4 --penalty 1 --untrained social --willpower",
+            CheckSpec("ih-d6", 4, penalty=1, untrained=Untrained.SOCIAL, willpower=True),
+        ),
+    ],
+)
+def test_parse_checks(text: str, spec: CheckSpec) -> None:
+    command = read(text)
+    assert command.check == spec and command.mist is None
+
+
+def test_parse_by_and_hidden() -> None:
+    command = read('roll ih-d10 4 by="Old Wang" hidden')
+    assert (command.by, command.hidden) == ("Old Wang", True)
+
+
+def test_parse_mist() -> None:
+    command = read("roll mist -2 by=Mei")
+    assert command.mist is not None and command.mist.power == -2 and command.by == "Mei"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("roll", "Use:"),
+        ("roll ih-d8 3", "Unknown system"),
+        ("roll ih-d10", "needs a DP"),
+        ("roll ih-d10 three", "DP must be a whole number"),
+        ("roll ih-d10 3 --again 7", "10, 9 or 8"),
+        ("roll ih-d6 3 --level 4", "1, 2 or 3"),
+        ("roll ih-d6 3 --again 9", "--again is for ih-d10"),
+        ("roll ih-d10 3 --level 2", "--level is for ih-d6"),
+        ("roll ih-d10 3 --dc -1", "DC must be 0 or more"),
+        ("roll ih-d10 3 --dc", "needs a value"),
+        ("roll ih-d10 3 --untrained musical", "physical, social or mental"),
+        ("roll ih-d10 3 --luck 2", "Unexpected"),
+        ("roll ih-d10 3 luck=2", "Unknown option"),
+        ("roll mist 2 --willpower", "Infinite Horror option"),
+        ("roll mist 2 --dc 3", "Infinite Horror option"),
+    ],
+)
+def test_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        read(text)
+
+
+def test_apply_makes_one_event() -> None:
+    (event,) = apply(read("roll ih-d10 3 --dc 1"), random.Random(5))
+    assert isinstance(event, CheckRolled) and event.result.dc == 1
+    (mist,) = apply(read("roll mist 2"), random.Random(5))
+    assert isinstance(mist, MistRolled) and len(mist.result.d4s) == 2
+
+
+@given(st.text(max_size=40))
+def test_any_input_is_a_command_or_a_rule_error(text: str) -> None:
+    try:
+        line = tokenize("roll " + text)
+    except RuleError:
+        return
+    assert line is not None
+    try:
+        command = parse(line)
+    except RuleError:
+        return
+    assert isinstance(command, RollCommand)
