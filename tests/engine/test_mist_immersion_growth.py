@@ -1,0 +1,170 @@
+"""Full immersion's depth table (RULES.md §4.5) and growth, loss, rebirth, evolution (§4.8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.errors import RuleError
+from engine.language import tokenize
+from engine.mist import family
+from engine.mist.events import GrowthPending, Immersed, RetirementOffered, ThemeLost
+from engine.mist.state import MistState, ThemeType
+
+
+class Dice(random.Random):
+    """A random source that deals the given faces in order."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        face = self.faces.pop(0)
+        assert a <= face <= b
+        return face
+
+
+def run(
+    lines: list[str], state: MistState | None = None, rng: random.Random | None = None
+) -> tuple[MistState, list[object]]:
+    state = state or family.new_state("mist")
+    events: list[object] = []
+    for text in lines:
+        line = tokenize(text)
+        assert line is not None
+        state, new = family.apply(state, family.parse(line), rng or random.Random(0))
+        events.extend(new)
+    return state, events
+
+
+SETUP = [
+    "pc Mei",
+    'theme Mei taint "Shadow Step" power="walls,cold touch,vanish" weakness="light"',
+    'theme Mei self "Detective" power="sharp eyes,old badge" weakness="stubborn"',
+]
+
+LOW, MIXED, HIGH = (1, 1), (5, 1), (8, 1)  # one Self theme: 1d8 + 1d4 → 2, 6, 9
+
+
+def taint(state: MistState) -> list[tuple[str, bool]]:
+    theme = next(t for t in state.characters[0].themes if t.type is ThemeType.TAINT)
+    return [(t.name, t.burned) for t in theme.power_tags]
+
+
+@pytest.mark.parametrize("faces", [LOW, MIXED])
+def test_submerge_low_and_mixed_indulge_and_burn_all(faces: tuple[int, int]) -> None:
+    state, events = run(SETUP)
+    state, events = run(['immerse Mei "Shadow Step" submerge'], state, Dice(*faces))
+    immersed = next(e for e in events if isinstance(e, Immersed))
+    assert immersed.out_of_control is (faces == LOW)
+    assert all(burned for _, burned in taint(state))
+    assert state.characters[0].themes[0].loss_marks == 1
+
+
+def test_submerge_high_burns_two() -> None:
+    state, _ = run(SETUP)
+    state, _ = run(['immerse Mei "Shadow Step" submerge burn=vanish'], state, Dice(*HIGH))
+    assert taint(state) == [("walls", True), ("cold touch", False), ("vanish", True)]
+
+
+@pytest.mark.parametrize(("depth", "faces"), [("dive", LOW), ("dive", MIXED), ("sink", HIGH)])
+def test_losing_the_theme(depth: str, faces: tuple[int, int]) -> None:
+    state, _ = run(SETUP)
+    state, events = run([f'immerse Mei "Shadow Step" {depth}'], state, Dice(*faces))
+    lost = next(e for e in events if isinstance(e, ThemeLost))
+    assert lost.controlled_tier == 5 and lost.evolution_added == 1
+    mei = state.characters[0]
+    assert [t.name for t in mei.themes] == ["Detective"]
+    assert mei.statuses[0].name == "Controlled" and mei.statuses[0].tier == 5
+    assert mei.rebirths_pending == (ThemeType.SELF,)
+
+
+def test_dive_high_indulges_and_burns_all() -> None:
+    state, _ = run(SETUP)
+    state, _ = run(['immerse Mei "Shadow Step" dive'], state, Dice(*HIGH))
+    assert all(burned for _, burned in taint(state))
+    assert state.characters[0].themes[0].loss_marks == 1
+
+
+@pytest.mark.parametrize("faces", [LOW, MIXED])
+def test_sink_takes_a_tier_six_status(faces: tuple[int, int]) -> None:
+    state, _ = run(SETUP)
+    state, _ = run(['immerse Mei "Shadow Step" sink status=unmade'], state, Dice(*faces))
+    mei = state.characters[0]
+    assert mei.statuses[0].name == "unmade" and mei.statuses[0].tier == 6
+    assert mei.transformed
+
+
+def test_immersion_needs_a_taint_theme() -> None:
+    state, _ = run(SETUP)
+    with pytest.raises(RuleError, match="Taint"):
+        run(["immerse Mei Detective sink"], state, Dice(*HIGH))
+
+
+def test_three_growth_marks_make_a_growth_pending_then_clear() -> None:
+    state, events = run(SETUP + ["mark Mei Detective progress 2"])
+    assert not any(isinstance(e, GrowthPending) for e in events)
+    with pytest.raises(RuleError, match="no growth"):
+        run(['growth Mei Detective power "keen nose"'], state)
+    state, events = run(["mark Mei Detective progress"], state)
+    assert any(isinstance(e, GrowthPending) for e in events)
+    state, _ = run(['growth Mei Detective power "keen nose"'], state)
+    theme = state.characters[0].themes[1]
+    assert theme.growth_marks == 0 and theme.growths == 1 and theme.growth_pending == 0
+    assert [t.name for t in theme.power_tags][-1] == "keen nose"
+
+
+def test_wrong_track_for_the_theme_type() -> None:
+    state, _ = run(SETUP)
+    with pytest.raises(RuleError, match="progress or abandon"):
+        run(["mark Mei Detective mastery"], state)
+
+
+def test_lost_self_leaves_a_scar_and_counts_growth() -> None:
+    state, _ = run(SETUP + ["mark Mei Detective progress 3", "growth Mei Detective reset"])
+    state, events = run(["mark Mei Detective abandon 3"], state)
+    lost = next(e for e in events if isinstance(e, ThemeLost))
+    assert lost.evolution_added == 2 and lost.scar and lost.controlled_tier is None
+    mei = state.characters[0]
+    assert mei.evolution == 2 and mei.scars and mei.rebirths_pending == (ThemeType.TAINT,)
+    state, _ = run(['rebirth Mei "Hollow Voice" weakness="echoes"'], state)
+    reborn = state.characters[0].themes[-1]
+    assert reborn.type is ThemeType.TAINT and reborn.newborn and not reborn.power_tags
+    state, events = run(['mark Mei "Hollow Voice" mastery'], state)
+    assert any(isinstance(e, GrowthPending) for e in events)
+    state, _ = run(['growth Mei "Hollow Voice" power "whisper"'], state)
+    state, _ = run(
+        ['mark Mei "Hollow Voice" mastery', 'growth Mei "Hollow Voice" power "call"'], state
+    )
+    assert not state.characters[0].themes[-1].newborn
+
+
+def test_lost_taint_gives_controlled_at_six_minus_self_themes() -> None:
+    state, _ = run(SETUP + ['theme Mei self "Mother" power="a,b" weakness="c"'])
+    state, events = run(['mark Mei "Shadow Step" indulgence 3'], state)
+    lost = next(e for e in events if isinstance(e, ThemeLost))
+    assert lost.controlled_tier == 4
+    assert state.characters[0].statuses[0].tier == 4
+
+
+def test_five_evolution_offers_retirement() -> None:
+    lines = SETUP + [
+        'theme Mei self "A" power="x,y"',
+        'theme Mei self "B" power="x,y"',
+        'theme Mei self "C" power="x,y"',
+        'theme Mei self "D" power="x,y"',
+    ]
+    state, _ = run(lines)
+    with pytest.raises(RuleError, match="at 5"):
+        run(["retire Mei calm"], state)
+    events: list[object] = []
+    for name in ("A", "B", "C", "D", "Detective"):
+        state, new = run([f"mark Mei {name} abandon 3"], state)
+        events.extend(new)
+    assert state.characters[0].evolution == 5
+    assert sum(isinstance(e, RetirementOffered) for e in events) == 1
+    state, _ = run(["retire Mei sleep"], state)
+    mei = state.characters[0]
+    assert mei.ordinary and all(burned for _, burned in taint(state))

@@ -1,0 +1,170 @@
+"""Statuses as six boxes (RULES.md §4.1, §5 vector 8), limits and counters."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.errors import RuleError
+from engine.language import tokenize
+from engine.mist import family
+from engine.mist.events import ChallengeOvercome, CharacterTransformed, StatusTaken
+from engine.mist.state import MistState
+from engine.mist.status import reduce_boxes, take_boxes
+
+
+def run(lines: list[str], state: MistState | None = None) -> tuple[MistState, list[object]]:
+    state = state or family.new_state("mist")
+    events: list[object] = []
+    for text in lines:
+        line = tokenize(text)
+        assert line is not None
+        state, new = family.apply(state, family.parse(line), random.Random(0))
+        events.extend(new)
+    return state, events
+
+
+def boxes_of(state: MistState, who: str, name: str) -> tuple[int, ...]:
+    for holder in (*state.characters, *state.challenges):
+        if holder.name == who:
+            for status in holder.statuses:
+                if status.name == name:
+                    return status.boxes
+    return ()
+
+
+VECTOR_8 = [
+    ("take", 2, (2,), 2),
+    ("take", 2, (2, 3), 3),
+    ("take", 1, (1, 2, 3), 3),
+    ("reduce", 2, (1,), 1),
+]
+
+
+def test_vector_8_sequence_through_commands() -> None:
+    state, _ = run(["pc Mei"])
+    for verb, n, boxes, tier in VECTOR_8:
+        word = "status" if verb == "take" else "reduce"
+        state, _ = run([f"{word} Mei hurt {n}"], state)
+        assert boxes_of(state, "Mei", "hurt") == boxes
+        assert family.to_json(state)["characters"][0]["statuses"]["hurt"] == {
+            "tier": tier,
+            "boxes": list(boxes),
+        }
+
+
+@pytest.mark.parametrize(
+    ("boxes", "by", "after"),
+    [((2, 4), 1, (1, 3)), ((4,), 1, (3,)), ((1, 2, 3), 2, (1,)), ((1,), 1, ()), ((6,), 5, (1,))],
+)
+def test_reduce_shifts_every_box_down(
+    boxes: tuple[int, ...], by: int, after: tuple[int, ...]
+) -> None:
+    assert reduce_boxes(boxes, by) == after
+
+
+def test_vector_8_cap_at_six_is_reported() -> None:
+    result = take_boxes((6,), 6)
+    assert result.boxes == (6,) and result.capped and result.marked is None
+    state, _ = run(["pc Mei", "status Mei hurt 6"])
+    state, events = run(["status Mei hurt 6"], state)
+    taken = [e for e in events if isinstance(e, StatusTaken)]
+    assert taken[0].capped and taken[0].boxes == (6,) and taken[0].tier == 6
+    assert not any(isinstance(e, CharacterTransformed) for e in events)
+
+
+def test_reduce_whole_status_away_removes_it() -> None:
+    state, _ = run(["pc Mei", "status Mei hurt 2", "reduce Mei hurt 3"])
+    assert family.to_json(state)["characters"][0]["statuses"] == {}
+
+
+def test_pc_reaching_six_is_transformed() -> None:
+    state, events = run(["pc Mei", "status Mei hurt 5", "status Mei hurt 5"])
+    assert any(isinstance(e, CharacterTransformed) for e in events)
+    assert state.characters[0].transformed
+
+
+def test_challenge_limit_overcomes_by_status_kind_only() -> None:
+    state, events = run(["challenge Hound limits=harmed:4,convinced:3", "status Hound scared 5"])
+    assert not state.challenges[0].overcome
+    state, events = run(["status Hound harmed 3", "status Hound harmed 3"], state)
+    assert state.challenges[0].overcome
+    overcome = [e for e in events if isinstance(e, ChallengeOvercome)]
+    assert overcome == [ChallengeOvercome("Hound", "harmed", 4, 4)]
+    assert family.to_json(state)["challenges"][0]["overcome"] is True
+
+
+def test_immune_limit_refuses_that_status() -> None:
+    state, _ = run(["challenge Wall limits=harmed:immune,solved:2"])
+    with pytest.raises(RuleError, match="immune"):
+        run(["status Wall harmed 1"], state)
+    assert family.to_json(state)["challenges"][0]["limits"] == {"harmed": "immune", "solved": 2}
+
+
+def test_limit_lowered_under_a_status_overcomes() -> None:
+    state, events = run(
+        ["challenge Hound limits=harmed:5", "status Hound harmed 3", "limit Hound harmed 3"]
+    )
+    assert state.challenges[0].overcome
+
+
+def test_counters_reduces_the_opposing_status() -> None:
+    state, _ = run(["pc Mei", "status Mei hurt 3", "status Mei healed 2 counters=hurt"])
+    assert boxes_of(state, "Mei", "hurt") == (1,)
+    assert boxes_of(state, "Mei", "healed") == ()
+    state, _ = run(["reduce Mei bandaged 1 counters=hurt"], state)
+    assert boxes_of(state, "Mei", "hurt") == ()
+
+
+def test_separate_statuses_when_stacking_is_off() -> None:
+    state, _ = run(
+        [
+            "pc Mei",
+            "interpret stack_same_name_statuses=false",
+            "status Mei hurt 2",
+            "status Mei hurt 2",
+        ]
+    )
+    assert boxes_of(state, "Mei", "hurt") == (2,)
+    assert boxes_of(state, "Mei", "hurt (2)") == (2,)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "status Mei hurt 0",
+        "status Mei hurt 7",
+        "reduce Mei hurt 1",
+        "reduce Mei hurt 0",
+        "status Ann hurt 1",
+    ],
+)
+def test_bad_status_commands_are_rule_errors(text: str) -> None:
+    state, _ = run(["pc Mei"])
+    with pytest.raises(RuleError):
+        run([text], state)
+
+
+operations = st.lists(
+    st.tuples(st.sampled_from(["take", "reduce"]), st.integers(min_value=1, max_value=6)),
+    max_size=30,
+)
+
+
+@given(operations)
+def test_boxes_stay_sorted_in_range_and_tier_is_the_highest(ops: list[tuple[str, int]]) -> None:
+    boxes: tuple[int, ...] = ()
+    for verb, n in ops:
+        before = max(boxes, default=0)
+        if verb == "take":
+            result = take_boxes(boxes, n)
+            boxes = result.boxes
+            assert max(boxes) >= max(before, n) or result.capped
+        else:
+            boxes = reduce_boxes(boxes, n)
+            assert max(boxes, default=0) == max(before - n, 0)
+        assert list(boxes) == sorted(set(boxes))
+        assert all(1 <= box <= 6 for box in boxes)
