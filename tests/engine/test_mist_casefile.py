@@ -1,0 +1,161 @@
+"""The case file (RULES.md §4.6–4.7): the complexity gate, Deduction and Test rows, warnings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.errors import RuleError
+from engine.language import tokenize
+from engine.mist import family
+from engine.mist.events import CaseFileWarning, CaseRolled, CutIn
+from engine.mist.state import MistState
+
+
+class Dice(random.Random):
+    """A random source that deals the given faces in order."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        face = self.faces.pop(0)
+        assert a <= face <= b
+        return face
+
+
+def run(
+    lines: list[str], state: MistState | None = None, rng: random.Random | None = None
+) -> tuple[MistState, list[object]]:
+    state = state or family.new_state("mist")
+    events: list[object] = []
+    for text in lines:
+        line = tokenize(text)
+        assert line is not None
+        state, new = family.apply(state, family.parse(line), rng or random.Random(0))
+        events.extend(new)
+    return state, events
+
+
+SETUP = [
+    'clue "Claw marks on the door"',
+    'clue "Silver bullet casings"',
+    'clue "Full moon that night"',
+    'conclusion "A werewolf did it" supports=c1,c2 contradicts=c3',
+    "complexity 2",
+]
+LOW, MIXED, HIGH = (1, 1), (5, 1), (8, 1)  # power 2 − 1 = 1: 1d8 + 1d4
+
+
+def test_ids_power_and_json() -> None:
+    state, _ = run(SETUP)
+    case = family.to_json(state)["case_file"]
+    assert [c["id"] for c in case["clues"]] == ["c1", "c2", "c3"]
+    k1 = case["conclusions"][0]
+    assert (k1["id"], k1["supports"], k1["contradicts"]) == ("k1", ["c1", "c2"], ["c3"])
+    assert (k1["power"], k1["can_roll"], k1["result"]) == (1, True, None)
+    assert case["complexity"] == 2
+
+
+def test_complexity_gate_says_why() -> None:
+    state, _ = run(SETUP + ["complexity 3"])
+    assert family.to_json(state)["case_file"]["conclusions"][0]["can_roll"] is False
+    with pytest.raises(RuleError, match="needs 3 supporting clues, has 2"):
+        run(["deduce k1"], state, Dice(*HIGH))
+    with pytest.raises(RuleError, match="needs 3 supporting clues, has 2"):
+        run(["test k1"], state, Dice(*HIGH))
+
+
+@pytest.mark.parametrize(
+    ("faces", "right", "clue_text", "refutes", "owed"),
+    [
+        (LOW, False, "The casings are old", "k1", True),
+        (MIXED, True, "A werewolf did it", None, True),
+        (HIGH, True, "A werewolf did it", None, False),
+    ],
+)
+def test_deduction_rows(
+    faces: tuple[int, int], right: bool, clue_text: str, refutes: str | None, owed: bool
+) -> None:
+    state, _ = run(SETUP)
+    state, events = run(['deduce k1 clue="The casings are old"'], state, Dice(*faces))
+    rolled = next(e for e in events if isinstance(e, CaseRolled))
+    assert rolled.right is right and rolled.consequence is owed
+    clue = state.case_file.clues[-1]
+    assert (clue.id, clue.text, clue.refutes) == ("c4", clue_text, refutes)
+    if not right:
+        assert state.case_file.conclusions[0].contradicts == ("c3", "c4")
+        with pytest.raises(RuleError, match="refuted"):
+            run(["test k1"], state, Dice(*HIGH))
+    else:
+        assert clue.from_conclusion == "k1"
+    assert ("k1" in state.owed) is owed
+
+
+@pytest.mark.parametrize(
+    ("faces", "opportunity", "prop"),
+    [(LOW, False, True), (MIXED, True, True), (HIGH, True, False)],
+)
+def test_test_rows(faces: tuple[int, int], opportunity: bool, prop: bool) -> None:
+    state, _ = run(SETUP)
+    state, events = run(['test k1 property="fears no silver"'], state, Dice(*faces))
+    rolled = next(e for e in events if isinstance(e, CaseRolled))
+    assert (rolled.opportunity is not None) is opportunity
+    assert (rolled.property is not None) is prop
+    case = state.case_file
+    assert len(case.opportunities) == int(opportunity) and len(case.properties) == int(prop)
+    assert case.tested
+
+
+def test_case_file_without_a_test_warns() -> None:
+    state, _ = run(SETUP + ["casefile open"])
+    state, _ = run(["deduce k1"], state, Dice(*HIGH))
+    state, events = run(["casefile close"], state)
+    assert any(isinstance(e, CaseFileWarning) for e in events)
+    state, _ = run(["casefile open", 'conclusion "It fears silver" supports=c2,c4'], state)
+    state, _ = run(["test k2"], state, Dice(8, 1, 1))
+    state, events = run(["casefile close"], state)
+    assert not any(isinstance(e, CaseFileWarning) for e in events)
+
+
+def test_mission_cut_in_suppress_and_end() -> None:
+    state, _ = run(['season "Autumn"', 'mission "Harbour" anomaly="the drowned bell"'])
+    state, events = run(SETUP + ['cutin "Three sailors vanished"'], state)
+    cut = next(e for e in events if isinstance(e, CutIn))
+    assert cut.clues == ("c1", "c2", "c3") and cut.anomaly == "the drowned bell"
+    state, _ = run(["test k1"], state, Dice(*HIGH))
+    state, _ = run(["suppress o1", "mission end"], state)
+    assert state.mission.suppressed and state.mission.ended
+    with pytest.raises(RuleError, match="already ended"):
+        run(["mission end"], state)
+
+
+def test_mission_end_with_untested_case_file_warns() -> None:
+    state, _ = run(['mission "Harbour"', *SETUP, "casefile open"])
+    state, events = run(["mission end"], state)
+    assert any(isinstance(e, CaseFileWarning) for e in events)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'conclusion "x" supports=c9',
+        'conclusion "x" supports=c1 contradicts=c1',
+        "deduce k7",
+        "complexity -1",
+        "answer q9 k1",
+        "suppress o1",
+    ],
+)
+def test_bad_case_file_commands(text: str) -> None:
+    state, _ = run(SETUP)
+    with pytest.raises(RuleError):
+        run([text], state, Dice(*HIGH))
+
+
+def test_questions_checklist() -> None:
+    state, _ = run(SETUP + ['question "Who rang the bell?"', "answer q6 k1", "answer q1 k1"])
+    answers = {q.id: q.answer for q in state.case_file.questions}
+    assert answers["q1"] == "k1" and answers["q6"] == "k1" and answers["q2"] is None
