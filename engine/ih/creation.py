@@ -1,0 +1,238 @@
+"""The character-creation validator (RULES.md §2.3): every budget over- or under-spent, by name.
+
+Attributes: 3 / 2 / 1 points to the categories in the player's chosen order, then 3 free;
+raising 4→5 costs 2; human maximum 5. Skills: 6 / 5 / 4, then 3 free; 2→3 costs 2; cap 3 (4 with
+a special feat, whose 3→4 also costs 2 — an assumption, the sources give no price). Points a
+category spends beyond its own budget come out of the free points. 6 specialty points, each
+specialty ≤ its skill; 5 feat points (a level-L feat costs L); Intelligence × 2 language points,
+the native language at level ≥ 2, and with Intelligence 1 only the native language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ih.character import Character
+from engine.ih.traits import (
+    ATTRIBUTE_CATEGORY,
+    SKILL_CATEGORY,
+    Attribute,
+    Category,
+    Skill,
+    label,
+)
+
+ATTRIBUTE_POINTS = (3, 2, 1)
+SKILL_POINTS = (6, 5, 4)
+FREE_POINTS = 3
+SPECIALTY_POINTS = 6
+FEAT_POINTS = 5
+HUMAN_MAXIMUM = 5
+SKILL_CAP = 3
+SKILL_CAP_WITH_FEAT = 4
+LANGUAGE_MAXIMUM = 5
+NATIVE_MINIMUM = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The player's choices the sheet cannot show: which category gets which budget."""
+
+    attribute_priority: tuple[Category, Category, Category] = (
+        Category.PHYSICAL,
+        Category.MENTAL,
+        Category.SOCIAL,
+    )
+    skill_priority: tuple[Category, Category, Category] = (
+        Category.PHYSICAL,
+        Category.MENTAL,
+        Category.SOCIAL,
+    )
+    skill_cap_feat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One budget or limit broken: ``budget`` names it, ``message`` is for the ST."""
+
+    budget: str
+    spent: int
+    allowed: int
+    message: str
+
+
+def attribute_cost(value: int) -> int:
+    """Points to raise an attribute from 1 to ``value`` (4→5 costs 2)."""
+    return max(value - 1, 0) + (1 if value >= 5 else 0)
+
+
+def skill_cost(value: int) -> int:
+    """Points to raise a skill from 0 to ``value`` (each point above 2 costs 2)."""
+    return max(value, 0) + max(value - 2, 0)
+
+
+def validate(character: Character, choices: Choices | None = None) -> tuple[Problem, ...]:
+    """Every creation problem of ``character``; empty when the sheet is a valid new character."""
+    choices = choices or Choices()
+    problems: list[Problem] = []
+    attribute_spent = {
+        category: sum(
+            attribute_cost(character.attributes.of(a))
+            for a in Attribute
+            if ATTRIBUTE_CATEGORY[a] is category
+        )
+        for category in Category
+    }
+    problems += _category_budgets(
+        "attributes", "attribute", attribute_spent, choices.attribute_priority, ATTRIBUTE_POINTS
+    )
+    for attribute in Attribute:
+        value = character.attributes.of(attribute)
+        if value < 1 or value > HUMAN_MAXIMUM:
+            problems.append(
+                Problem(
+                    label(attribute),
+                    value,
+                    HUMAN_MAXIMUM,
+                    f"{label(attribute)} {value} is outside 1–{HUMAN_MAXIMUM}.",
+                )
+            )
+    skill_spent = {
+        category: sum(
+            skill_cost(character.skills.of(s)) for s in Skill if SKILL_CATEGORY[s] is category
+        )
+        for category in Category
+    }
+    problems += _category_budgets(
+        "skills", "skill", skill_spent, choices.skill_priority, SKILL_POINTS
+    )
+    cap = SKILL_CAP_WITH_FEAT if choices.skill_cap_feat else SKILL_CAP
+    for skill in Skill:
+        value = character.skills.of(skill)
+        if value < 0 or value > cap:
+            problems.append(
+                Problem(label(skill), value, cap, f"{label(skill)} {value} is outside 0–{cap}.")
+            )
+    problems += _specialties(character)
+    problems += _feats(character)
+    problems += _languages(character)
+    return tuple(problems)
+
+
+def _spent_message(name: str, spent: int, allowed: int) -> Problem:
+    return Problem(name, spent, allowed, f"{name}: {spent} spent of {allowed}")
+
+
+def _category_budgets(
+    plural: str,
+    singular: str,
+    spent: dict[Category, int],
+    priority: tuple[Category, Category, Category],
+    points: tuple[int, int, int],
+) -> list[Problem]:
+    problems: list[Problem] = []
+    if sorted(priority) != sorted(Category):
+        return [Problem(plural, 0, 0, f"The {singular} priority must name each category once.")]
+    free_used = 0
+    overs: list[str] = []
+    for category, allowed in zip(priority, points, strict=True):
+        used = spent[category]
+        name = f"{label(category)} {plural}"
+        if used < allowed:
+            problems.append(_spent_message(name, used, allowed))
+        elif used > allowed:
+            free_used += used - allowed
+            overs.append(f"{name}: {used} spent of {allowed}")
+    if free_used != FREE_POINTS:
+        problem = _spent_message(f"Free {singular} points", free_used, FREE_POINTS)
+        if overs and free_used > FREE_POINTS:
+            problem = Problem(
+                problem.budget,
+                free_used,
+                FREE_POINTS,
+                f"{problem.message} ({'; '.join(overs)})",
+            )
+        problems.append(problem)
+    return problems
+
+
+def _specialties(character: Character) -> list[Problem]:
+    problems: list[Problem] = []
+    total = sum(s.level for s in character.specialties)
+    if total != SPECIALTY_POINTS:
+        problems.append(_spent_message("Specialty points", total, SPECIALTY_POINTS))
+    for specialty in character.specialties:
+        skill = character.skills.of(specialty.skill)
+        if specialty.level < 1 or specialty.level > skill:
+            problems.append(
+                Problem(
+                    specialty.name,
+                    specialty.level,
+                    skill,
+                    f"{label(specialty.skill)} specialty {specialty.name!r} {specialty.level} "
+                    f"must be 1–{label(specialty.skill)} ({skill}).",
+                )
+            )
+    return problems
+
+
+def _feats(character: Character) -> list[Problem]:
+    problems: list[Problem] = []
+    total = sum(f.level for f in character.feats)
+    if total != FEAT_POINTS:
+        problems.append(_spent_message("Feat points", total, FEAT_POINTS))
+    for feat in character.feats:
+        if feat.level < max(feat.minimum_level, 1):
+            problems.append(
+                Problem(
+                    feat.name,
+                    feat.level,
+                    feat.minimum_level,
+                    f"Feat {feat.name!r} level {feat.level} is below its minimum "
+                    f"{feat.minimum_level}.",
+                )
+            )
+    return problems
+
+
+def _languages(character: Character) -> list[Problem]:
+    problems: list[Problem] = []
+    intelligence = character.attributes.intelligence
+    allowed = intelligence * 2
+    total = sum(x.level for x in character.languages)
+    if total != allowed:
+        problems.append(_spent_message("Language points", total, allowed))
+    natives = [x for x in character.languages if x.native]
+    if len(natives) != 1:
+        problems.append(
+            Problem("Native language", len(natives), 1, "Name exactly one native language.")
+        )
+    for language in character.languages:
+        if not 1 <= language.level <= LANGUAGE_MAXIMUM:
+            problems.append(
+                Problem(
+                    language.name,
+                    language.level,
+                    LANGUAGE_MAXIMUM,
+                    f"Language {language.name!r} level {language.level} is outside 1–5.",
+                )
+            )
+        if language.native and language.level < NATIVE_MINIMUM:
+            problems.append(
+                Problem(
+                    language.name,
+                    language.level,
+                    NATIVE_MINIMUM,
+                    f"The native language {language.name!r} needs level 2 or more.",
+                )
+            )
+    if intelligence == 1 and any(not x.native for x in character.languages):
+        problems.append(
+            Problem(
+                "Languages",
+                len(character.languages),
+                1,
+                "With Intelligence 1 all language points go to the native language.",
+            )
+        )
+    return problems

@@ -1,0 +1,176 @@
+"""IH characters: derived traits (RULES.md §2.2), the creation validator (§2.3), NPC lines."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.ih import derived
+from engine.ih.character import (
+    Attributes,
+    Character,
+    Concept,
+    Feat,
+    Language,
+    Skills,
+    Specialty,
+)
+from engine.ih.creation import Choices, attribute_cost, skill_cost, validate
+from engine.ih.npc import from_character, to_entry
+from engine.ih.traits import ATTRIBUTE_ZH, SKILL_ZH, Attribute, Category, Skill
+
+# Attributes: physical 4 (3 + 1 free), mental 2, social 3 (1 + 2 free).
+VALID = Character(
+    concept=Concept(name="Ann"),
+    attributes=Attributes(
+        strength=2,
+        dexterity=3,
+        stamina=2,  # physical: 1 + 2 + 1 = 4 (3 + 1 free)
+        intelligence=2,
+        wits=2,
+        resolve=1,  # mental: 2
+        presence=2,
+        manipulation=1,
+        composure=3,  # social: 3 (1 + 2 free)
+    ),
+    skills=Skills(
+        athletics=2,
+        firearms=3,
+        martial=1,  # physical: 2 + 4 + 1 = 7 (6 + 1 free)
+        academics=2,
+        devices=2,
+        crafts=1,  # mental: 5
+        insight=2,
+        stealth=1,
+        expression=1,
+        socialize=2,  # social: 6 (4 + 2 free)
+    ),
+    specialties=(
+        Specialty(Skill.FIREARMS, "Pistols", 3),
+        Specialty(Skill.ATHLETICS, "Running", 2),
+        Specialty(Skill.INSIGHT, "Lies", 1),
+    ),
+    feats=(Feat("Quick Draw", 2, minimum_level=2), Feat("Toughness", 3)),
+    languages=(Language("Mandarin", 3, native=True), Language("English", 1)),
+)
+
+
+def test_the_valid_sheet_has_no_problems() -> None:
+    assert validate(VALID) == ()
+
+
+def test_chinese_names_are_data() -> None:
+    assert ATTRIBUTE_ZH[Attribute.COMPOSURE] == "沉著"
+    assert SKILL_ZH[Skill.MARTIAL] == "武技"
+    assert len(ATTRIBUTE_ZH) == 9 and len(SKILL_ZH) == 12
+
+
+@pytest.mark.parametrize(("value", "cost"), [(1, 0), (2, 1), (4, 3), (5, 5)])
+def test_attribute_cost_four_to_five_costs_two(value: int, cost: int) -> None:
+    assert attribute_cost(value) == cost
+
+
+@pytest.mark.parametrize(("value", "cost"), [(0, 0), (1, 1), (2, 2), (3, 4)])
+def test_skill_cost_two_to_three_costs_two(value: int, cost: int) -> None:
+    assert skill_cost(value) == cost
+
+
+def messages(character: Character, choices: Choices | None = None) -> list[str]:
+    return [p.message for p in validate(character, choices)]
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        (
+            {"attributes": replace(VALID.attributes, strength=1)},
+            "Free attribute points: 2 spent of 3",
+        ),
+        (
+            {"attributes": replace(VALID.attributes, intelligence=1)},
+            "Mental attributes: 1 spent of 2",
+        ),
+        ({"attributes": replace(VALID.attributes, wits=3)}, "Free attribute points: 4 spent of 3"),
+        ({"attributes": replace(VALID.attributes, dexterity=6)}, "Dexterity 6 is outside 1–5."),
+        ({"skills": replace(VALID.skills, crafts=2)}, "Mental skills: 6 spent of 5"),
+        ({"skills": replace(VALID.skills, crafts=0)}, "Mental skills: 4 spent of 5"),
+        ({"skills": replace(VALID.skills, martial=0)}, "Free skill points: 2 spent of 3"),
+        ({"skills": replace(VALID.skills, stealth=4, socialize=0, expression=0)}, "Stealth 4"),
+        ({"specialties": VALID.specialties[:2]}, "Specialty points: 5 spent of 6"),
+        (
+            {"specialties": (*VALID.specialties, Specialty(Skill.MARTIAL, "Knife", 1))},
+            "Specialty points: 7 spent of 6",
+        ),
+        (
+            {"specialties": (Specialty(Skill.MARTIAL, "Knife", 2), *VALID.specialties[1:])},
+            "Martial specialty 'Knife' 2 must be 1–Martial (1).",
+        ),
+        ({"feats": VALID.feats[:1]}, "Feat points: 2 spent of 5"),
+        ({"feats": (*VALID.feats, Feat("Luck", 1))}, "Feat points: 6 spent of 5"),
+        (
+            {"feats": (Feat("Quick Draw", 1, minimum_level=2), Feat("Toughness", 4))},
+            "below its minimum",
+        ),
+        ({"languages": VALID.languages[:1]}, "Language points: 3 spent of 4"),
+        (
+            {"languages": (Language("Mandarin", 1, native=True), Language("English", 3))},
+            "needs level 2",
+        ),
+        ({"languages": (Language("English", 4),)}, "exactly one native language"),
+    ],
+)
+def test_each_budget_over_and_under(changes: dict[str, object], expected: str) -> None:
+    found = messages(replace(VALID, **changes))  # type: ignore[arg-type]
+    assert any(expected in m for m in found), found
+
+
+def test_intelligence_one_puts_all_language_points_in_the_native_language() -> None:
+    sheet = replace(
+        VALID,
+        attributes=replace(VALID.attributes, intelligence=1, wits=3),
+        languages=(Language("Mandarin", 1, native=True), Language("English", 1)),
+    )
+    assert any("Intelligence 1" in m for m in messages(sheet))
+
+
+def test_priority_choice_changes_which_category_is_short() -> None:
+    choices = Choices(attribute_priority=(Category.MENTAL, Category.PHYSICAL, Category.SOCIAL))
+    assert "Mental attributes: 2 spent of 3" in messages(VALID, choices)
+
+
+def test_skill_cap_four_with_the_special_feat() -> None:
+    sheet = replace(VALID, skills=replace(VALID.skills, firearms=4, athletics=1, martial=0))
+    assert any(m.startswith("Firearms 4") for m in messages(sheet))
+    assert not any(
+        m.startswith("Firearms 4") for m in messages(sheet, Choices(skill_cap_feat=True))
+    )
+
+
+def test_derived_traits() -> None:
+    sheet = replace(VALID, attributes=replace(VALID.attributes, dexterity=6, wits=3))
+    assert derived.speed(sheet) == 2 + 6 + 5
+    assert derived.initiative(sheet) == 6 + 3
+    assert derived.defense(sheet) == derived.Defense(base=3, bonus_successes=1, dodge=0)
+    assert derived.defense(sheet, "ih-d6").bonus_successes == 0
+    assert derived.health(sheet) == 2 + 5
+    assert derived.willpower_max(sheet) == 1 + 3
+    assert derived.will_save(sheet) == 1 + 0
+    assert derived.reflex_save(sheet) == 6 + 2
+    assert derived.fortitude_save(sheet) == 2 + 0
+    assert derived.sensing_range(sheet) == 60
+    wise = replace(sheet, attributes=replace(sheet.attributes, wits=11))
+    assert derived.sensing_range(wise) == 20 * 11 + 20 * 2
+    assert derived.move_distance(13, ((0, 5), (10, 10), (15, 15))) == 10
+
+
+@pytest.mark.parametrize(("value", "bonus"), [(5, 0), (6, 1), (10, 1), (11, 2), (16, 3)])
+def test_attribute_bonus_successes(value: int, bonus: int) -> None:
+    assert derived.attribute_bonus(value) == bonus
+
+
+def test_npc_stat_line_from_a_sheet() -> None:
+    line = from_character(VALID)
+    assert (line.initiative_modifier, line.health, line.willpower, line.defense) == (6, 7, 4, 2)
+    entry = to_entry(line, initiative=14)
+    assert entry.initiative == 14 and entry.modifier is None and entry.name == "Ann"
