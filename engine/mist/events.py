@@ -55,7 +55,8 @@ class StatusTaken:
 
 @dataclass(frozen=True, slots=True)
 class StatusReduced:
-    """A reduction; ``gone`` when no marks are left; ``countered_by`` names an opposing status."""
+    """A reduction; ``gone`` when no marks are left; ``countered_by`` names an opposing status;
+    ``absent`` when the target had no such status (nothing changed)."""
 
     target: str
     name: str
@@ -64,6 +65,7 @@ class StatusReduced:
     tier: int
     gone: bool
     countered_by: str | None = None
+    absent: bool = False
 
 
 @dataclass(frozen=True, slots=True)

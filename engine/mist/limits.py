@@ -116,19 +116,23 @@ def reduce_on(
 ) -> tuple[MistState, list[Any]]:
     """Reduce ``target``'s status by ``by`` tiers (§4.1); limits reached stay reached.
 
+    A status the target does not have is left absent (the event says so).
+
     Raises:
-        RuleError: no such target or status, or ``by`` < 1.
+        RuleError: no such target, or ``by`` < 1.
     """
     exact = roster.check_target(state, target)
     if roster.is_character(state, exact):
         person = roster.character(state, exact)
-        statuses, status = reduce_status(person.statuses, name, by, person.name)
+        absent = find_status(person.statuses, name) is None
+        statuses, status = reduce_status(person.statuses, name, by)
         state = roster.put_character(state, replace(person, statuses=statuses))
     else:
         found = roster.challenge(state, exact)
-        statuses, status = reduce_status(found.statuses, name, by, found.name)
+        absent = find_status(found.statuses, name) is None
+        statuses, status = reduce_status(found.statuses, name, by)
         state = roster.put_challenge(state, replace(found, statuses=statuses))
     event = StatusReduced(
-        exact, status.name, by, status.boxes, status.tier, not status.boxes, countered_by
+        exact, status.name, by, status.boxes, status.tier, not status.boxes, countered_by, absent
     )
     return state, [event]

@@ -29,27 +29,26 @@ from engine.mist.status import check_tier
 
 
 def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, list[Any]]:
-    """Move to the next phase of the loop (``None``: whatever comes next).
+    """Move to a phase: ``None`` follows the loop; a named phase is the MC's jump there.
+
+    Naming the current phase changes nothing. Entering Establish starts the next cycle and warns
+    about rolls still owed a consequence.
 
     Raises:
-        RuleError: a phase out of the loop's order, or a consequence still pending.
+        RuleError: leaving Consequence with a consequence still pending.
     """
     target = phase or state.phase.next
     if target is state.phase:
-        raise RuleError(f"The scene is already in the {target.value} phase.")
-    if target is not state.phase.next:
-        raise RuleError(
-            f"The scene loop runs establish → action → consequence → establish: "
-            f"after {state.phase.value} comes {state.phase.next.value}, not {target.value}."
-        )
+        return state, []
     events: list[Any] = []
     old = state.phase
     cycle = state.scene.cycle
-    if state.phase is Phase.CONSEQUENCE:
+    if old is Phase.CONSEQUENCE:
         pending = [x for x in state.consequences if not x.delivered]
         if pending:
             ids = ", ".join(x.id for x in pending)
             raise RuleError(f"Consequence {ids} is still pending: deliver or mitigate it first.")
+    if target is Phase.ESTABLISH:
         if state.owed:
             events.append(ConsequencesOwed(state.owed))
         cycle += 1

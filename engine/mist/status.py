@@ -85,17 +85,20 @@ def take_status(
 
 
 def reduce_status(
-    statuses: tuple[Status, ...], name: str, by: int, owner: str
+    statuses: tuple[Status, ...], name: str, by: int
 ) -> tuple[tuple[Status, ...], Status]:
     """Reduce a status by ``by`` tiers; a status with no marks left is gone.
 
+    Reducing a status ``owner`` does not have changes nothing (an empty status reduced stays
+    empty); the returned status then has no boxes and the event says it was absent.
+
     Raises:
-        RuleError: ``owner`` has no such status.
+        RuleError: ``by`` < 1.
     """
     old = find_status(statuses, name)
     if old is None:
-        have = ", ".join(s.name for s in statuses) or "none"
-        raise RuleError(f"{owner} has no status '{name}' to reduce (statuses: {have}).")
+        reduce_boxes((), by)
+        return statuses, Status(name=name, boxes=())
     new = Status(name=old.name, boxes=reduce_boxes(old.boxes, by))
     if not new.boxes:
         return tuple(s for s in statuses if s is not old), new

@@ -11,7 +11,12 @@ from hypothesis import strategies as st
 from engine.errors import RuleError
 from engine.language import tokenize
 from engine.mist import family
-from engine.mist.events import ChallengeOvercome, CharacterTransformed, StatusTaken
+from engine.mist.events import (
+    ChallengeOvercome,
+    CharacterTransformed,
+    StatusReduced,
+    StatusTaken,
+)
 from engine.mist.state import MistState
 from engine.mist.status import reduce_boxes, take_boxes
 
@@ -79,6 +84,9 @@ def test_vector_8_cap_at_six_is_reported() -> None:
 def test_reduce_whole_status_away_removes_it() -> None:
     state, _ = run(["pc Mei", "status Mei hurt 2", "reduce Mei hurt 3"])
     assert family.to_json(state)["characters"][0]["statuses"] == {}
+    again, events = run(["reduce Mei hurt 1"], state)
+    assert again == state
+    assert isinstance(events[0], StatusReduced) and events[0].absent
 
 
 def test_pc_reaching_six_is_transformed() -> None:
@@ -137,7 +145,6 @@ def test_separate_statuses_when_stacking_is_off() -> None:
     [
         "status Mei hurt 0",
         "status Mei hurt 7",
-        "reduce Mei hurt 1",
         "reduce Mei hurt 0",
         "status Ann hurt 1",
     ],
