@@ -1,0 +1,315 @@
+"""The Textual console (issue 6): opens the last scene or the demo, one screen per rule family.
+
+``main(args)`` is called by ``console/cli.py`` with ``--save-dir``, ``--campaign``, ``--scene``
+and ``--lang`` (INTERFACE.md §1). :class:`STConsoleApp` takes the same values plus a seed and a
+clock, so tests run it against a temporary save directory with fixed dice and a fixed time.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.worker import Worker, WorkerState
+
+from console import render
+from console.i18n import Translator
+from console.keymap import KeymapError, load_keymap
+from console.messages import SceneEdited
+from console.persistence import Persistence
+from console.screens.dialogs import ConfirmDialog, TextDialog
+from console.screens.ih_screen import IHScreen
+from console.screens.journal_screen import JournalScreen
+from console.screens.palette import ActionsProvider
+from console.screens.saves_screen import OpenScreen
+from console.screens.shell import NewSceneRequested, SceneScreen
+from engine import session
+from engine.commands import family_of
+from engine.session import Scene
+from saves.errors import BadFile, SaveError
+
+Clock = Callable[[], datetime]
+
+SCREENS_BY_FAMILY: dict[str, type[SceneScreen]] = {"ih": IHScreen, "mist": JournalScreen}
+"""The screen for each rule family; the M.I.S.T. screen registers itself here (issue 7)."""
+
+
+class STConsoleApp(App[None]):
+    """The Storyteller's console."""
+
+    COMMANDS: ClassVar = App.COMMANDS | {ActionsProvider}
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        *,
+        save_dir: Path | str | None = None,
+        campaign: str | None = None,
+        scene: str | None = None,
+        lang: str = "en",
+        seed: int | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        super().__init__()
+        self.t = Translator(lang)
+        self.persistence = Persistence(save_dir)
+        self.want_campaign = campaign
+        self.want_scene = scene
+        self.seed = seed
+        self.clock: Clock = clock or datetime.now
+        self.started = self.clock()
+        self.autosave_state = "off"
+        self.title = self.t("app.title")
+
+    # -- start ----------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        try:
+            self.set_keymap(load_keymap(self.persistence.root))
+        except KeymapError as error:
+            self.notify(self.t("status.keymap-error", reason=str(error)), severity="warning")
+        self.open_initial()
+        self.set_interval(1.0, self.refresh_title)
+
+    def open_initial(self) -> None:
+        """The given campaign and scene; else the last used; else the demo (INTERFACE.md §1)."""
+        store = self.persistence.store
+        campaign, scene = self.want_campaign, self.want_scene
+        if campaign is None:
+            last = store.last_opened()
+            if last is not None and store.has_campaign(last[0]):
+                campaign, scene = last
+        if campaign is None:
+            from console.demo import install_demo
+
+            campaign, scene = install_demo(store)
+            self.notify(self.t("status.demo"), timeout=8)
+        self.open_scene(campaign, scene, create=self.want_campaign is not None)
+
+    def open_scene(self, campaign: str, scene: str | None, *, create: bool = False) -> None:
+        """Open a campaign and one of its scenes (its current one when ``scene`` is None)."""
+        try:
+            holder = self.persistence.open_campaign(campaign, create=create)
+            opened = self.persistence.require()
+            name = scene or opened.current_scene() or next(iter(opened.scene_names()), None)
+            if name is None or not opened.has_scene(name):
+                loaded = session.new_scene(name or "Scene 1", "ih-d10", self.seed)
+                if not opened.read_only:
+                    opened.create_scene(loaded)
+            else:
+                loaded = opened.load_scene(name)
+        except BadFile as error:
+            self.offer_backup(campaign, error)
+            return
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            if self.screen_stack and isinstance(self.screen, SceneScreen):
+                return
+            from console.demo import install_demo
+
+            fallback = install_demo(self.persistence.store)
+            if fallback[0] != campaign:
+                self.open_scene(*fallback)
+            return
+        if holder is not None:
+            self.notify(
+                self.t("saves.locked", campaign=campaign, holder=holder),
+                severity="warning",
+                timeout=10,
+            )
+        if not self.persistence.read_only:
+            self.persistence.remember(loaded.name)
+        self.autosave_state = "read-only" if self.persistence.read_only else "saved"
+        self.show_scene(loaded)
+
+    def show_scene(self, scene: Scene) -> None:
+        """Put the screen of the scene's family on top (replacing the previous scene's)."""
+        screen_class = SCREENS_BY_FAMILY[family_of(scene.system)]
+        screen = screen_class(scene, self.t, read_only=self.persistence.read_only)
+        if isinstance(self.screen, SceneScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        self.refresh_title(scene)
+
+    def offer_backup(self, campaign: str, error: BadFile) -> None:
+        """A damaged file: offer the newest good backup, never overwrite the damaged one."""
+        store = self.persistence.store
+        try:
+            backup = store.newest_good_backup(campaign)
+        except SaveError:
+            self.notify(
+                self.t("saves.damaged-no-backup", path=error.path, problem=error.problem),
+                severity="error",
+                timeout=12,
+            )
+            from console.demo import install_demo
+
+            fallback = install_demo(store)
+            if fallback[0] != campaign:
+                self.open_scene(*fallback)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                try:
+                    store.restore_backup(campaign, backup.id)
+                except SaveError as problem:
+                    self.notify(str(problem), severity="error", timeout=10)
+                    return
+                self.open_scene(campaign, None)
+            else:
+                from console.demo import install_demo
+
+                fallback = install_demo(store)
+                self.open_scene(*fallback)
+
+        question = self.t(
+            "saves.damaged", path=error.path, problem=error.problem, taken=backup.taken
+        )
+        self.push_screen(ConfirmDialog(self.t, question), answered)
+
+    # -- title ----------------------------------------------------------------------------------
+
+    def refresh_title(self, scene: Scene | None = None) -> None:
+        screen = self.screen if isinstance(self.screen, SceneScreen) else None
+        if scene is None and screen is not None:
+            scene = screen.history.scene
+        if scene is None:
+            return
+        round_number = getattr(scene.state, "round", None)
+        text = render.title(
+            self.t,
+            campaign=self.persistence.campaign_name,
+            scene=scene.name,
+            round_number=round_number if isinstance(round_number, int) and round_number else None,
+            session=self.clock() - self.started,
+            autosave=self.autosave_state,
+            read_only=self.persistence.read_only,
+        )
+        self.sub_title = text
+        for candidate in self.screen_stack:
+            if isinstance(candidate, SceneScreen):
+                candidate.sub_title = text
+
+    # -- autosave -------------------------------------------------------------------------------
+
+    def on_scene_edited(self, message: SceneEdited) -> None:
+        if isinstance(message, NewSceneRequested):
+            self.new_scene(message.name, message.system)
+            return
+        if self.persistence.read_only or message.scene is None:
+            return
+        self.persistence.queue(message.scene)
+        self.autosave_state = "saving"
+        self.refresh_title()
+        self.run_worker(self.persistence.flush, thread=True, group="autosave", name="autosave")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "autosave":
+            return
+        if event.state == WorkerState.SUCCESS:
+            self.autosave_state = "saved"
+        elif event.state == WorkerState.ERROR:
+            self.autosave_state = "failed"
+            reason = str(event.worker.error)
+            self.notify(self.t("status.save-failed", reason=reason), severity="error", timeout=10)
+        self.refresh_title()
+
+    def new_scene(self, name: str, system: str) -> None:
+        """``scene new``: a new scene in the open campaign, shown at once."""
+        scene = session.new_scene(name, system, self.seed)
+        if not self.persistence.read_only:
+            try:
+                self.persistence.require().create_scene(scene)
+                self.persistence.remember(scene.name)
+            except SaveError as error:
+                self.notify(str(error), severity="error", timeout=8)
+                return
+        self.show_scene(scene)
+
+    # -- open / save as -------------------------------------------------------------------------
+
+    def current_scene(self) -> Scene | None:
+        for candidate in reversed(self.screen_stack):
+            if isinstance(candidate, SceneScreen):
+                return candidate.history.scene
+        return None
+
+    def action_save_as(self) -> None:
+        scene = self.current_scene()
+        if scene is None:
+            return
+        initial = f"{self.persistence.campaign_name} / {scene.name}"
+
+        def chosen(value: str | None) -> None:
+            if not value:
+                return
+            campaign, _, name = value.rpartition("/")
+            campaign, name = campaign.strip() or self.persistence.campaign_name, name.strip()
+            self.save_as(scene, campaign, name)
+
+        self.push_screen(TextDialog(self.t("saves.save-as-title"), initial), chosen)
+
+    def save_as(self, scene: Scene, campaign: str, name: str) -> None:
+        """Save a copy of the scene, journal and all, as ``campaign / name`` and switch to it."""
+        try:
+            copy = replace(scene, name=name)
+            same = campaign.casefold() == self.persistence.campaign_name.casefold()
+            if not same or self.persistence.read_only:
+                self.persistence.open_campaign(campaign, create=True)
+            target = self.persistence.require()
+            copy = target.save_scene_as(copy, name)
+            self.persistence.remember(copy.name)
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=8)
+            return
+        self.autosave_state = "saved"
+        self.notify(self.t("status.saved-as", campaign=campaign, scene=name))
+        self.show_scene(copy)
+
+    def action_open(self) -> None:
+        def chosen(value: tuple[str, str] | None) -> None:
+            if value is not None:
+                self.open_scene(*value)
+
+        self.push_screen(OpenScreen(self.t, self.persistence), chosen)
+
+    # -- quit -----------------------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Write what is pending, release the lock, leave."""
+        await self.workers.wait_for_complete()
+        try:
+            self.persistence.close()
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return
+        self.exit()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the console with the command line's options (INTERFACE.md §1)."""
+    app = STConsoleApp(
+        save_dir=args.save_dir,
+        campaign=args.campaign,
+        scene=args.scene,
+        lang=args.lang,
+    )
+    try:
+        app.run()
+    finally:
+        try:
+            app.persistence.close()
+        except SaveError as error:
+            print(f"st-console: {error}")
+            return 1
+    return 0
+
+
+__all__ = ["SCREENS_BY_FAMILY", "STConsoleApp", "main"]

@@ -1,0 +1,67 @@
+"""The console's labels in English, Simplified and Traditional Chinese (issue 6 §7).
+
+Every label lives in ``console/locale/<lang>.json`` under a dotted key; a key missing from a
+Chinese file falls back to English, so a new label never shows up blank. ``zh`` is Simplified
+Chinese as the M.I.S.T. text writes it, ``zh-Hant`` Traditional as the Infinite Horror core texts
+write it; IH and Mist term names come from RULES.md's tables.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+from rich.cells import cell_len
+
+LANGUAGES: tuple[str, ...] = ("en", "zh", "zh-Hant")
+
+
+@cache
+def _table(lang: str) -> dict[str, str]:
+    text = resources.files("console").joinpath("locale", f"{lang}.json").read_text("utf-8")
+    data: dict[str, str] = json.loads(text)
+    return data
+
+
+class Translator:
+    """Looks up labels for one language, falling back to English."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}: use {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self._own = _table(lang)
+        self._english = _table("en")
+
+    def __call__(self, key: str, **values: object) -> str:
+        """The label for ``key`` with ``{name}`` fields filled from ``values``."""
+        template = self._own.get(key) or self._english.get(key)
+        if template is None:
+            return key
+        return template.format(**values) if values else template
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a label in English (the reference table)."""
+        return key in self._english
+
+    @property
+    def is_chinese(self) -> bool:
+        return self.lang != "en"
+
+
+def pad(text: str, width: int) -> str:
+    """Pad ``text`` with spaces to ``width`` terminal cells (CJK characters take two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def fit(text: str, width: int) -> str:
+    """Cut ``text`` to at most ``width`` cells, marking the cut with an ellipsis, then pad."""
+    if cell_len(text) <= width:
+        return pad(text, width)
+    out = ""
+    for char in text:
+        if cell_len(out + char) > width - 1:
+            break
+        out += char
+    return pad(out + "…", width)

@@ -1,0 +1,255 @@
+"""Small dialogs of the console: each a ``ModalScreen[T]`` that returns with ``dismiss`` (STYLE.md).
+
+Dialogs that change the scene return a line of the console language (INTERFACE.md §3), so the
+screen runs it through the same path as the command line. Escape cancels (``None``).
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets.option_list import Option
+
+from console.i18n import Translator
+from engine.language import quote
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 64; height: auto; max-height: 90%; border: thick $primary; background: $panel;
+    padding: 1 2;
+}}
+{name} .title {{ text-style: bold; margin-bottom: 1; }}
+{name} .error {{ color: $error; height: auto; }}
+{name} Input {{ margin-bottom: 1; }}
+{name} Horizontal {{ height: auto; }}
+{name} Button {{ margin-right: 2; }}
+"""
+
+
+T = TypeVar("T")
+
+
+class _Dialog(ModalScreen[T | None], Generic[T]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False, id="dialog.cancel")]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AmountDialog(_Dialog[int]):
+    """Ask for a whole number (damage, healing, a willpower or initiative change)."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="AmountDialog")
+
+    def __init__(self, translate: Translator, title: str, *, signed: bool = False) -> None:
+        super().__init__()
+        self.t = translate
+        self.heading = title
+        self.signed = signed
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.heading, classes="title")
+            yield Input(
+                placeholder=self.t("dialog.signed" if self.signed else "dialog.amount"),
+                id="amount",
+            )
+            yield Static("", classes="error", id="amount-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            self.query_one("#amount-error", Static).update(self.t("dialog.not-a-number"))
+            return
+        if self.signed and not text.startswith(("+", "-")):
+            value = abs(value)
+        self.dismiss(value)
+
+
+class ChoiceDialog(_Dialog[str]):
+    """Pick one of a list (who to delay after, or the next round)."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ChoiceDialog")
+        + "ChoiceDialog OptionList { height: auto; max-height: 20; }"
+    )
+
+    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.heading = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.heading, classes="title")
+            yield OptionList(*(Option(label, id=value) for value, label in self.options))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+class ConfirmDialog(_Dialog[bool]):
+    """Yes or no before anything destructive (remove, delete)."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmDialog")
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="dialog.yes"),
+        Binding("n", "answer(False)", "No", id="dialog.no"),
+    ]
+
+    def __init__(self, translate: Translator, question: str) -> None:
+        super().__init__()
+        self.t = translate
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, classes="title")
+            with Horizontal():
+                yield Button(self.t("dialog.yes"), variant="error", id="yes")
+                yield Button(self.t("dialog.no"), variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class TextDialog(_Dialog[str]):
+    """Ask for a name (save as, rename, new scene)."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="TextDialog")
+
+    def __init__(self, title: str, initial: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.heading = title
+        self.initial = initial
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.heading, classes="title")
+            yield Input(self.initial, placeholder=self.placeholder, id="text")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())
+
+
+class CombatantDialog(_Dialog[str]):
+    """Add a combatant before the fight or have one join mid-fight (RULES.md §3.3, §3.5).
+
+    Returns the ``add`` / ``join`` command line.
+    """
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="CombatantDialog")
+        + """
+    CombatantDialog Horizontal Input { width: 1fr; }
+    CombatantDialog RadioSet { margin-bottom: 1; }
+    """
+    )
+
+    def __init__(self, translate: Translator, *, join: bool) -> None:
+        super().__init__()
+        self.t = translate
+        self.verb = "join" if join else "add"
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Label(t(f"dialog.{self.verb}-title"), classes="title")
+            yield Input(placeholder=t("dialog.name"), id="name")
+            with Horizontal():
+                yield Input(placeholder=t("dialog.init"), id="init", type="integer")
+                yield Input(placeholder=t("dialog.mod"), id="mod", type="integer")
+            with Horizontal():
+                yield Input(placeholder=t("dialog.dex"), id="dex", type="integer")
+                yield Input(placeholder=t("dialog.com"), id="com", type="integer")
+            with Horizontal():
+                yield Input(placeholder=t("dialog.health"), id="health", type="integer")
+                yield Input(placeholder=t("dialog.willpower"), id="willpower", type="integer")
+            with RadioSet(id="kind"):
+                yield RadioButton("NPC", value=True, id="npc")
+                yield RadioButton("PC", id="pc")
+            yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
+            yield Static("", classes="error", id="combatant-error")
+
+    def _value(self, field: str) -> str:
+        return self.query_one(f"#{field}", Input).value.strip()
+
+    def command(self) -> str | None:
+        """The command line the fields make, or ``None`` with the reason shown."""
+        error = self.query_one("#combatant-error", Static)
+        name = self._value("name")
+        if not name:
+            error.update(self.t("dialog.need-name"))
+            return None
+        init, mod = self._value("init"), self._value("mod")
+        if not init and not mod:
+            error.update(self.t("dialog.need-init"))
+            return None
+        parts = [self.verb, quote(name), f"init={init}" if init else f"mod={mod}"]
+        for field in ("dex", "com", "health", "willpower"):
+            if self._value(field):
+                parts.append(f"{field}={self._value(field)}")
+        pressed = self.query_one(RadioSet).pressed_button
+        parts.append("pc" if pressed is not None and pressed.id == "pc" else "npc")
+        return " ".join(parts)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._submit()
+
+    def _submit(self) -> None:
+        line = self.command()
+        if line is not None:
+            self.dismiss(line)
+
+
+class EffectDialog(_Dialog[str]):
+    """A lasting effect on a combatant, timed on its creator's turns (RULES.md §3.1)."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="EffectDialog")
+
+    def __init__(self, translate: Translator, target: str, source: str | None) -> None:
+        super().__init__()
+        self.t = translate
+        self.target = target
+        self.source = source
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Label(t("dialog.effect-title", name=self.target), classes="title")
+            yield Input(placeholder=t("dialog.effect-label"), id="label")
+            yield Input(placeholder=t("dialog.rounds"), id="rounds", type="integer")
+            yield Input(self.source or "", placeholder=t("dialog.by"), id="by")
+            yield Static("", classes="error", id="effect-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        label = self.query_one("#label", Input).value.strip()
+        rounds = self.query_one("#rounds", Input).value.strip()
+        by = self.query_one("#by", Input).value.strip()
+        if not label or not rounds:
+            self.query_one("#effect-error", Static).update(self.t("dialog.need-effect"))
+            return
+        line = f'effect {quote(self.target)} "{label}" rounds={rounds}'
+        if by:
+            line += f" by={quote(by)}"
+        self.dismiss(line)

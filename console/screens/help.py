@@ -1,0 +1,92 @@
+"""F1 help: every key of the console, from the one binding list (console/keymap.py).
+
+The keys shown are those in force, the user's keymap included, so the help never disagrees
+with what the keys do.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from console.i18n import Translator
+from console.keymap import ALL_KEYS, KeySpec, effective_keys
+
+GROUPS: tuple[str, ...] = ("app", "combat", "list")
+
+
+def key_label(keys: str) -> str:
+    """Readable key names: ``ctrl+z`` → ``Ctrl+Z``, ``colon`` → ``:``."""
+    names = {
+        "colon": ":",
+        "minus": "-",
+        "plus": "+",
+        "equals_sign": "=",
+        "delete": "Del",
+        "escape": "Esc",
+        "space": "Space",
+    }
+    shown = []
+    for key in keys.split(","):
+        key = key.strip()
+        parts = [names.get(part, part) for part in key.split("+")]
+        shown.append("+".join(p.capitalize() if len(p) > 1 and p.islower() else p for p in parts))
+    return " / ".join(shown)
+
+
+def help_table(translate: Translator, keymap: dict[str, str], specs: tuple[KeySpec, ...]) -> Table:
+    """A table of group, keys and action name for ``specs``."""
+    table = Table(expand=True, show_edge=False, box=None, padding=(0, 2))
+    table.add_column(translate("help.keys"), style="bold", no_wrap=True, width=16)
+    table.add_column(translate("help.action"), ratio=1)
+    table.add_column(translate("help.id"), style="dim", no_wrap=True)
+    for group in GROUPS:
+        members = [spec for spec in specs if spec.group == group]
+        if not members:
+            continue
+        table.add_row(Text(translate(f"help.group.{group}"), style="bold underline"), "", "")
+        for spec in members:
+            table.add_row(
+                key_label(effective_keys(spec, keymap)), translate(spec.label_key), spec.id
+            )
+        table.add_row("", "", "")
+    table.add_row(Text(translate("help.group.more"), style="bold underline"), "", "")
+    table.add_row("Ctrl+P", translate("help.palette"), "")
+    table.add_row("Tab / →", translate("help.complete"), "")
+    table.add_row("↑ / ↓", translate("help.history"), "")
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key, its action and its id (the id to use in keymap.toml)."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 100; height: 90%; border: thick $primary; background: $panel; padding: 0 1;
+    }
+    HelpScreen #help-title { text-style: bold; margin-bottom: 1; }
+    """
+    BINDINGS = [
+        Binding("escape,f1,q", "close", "Close", id="help.close"),
+    ]
+
+    def __init__(self, translate: Translator, owner: Screen[None] | None = None) -> None:
+        super().__init__()
+        self.t = translate
+        self.owner = owner
+
+    def compose(self) -> ComposeResult:
+        keymap = dict(getattr(self.app, "_keymap", {}))
+        with VerticalScroll():
+            yield Static(self.t("help.title"), id="help-title")
+            yield Static(help_table(self.t, keymap, ALL_KEYS), id="help-table")
+            yield Static(self.t("help.keymap-file"), id="help-keymap")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

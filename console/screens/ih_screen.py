@@ -1,0 +1,282 @@
+"""The Infinite Horror combat screen (issue 6 §2–§3): the queue, the budget, the detail, the dice.
+
+The screen owns the scene (``SceneScreen.scene``) and derives the :class:`IHView` from it; the
+panes are bound to ``view`` and ``selected`` and redraw themselves. Every key builds a line of
+the console language (INTERFACE.md §3) and runs it through :meth:`SceneScreen.run_command`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+
+from console import render
+from console.keymap import COMBAT_KEYS, KeySpec
+from console.messages import CombatantSelected
+from console.screens.dialogs import (
+    AmountDialog,
+    ChoiceDialog,
+    CombatantDialog,
+    ConfirmDialog,
+    EffectDialog,
+)
+from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
+from console.screens.ih_view import IHView, ih_view, substitutions
+from console.screens.shell import SceneScreen
+from console.widgets.dice_log import DiceLog
+from engine.language import quote
+from engine.session import Scene
+
+EDITS = frozenset(
+    {
+        "next_turn",
+        "begin",
+        "delay",
+        "add",
+        "join",
+        "remove",
+        "damage",
+        "heal",
+        "willpower",
+        "spend",
+        "effect",
+        "initiative",
+        "roll",
+    }
+)
+"""Actions that change the scene: refused in read-only mode."""
+
+NEEDS_SELECTION = frozenset(
+    {"delay", "remove", "damage", "heal", "willpower", "spend", "effect", "initiative"}
+)
+
+
+class IHScreen(SceneScreen):
+    """Run an Infinite Horror fight from the keyboard (RULES.md §3)."""
+
+    CSS_PATH = "ih_screen.tcss"
+    SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = COMBAT_KEYS
+
+    view: reactive[IHView | None] = reactive(None, always_update=True)
+    selected: reactive[str | None] = reactive(None)
+    paid: reactive[tuple[tuple[str, str], ...]] = reactive(())
+
+    def compose_body(self) -> ComposeResult:
+        t = self.t
+        with Horizontal(id="ih-main"):
+            queue = InitiativeQueue(t, id="queue")
+            queue.border_title = t("pane.queue")
+            yield queue.data_bind(IHScreen.view, IHScreen.selected)
+            with Vertical(id="ih-side"):
+                budget = BudgetPane(t, id="budget")
+                budget.border_title = t("pane.budget")
+                yield budget.data_bind(IHScreen.view, IHScreen.selected, IHScreen.paid)
+                detail = DetailPane(t, id="detail")
+                detail.border_title = t("pane.detail")
+                yield detail.data_bind(IHScreen.view, IHScreen.selected)
+                log = DiceLog(id="dice-log")
+                log.border_title = t("pane.dice")
+                yield log
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._show_dice(self.history.scene)
+        self.query_one(InitiativeQueue).focus()
+
+    def watch_scene(self, scene: Scene | None) -> None:
+        if scene is None:
+            return
+        view = ih_view(scene.state, scene.system)
+        if self.selected is None or view.find(self.selected) is None:
+            self.selected = view.current or (view.order[0].name if view.order else None)
+        self.paid = substitutions(scene)
+        self.view = view
+        if self.is_mounted:
+            self._show_dice(scene)
+            self.refresh_bindings()
+
+    def _show_dice(self, scene: Scene) -> None:
+        lines: list[Text] = []
+        for entry in scene.journal:
+            for event in entry.events:
+                line = render.roll_event(self.t, scene.system, event)
+                if line is not None:
+                    lines.append(line)
+        self.query_one(DiceLog).show(lines)
+
+    def home(self) -> InitiativeQueue:
+        return self.query_one(InitiativeQueue)
+
+    def names(self) -> tuple[str, ...]:
+        return self.view.names if self.view is not None else ()
+
+    def on_combatant_selected(self, message: CombatantSelected) -> None:
+        message.stop()
+        if message.name is not None and message.name != self.selected:
+            self.selected = message.name
+            self.refresh_bindings()
+
+    def after_command(self, text: str, events: tuple[Any, ...]) -> None:
+        super().after_command(text, events)
+        view = ih_view(self.history.scene.state, self.history.scene.system)
+        if text.strip().split(" ", 1)[0].lower() in ("next", "begin", "undo", "redo"):
+            self.selected = view.current or self.selected
+
+    # -- what can be done now -------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        base = super().check_action(action, parameters)
+        if base is not True or action not in EDITS and action != "select_current":
+            return base
+        if self.read_only and action in EDITS:
+            return None
+        view = self.view
+        if view is None:
+            return None
+        chosen = view.find(self.selected)
+        fighting = view.phase in ("surprise", "combat")
+        if action in NEEDS_SELECTION and chosen is None:
+            return None
+        if action == "next_turn":
+            return True if fighting and view.current is not None else None
+        if action == "begin":
+            return True if view.phase != "combat" and view.order else None
+        if action == "join":
+            return True if fighting else None
+        if action == "select_current":
+            return True if view.current is not None else None
+        if action == "delay":
+            return True if fighting and chosen and not chosen.acted else None
+        if action == "spend":
+            return self._can_spend(str(parameters[0]) if parameters else "", view)
+        return True
+
+    def _can_spend(self, kind: str, view: IHView) -> bool | None:
+        """Budget slots left for ``kind`` (RULES.md §3.6): the engine has the final word."""
+        chosen = view.find(self.selected)
+        if chosen is None or view.phase == "setup":
+            return None
+        if kind == "reflex":
+            return True
+        if not chosen.current:
+            return None
+        budget = chosen.budget
+        swift, move, standard = (budget.get(k, 0) for k in ("swift", "move", "standard"))
+        allowed = {
+            "free": True,
+            "swift": swift + move + standard > 0,
+            "move": move + standard > 0,
+            "standard": standard > 0,
+            "full-round": move > 0 and standard > 0,
+        }.get(kind, False)
+        return True if allowed else None
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    @property
+    def _who(self) -> str:
+        return quote(self.selected or "")
+
+    def action_next_turn(self) -> None:
+        self.run_command("next")
+
+    def action_begin(self) -> None:
+        self.run_command("begin")
+
+    def action_select_current(self) -> None:
+        if self.view is not None and self.view.current:
+            self.selected = self.view.current
+
+    def action_spend(self, kind: str) -> None:
+        self.run_command(f"spend {self._who} {kind}")
+
+    def action_delay(self) -> None:
+        view = self.view
+        if view is None or self.selected is None:
+            return
+        who = self.selected
+        options = [("next-round", self.t("dialog.next-round"))] + [
+            (name, self.t("dialog.after", name=name)) for name in view.names if name != who
+        ]
+
+        def chosen(choice: str | None) -> None:
+            if choice == "next-round":
+                self.run_command(f"delay {quote(who)} next-round", "dialog")
+            elif choice:
+                self.run_command(f"delay {quote(who)} after {quote(choice)}", "dialog")
+
+        self.app.push_screen(ChoiceDialog(self.t("dialog.delay-title", name=who), options), chosen)
+
+    def _amount(self, verb: str, title_key: str, *, signed: bool) -> None:
+        who = self.selected
+        if who is None:
+            return
+
+        def chosen(amount: int | None) -> None:
+            if amount is None:
+                return
+            value = f"{amount:+d}" if signed else str(amount)
+            self.run_command(f"{verb} {quote(who)} {value}", "dialog")
+
+        self.app.push_screen(
+            AmountDialog(self.t, self.t(title_key, name=who), signed=signed), chosen
+        )
+
+    def action_damage(self) -> None:
+        self._amount("damage", "dialog.damage-title", signed=False)
+
+    def action_heal(self) -> None:
+        self._amount("heal", "dialog.heal-title", signed=False)
+
+    def action_willpower(self) -> None:
+        self._amount("willpower", "dialog.willpower-title", signed=True)
+
+    def action_initiative(self) -> None:
+        self._amount("initiative", "dialog.initiative-title", signed=True)
+
+    def _run_returned(self, line: str | None) -> None:
+        if line:
+            self.run_command(line, "dialog")
+
+    def action_add(self) -> None:
+        self.app.push_screen(CombatantDialog(self.t, join=False), self._run_returned)
+
+    def action_join(self) -> None:
+        self.app.push_screen(CombatantDialog(self.t, join=True), self._run_returned)
+
+    def action_effect(self) -> None:
+        if self.selected is None or self.view is None:
+            return
+        self.app.push_screen(
+            EffectDialog(self.t, self.selected, self.view.current), self._run_returned
+        )
+
+    def action_remove(self) -> None:
+        who = self.selected
+        if who is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.run_command(f"remove {quote(who)}", "dialog")
+
+        self.app.push_screen(
+            ConfirmDialog(self.t, self.t("dialog.remove-question", name=who)), confirmed
+        )
+
+    def action_roll(self) -> None:
+        from console.screens.roll_dialog import RollDialog
+
+        scene = self.history.scene
+        self.app.push_screen(
+            RollDialog(
+                self.t,
+                scene.system,
+                self.selected,
+                roller=lambda line: self.run_command_events(line, "dialog"),
+            )
+        )

@@ -1,0 +1,225 @@
+"""What the Infinite Horror screen draws, read from the scene (data flows down, STYLE.md).
+
+The view is built from the family's ``to_json`` (INTERFACE.md §2, the stable shape) and, for
+what that shape leaves out (maximum health, traits, notes), from the engine's combatant records
+when they carry those fields. Panes get the view and never see the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import commands
+from engine.session import Scene
+
+DETAIL_FIELDS: tuple[str, ...] = (
+    "kind",
+    "dexterity",
+    "composure",
+    "defense",
+    "defense_bonus",
+    "defense_spent",
+    "original",
+    "unconscious",
+    "kept_conscious",
+    "willpower_defense",
+    "clueless",
+)
+"""Fields of the engine's combatant shown in the detail pane: traits that order the turns
+(RULES.md §3.3), derived defense and the declared defense bonus (§3.8), conditions."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectView:
+    """A lasting effect and its rounds left (RULES.md §3.1)."""
+
+    label: str
+    rounds_left: int
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantView:
+    """One row of the initiative queue and the detail pane."""
+
+    name: str
+    initiative: int
+    acted: bool
+    delaying: bool
+    flat_footed: bool
+    joining: bool
+    budget: dict[str, int]
+    owed_swift: int
+    health: int
+    health_max: int
+    willpower: int
+    willpower_max: int
+    effects: tuple[EffectView, ...]
+    current: bool
+    details: tuple[tuple[str, str], ...] = ()
+    notes: str = ""
+
+    def as_mapping(self) -> dict[str, Any]:
+        """The marker fields by the names :func:`console.render.markers` reads."""
+        return {
+            "acted": self.acted,
+            "delaying": self.delaying,
+            "flat_footed": self.flat_footed,
+            "joining": self.joining,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class IHView:
+    """The whole fight as the screen shows it."""
+
+    system: str
+    round: int
+    phase: str
+    current: str | None
+    order: tuple[CombatantView, ...]
+
+    def find(self, name: str | None) -> CombatantView | None:
+        """The combatant called ``name`` (case-insensitive), if present."""
+        if name is None:
+            return None
+        folded = name.casefold()
+        return next((c for c in self.order if c.name.casefold() == folded), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.order)
+
+
+def _records(state: Any) -> dict[str, Any]:
+    """The engine's combatant records by folded name, wherever the state keeps them."""
+    found: dict[str, Any] = {}
+    for attribute in ("combatants", "order", "roster"):
+        items = getattr(state, attribute, None)
+        if isinstance(items, tuple):
+            for item in items:
+                name = getattr(item, "name", None)
+                if isinstance(name, str):
+                    found.setdefault(name.casefold(), item)
+    return found
+
+
+def _first(record: Any, row: dict[str, Any], names: tuple[str, ...], default: Any) -> Any:
+    for name in names:
+        if name in row and row[name] is not None:
+            return row[name]
+        value = getattr(record, name, None)
+        if value is not None and not callable(value):
+            return value
+    return default
+
+
+def _plain(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "✓" if value else None
+    if isinstance(value, int | float | str) and value != "":
+        return str(value)
+    return None
+
+
+def _details(record: Any) -> tuple[tuple[str, str], ...]:
+    """The detail fields the engine's record has, in DETAIL_FIELDS order."""
+    pairs: list[tuple[str, str]] = []
+    for name in DETAIL_FIELDS:
+        value = getattr(record, name, None)
+        if name == "defense_spent" and not value:
+            continue
+        if name == "original" and value == getattr(record, "initiative", None):
+            continue
+        text = _plain(value)
+        if text is not None:
+            pairs.append((name, text))
+    return tuple(pairs)
+
+
+def _first_round(record: Any, row: dict[str, Any]) -> int:
+    """The round of a combatant's first turn (a joiner's is the next round, RULES.md §3.5)."""
+    value = _first(record, row, ("first_round", "joins_round"), 0)
+    return int(value) if isinstance(value, int) else 0
+
+
+def _notes(record: Any) -> str:
+    notes = getattr(record, "notes", "")
+    if isinstance(notes, tuple):
+        return "\n".join(str(note) for note in notes)
+    return str(notes or "")
+
+
+def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
+    """This turn's actions paid with a larger slot ("move paid by standard", RULES.md §3.6).
+
+    Read from the journal's ``ActionSpent`` events since the current actor's turn started.
+    """
+    current = getattr(scene.state, "current", None)
+    if current is None:
+        return ()
+    found: list[tuple[str, str]] = []
+    for entry in reversed(scene.journal):
+        for event in reversed(entry.events):
+            kind = type(event).__name__
+            if kind == "TurnStarted" and getattr(event, "name", None) == current:
+                return tuple(reversed(found))
+            if kind == "ActionSpent" and getattr(event, "name", None) == current:
+                paid = tuple(getattr(event, "paid_with", ()))
+                spent = str(getattr(event, "kind", ""))
+                for slot in paid:
+                    if slot != spent:
+                        found.append((spent, str(slot)))
+    return tuple(reversed(found))
+
+
+def ih_view(state: Any, system: str) -> IHView:
+    """Read an Infinite Horror scene state into the view the panes draw."""
+    data = commands.to_json(state, system)
+    records = _records(state)
+    current = data.get("current")
+    order: list[CombatantView] = []
+    for row in data.get("order", []):
+        name = str(row["name"])
+        record = records.get(name.casefold())
+        health = int(row.get("health", 0))
+        willpower = int(row.get("willpower", 0))
+        effects = tuple(
+            EffectView(
+                label=str(effect.get("label", "")),
+                rounds_left=int(effect.get("rounds_left", 0)),
+                source=effect.get("source") or effect.get("by"),
+            )
+            for effect in row.get("effects", [])
+        )
+        order.append(
+            CombatantView(
+                name=name,
+                initiative=int(row.get("initiative", 0)),
+                acted=bool(row.get("acted")),
+                delaying=bool(row.get("delaying")),
+                flat_footed=bool(row.get("flat_footed")),
+                joining=data.get("phase") != "setup"
+                and _first_round(record, row) > int(data.get("round") or 0),
+                budget={k: int(v) for k, v in dict(row.get("budget", {})).items()},
+                owed_swift=int(row.get("owed_swift", 0)),
+                health=health,
+                health_max=int(_first(record, row, ("health_max", "max_health"), health) or health),
+                willpower=willpower,
+                willpower_max=int(
+                    _first(record, row, ("willpower_max", "max_willpower"), willpower) or willpower
+                ),
+                effects=effects,
+                current=current is not None and name == current,
+                details=_details(record),
+                notes=_notes(record),
+            )
+        )
+    return IHView(
+        system=str(data.get("system", system)),
+        round=int(data.get("round", 0) or 0),
+        phase=str(data.get("phase", "setup")),
+        current=current,
+        order=tuple(order),
+    )

@@ -1,0 +1,55 @@
+"""The command palette (ctrl+p): every action of the current screen by name (issue 6 §5).
+
+Its entries come from the same binding list as the Footer and F1 help (console/keymap.py), so
+an action has one name everywhere; actions that cannot run now are left out.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from console.i18n import Translator
+from console.keymap import ALL_KEYS, KeySpec
+
+
+def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
+    screen = provider.screen
+    translate = getattr(screen, "t", None) or Translator("en")
+    bound = {
+        binding.id
+        for bindings in screen._bindings.key_to_bindings.values()
+        for binding in bindings
+        if binding.id
+    }
+    found = []
+    for spec in ALL_KEYS:
+        if spec.id not in bound or spec.group == "list":
+            continue
+        name, _, raw = spec.action.partition("(")
+        parameters = tuple(p.strip().strip("'\"") for p in raw.rstrip(")").split(",") if p.strip())
+        if screen.check_action(name, parameters) is not True:
+            continue
+        found.append((translate(spec.label_key), spec.id, spec))
+    return found
+
+
+class ActionsProvider(Provider):
+    """Offers each enabled binding of the current screen as a palette command."""
+
+    async def discover(self) -> Hits:
+        for label, binding_id, spec in _actions(self):
+            yield DiscoveryHit(label, partial(self._run, spec), help=binding_id)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, binding_id, spec in _actions(self):
+            score = max(matcher.match(label), matcher.match(binding_id))
+            if score > 0:
+                yield Hit(
+                    score, matcher.highlight(label), partial(self._run, spec), help=binding_id
+                )
+
+    async def _run(self, spec: KeySpec) -> None:
+        await self.screen.run_action(spec.action)

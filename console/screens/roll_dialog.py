@@ -1,0 +1,252 @@
+"""The roll dialog (issue 6 §4): build a check, watch its exact odds change as you type, roll.
+
+The fields make a ``roll …`` line of the console language (INTERFACE.md §3); the same parser the
+command line uses reads it, so the odds shown are those of exactly the check that will be rolled.
+Rolling hands the line to the scene screen (the one path into the engine) and shows the result
+with its faces; the roll is logged in the scene for the selected combatant (``by=NAME``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from console import render
+from console.i18n import Translator
+from console.widgets.odds_chart import OddsChart
+from engine.dice import command as dice_command
+from engine.dice.odds import check_odds, mist_odds
+from engine.errors import RuleError
+from engine.language import quote, tokenize
+
+Roller = Callable[[str], tuple[Any, ...] | None]
+"""Runs a roll line in the scene; returns its events, or ``None`` when it was refused."""
+
+
+def roll_line(
+    system: str,
+    value: str,
+    *,
+    again: str = "",
+    level: str = "",
+    bonus: str = "",
+    penalty: str = "",
+    untrained: str = "",
+    willpower: bool = False,
+    dc: str = "",
+    by: str | None = None,
+) -> str:
+    """The ``roll`` command line for the dialog's fields (blank fields are left out)."""
+    parts = ["roll", system, value.strip() or "0"]
+    if system != "mist":
+        for flag, text in (
+            ("--again", again),
+            ("--level", level),
+            ("--bonus", bonus),
+            ("--penalty", penalty),
+            ("--untrained", untrained),
+            ("--dc", dc),
+        ):
+            if text.strip():
+                parts += [flag, text.strip()]
+        if willpower:
+            parts.append("--willpower")
+    if by:
+        parts.append(f"by={quote(by)}")
+    return " ".join(parts)
+
+
+class RollDialog(ModalScreen[str | None]):
+    """A check for ``ih-d10``/``ih-d6`` (or an action roll for ``mist``) with live exact odds."""
+
+    CSS_PATH = "roll_dialog.tcss"
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="roll.close"),
+        Binding("ctrl+r", "roll", "Roll", id="roll.roll"),
+    ]
+
+    def __init__(
+        self, translate: Translator, system: str, who: str | None, roller: Roller | None = None
+    ) -> None:
+        super().__init__()
+        self.t = translate
+        self.system = system
+        self.who = who
+        self.roller = roller
+        self.line: str | None = None
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        mist = self.system == "mist"
+        with Vertical(id="roll-box"):
+            title = t("roll.title", system=self.system)
+            if self.who:
+                title += " — " + self.who
+            yield Label(title, id="roll-title")
+            with Horizontal(classes="row"):
+                yield Label(t("roll.power-label" if mist else "roll.dp-label"), classes="label")
+                yield Input("3", id="value", type="integer", classes="field")
+                if self.system == "ih-d10":
+                    yield Label(t("roll.again-label"), classes="label")
+                    yield Select(
+                        [("10-again", "10"), ("9-again", "9"), ("8-again", "8")],
+                        value="10",
+                        allow_blank=False,
+                        id="again",
+                    )
+                elif self.system == "ih-d6":
+                    yield Label(t("roll.level-label"), classes="label")
+                    yield Select(
+                        [(f"{t('roll.level')} {n}", str(n)) for n in (1, 2, 3)],
+                        value="1",
+                        allow_blank=False,
+                        id="level",
+                    )
+            if not mist:
+                with Horizontal(classes="row"):
+                    yield Label(t("roll.bonus-label"), classes="label")
+                    yield Input("", id="bonus", type="integer", classes="field", placeholder="0")
+                    yield Label(t("roll.penalty-label"), classes="label")
+                    yield Input("", id="penalty", type="integer", classes="field", placeholder="0")
+                    yield Label(t("roll.dc-label"), classes="label")
+                    yield Input("", id="dc", type="integer", classes="field", placeholder="—")
+                with Horizontal(classes="row"):
+                    yield Label(t("roll.untrained-label"), classes="label")
+                    yield Select(
+                        [
+                            (t("roll.trained"), ""),
+                            (t("roll.untrained.physical"), "physical"),
+                            (t("roll.untrained.social"), "social"),
+                            (t("roll.untrained.mental"), "mental"),
+                        ],
+                        value="",
+                        allow_blank=False,
+                        id="untrained",
+                    )
+                    yield Checkbox(t("roll.willpower"), id="willpower")
+            yield Static("", id="odds-summary")
+            yield OddsChart(id="odds-chart")
+            yield Static("", id="roll-result")
+            with Horizontal(classes="row buttons"):
+                yield Button(t("roll.roll"), variant="primary", id="roll")
+                yield Button(t("roll.close"), id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#value", Input).focus()
+        self.update_odds()
+
+    def _text(self, widget_id: str) -> str:
+        found = self.query(f"#{widget_id}")
+        if not found:
+            return ""
+        widget = found.first()
+        if isinstance(widget, Input):
+            return widget.value
+        if isinstance(widget, Select):
+            value = widget.value
+            return value if isinstance(value, str) else ""
+        return ""
+
+    def current_line(self) -> str:
+        """The ``roll`` line the fields make now."""
+        willpower = bool(self.query("#willpower")) and self.query_one("#willpower", Checkbox).value
+        return roll_line(
+            self.system,
+            self._text("value"),
+            again=self._text("again"),
+            level=self._text("level"),
+            bonus=self._text("bonus"),
+            penalty=self._text("penalty"),
+            untrained=self._text("untrained"),
+            willpower=willpower,
+            dc=self._text("dc"),
+            by=self.who,
+        )
+
+    def update_odds(self) -> None:
+        """Recompute the exact odds of the check as it stands (engine/dice/odds.py)."""
+        t = self.t
+        summary = self.query_one("#odds-summary", Static)
+        chart = self.query_one(OddsChart)
+        line = self.current_line()
+        try:
+            tokens = tokenize(line)
+            assert tokens is not None
+            command = dice_command.parse(tokens)
+            if command.mist is not None:
+                odds_m = mist_odds(command.mist.power, command.mist.interpretations)
+                chart.show(dict(odds_m.distribution), 9)
+                summary.update(
+                    t(
+                        "roll.mist-odds",
+                        fail=render.percent(odds_m.p_fail),
+                        mixed=render.percent(odds_m.p_mixed),
+                        success=render.percent(odds_m.p_success),
+                    )
+                )
+            elif command.check is not None:
+                odds = check_odds(command.check)
+                dc = command.check.dc
+                chart.show(
+                    dict(enumerate(odds.distribution)), max(dc, 1) if dc is not None else None
+                )
+                words = t(
+                    "roll.odds",
+                    expected=f"{odds.expected:.2f}",
+                    dramatic=render.percent(odds.p_dramatic_failure),
+                )
+                if odds.p_success is not None:
+                    words = t("roll.p-success", p=render.percent(odds.p_success)) + "  " + words
+                if odds.chance:
+                    words = t("roll.chance") + "  " + words
+                summary.update(words)
+            self.line = line
+        except RuleError as error:
+            self.line = None
+            chart.show({}, None)
+            summary.update(Text(error.message, style="red"))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_odds()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.update_odds()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.update_odds()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_roll()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "roll":
+            self.action_roll()
+        else:
+            self.action_close()
+
+    def action_roll(self) -> None:
+        """Roll the check in the scene and show its faces; without a roller, return the line."""
+        self.update_odds()
+        if self.line is None:
+            return
+        if self.roller is None:
+            self.dismiss(self.line)
+            return
+        events = self.roller(self.line)
+        result = self.query_one("#roll-result", Static)
+        if events is None:
+            return
+        lines = [render.roll_event(self.t, self.system, event) for event in events]
+        shown = [line for line in lines if line is not None]
+        result.update(shown[-1] if shown else "")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

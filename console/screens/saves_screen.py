@@ -1,0 +1,148 @@
+"""Open, rename and delete scenes (issue 6 §6); deleting asks first.
+
+The screen lists every campaign and its scenes from the store. Enter returns the chosen
+``(campaign, scene)`` to open; ``r`` renames and ``Delete`` deletes the highlighted scene (the
+campaign's backups keep a deleted scene). A campaign open in another console is marked.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label, Static
+
+from console.i18n import Translator
+from console.persistence import Persistence
+from console.screens.dialogs import ConfirmDialog, TextDialog
+from saves.campaign import Campaign
+from saves.errors import SaveError
+
+
+class OpenScreen(ModalScreen[tuple[str, str] | None]):
+    """Every campaign's scenes; open, rename or delete one."""
+
+    DEFAULT_CSS = """
+    OpenScreen { align: center middle; }
+    OpenScreen > Vertical {
+        width: 100; height: 80%; border: thick $primary; background: $panel; padding: 0 1;
+    }
+    OpenScreen #open-title { text-style: bold; }
+    OpenScreen DataTable { height: 1fr; }
+    OpenScreen #open-keys { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Close", id="saves.close"),
+        Binding("r", "rename", "Rename", id="saves.rename"),
+        Binding("delete", "delete", "Delete", id="saves.delete"),
+        Binding("j", "cursor_down", "Down", show=False, id="saves.down"),
+        Binding("k", "cursor_up", "Up", show=False, id="saves.up"),
+    ]
+
+    def __init__(self, translate: Translator, persistence: Persistence) -> None:
+        super().__init__()
+        self.t = translate
+        self.persistence = persistence
+        self.rows: list[tuple[str, str]] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.t("saves.open-title"), id="open-title")
+            yield DataTable(cursor_type="row", id="open-table")
+            yield Static(self.t("saves.keys"), id="open-keys")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        t = self.t
+        table.add_columns(t("saves.campaign"), t("saves.scene"), t("saves.system"), "")
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        self.rows = []
+        for info in self.persistence.store.list_campaigns():
+            note = info.problem or (f"🔒 {info.holder}" if info.holder else "")
+            if info.name == self.persistence.campaign_name:
+                note = "●"
+            for scene in info.scenes:
+                table.add_row(info.name, scene.name, scene.system, note)
+                self.rows.append((info.name, scene.name))
+            if not info.scenes:
+                table.add_row(info.name, "—", "", note)
+                self.rows.append((info.name, ""))
+
+    def _highlighted(self) -> tuple[str, str] | None:
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row < 0 or table.cursor_row >= len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        chosen = self._highlighted()
+        if chosen is not None:
+            campaign, scene = chosen
+            self.dismiss((campaign, scene or ""))
+
+    def action_cursor_down(self) -> None:
+        self.query_one(DataTable).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one(DataTable).action_cursor_up()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def _campaign_for_edit(self, name: str) -> tuple[Campaign, bool]:
+        """The open campaign if it is ``name``, else ``name`` opened for writing (close after)."""
+        current = self.persistence.campaign
+        if current is not None and current.name == name and not current.read_only:
+            return current, False
+        return self.persistence.store.open_campaign(name), True
+
+    def action_rename(self) -> None:
+        chosen = self._highlighted()
+        if chosen is None or not chosen[1]:
+            return
+        campaign, scene = chosen
+
+        def renamed(new: str | None) -> None:
+            if not new or new == scene:
+                return
+            try:
+                target, close = self._campaign_for_edit(campaign)
+                try:
+                    target.rename_scene(scene, new)
+                finally:
+                    if close:
+                        target.close()
+            except SaveError as error:
+                self.notify(str(error), severity="error", timeout=8)
+            self.reload()
+
+        self.app.push_screen(TextDialog(self.t("saves.rename-title", scene=scene), scene), renamed)
+
+    def action_delete(self) -> None:
+        chosen = self._highlighted()
+        if chosen is None or not chosen[1]:
+            return
+        campaign, scene = chosen
+
+        def confirmed(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                target, close = self._campaign_for_edit(campaign)
+                try:
+                    target.delete_scene(scene)
+                finally:
+                    if close:
+                        target.close()
+            except SaveError as error:
+                self.notify(str(error), severity="error", timeout=8)
+            self.reload()
+
+        question = self.t("saves.delete-question", scene=scene, campaign=campaign)
+        self.app.push_screen(ConfirmDialog(self.t, question), confirmed)

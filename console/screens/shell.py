@@ -1,0 +1,195 @@
+"""The shell every scene screen shares: title, command line, status line, footer, undo/redo.
+
+A scene screen owns the scene as a reactive and the in-memory :class:`~engine.session.History`;
+every change goes through :meth:`SceneScreen.run_command`, the one path into the engine
+(``engine.commands.parse`` then ``History.execute``), whether it came from a key, a dialog or
+the command line. A family screen (Infinite Horror, M.I.S.T.) adds its panes and keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static
+
+from console import render
+from console.i18n import Translator
+from console.keymap import APP_KEYS, KeySpec, merged
+from console.messages import CommandRequested, SceneEdited
+from console.widgets.command_line import CommandLine, Vocabulary
+from engine import commands
+from engine.errors import RuleError
+from engine.session import History, Scene
+
+MUTATING = frozenset({"undo", "redo"})
+"""Shell actions that change the scene (refused in read-only mode)."""
+
+
+class NewSceneRequested(SceneEdited):
+    """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
+
+    def __init__(self, name: str, system: str) -> None:
+        super().__init__(None)
+        self.name = name
+        self.system = system
+
+
+class SceneScreen(Screen[None]):
+    """Base of the family screens: holds the scene, runs commands, shows what happened."""
+
+    SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = ()
+    """The family screen's own keys (added to the shell's)."""
+
+    scene: reactive[Scene | None] = reactive(None, always_update=True)
+    status: reactive[str] = reactive("")
+
+    def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
+        super().__init__()
+        self.t = translate
+        self.history = History(scene)
+        self.read_only = read_only
+        self._bindings = merged(self._bindings, APP_KEYS + self.SCREEN_KEYS, translate)
+        self.set_reactive(SceneScreen.scene, scene)
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="⚄")
+        yield from self.compose_body()
+        yield CommandLine(self.t("command.placeholder"), id="command-line")
+        yield Static("", id="status", markup=False)
+        yield Footer()
+
+    def compose_body(self) -> ComposeResult:
+        """The family's panes."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.refresh_vocabulary()
+        self.mutate_reactive(SceneScreen.scene)
+
+    @property
+    def command_line(self) -> CommandLine:
+        return self.query_one(CommandLine)
+
+    def names(self) -> tuple[str, ...]:
+        """Names the command line completes (the family's combatants, characters…)."""
+        return ()
+
+    def refresh_vocabulary(self) -> None:
+        """Hand the command line the verbs and names it completes."""
+        system = self.history.scene.system
+        self.command_line.vocabulary = Vocabulary(verbs=commands.verbs(system), names=self.names())
+
+    # -- the one path into the engine -----------------------------------------------------------
+
+    def run_command(self, text: str, source: str = "key") -> bool:
+        """Parse and apply one command line; show the reason if it is refused.
+
+        Returns:
+            Whether the scene took the command. A refused command leaves the scene as it was.
+        """
+        return self.run_command_events(text, source) is not None
+
+    def run_command_events(self, text: str, source: str = "key") -> tuple[Any, ...] | None:
+        """:meth:`run_command`, returning the command's events (``None`` when refused)."""
+        try:
+            command = commands.parse(text, self.history.scene.system)
+            if command is None:
+                return ()
+            if isinstance(command, commands.NewScene):
+                self.post_message(NewSceneRequested(command.name, command.system))
+                return ()
+            if self.read_only:
+                raise RuleError(self.t("status.read-only"))
+            events = self.history.execute(command, text.strip())
+        except RuleError as error:
+            self.refuse(error.message, source)
+            return None
+        self.scene = self.history.scene
+        self.refresh_vocabulary()
+        self.after_command(text, events)
+        self.post_message(SceneEdited(self.history.scene))
+        self.refresh_bindings()
+        return events
+
+    def refuse(self, reason: str, source: str) -> None:
+        """Show why a command was refused: inline under the command line, or as a notification."""
+        if source == "command-line":
+            self.command_line.show_error(reason)
+        else:
+            self.status = "✗ " + reason
+            self.notify(reason, severity="error", timeout=6)
+
+    def after_command(self, text: str, events: tuple[Any, ...]) -> None:
+        """Say what happened in the status line."""
+        described = [render.event(self.t, event) for event in events]
+        self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
+
+    def on_command_requested(self, message: CommandRequested) -> None:
+        message.stop()
+        accepted = self.run_command(message.text, message.source)
+        if accepted and message.source == "command-line":
+            self.command_line.close()
+
+    def home(self) -> Widget | None:
+        """The pane that has the focus when no dialog or line does."""
+        return None
+
+    def on_command_line_closed(self, message: CommandLine.Closed) -> None:
+        message.stop()
+        self.set_focus(self.home())
+
+    def watch_status(self, status: str) -> None:
+        if self.is_mounted:
+            style = "red" if status.startswith("✗") else ""
+            self.query_one("#status", Static).update(Text(status, style=style))
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what cannot be done now (STYLE.md): undo with no history, edits read-only."""
+        scene = self.history.scene
+        if action == "command_line":
+            return not self.command_line.is_open
+        if action in MUTATING and self.read_only:
+            return None
+        if action == "undo":
+            return True if scene.journal else None
+        if action == "redo":
+            return True if scene.undone else None
+        return True
+
+    def action_command_line(self, text: str = "") -> None:
+        self.command_line.open(text)
+
+    def action_undo(self) -> None:
+        self.run_command("undo")
+
+    def action_redo(self) -> None:
+        self.run_command("redo")
+
+    def action_help(self) -> None:
+        from console.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.t, self))
+
+    def action_new_scene(self) -> None:
+        system = self.history.scene.system
+        self.action_command_line(f'scene new "" {system}')
+        line = self.command_line.input
+        line.cursor_position = len('scene new "')
+
+    async def action_save_as(self) -> None:
+        await self.app.run_action("save_as")
+
+    async def action_open(self) -> None:
+        await self.app.run_action("open")
+
+    async def action_quit(self) -> None:
+        await self.app.run_action("quit")

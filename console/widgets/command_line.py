@@ -1,0 +1,213 @@
+"""The command line (``:``): the console language of INTERFACE.md §3 with completion of
+commands and names, history on up/down, and the reason for a refused command shown inline."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.suggester import Suggester
+from textual.widgets import Input, Static
+
+from console.messages import CommandRequested
+
+SPEND_KINDS: tuple[str, ...] = ("free", "swift", "reflex", "move", "standard", "full-round")
+
+ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
+    "scene": ("new", "ih-d10", "ih-d6", "mist"),
+    "add": ("init=", "mod=", "dex=", "com=", "health=", "willpower=", "pc", "npc"),
+    "join": ("init=", "mod=", "dex=", "com=", "health=", "willpower=", "pc", "npc"),
+    "spend": SPEND_KINDS,
+    "delay": ("after", "next-round"),
+    "effect": ("rounds=", "by="),
+    "phase": ("establish", "action", "consequence", "next"),
+    "challenge": ("limits=",),
+    "conclusion": ("supports=", "contradicts="),
+    "roll": (
+        "ih-d10",
+        "ih-d6",
+        "mist",
+        "--again",
+        "--level",
+        "--bonus",
+        "--penalty",
+        "--untrained",
+        "--dc",
+        "--willpower",
+    ),
+}
+"""Words each verb takes after it, offered by completion."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What completion offers: the verbs of the scene's family and the names in the scene."""
+
+    verbs: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    extra: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def _quoted(name: str) -> str:
+    return name if name and all(c.isalnum() or c in "-_." for c in name) else f'"{name}"'
+
+
+def complete(value: str, vocabulary: Vocabulary) -> str | None:
+    """The whole line with its last word completed, or ``None`` when nothing fits.
+
+    The first word completes from the verbs; later words from the names in the scene and the
+    words the verb takes. Names with spaces are completed quoted.
+    """
+    if not value or value.endswith(" "):
+        return None
+    open_quote = value.count('"') % 2 == 1
+    if open_quote:
+        head, _, partial = value.rpartition('"')
+        prefix_text, partial = head, partial
+        candidates = [f'"{name}"' for name in vocabulary.names]
+        start = '"' + partial
+    else:
+        try:
+            tokens = shlex.split(value)
+        except ValueError:
+            return None
+        if not tokens:
+            return None
+        start = value.rsplit(" ", 1)[-1]
+        prefix_text = value[: len(value) - len(start)]
+        if len(tokens) == 1 and not prefix_text.strip():
+            candidates = list(vocabulary.verbs)
+        else:
+            verb = tokens[0].lower()
+            words = ARGUMENT_WORDS.get(verb, ()) + vocabulary.extra.get(verb, ())
+            candidates = [_quoted(name) for name in vocabulary.names] + list(words)
+    lowered = start.lower()
+    for candidate in candidates:
+        if candidate.lower().startswith(lowered) and candidate.lower() != lowered:
+            return prefix_text + candidate
+    return None
+
+
+class _LineSuggester(Suggester):
+    def __init__(self, owner: CommandLine) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.owner = owner
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return complete(value, self.owner.vocabulary)
+
+
+class CommandInput(Input):
+    """The text field: tab or → accepts the completion; ↑/↓ walk the history."""
+
+    DEFAULT_CSS = """
+    CommandInput { border: none; height: 1; padding: 0 1; background: $panel; }
+    CommandInput:focus { border: none; }
+    """
+
+    BINDINGS = [
+        Binding("up", "history(-1)", "Previous command", show=False),
+        Binding("down", "history(1)", "Next command", show=False),
+        Binding("tab", "complete", "Complete", show=False),
+        Binding("escape", "close", "Close", show=False),
+    ]
+
+    def action_history(self, step: int) -> None:
+        owner = self.parent
+        if isinstance(owner, CommandLine):
+            self.value = owner.history_step(step, self.value)
+            self.cursor_position = len(self.value)
+
+    def action_complete(self) -> None:
+        if self._suggestion:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+
+    def action_close(self) -> None:
+        owner = self.parent
+        if isinstance(owner, CommandLine):
+            owner.close()
+
+
+class CommandLine(Vertical):
+    """The command line with its inline error, always shown; ``:`` puts the focus in it."""
+
+    DEFAULT_CSS = """
+    CommandLine { height: auto; background: $panel; }
+    CommandLine > #command-error { color: $error; padding: 0 1; height: auto; }
+    CommandLine > #command-error.-empty { display: none; }
+    """
+
+    def __init__(self, placeholder: str = "", **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.vocabulary = Vocabulary()
+        self.history: list[str] = []
+        self._history_index = 0
+        self._draft = ""
+        self._placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        yield CommandInput(
+            placeholder=self._placeholder,
+            suggester=_LineSuggester(self),
+            id="command-input",
+            select_on_focus=False,
+        )
+        yield Static("", id="command-error", classes="-empty", markup=False)
+
+    @property
+    def input(self) -> CommandInput:
+        return self.query_one(CommandInput)
+
+    @property
+    def is_open(self) -> bool:
+        return self.input.has_focus
+
+    def open(self, text: str = "") -> None:
+        """Show the line and focus it, optionally prefilled (a key that needs arguments)."""
+        self.show_error(None)
+        self.input.value = text
+        self.input.cursor_position = len(text)
+        self._history_index = len(self.history)
+        # Focus now, not after a refresh: keys typed right after ':' must reach the line,
+        # never the screen's single-letter bindings.
+        self.screen.set_focus(self.input)
+
+    def close(self) -> None:
+        """Clear the line and hand the focus back to the screen's main pane."""
+        self.show_error(None)
+        self.input.value = ""
+        self.post_message(self.Closed())
+
+    class Closed(Message):
+        """The command line gave the focus back (the screen focuses its main pane)."""
+
+    def show_error(self, reason: str | None) -> None:
+        """Show why the last command was refused, under the line (``None`` clears it)."""
+        error = self.query_one("#command-error", Static)
+        error.update(reason or "")
+        error.set_class(not reason, "-empty")
+
+    def history_step(self, step: int, current: str) -> str:
+        """The history entry ``step`` away from the one shown (the draft after the newest)."""
+        if self._history_index == len(self.history):
+            self._draft = current
+        self._history_index = max(0, min(len(self.history), self._history_index + step))
+        if self._history_index == len(self.history):
+            return self._draft
+        return self.history[self._history_index]
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.close()
+            return
+        if not self.history or self.history[-1] != text:
+            self.history.append(text)
+        self._history_index = len(self.history)
+        self.post_message(CommandRequested(text, source="command-line"))

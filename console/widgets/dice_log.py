@@ -1,0 +1,30 @@
+"""The dice log: every roll of the scene with its faces and outcome, newest last (issue 6 §2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+
+class DiceLog(RichLog):
+    """A scrolling log that is redrawn from the scene's journal, so undo takes a line back."""
+
+    DEFAULT_CSS = """
+    DiceLog { height: 1fr; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, **kwargs)  # type: ignore[arg-type]
+        self._lines: tuple[Text, ...] = ()
+
+    def show(self, lines: Sequence[Text]) -> None:
+        """Replace the log with ``lines`` (only when they changed)."""
+        new = tuple(lines)
+        if [line.plain for line in new] == [line.plain for line in self._lines]:
+            return
+        self._lines = new
+        self.clear()
+        for line in new:
+            self.write(line)
