@@ -12,8 +12,8 @@ Decisions where RULES.md leaves room (documented here and in the README):
   actually rolled (DP + 3 with willpower).
 - A chance roll (§1.3) ignores what *adds* dice or successes: bonus successes do nothing (its
   ``bonus`` is reported as 0). Penalties and an untrained skill's −3 still subtract.
-- A check whose effective successes are ≤ 0 has failed (§1.1.5), so against DC 0 a final 0 is a
-  failure: ``success`` is ``final ≥ DC and final > 0``.
+- Success is ``final ≥ DC`` exactly as §1.1.7 writes it; a DC of 0 is therefore always met (a
+  check that needs no success: use no DC, or DC 1 — the unstated DC — for "any success").
 - A mental skill at 0 fails automatically, with no dice (§1.4), chance roll or not.
 """
 
@@ -164,10 +164,10 @@ def final_successes(rolled: int, penalty: int, bonus: int) -> int:
 
 
 def judge(final: int, dc: int | None) -> tuple[bool | None, int | None]:
-    """Success and margin against a DC (§1.1.7); a final of 0 is always a failure (§1.1.5)."""
+    """Success (final ≥ DC) and margin (final − DC) against a DC (§1.1.7)."""
     if dc is None:
         return None, None
-    return final >= dc and final > 0, final - dc
+    return final >= dc, final - dc
 
 
 def _pool(spec: CheckSpec, draw: Callable[[], int], size: int) -> tuple[list[int], int]:

@@ -3,7 +3,7 @@
 No dice are rolled: the distributions come from :mod:`engine.dice.odds_pool` (generating
 functions) and are then carried through the check's steps exactly as :mod:`engine.dice.ih`
 resolves a roll: chance roll, penalty, bonus only on effective successes > 0, automatic
-failure, and the same DC judgement (a final of 0 never succeeds).
+failure, and the same DC judgement (final ≥ DC).
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def check_odds(spec: CheckSpec) -> CheckOdds:
             dramatic = P_D6_CHANCE_DRAMATIC
     p_success = None
     if spec.dc is not None:
-        p_success = math.fsum(final[max(spec.dc, 1) :])
+        p_success = math.fsum(final[spec.dc :])
     return CheckOdds(
         system=spec.system,
         dp=spec.pool,

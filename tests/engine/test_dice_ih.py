@@ -96,8 +96,9 @@ def test_willpower_adds_three_dice_before_the_chance_decision() -> None:
     assert (result.dp, result.chance, result.rolled_successes) == (2, False, 1)
 
 
-def test_dc_zero_needs_a_success() -> None:
-    assert judge(0, 0) == (False, 0)
+def test_success_is_final_at_least_dc() -> None:
+    assert judge(0, 0) == (True, 0)
+    assert judge(0, 1) == (False, -1)
     assert judge(1, 0) == (True, 1)
     assert judge(3, None) == (None, None)
 
@@ -210,7 +211,7 @@ def test_final_is_zero_whenever_effective_is_not_positive(spec: CheckSpec, seed:
     effective = result.rolled_successes - result.penalty
     if effective <= 0:
         assert result.final_successes == 0
-        assert result.success in (None, False)
+        assert result.success in (None, result.dc == 0)
     else:
         assert result.final_successes == effective + result.bonus
 

@@ -118,9 +118,9 @@ def test_auto_failure_odds() -> None:
     assert odds.distribution == (1.0,) and odds.p_success == 0.0
 
 
-def test_dc_zero_counts_only_real_successes() -> None:
+def test_dc_zero_is_always_met() -> None:
     odds = check_odds(CheckSpec("ih-d10", 2, dc=0))
-    assert odds.p_success == pytest.approx(1 - odds.distribution[0])
+    assert odds.p_success == pytest.approx(1.0)
 
 
 @given(
