@@ -17,6 +17,7 @@ from pathlib import Path
 from textual.binding import Binding, BindingsMap
 
 from console.i18n import Translator
+from console.mist.keys import BUILDER_KEY_SPECS, MIST_KEY_SPECS
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,12 @@ LIST_KEYS: tuple[KeySpec, ...] = (
 )
 """Vim-style movement in lists, next to the arrow keys the lists already have."""
 
-ALL_KEYS: tuple[KeySpec, ...] = APP_KEYS + COMBAT_KEYS + LIST_KEYS
+MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS)
+"""Keys of the M.I.S.T. screen (issue 7; defined in console/mist/keys.py)."""
+BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
+"""Keys of the M.I.S.T. roll builder dialog."""
+
+ALL_KEYS: tuple[KeySpec, ...] = APP_KEYS + COMBAT_KEYS + MIST_KEYS + BUILDER_KEYS + LIST_KEYS
 
 
 def bindings(specs: tuple[KeySpec, ...], translate: Translator) -> list[Binding]:

@@ -1,0 +1,96 @@
+"""The panes of the M.I.S.T. screen (issue 7 §1, §2, §4), each drawn from the scene's state.
+
+Data flows down: the screen binds its ``state`` and ``selected`` reactives to these panes and
+they redraw themselves; nothing here calls the engine (STYLE.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from console.i18n import Translator
+from console.mist import render
+from engine.mist.state import MistState
+
+Lines = Callable[[Translator, MistState], list[Text]]
+
+
+class MistPane(VerticalScroll):
+    """A scrollable pane whose text is made from the state by one ``render`` function."""
+
+    DEFAULT_CSS = """
+    MistPane { height: 1fr; border: round $secondary; padding: 0 1; }
+    MistPane:focus { border: round $accent; }
+    MistPane > Static { width: 1fr; }
+    """
+
+    state: reactive[MistState | None] = reactive(None, always_update=True)
+    selected: reactive[str | None] = reactive(None)
+
+    def __init__(self, translate: Translator, title_key: str, **kwargs: str) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.t = translate
+        self.border_title = translate(title_key)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", classes="body")
+
+    def lines(self, state: MistState) -> list[Text]:
+        """The pane's lines for ``state``."""
+        return []
+
+    def _draw(self) -> None:
+        if self.state is None or not self.is_mounted:
+            return
+        self.query_one(".body", Static).update(Group(*self.lines(self.state)))
+
+    def watch_state(self, state: MistState | None) -> None:
+        self._draw()
+
+    def watch_selected(self, name: str | None) -> None:
+        self._draw()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+
+class SceneLoopPane(MistPane):
+    """Establish → Action → Consequence, challenges with limits, threats, tags, consequences."""
+
+    def lines(self, state: MistState) -> list[Text]:
+        return render.scene_loop_lines(self.t, state)
+
+
+class CharactersPane(MistPane):
+    """Every PC's themes, statuses, tags, evolution, scars and pending growth (RULES.md §4.8)."""
+
+    def lines(self, state: MistState) -> list[Text]:
+        if not state.characters:
+            return [Text(self.t("mist.no-characters"), style="dim")]
+        out: list[Text] = []
+        for person in state.characters:
+            out.extend(render.character_lines(self.t, person, person.name == self.selected))
+        return out
+
+
+class CaseFilePane(MistPane):
+    """Questions, clues, conclusions with their gate, findings, the no-test warning (§4.7)."""
+
+    def lines(self, state: MistState) -> list[Text]:
+        return render.case_file_lines(self.t, state)
+
+
+class NavigatorPane(MistPane):
+    """Season › mission › scene, the anomaly and the cut-in (RULES.md §4.6)."""
+
+    DEFAULT_CSS = "NavigatorPane { height: auto; max-height: 6; }"
+
+    def lines(self, state: MistState) -> list[Text]:
+        return render.navigator_lines(self.t, state)

@@ -1,0 +1,391 @@
+"""All text of the M.I.S.T. screen, made in one place (STYLE.md: results are data, text is here).
+
+Each function takes engine values (``engine/mist/state.py``, events, odds) and a
+:class:`~console.i18n.Translator` and returns Rich text; nothing here changes a state. Names of
+tags and statuses are aligned by terminal cells (``rich.cells.cell_len``) so CJK names line up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from rich.text import Text
+
+from console.i18n import Translator, fit, pad
+from engine.dice.odds import MistOdds
+from engine.mist.state import (
+    CaseFile,
+    Challenge,
+    Character,
+    Conclusion,
+    Consequence,
+    MistState,
+    Phase,
+    PowerSource,
+    Status,
+    Tag,
+    Theme,
+)
+
+BOX_ON, BOX_OFF = "■", "□"
+PHASES: tuple[Phase, ...] = (Phase.ESTABLISH, Phase.ACTION, Phase.CONSEQUENCE)
+BAND_STYLES = {"fail": "bold red", "mixed": "bold yellow", "success": "bold green"}
+NAME_WIDTH = 18
+
+
+def boxes(status: Status) -> Text:
+    """The six boxes of a status, marked ones filled: ``[■ ■ □ ■ □ □]`` (RULES.md §4.1)."""
+    text = Text("[")
+    for box in range(1, 7):
+        if box > 1:
+            text.append(" ")
+        marked = box in status.boxes
+        text.append(BOX_ON if marked else BOX_OFF, style="bold" if marked else "dim")
+    text.append("]")
+    return text
+
+
+def status_line(status: Status, limit: int | None = None, *, width: int = NAME_WIDTH) -> Text:
+    """``[■ ■ □ ■ □ □] harmed 4/4``: boxes, name, tier (over the limit when there is one)."""
+    text = boxes(status)
+    reached = limit is not None and status.tier >= limit
+    text.append(" " + fit(status.name, width), style="bold red" if reached else "bold")
+    text.append(f" {status.tier}" + (f"/{limit}" if limit is not None else ""))
+    return text
+
+
+def phase_stepper(t: Translator, phase: Phase, cycle: int) -> Text:
+    """The three phases of the loop with the current one lit (RULES.md §4.6)."""
+    text = Text()
+    for number, step in enumerate(PHASES, 1):
+        if number > 1:
+            text.append(" ─▶ ", style="dim")
+        label = f" {number} {t(f'mist.phase.{step.value}')} "
+        text.append(label, style="bold reverse" if step is phase else "dim")
+    text.append("  " + t("mist.loop.cycle", cycle=cycle), style="dim")
+    return text
+
+
+def phase_hint(t: Translator, phase: Phase) -> Text:
+    """What the MC does in the current phase."""
+    return Text(t(f"mist.phase.hint.{phase.value}"), style="italic")
+
+
+def tag_text(tag: Tag) -> Text:
+    """A tag, struck through when burned (RULES.md §4.1)."""
+    return Text(tag.name, style="strike dim" if tag.burned else "")
+
+
+def tags_text(tags: Iterable[Tag]) -> Text:
+    """Tags separated by commas."""
+    return Text(", ").join(tag_text(tag) for tag in tags)
+
+
+def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
+    """A challenge: name, overcome mark, each limit with its status boxes, tags and notes."""
+    head = Text("◆ ", style="magenta")
+    head.append(challenge.name, style="bold strike" if challenge.overcome else "bold")
+    if challenge.overcome:
+        head.append("  " + t("mist.challenge.overcome", kind=challenge.overcome_by or ""), "green")
+    lines = [head]
+    kinds = {limit.kind.casefold() for limit in challenge.limits}
+    for limit in challenge.limits:
+        found = next(
+            (s for s in challenge.statuses if s.name.casefold() == limit.kind.casefold()), None
+        )
+        shown = found or Status(limit.kind, ())
+        if limit.tier is None:
+            line = Text("  ") + boxes(shown)
+            line.append(" " + fit(limit.kind, NAME_WIDTH) + " " + t("mist.limit.immune"), "dim")
+        else:
+            line = Text("  ") + status_line(shown, limit.tier)
+        lines.append(line)
+    for status in challenge.statuses:
+        if status.name.casefold() not in kinds:
+            lines.append(Text("  ") + status_line(status))
+    if challenge.story_tags:
+        lines.append(
+            Text("  " + t("mist.tags") + ": ", style="dim") + tags_text(challenge.story_tags)
+        )
+    for note in challenge.notes:
+        lines.append(Text("  · " + note, style="italic dim"))
+    return lines
+
+
+def consequence_text(t: Translator, item: Consequence) -> Text:
+    """A consequence: id, what it does and whether it landed (RULES.md §4.6, §4.3)."""
+    text = Text(f"{item.id} ", style="bold")
+    if item.target and item.status:
+        text.append(
+            t("mist.consequence.status", target=item.target, status=item.status, tier=item.tier)
+        )
+    if item.text:
+        text.append((" — " if item.status else "") + item.text, style="italic")
+    if item.source:
+        text.append(f" ({item.source})", style="dim")
+    if item.mitigated:
+        text.append("  " + t("mist.consequence.mitigated"), style="green")
+    elif item.delivered:
+        text.append("  " + t("mist.consequence.delivered"), style="dim")
+    else:
+        text.append("  " + t("mist.consequence.pending"), style="bold yellow")
+    return text
+
+
+def scene_loop_lines(t: Translator, state: MistState) -> list[Text]:
+    """The scene-loop pane: stepper, hint, challenges, threats, scene tags, consequences."""
+    lines = [phase_stepper(t, state.phase, state.scene.cycle), phase_hint(t, state.phase), Text()]
+    lines.append(Text(t("mist.challenges"), style="bold underline"))
+    if not state.challenges:
+        lines.append(Text("  " + t("mist.none"), style="dim"))
+    for challenge in state.challenges:
+        lines.extend(challenge_lines(t, challenge))
+    lines.append(Text(t("mist.threats"), style="bold underline"))
+    open_threats = [x for x in state.threats if not x.resolved]
+    if not open_threats:
+        lines.append(Text("  " + t("mist.none"), style="dim"))
+    for threat in state.threats:
+        line = Text(f"  {threat.id} ", style="bold")
+        line.append(threat.text, style="strike dim" if threat.resolved else "")
+        if threat.challenge:
+            line.append(f" ({threat.challenge})", style="dim")
+        lines.append(line)
+    scene_tags = Text(t("mist.scene-tags") + ": ", style="bold underline")
+    scene_tags.append_text(
+        tags_text(state.scene.story_tags) if state.scene.story_tags else Text(t("mist.none"), "dim")
+    )
+    lines.append(scene_tags)
+    lines.append(Text(t("mist.consequences"), style="bold underline"))
+    shown = [x for x in state.consequences if not x.delivered] or list(state.consequences[-3:])
+    if not shown:
+        lines.append(Text("  " + t("mist.none"), style="dim"))
+    for item in shown:
+        lines.append(Text("  ") + consequence_text(t, item))
+    if state.owed:
+        lines.append(Text("  " + t("mist.owed", ids=", ".join(state.owed)), style="yellow"))
+    return lines
+
+
+def track(count: int, of: int = 3) -> str:
+    """Marks on a 3-box theme track: ``●●○``."""
+    return "●" * min(count, of) + "○" * max(0, of - count)
+
+
+def theme_lines(t: Translator, theme: Theme) -> list[Text]:
+    """A theme: type, theme tag, power and weakness tags, motive and its two tracks (§4.1)."""
+    head = Text(f"  [{t(f'mist.theme.{theme.type.value}')}] ", style="cyan")
+    head.append(theme.name, style="bold strike dim" if theme.theme_tag_burned else "bold")
+    if theme.newborn:
+        head.append(" " + t("mist.theme.newborn"), style="yellow")
+    growth = t(f"mist.track.{theme.growth_track.value}")
+    loss = t(f"mist.track.{theme.loss_track.value}")
+    head.append(f"  {growth} {track(theme.growth_marks)}  {loss} {track(theme.loss_marks)}", "dim")
+    lines = [head]
+    if theme.power_tags:
+        lines.append(Text("    + ", style="green") + tags_text(theme.power_tags))
+    if theme.weaknesses:
+        lines.append(Text("    − ", style="red") + tags_text(theme.weaknesses))
+    if theme.motive:
+        motive = t(f"mist.motive.{theme.type.value}")
+        lines.append(Text(f"    {motive}: {theme.motive}", style="italic dim"))
+    if theme.growth_pending:
+        lines.append(
+            Text("    " + t("mist.growth-pending", count=theme.growth_pending), "bold yellow")
+        )
+    return lines
+
+
+def character_lines(t: Translator, person: Character, selected: bool) -> list[Text]:
+    """A PC: themes, statuses with boxes, story tags, evolution, scars, pending choices (§4.8)."""
+    head = Text("▶ " if selected else "  ", style="bold yellow")
+    head.append(person.name, style="bold reverse" if selected else "bold")
+    head.append("  " + t("mist.evolution", count=person.evolution), style="dim")
+    if person.transformed:
+        head.append("  " + t("mist.transformed"), style="bold red")
+    if person.retired is not None:
+        head.append("  " + t(f"mist.retired.{person.retired.value}"), style="bold")
+    lines = [head]
+    for theme in person.themes:
+        lines.extend(theme_lines(t, theme))
+    for status in person.statuses:
+        lines.append(Text("  ") + status_line(status, 6))
+    if person.story_tags:
+        lines.append(Text("  " + t("mist.tags") + ": ", style="dim") + tags_text(person.story_tags))
+    for scar in person.scars:
+        lines.append(Text("  " + t("mist.scar", text=scar), style="magenta"))
+    for lost in person.lost_themes:
+        lines.append(Text("  " + t("mist.lost-theme", name=lost.name), style="dim strike"))
+    for kind in person.rebirths_pending:
+        lines.append(
+            Text("  " + t("mist.rebirth-pending", type=t(f"mist.theme.{kind.value}")), "yellow")
+        )
+    if person.retirement_offered and person.retired is None:
+        lines.append(Text("  " + t("mist.retirement-offered"), style="bold yellow"))
+    return lines
+
+
+def gate_text(t: Translator, case: CaseFile, conclusion: Conclusion) -> Text:
+    """The complexity gate of a conclusion: "needs 2 supporting clues, has 1" (§4.7)."""
+    has = len(conclusion.supports)
+    if conclusion.refuted:
+        return Text(t("mist.case.refuted"), style="red")
+    if has >= case.complexity:
+        return Text(t("mist.case.gate-open", has=has, needs=case.complexity), style="green")
+    return Text(t("mist.case.gate-closed", needs=case.complexity, has=has), style="yellow")
+
+
+def conclusion_lines(t: Translator, case: CaseFile, conclusion: Conclusion) -> list[Text]:
+    """A conclusion with its supporting and contradicting clues, power, gate and result."""
+    head = Text(f"{conclusion.id} ", style="bold")
+    head.append(conclusion.text, style="strike" if conclusion.refuted else "")
+    line = Text("   ")
+    line.append("+" + (",".join(conclusion.supports) or "—"), style="green")
+    line.append("  −" + (",".join(conclusion.contradicts) or "—"), style="red")
+    line.append("  " + t("mist.power", power=conclusion.power) + "  ", style="bold")
+    line.append_text(gate_text(t, case, conclusion))
+    lines = [head, line]
+    if conclusion.result is not None and conclusion.mode is not None:
+        result = Text("   " + t(f"mist.case.{conclusion.mode}") + f" {conclusion.total} → ")
+        result.append(
+            t(f"mist.outcome.{conclusion.result.value}"), BAND_STYLES[conclusion.result.value]
+        )
+        lines.append(result)
+    return lines
+
+
+def case_file_lines(t: Translator, state: MistState) -> list[Text]:
+    """The case-file pane: questions, clues with their scene, conclusions, findings, warning."""
+    case = state.case_file
+    head = Text(t("mist.case.complexity", complexity=case.complexity), style="bold")
+    moment = "mist.case.open" if case.open else "mist.case.closed"
+    head.append("   " + t(moment, moment=case.moments), style="cyan" if case.open else "dim")
+    lines = [head]
+    if case.open and not case.tested:
+        lines.append(Text("⚠ " + t("mist.case.no-test"), style="bold yellow"))
+    lines.append(Text(t("mist.case.questions"), style="bold underline"))
+    for question in case.questions:
+        mark = "☑" if question.answer else "☐"
+        line = Text(f" {mark} {question.id} {question.text}")
+        if question.answer:
+            line.append(f" → {question.answer}", style="green")
+        lines.append(line)
+    lines.append(Text(t("mist.case.clues"), style="bold underline"))
+    if not case.clues:
+        lines.append(Text("  " + t("mist.none"), style="dim"))
+    for clue in case.clues:
+        line = Text(f" {clue.id} ", style="bold")
+        line.append(clue.text)
+        line.append(f"  ⟨{clue.scene}⟩", style="dim")
+        if clue.refutes:
+            line.append("  " + t("mist.case.refutes", id=clue.refutes), style="red")
+        if clue.from_conclusion:
+            line.append("  " + t("mist.case.from", id=clue.from_conclusion), style="green")
+        lines.append(line)
+    lines.append(Text(t("mist.case.conclusions"), style="bold underline"))
+    if not case.conclusions:
+        lines.append(Text("  " + t("mist.none"), style="dim"))
+    for conclusion in case.conclusions:
+        lines.extend(Text(" ") + line for line in conclusion_lines(t, case, conclusion))
+    for finding in case.properties:
+        lines.append(
+            Text(f" {finding.id} " + t("mist.case.property", text=finding.text or "?"), "magenta")
+        )
+    for finding in case.opportunities:
+        style = "bold green" if not state.mission.suppressed else "dim"
+        lines.append(Text(f" {finding.id} " + t("mist.case.opportunity", text=finding.text), style))
+    return lines
+
+
+def navigator_lines(t: Translator, state: MistState) -> list[Text]:
+    """Season › mission › scene, the anomaly and the cut-in (RULES.md §4.6)."""
+    mission = state.mission
+    path = Text()
+    path.append(mission.season or t("mist.nav.no-season"), style="bold")
+    path.append(" › ")
+    if mission.name:
+        path.append(t("mist.nav.mission", number=mission.number, name=mission.name), style="bold")
+    else:
+        path.append(t("mist.nav.no-mission"), style="dim")
+    path.append(" › ")
+    path.append(t("mist.nav.scene", number=state.scene.number, name=state.scene.name), "bold")
+    lines = [path]
+    if mission.anomaly:
+        lines.append(Text(t("mist.nav.anomaly", text=mission.anomaly), style="magenta"))
+    if mission.cut_in:
+        lines.append(Text(t("mist.nav.cut-in", text=mission.cut_in), style="italic dim"))
+    if mission.suppressed:
+        lines.append(Text(t("mist.nav.suppressed"), style="bold green"))
+    return lines
+
+
+# -- the roll builder -----------------------------------------------------------------------------
+
+
+def source_kind(t: Translator, kind: str) -> str:
+    """A power source's kind in the console's language (``power tag`` → 力量标签)."""
+    return t("mist.source." + kind.replace(" ", "-"))
+
+
+def breakdown_lines(t: Translator, sources: Iterable[PowerSource]) -> list[Text]:
+    """The power breakdown, one source per line, and the total (RULES.md §4.2)."""
+    lines: list[Text] = []
+    total = 0
+    for source in sources:
+        total += source.value
+        style = "green" if source.value > 0 else "red"
+        line = Text(f"{source.value:+d} ", style=f"bold {style}")
+        line.append(pad(source_kind(t, source.kind), 14), style="dim")
+        line.append(source.label)
+        lines.append(line)
+    if not lines:
+        lines.append(Text(t("mist.roll.nothing-ticked"), style="dim"))
+    lines.append(Text(t("mist.power", power=total), style="bold"))
+    return lines
+
+
+def odds_bands(t: Translator, odds: MistOdds, width: int = 24) -> list[Text]:
+    """The probability of each band (≤5, 6–8, 9+) as bars (RULES.md §4.2)."""
+    lines: list[Text] = []
+    for band, p in (("fail", odds.p_fail), ("mixed", odds.p_mixed), ("success", odds.p_success)):
+        line = Text(pad(t(f"mist.band.{band}"), 11), style=BAND_STYLES[band])
+        filled = round(p * width)
+        line.append("█" * filled, style=BAND_STYLES[band].replace("bold ", ""))
+        line.append("░" * (width - filled), style="dim")
+        line.append(f" {100 * p:5.1f}%")
+        lines.append(line)
+    return lines
+
+
+def roll_result(t: Translator, roll: Any) -> Text:
+    """A rolled d8 and d4s with the total and band."""
+    text = Text(t("mist.power", power=roll.power) + ": ")
+    text.append(f"d8 {roll.d8}", style="bold")
+    if roll.d4s:
+        text.append(" d4 " + " ".join(str(v) for v in roll.d4s))
+    text.append(f" = {roll.total} → ")
+    text.append(t(f"mist.outcome.{roll.outcome}"), style=BAND_STYLES[str(roll.outcome)])
+    return text
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+def event(t: Translator, item: Any) -> str:
+    """One line for a Mist event: ``mist.event.<ClassName>`` with the event's fields."""
+    name = type(item).__name__
+    values: dict[str, Any] = {}
+    if is_dataclass(item) and not isinstance(item, type):
+        values = {f.name: getattr(item, f.name) for f in fields(item)}
+    roll = values.get("roll")
+    if roll is not None and hasattr(roll, "d8"):
+        values["dice"] = roll_result(t, roll).plain
+    key = f"mist.event.{name}"
+    if t.has(key):
+        try:
+            return t(key, **values)
+        except (KeyError, IndexError, ValueError):
+            pass
+    simple = [f"{v}" for v in values.values() if isinstance(v, str | int) and v != ""]
+    return name + (": " + " ".join(simple) if simple else "")

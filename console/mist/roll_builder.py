@@ -1,0 +1,229 @@
+"""The roll builder (issue 7 §3): tick tags and statuses, see the power and the odds, roll.
+
+Space ticks a row (a weakness hinders, a Taint theme is indulged, the rest help), ``h`` marks it
+hindering, ``b`` burns a tag (+3, RULES.md §4.1), ``t`` picks the target. The power breakdown is
+the engine's own (``engine/mist/power.py``) and the three bands come from the exact odds
+(``engine/dice/odds.py``), so what is shown is exactly what will be rolled. Rolling runs the
+``action`` (or ``mitigate``) line through the screen's one path into the engine and returns the
+events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from console.i18n import Translator, fit
+from console.keymap import BUILDER_KEYS, merged
+from console.mist import render
+from console.mist.sources import (
+    SourceRow,
+    Tick,
+    allowed,
+    choice_options,
+    default_tick,
+    kind_of,
+    power_choice,
+    source_rows,
+)
+from engine.dice.odds import mist_odds
+from engine.errors import RuleError
+from engine.language import quote
+from engine.mist import roster
+from engine.mist.power import breakdown
+from engine.mist.state import MistState
+
+Runner = Callable[[str], tuple[Any, ...] | None]
+"""Runs a command line in the scene; its events, or ``None`` when it was refused."""
+
+TICK_MARKS = {
+    Tick.OFF: ("[ ]", "dim"),
+    Tick.HELP: ("[+]", "bold green"),
+    Tick.HINDER: ("[−]", "bold red"),
+    Tick.BURN: ("[b]", "bold yellow"),
+    Tick.INDULGE: ("[i]", "bold magenta"),
+}
+
+
+class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
+    """Build an action roll (or a mitigation) for one character from the keyboard."""
+
+    CSS_PATH = "mist_screen.tcss"
+
+    def __init__(
+        self,
+        translate: Translator,
+        state: MistState,
+        actor: str,
+        runner: Runner,
+        *,
+        consequence: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.t = translate
+        self.state = state
+        self.actor = roster.character(state, actor)
+        self.runner = runner
+        self.consequence = consequence
+        self.rows: tuple[SourceRow, ...] = source_rows(state, self.actor)
+        self.ticks: list[Tick] = [Tick.OFF] * len(self.rows)
+        self.targets: tuple[str | None, ...] = (
+            (None,)
+            + tuple(c.name for c in state.challenges if not c.overcome)
+            + tuple(p.name for p in state.characters if p.name != self.actor.name)
+        )
+        self.target_index = 1 if len(self.targets) > 1 and consequence is None else 0
+        self.extra: str | None = None
+        self._bindings = merged(self._bindings, BUILDER_KEYS, translate)
+
+    @property
+    def target(self) -> str | None:
+        return self.targets[self.target_index]
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        if self.consequence is None:
+            title = t("mist.builder.title", name=self.actor.name)
+        else:
+            title = t("mist.builder.mitigate-title", name=self.actor.name, id=self.consequence)
+        with Vertical(id="builder-box"):
+            yield Label(title, id="builder-title")
+            yield Static(t("mist.builder.hint"), id="builder-hint")
+            with Horizontal(id="builder-main"):
+                yield OptionList(*self._options(), id="builder-rows")
+                with Vertical(id="builder-side"):
+                    yield Static("", id="builder-target")
+                    yield Static("", id="builder-breakdown")
+                    yield Static("", id="builder-odds")
+            yield Static("", id="builder-error")
+
+    def _row_text(self, row: SourceRow, tick: Tick) -> Text:
+        mark, style = TICK_MARKS[tick]
+        text = Text(f"{mark:<4} ", style=style)
+        name_style = "strike dim" if row.burned else ("bold" if tick is not Tick.OFF else "")
+        text.append(fit(row.name, 22), style=name_style)
+        kind = self.t("mist.source." + kind_of(row))
+        extra = f" {row.tier}" if row.tier else ""
+        owner = "" if row.owner == self.actor.name else f" · {row.owner}"
+        text.append(f" {kind}{extra}{owner}", style="dim")
+        return text
+
+    def _options(self) -> list[Option]:
+        return [
+            Option(self._row_text(row, tick), id=str(index))
+            for index, (row, tick) in enumerate(zip(self.rows, self.ticks, strict=True))
+        ]
+
+    def on_mount(self) -> None:
+        rows = self.query_one("#builder-rows", OptionList)
+        rows.focus()
+        if self.rows:
+            rows.highlighted = 0
+        self.update_preview()
+
+    # -- ticking --------------------------------------------------------------------------------
+
+    def action_tick(self, how: str = "") -> None:
+        """Toggle the highlighted row: space as its default, ``h`` hindering, ``b`` burned."""
+        rows = self.query_one("#builder-rows", OptionList)
+        index = rows.highlighted
+        if index is None or not self.rows:
+            return
+        row = self.rows[index]
+        wanted = Tick(how) if how else default_tick(row)
+        new = Tick.OFF if self.ticks[index] is wanted else wanted
+        if not allowed(row, new):
+            self.query_one("#builder-error", Static).update(
+                Text(
+                    self.t(
+                        "mist.builder.cannot",
+                        name=row.name,
+                        how=self.t(f"mist.tick.{wanted.value}"),
+                    ),
+                    "red",
+                )
+            )
+            return
+        if new is Tick.INDULGE:
+            self.ticks = [Tick.OFF if tick is Tick.INDULGE else tick for tick in self.ticks]
+        self.ticks[index] = new
+        rows.replace_option_prompt_at_index(index, self._row_text(row, new))
+        self.update_preview()
+
+    def action_target(self) -> None:
+        self.target_index = (self.target_index + 1) % len(self.targets)
+        self.update_preview()
+
+    def action_extra(self) -> None:
+        if self.consequence is not None:
+            self.extra = None if self.extra == "reduce" else "reduce"
+            self.update_preview()
+
+    # -- preview --------------------------------------------------------------------------------
+
+    def command_line(self) -> str:
+        """The ``action`` or ``mitigate`` line the ticks make now."""
+        options = choice_options(power_choice(self.rows, tuple(self.ticks)))
+        if self.consequence is not None:
+            line = f"mitigate {self.consequence}"
+            if self.extra:
+                options = (options + f" extra={self.extra}").strip()
+        else:
+            line = f"action {quote(self.actor.name)}"
+            if self.target:
+                options = (options + f" target={quote(self.target)}").strip()
+        return f"{line} {options}".strip()
+
+    def update_preview(self) -> None:
+        """Redraw the breakdown and the odds of each band for the rows ticked now."""
+        t = self.t
+        error = self.query_one("#builder-error", Static)
+        error.update("")
+        if self.consequence is None:
+            target = Text(t("mist.builder.target") + ": ", style="bold")
+            target.append(self.target or t("mist.none"))
+        else:
+            target = Text(t("mist.builder.extra") + ": ", style="bold")
+            target.append(t("mist.builder.extra-reduce") if self.extra else t("mist.none"))
+        self.query_one("#builder-target", Static).update(target)
+        choice = power_choice(self.rows, tuple(self.ticks))
+        try:
+            paid = breakdown(self.state, self.actor, choice, self.target)
+        except RuleError as problem:
+            error.update(Text(problem.message, style="red"))
+            return
+        self.query_one("#builder-breakdown", Static).update(
+            Group(*render.breakdown_lines(t, paid.sources))
+        )
+        odds = mist_odds(paid.power, self.state.settings)
+        bands = [Text(t("mist.builder.odds"), style="bold underline")]
+        bands += render.odds_bands(t, odds)
+        bands.append(Text(self.command_line(), style="dim italic"))
+        self.query_one("#builder-odds", Static).update(Group(*bands))
+
+    # -- rolling --------------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_roll()
+
+    def action_roll(self) -> None:
+        """Roll through the scene; close with the events, or stay open when refused."""
+        events = self.runner(self.command_line())
+        if events is None:
+            self.query_one("#builder-error", Static).update(
+                Text(self.t("mist.builder.refused"), style="red")
+            )
+            return
+        self.dismiss(events)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,481 @@
+"""The M.I.S.T. screen (issue 7): the scene loop, the characters, the case file, the story so far.
+
+The screen owns the scene (``SceneScreen.scene``, shared with the shell) and hands its state to
+the panes; every key builds a line of the console language and runs it through
+:meth:`SceneScreen.run_command` — the same path as the command line (RULES.md §4, STYLE.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+
+from console.keymap import MIST_KEYS, KeySpec
+from console.mist import render
+from console.mist.dialogs import EffectsDialog, Field, FormDialog, Values
+from console.mist.panes import CaseFilePane, CharactersPane, NavigatorPane, SceneLoopPane
+from console.mist.roll_builder import RollBuilder
+from console.screens.dialogs import ChoiceDialog
+from console.screens.shell import SceneScreen
+from console.widgets.dice_log import DiceLog
+from engine.dice.mist import Outcome
+from engine.dice.odds import mist_odds
+from engine.language import quote
+from engine.mist.events import ActionRolled
+from engine.mist.state import MistState, Phase, ThemeType
+from engine.session import Scene
+
+EDITS = frozenset(
+    {
+        "phase_next",
+        "action_roll",
+        "effects",
+        "consequence",
+        "mitigate",
+        "deliver",
+        "immerse",
+        "threat",
+        "resolve",
+        "status",
+        "reduce",
+        "story_tag",
+        "challenge",
+        "clue",
+        "conclusion",
+        "case_roll",
+        "casefile",
+        "end_scene",
+    }
+)
+"""Actions that change the scene: refused in read-only mode."""
+
+
+class MistScreen(SceneScreen):
+    """Run a M.I.S.T. scene and its case file from the keyboard (RULES.md §4)."""
+
+    CSS_PATH = "mist_screen.tcss"
+    SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = MIST_KEYS
+
+    state: reactive[MistState | None] = reactive(None, always_update=True)
+    selected: reactive[str | None] = reactive(None)
+
+    def compose_body(self) -> ComposeResult:
+        t = self.t
+        with Horizontal(id="mist-main"):
+            with Vertical(id="mist-left"):
+                loop = SceneLoopPane(t, "mist.pane.scene-loop", id="scene-loop")
+                yield loop.data_bind(MistScreen.state)
+                people = CharactersPane(t, "mist.pane.characters", id="characters")
+                yield people.data_bind(MistScreen.state, MistScreen.selected)
+            with Vertical(id="mist-right"):
+                nav = NavigatorPane(t, "mist.pane.story", id="navigator")
+                yield nav.data_bind(MistScreen.state)
+                case = CaseFilePane(t, "mist.pane.case-file", id="case-file")
+                yield case.data_bind(MistScreen.state)
+                log = DiceLog(id="mist-log")
+                log.border_title = t("mist.pane.log")
+                yield log
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._show_log(self.history.scene)
+        self.query_one(SceneLoopPane).focus()
+
+    def watch_scene(self, scene: Scene | None) -> None:
+        if scene is None or not isinstance(scene.state, MistState):
+            return
+        state = scene.state
+        names = [p.name for p in state.characters]
+        if self.selected not in names:
+            self.selected = names[0] if names else None
+        self.state = state
+        if self.is_mounted:
+            self._show_log(scene)
+            self.refresh_bindings()
+
+    def _show_log(self, scene: Scene) -> None:
+        lines: list[Text] = []
+        for entry in scene.journal[-40:]:
+            lines.append(Text("› " + entry.text, style="dim"))
+            for item in entry.events:
+                if hasattr(item, "roll") or type(item).__name__ in ("ChallengeOvercome",):
+                    lines.append(Text("  " + render.event(self.t, item)))
+        self.query_one("#mist-log", DiceLog).show(lines)
+
+    def names(self) -> tuple[str, ...]:
+        state = self.state
+        if state is None:
+            return ()
+        return tuple(p.name for p in state.characters) + tuple(c.name for c in state.challenges)
+
+    def after_command(self, text: str, events: tuple[Any, ...]) -> None:
+        described = [render.event(self.t, item) for item in events]
+        self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
+
+    # -- what can be done now -------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        base = super().check_action(action, parameters)
+        if base is not True or action not in EDITS and action != "select":
+            return base
+        state = self.state
+        if state is None or (self.read_only and action in EDITS):
+            return None
+        if action == "action_roll":
+            return True if state.phase is Phase.ACTION and self.selected else None
+        if action == "effects":
+            last = state.actions[-1] if state.actions else None
+            usable = last is not None and last.scene == state.scene.number and last.left > 0
+            return True if usable else None
+        if action == "mitigate":
+            return True if self._mitigable(state) else None
+        if action == "deliver":
+            return True if any(not x.delivered for x in state.consequences) else None
+        if action == "immerse":
+            return True if self._taint_themes(state) else None
+        if action == "resolve":
+            return True if any(not x.resolved for x in state.threats) else None
+        if action == "select":
+            return True if len(state.characters) > 1 else None
+        if action == "case_roll":
+            return True if state.case_file.conclusions else None
+        return True
+
+    @staticmethod
+    def _mitigable(state: MistState) -> list[tuple[str, str]]:
+        names = {p.name for p in state.characters}
+        return [
+            (x.id, x.target)
+            for x in state.consequences
+            if not x.delivered and x.status and x.target in names
+        ]
+
+    def _taint_themes(self, state: MistState) -> tuple[str, ...]:
+        person = next((p for p in state.characters if p.name == self.selected), None)
+        if person is None:
+            return ()
+        return tuple(t.name for t in person.themes if t.type is ThemeType.TAINT)
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def _runner(self, line: str) -> tuple[Any, ...] | None:
+        return self.run_command_events(line, "dialog")
+
+    def _current(self) -> MistState:
+        state = self.history.scene.state
+        assert isinstance(state, MistState)
+        return state
+
+    def _form(
+        self,
+        title_key: str,
+        fields: tuple[Field, ...],
+        build: Any,
+        *,
+        preview: Any = None,
+        note: RenderableType | None = None,
+        then: Any = None,
+        **values: object,
+    ) -> None:
+        self.app.push_screen(
+            FormDialog(
+                self.t(title_key, **values), fields, build, self._runner, preview=preview, note=note
+            ),
+            then,
+        )
+
+    def _field(self, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
+        return Field(key, self.t(f"mist.field.{key}"), value, suggestions)
+
+    # -- the scene loop -------------------------------------------------------------------------
+
+    def action_phase_next(self) -> None:
+        self.run_command("phase next")
+
+    def action_select(self, step: int) -> None:
+        state = self.state
+        if state is None or not state.characters:
+            return
+        names = [p.name for p in state.characters]
+        index = names.index(self.selected) if self.selected in names else 0
+        self.selected = names[(index + int(step)) % len(names)]
+        self.refresh_bindings()
+
+    def action_action_roll(self) -> None:
+        if self.selected is None:
+            return
+        self.app.push_screen(
+            RollBuilder(self.t, self._current(), self.selected, self._runner), self._after_roll
+        )
+
+    def _after_roll(self, events: tuple[Any, ...] | None) -> None:
+        rolled = next((e for e in events or () if isinstance(e, ActionRolled)), None)
+        if rolled is None:
+            return
+        if rolled.roll.outcome is not Outcome.FAIL and rolled.power > 0:
+            self.action_effects()
+
+    def action_effects(self) -> None:
+        self.app.push_screen(EffectsDialog(self.t, self._current, self._runner))
+
+    def action_mitigate(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        choices = self._mitigable(state)
+        if not choices:
+            return
+
+        def chosen(ident: str | None) -> None:
+            target = dict(choices).get(ident or "")
+            if ident and target:
+                builder = RollBuilder(
+                    self.t, self._current(), target, self._runner, consequence=ident
+                )
+                self.app.push_screen(builder)
+
+        if len(choices) == 1:
+            chosen(choices[0][0])
+            return
+        labels = {x.id: render.consequence_text(self.t, x).plain for x in state.consequences}
+        options = [(ident, labels[ident]) for ident, _ in choices]
+        self.app.push_screen(ChoiceDialog(self.t("mist.mitigate.choose"), options), chosen)
+
+    def action_deliver(self) -> None:
+        self.run_command("deliver")
+
+    def action_consequence(self) -> None:
+        statuses = tuple(s.name for p in self._current().characters for s in p.statuses)
+
+        def build(v: Values) -> str | None:
+            source = f" for={v['source']}" if v["source"] else ""
+            if v["status"]:
+                text = f' text="{v["text"]}"' if v["text"] else ""
+                tier = v["tier"] or "1"
+                return f"consequence {quote(v['target'])} {quote(v['status'])} {tier}{text}{source}"
+            return f'consequence "{v["text"]}"{source}' if v["text"] else None
+
+        last = self._current().owed
+        self._form(
+            "mist.form.consequence",
+            (
+                self._field("target", self.selected or "", self.names()),
+                self._field("status", "", statuses),
+                self._field("tier", "1"),
+                self._field("text"),
+                self._field("source", last[0] if last else ""),
+            ),
+            build,
+        )
+
+    def action_immerse(self) -> None:
+        state = self._current()
+        themes = self._taint_themes(state)
+        who = self.selected
+        if not themes or who is None:
+            return
+        person = next(p for p in state.characters if p.name == who)
+        power = sum(1 for t in person.themes if t.type is ThemeType.SELF)
+
+        def build(v: Values) -> str | None:
+            depth = v["depth"] or "submerge"
+            return f"immerse {quote(who)} {quote(v['theme'])} {depth}"
+
+        def preview(v: Values) -> RenderableType:
+            lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
+            lines += render.odds_bands(self.t, mist_odds(power, state.settings))
+            depth = (v["depth"] or "submerge").lower()
+            if depth in ("submerge", "dive", "sink"):
+                lines.append(Text(self.t(f"mist.immerse.table.{depth}"), style="italic"))
+            return Group(*lines)
+
+        self._form(
+            "mist.form.immerse",
+            (
+                self._field("theme", themes[0], themes),
+                self._field("depth", "submerge", ("submerge", "dive", "sink")),
+            ),
+            build,
+            preview=preview,
+            name=who,
+        )
+
+    def action_threat(self) -> None:
+        challenges = tuple(c.name for c in self._current().challenges)
+
+        def build(v: Values) -> str | None:
+            if not v["text"]:
+                return None
+            on = f" challenge={quote(v['challenge'])}" if v["challenge"] else ""
+            return f'threat "{v["text"]}"{on}'
+
+        self._form(
+            "mist.form.threat",
+            (self._field("text"), self._field("challenge", "", challenges)),
+            build,
+        )
+
+    def action_resolve(self) -> None:
+        threats = [x for x in self._current().threats if not x.resolved]
+        options = [(x.id, f"{x.id} {x.text}") for x in threats]
+
+        def chosen(ident: str | None) -> None:
+            if ident:
+                self.run_command(f"resolve {ident}", "dialog")
+
+        self.app.push_screen(ChoiceDialog(self.t("mist.form.resolve"), options), chosen)
+
+    def _status_form(self, verb: str) -> None:
+        state = self._current()
+        statuses = tuple(
+            dict.fromkeys(
+                [s.name for p in state.characters for s in p.statuses]
+                + [s.name for c in state.challenges for s in c.statuses]
+                + [limit.kind for c in state.challenges for limit in c.limits]
+            )
+        )
+
+        def build(v: Values) -> str | None:
+            if not v["target"] or not v["status"]:
+                return None
+            return f"{verb} {quote(v['target'])} {quote(v['status'])} {v['tier'] or '1'}"
+
+        self._form(
+            f"mist.form.{verb}",
+            (
+                self._field("target", self.selected or "", self.names()),
+                self._field("status", "", statuses),
+                self._field("tier", "1"),
+            ),
+            build,
+        )
+
+    def action_status(self) -> None:
+        self._status_form("status")
+
+    def action_reduce(self) -> None:
+        self._status_form("reduce")
+
+    def action_story_tag(self) -> None:
+        def build(v: Values) -> str | None:
+            if not v["tag"]:
+                return None
+            return f'tag {quote(v["target"] or "scene")} "{v["tag"]}"'
+
+        self._form(
+            "mist.form.story-tag",
+            (self._field("target", "scene", self.names() + ("scene",)), self._field("tag")),
+            build,
+        )
+
+    def action_challenge(self) -> None:
+        def build(v: Values) -> str | None:
+            if not v["name"]:
+                return None
+            limits = f" limits={v['limits'].replace(' ', '')}" if v["limits"] else ""
+            return f"challenge {quote(v['name'])}{limits}"
+
+        self._form(
+            "mist.form.challenge", (self._field("name"), self._field("limits", "harmed:4")), build
+        )
+
+    def action_end_scene(self) -> None:
+        self.run_command("scene end")
+
+    # -- the case file --------------------------------------------------------------------------
+
+    def action_clue(self) -> None:
+        def build(v: Values) -> str | None:
+            if not v["text"]:
+                return None
+            scene = f' scene="{v["scene"]}"' if v["scene"] else ""
+            return f'clue "{v["text"]}"{scene}'
+
+        self._form(
+            "mist.form.clue",
+            (self._field("text"), self._field("scene", self._current().scene.name)),
+            build,
+        )
+
+    def _clue_list(self) -> RenderableType:
+        clues = self._current().case_file.clues
+        if not clues:
+            return Text(self.t("mist.none"), style="dim")
+        return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in clues))
+
+    def action_conclusion(self) -> None:
+        def build(v: Values) -> str | None:
+            if not v["text"]:
+                return None
+            against = f" contradicts={v['contradicts']}" if v["contradicts"] else ""
+            return f'conclusion "{v["text"]}" supports={v["supports"]}{against}'
+
+        case = self._current().case_file
+
+        def preview(v: Values) -> RenderableType:
+            ids = [p for p in v["supports"].replace(" ", "").split(",") if p]
+            against = [p for p in v["contradicts"].replace(" ", "").split(",") if p]
+            has, needs = len(ids), case.complexity
+            key = "mist.case.gate-open" if has >= needs else "mist.case.gate-closed"
+            text = Text(self.t("mist.power", power=has - len(against)) + "  ", style="bold")
+            text.append(self.t(key, has=has, needs=needs), "green" if has >= needs else "yellow")
+            return text
+
+        self._form(
+            "mist.form.conclusion",
+            (self._field("text"), self._field("supports"), self._field("contradicts")),
+            build,
+            preview=preview,
+            note=self._clue_list(),
+        )
+
+    def action_case_roll(self, mode: str) -> None:
+        state = self._current()
+        case = state.case_file
+        ready = [k for k in case.conclusions if not k.refuted and k.mode != mode]
+        first = next((k.id for k in ready if len(k.supports) >= case.complexity), "")
+        text_key = "clue" if mode == "deduce" else "property"
+
+        def build(v: Values) -> str | None:
+            if not v["conclusion"]:
+                return None
+            extra = f' {text_key}="{v[text_key]}"' if v[text_key] else ""
+            return f"{mode} {v['conclusion']}{extra}"
+
+        def preview(v: Values) -> RenderableType:
+            found = next(
+                (k for k in case.conclusions if k.id == v["conclusion"].strip().lower()), None
+            )
+            if found is None:
+                return Text(self.t("mist.case.pick"), style="dim")
+            lines = [Text(f"{found.id} {found.text}", style="bold")]
+            lines.append(render.gate_text(self.t, case, found))
+            lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
+            lines += render.odds_bands(self.t, mist_odds(found.power, state.settings))
+            lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
+            return Group(*lines)
+
+        ids = tuple(k.id for k in case.conclusions)
+        self._form(
+            f"mist.form.{mode}",
+            (self._field("conclusion", first, ids), self._field(text_key)),
+            build,
+            preview=preview,
+        )
+
+    def action_casefile(self) -> None:
+        self.run_command("casefile close" if self._current().case_file.open else "casefile open")
+
+    def action_zoom(self) -> None:
+        """Fill the screen with the focused pane (the case file when none is), or come back."""
+        if self.maximized is not None:
+            self.minimize()
+            return
+        focused = self.focused
+        pane = focused if isinstance(focused, (SceneLoopPane, CharactersPane)) else None
+        self.maximize(pane or self.query_one(CaseFilePane))
