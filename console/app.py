@@ -8,6 +8,7 @@ clock, so tests run it against a temporary save directory with fixed dice and a 
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -23,8 +24,6 @@ from console.keymap import KeymapError, load_keymap
 from console.messages import SceneEdited
 from console.persistence import Persistence
 from console.screens.dialogs import ConfirmDialog, TextDialog
-from console.screens.ih_screen import IHScreen
-from console.screens.journal_screen import JournalScreen
 from console.screens.palette import ActionsProvider
 from console.screens.saves_screen import OpenScreen
 from console.screens.shell import NewSceneRequested, SceneScreen
@@ -35,8 +34,23 @@ from saves.errors import BadFile, SaveError
 
 Clock = Callable[[], datetime]
 
-SCREENS_BY_FAMILY: dict[str, type[SceneScreen]] = {"ih": IHScreen, "mist": JournalScreen}
-"""The screen for each rule family; the M.I.S.T. screen registers itself here (issue 7)."""
+SCREENS_BY_FAMILY: dict[str, str] = {
+    "ih": "console.screens.ih_screen:IHScreen",
+    "mist": "console.mist.screen:MistScreen",
+}
+"""The screen class of each rule family, as ``module:Class`` (issue 7 adds M.I.S.T.'s).
+
+Imported when a scene of that family is first shown, so starting on one family does not pay
+for the other's screen."""
+
+
+def screen_class(family: str) -> type[SceneScreen]:
+    """The scene screen class for a rule family (``ih`` or ``mist``)."""
+    module_name, _, class_name = SCREENS_BY_FAMILY[family].partition(":")
+    found = getattr(importlib.import_module(module_name), class_name)
+    if not (isinstance(found, type) and issubclass(found, SceneScreen)):
+        raise TypeError(f"{SCREENS_BY_FAMILY[family]} is not a scene screen")
+    return found
 
 
 class STConsoleApp(App[None]):
@@ -54,8 +68,11 @@ class STConsoleApp(App[None]):
         lang: str = "en",
         seed: int | None = None,
         clock: Clock | None = None,
+        blink: bool = True,
     ) -> None:
         super().__init__()
+        self.blink = blink
+        """Whether text cursors blink (off for snapshot tests)."""
         self.t = Translator(lang)
         self.persistence = Persistence(save_dir)
         self.want_campaign = campaign
@@ -129,8 +146,8 @@ class STConsoleApp(App[None]):
 
     def show_scene(self, scene: Scene) -> None:
         """Put the screen of the scene's family on top (replacing the previous scene's)."""
-        screen_class = SCREENS_BY_FAMILY[family_of(scene.system)]
-        screen = screen_class(scene, self.t, read_only=self.persistence.read_only)
+        family = screen_class(family_of(scene.system))
+        screen = family(scene, self.t, read_only=self.persistence.read_only)
         if isinstance(self.screen, SceneScreen):
             self.switch_screen(screen)
         else:

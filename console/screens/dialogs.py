@@ -6,12 +6,12 @@ screen runs it through the same path as the command line. Escape cancels (``None
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
@@ -35,8 +35,18 @@ DIALOG_CSS = """
 T = TypeVar("T")
 
 
+def settle_cursors(screen: Screen[Any]) -> None:
+    """Give the screen's text fields the app's cursor blink (off in snapshot tests)."""
+    blink = bool(getattr(screen.app, "blink", True))
+    for field in screen.query(Input):
+        field.cursor_blink = blink
+
+
 class _Dialog(ModalScreen[T | None], Generic[T]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False, id="dialog.cancel")]
+
+    def on_mount(self) -> None:
+        settle_cursors(self)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -118,6 +128,7 @@ class ConfirmDialog(_Dialog[bool]):
                 yield Button(self.t("dialog.no"), variant="primary", id="no")
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

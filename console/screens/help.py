@@ -17,7 +17,9 @@ from textual.widgets import Static
 from console.i18n import Translator
 from console.keymap import ALL_KEYS, KeySpec, effective_keys
 
-GROUPS: tuple[str, ...] = ("app", "combat", "list")
+def groups(specs: tuple[KeySpec, ...]) -> tuple[str, ...]:
+    """The groups of ``specs`` in the order they first appear (console, combat, M.I.S.T., …)."""
+    return tuple(dict.fromkeys(spec.group for spec in specs))
 
 
 def key_label(keys: str) -> str:
@@ -45,17 +47,19 @@ def help_table(translate: Translator, keymap: dict[str, str], specs: tuple[KeySp
     table.add_column(translate("help.keys"), style="bold", no_wrap=True, width=16)
     table.add_column(translate("help.action"), ratio=1)
     table.add_column(translate("help.id"), style="dim", no_wrap=True)
-    for group in GROUPS:
+    for group in groups(specs):
         members = [spec for spec in specs if spec.group == group]
         if not members:
             continue
-        table.add_row(Text(translate(f"help.group.{group}"), style="bold underline"), "", "")
+        key = f"help.group.{group}"
+        title = translate(key) if translate.has(key) else group
+        table.add_row("", Text(title, style="bold underline"), "")
         for spec in members:
             table.add_row(
                 key_label(effective_keys(spec, keymap)), translate(spec.label_key), spec.id
             )
         table.add_row("", "", "")
-    table.add_row(Text(translate("help.group.more"), style="bold underline"), "", "")
+    table.add_row("", Text(translate("help.group.more"), style="bold underline"), "")
     table.add_row("Ctrl+P", translate("help.palette"), "")
     table.add_row("Tab / →", translate("help.complete"), "")
     table.add_row("↑ / ↓", translate("help.history"), "")

@@ -20,6 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
+from console.screens.dialogs import settle_cursors
 from console.widgets.odds_chart import OddsChart
 from engine.dice import command as dice_command
 from engine.dice.odds import check_odds, mist_odds
@@ -43,7 +44,7 @@ def roll_line(
     dc: str = "",
     by: str | None = None,
 ) -> str:
-    """The ``roll`` command line for the dialog's fields (blank fields are left out)."""
+    """The ``roll`` command line for the dialog's fields (blank and default values left out)."""
     parts = ["roll", system, value.strip() or "0"]
     if system != "mist":
         for flag, text in (
@@ -54,7 +55,8 @@ def roll_line(
             ("--untrained", untrained),
             ("--dc", dc),
         ):
-            if text.strip():
+            default = {"--again": "10", "--level": "1"}.get(flag)
+            if text.strip() and text.strip() != default:
                 parts += [flag, text.strip()]
         if willpower:
             parts.append("--willpower")
@@ -139,6 +141,7 @@ class RollDialog(ModalScreen[str | None]):
                 yield Button(t("roll.close"), id="close")
 
     def on_mount(self) -> None:
+        settle_cursors(self)
         self.query_one("#value", Input).focus()
         self.update_odds()
 

@@ -21,6 +21,7 @@ from console import render
 from console.i18n import Translator
 from console.keymap import APP_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
+from console.screens.dialogs import settle_cursors
 from console.widgets.command_line import CommandLine, Vocabulary
 from engine import commands
 from engine.errors import RuleError
@@ -70,6 +71,7 @@ class SceneScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
+        settle_cursors(self)
         self.refresh_vocabulary()
         self.mutate_reactive(SceneScreen.scene)
 

@@ -86,8 +86,9 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
             words = ARGUMENT_WORDS.get(verb, ()) + vocabulary.extra.get(verb, ())
             candidates = [_quoted(name) for name in vocabulary.names] + list(words)
     lowered = start.lower()
+    bare = lowered.lstrip('"')
     for candidate in candidates:
-        if candidate.lower().startswith(lowered) and candidate.lower() != lowered:
+        if candidate.lower().lstrip('"').startswith(bare) and candidate.lower() != lowered:
             return prefix_text + candidate
     return None
 

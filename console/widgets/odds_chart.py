@@ -11,6 +11,9 @@ from textual.widgets import Static
 
 from console import render
 
+TAIL = 0.0005
+"""Values above the last one this likely are not drawn (they would show as 0.0%)."""
+
 
 class OddsChart(Static):
     """One row per value: the value, a bar scaled to the most likely value, the percentage.
@@ -26,9 +29,12 @@ class OddsChart(Static):
     threshold: reactive[int | None] = reactive(None)
 
     def show(self, distribution: Mapping[int, float], threshold: int | None) -> None:
-        """Draw a new distribution (values with probability 0 are left out)."""
+        """Draw a new distribution; the long tail that rounds to 0.0% is left out."""
         self.threshold = threshold
-        self.distribution = {k: v for k, v in distribution.items() if v > 0}
+        shown = {k: v for k, v in distribution.items() if v > 0}
+        while len(shown) > 1 and shown[max(shown)] < TAIL:
+            del shown[max(shown)]
+        self.distribution = shown
 
     def render(self) -> Table:
         table = Table.grid(padding=(0, 1))
