@@ -16,6 +16,7 @@ from rich.text import Text
 from console.i18n import Translator, fit, pad
 from engine.dice.odds import MistOdds
 from engine.mist.state import (
+    DEFAULT_QUESTIONS,
     CaseFile,
     Challenge,
     Character,
@@ -24,6 +25,7 @@ from engine.mist.state import (
     MistState,
     Phase,
     PowerSource,
+    Question,
     Status,
     Tag,
     Theme,
@@ -255,6 +257,13 @@ def conclusion_lines(t: Translator, case: CaseFile, conclusion: Conclusion) -> l
     return lines
 
 
+def question_text(t: Translator, question: Question) -> str:
+    """A checklist question; the five standard ones (RULES.md §4.7) in the console's language."""
+    if question in DEFAULT_QUESTIONS:
+        return t(f"mist.question.{question.id}")
+    return question.text
+
+
 def case_file_lines(t: Translator, state: MistState) -> list[Text]:
     """The case-file pane: questions, clues with their scene, conclusions, findings, warning."""
     case = state.case_file
@@ -267,7 +276,7 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
     lines.append(Text(t("mist.case.questions"), style="bold underline"))
     for question in case.questions:
         mark = "☑" if question.answer else "☐"
-        line = Text(f" {mark} {question.id} {question.text}")
+        line = Text(f" {mark} {question.id} {question_text(t, question)}")
         if question.answer:
             line.append(f" → {question.answer}", style="green")
         lines.append(line)

@@ -1,0 +1,154 @@
+"""Pilot flows of the M.I.S.T. screen (issue 7): an action roll with tags ticked and its effects
+spent until a challenge is overcome, a consequence mitigated, a case file from clues to a Test
+with an opportunity — each undone again. Fixed dice (seed 5) make every roll the same each run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console_support import AppFactory
+from textual.pilot import Pilot
+
+from console.mist.dialogs import EffectsDialog, FormDialog
+from console.mist.roll_builder import RollBuilder
+from console.mist.screen import MistScreen
+from engine.mist.state import MistState
+
+SIZE = (120, 40)
+
+SCENE = """
+pc Mei
+theme Mei taint "Shadow Hands" power="grasping dark,silent step" weakness="no light" motive=Feed
+theme Mei self "Night-shift Nurse" power="steady hands,first aid" weakness="exhausted" motive=Save
+pc Wang
+theme Wang self "Retired Cop" power="hard stare,old contacts" weakness="bad knee" motive=Justice
+challenge Hound limits=harmed:3,convinced:3
+tag scene "Flickering lights"
+threat "The Hound stalks the ward" challenge=Hound
+"""
+"""A scene in the Establish phase: two PCs with themes, a challenge with limits, a threat."""
+
+
+def state_of(pilot: Pilot[Any]) -> MistState:
+    screen = pilot.app.screen_stack[1]
+    assert isinstance(screen, MistScreen)
+    state = screen.history.scene.state
+    assert isinstance(state, MistState)
+    return state
+
+
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+async def test_action_roll_ticks_tags_and_effects_overcome_the_challenge(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MistScreen)
+        await press(pilot, "p")
+        assert state_of(pilot).phase.value == "action"
+        await press(pilot, "a")
+        builder = app.screen
+        assert isinstance(builder, RollBuilder)
+        # Shadow Hands (theme tag), grasping dark, silent step: three helping tags.
+        await press(pilot, "space", "down", "space", "down", "space")
+        assert builder.command_line() == (
+            'action Mei tags="Shadow Hands,grasping dark,silent step" target=Hound'
+        )
+        # Burn "steady hands" (+3): down past the weakness and the Self theme tag.
+        await press(pilot, "down", "down", "down", "b")
+        assert 'burn="steady hands"' in builder.command_line()
+        await press(pilot, "enter")
+        state = state_of(pilot)
+        action = state.actions[-1]
+        assert action.power == 6
+        assert action.outcome.value != "fail"
+        assert isinstance(app.screen, EffectsDialog)
+        # The name is the challenge's first limit. harmed 2, then harmed 2 again stacks into
+        # box 3 (RULES.md §4.1): tier 3 reaches the limit.
+        await press(pilot, "backspace", "2", "enter")
+        state = state_of(pilot)
+        assert state.actions[-1].left == 4
+        assert not state.challenges[0].overcome
+        assert isinstance(app.screen, EffectsDialog)
+        await press(pilot, "enter")
+        state = state_of(pilot)
+        hound = state.challenges[0]
+        assert hound.overcome and hound.overcome_by == "harmed"
+        assert hound.statuses[0].boxes == (2, 3)
+        assert state.actions[-1].left == 2
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MistScreen)
+        await press(pilot, "ctrl+z")
+        assert not state_of(pilot).challenges[0].overcome
+        await press(pilot, "ctrl+z")
+        assert state_of(pilot).actions[-1].left == 6
+        await press(pilot, "ctrl+z")
+        assert state_of(pilot).actions == ()
+
+
+async def test_a_consequence_is_mitigated_and_undone(make_app: AppFactory) -> None:
+    script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
+    app = make_app(script=script, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "m")
+        builder = app.screen
+        assert isinstance(builder, RollBuilder)
+        assert builder.command_line() == "mitigate x1"
+        await press(pilot, "space", "down", "space", "down", "space", "x")
+        assert builder.command_line() == (
+            'mitigate x1 tags="Shadow Hands,grasping dark,silent step" extra=reduce'
+        )
+        await press(pilot, "enter")
+        state = state_of(pilot)
+        done = state.consequences[0]
+        assert done.delivered and done.mitigated
+        hurt = next((s for s in state.characters[0].statuses if s.name == "hurt"), None)
+        assert (hurt.tier if hurt else 0) == done.tier < 3
+        await press(pilot, "ctrl+z")
+        pending = state_of(pilot).consequences[0]
+        assert not pending.delivered and pending.tier == 3
+
+
+async def _type(pilot: Pilot[Any], text: str) -> None:
+    for char in text:
+        await pilot.press("space" if char == " " else char)
+
+
+async def test_case_file_from_clues_to_a_test_with_an_opportunity(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE + "complexity 2\n", system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for clue in ("scratches", "night shift", "flicker"):
+            await press(pilot, "l")
+            assert isinstance(app.screen, FormDialog)
+            await _type(pilot, clue)
+            await press(pilot, "enter")
+        assert [c.id for c in state_of(pilot).case_file.clues] == ["c1", "c2", "c3"]
+        await press(pilot, "k")
+        await _type(pilot, "shadows")
+        await press(pilot, "tab")
+        await _type(pilot, "c1,c2,c3")
+        await press(pilot, "enter")
+        conclusion = state_of(pilot).case_file.conclusions[0]
+        assert conclusion.supports == ("c1", "c2", "c3") and conclusion.power == 3
+        await press(pilot, "f")
+        assert state_of(pilot).case_file.open
+        await press(pilot, "T")
+        assert isinstance(app.screen, FormDialog)
+        await press(pilot, "tab")
+        await _type(pilot, "fears light")
+        await press(pilot, "enter")
+        case = state_of(pilot).case_file
+        assert case.tested
+        assert case.conclusions[0].mode == "test"
+        assert [o.id for o in case.opportunities] == ["o1"]
+        await press(pilot, "ctrl+z")
+        case = state_of(pilot).case_file
+        assert not case.tested and case.opportunities == ()
