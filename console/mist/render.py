@@ -387,6 +387,11 @@ def event(t: Translator, item: Any) -> str:
     values: dict[str, Any] = {}
     if is_dataclass(item) and not isinstance(item, type):
         values = {f.name: getattr(item, f.name) for f in fields(item)}
+    for key, value in values.items():
+        if isinstance(value, Phase):
+            values[key] = t(f"mist.phase.{value.value}")
+    if values.get("mode") in ("deduce", "test"):
+        values["mode"] = t(f"mist.case.{values['mode']}")
     roll = values.get("roll")
     if roll is not None and hasattr(roll, "d8"):
         values["dice"] = roll_result(t, roll).plain
