@@ -50,10 +50,15 @@ def end(state: Encounter, name: str, label: str) -> tuple[Encounter, Events]:
 
 def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
     """Count down effects at the start of ``source``'s turn (``None``: orphans, round start)."""
+    if not any(c.effects for c in state.order):
+        return state, ()
     present = {c.key for c in state.order}
     events: list[object] = []
     order = []
     for combatant in state.order:
+        if not combatant.effects:
+            order.append(combatant)
+            continue
         kept: list[Effect] = []
         for effect in combatant.effects:
             creator = effect.source.casefold()
@@ -64,7 +69,9 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
                 events.append(EffectExpired(combatant.name, effect.label, effect.source))
             else:
                 kept.append(replace(effect, rounds_left=effect.rounds_left - 1))
-        order.append(replace(combatant, effects=tuple(kept)))
+        if tuple(kept) != combatant.effects:
+            combatant = replace(combatant, effects=tuple(kept))
+        order.append(combatant)
     return replace(state, order=tuple(order)), tuple(events)
 
 

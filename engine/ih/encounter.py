@@ -79,7 +79,7 @@ class Combatant:
     kind: Kind = Kind.NPC
     dexterity: int = 2
     composure: int = 2
-    roll_off: int = 0
+    roll_off: tuple[int, ...] = ()
     health: int = 7
     health_max: int = 7
     willpower: int = 4
@@ -159,6 +159,9 @@ def find(state: Encounter, name: str) -> Combatant:
     Raises:
         RuleError: nobody has that name.
     """
+    for combatant in state.order:
+        if combatant.name == name:
+            return combatant
     wanted = name.strip().casefold()
     for combatant in state.order:
         if combatant.key == wanted:
@@ -169,6 +172,9 @@ def find(state: Encounter, name: str) -> Combatant:
 
 def index_of(state: Encounter, name: str) -> int:
     """The position of ``name`` in the turn order (-1 when absent)."""
+    for index, combatant in enumerate(state.order):
+        if combatant.name == name:
+            return index
     wanted = name.casefold()
     for index, combatant in enumerate(state.order):
         if combatant.key == wanted:

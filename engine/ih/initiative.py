@@ -23,7 +23,7 @@ from engine.ih.events import (
 Events = tuple[object, ...]
 
 
-def rank(combatant: Combatant) -> tuple[int, int, int, int]:
+def rank(combatant: Combatant) -> tuple[int, int, int, tuple[int, ...]]:
     """Sort key, highest first: score, then Composure, Dexterity, roll-off (RULES.md §3.3)."""
     return (combatant.initiative, combatant.composure, combatant.dexterity, combatant.roll_off)
 
@@ -37,29 +37,31 @@ def roll_off(
 ) -> tuple[tuple[Combatant, ...], Combatant, Events]:
     """Break full ties of ``newcomer`` with a recorded 1d10 roll-off (RULES.md §3.3).
 
-    Tied combatants without a roll-off yet roll one; the newcomer rolls until its die differs
-    from every tied one's, so the order among them is decided and stays the same every round.
+    A roll-off is a sequence of d10s: whoever is still tied with the newcomer after ``d`` dice
+    rolls again, with the newcomer, until nobody is. The order among those already placed never
+    changes, and the result holds every round.
     """
-    tied = [c for c in order if _full_tie(c, newcomer)]
+    tied = {c.key: c for c in order if _full_tie(c, newcomer)}
     if not tied:
         return order, newcomer, ()
     events: list[object] = []
-    updated: dict[str, Combatant] = {}
-    for other in tied:
-        if other.roll_off == 0:
-            face = rng.randint(1, 10)
-            updated[other.key] = replace(other, roll_off=face)
-            events.append(TieRolledOff(other.name, newcomer.name, (face,)))
-    taken = {updated.get(c.key, c).roll_off for c in tied}
-    faces: list[int] = []
-    face = newcomer.roll_off
-    while face == 0 or face in taken:
+    sequence: tuple[int, ...] = ()
+    depth = 0
+    while True:
+        group = [c for c in tied.values() if c.roll_off[:depth] == sequence]
+        if not group:
+            break
+        for other in group:
+            if len(other.roll_off) <= depth:
+                face = rng.randint(1, 10)
+                tied[other.key] = replace(other, roll_off=other.roll_off + (face,))
+                events.append(TieRolledOff(other.name, newcomer.name, (face,)))
         face = rng.randint(1, 10)
-        faces.append(face)
-    if faces:
-        events.append(TieRolledOff(newcomer.name, tied[0].name, tuple(faces)))
-    order = tuple(updated.get(c.key, c) for c in order)
-    return order, replace(newcomer, roll_off=face), tuple(events)
+        sequence += (face,)
+        events.append(TieRolledOff(newcomer.name, group[0].name, (face,)))
+        depth += 1
+    order = tuple(tied.get(c.key, c) for c in order)
+    return order, replace(newcomer, roll_off=sequence), tuple(events)
 
 
 def insert_sorted(
@@ -93,7 +95,7 @@ def change(
     if amount == 0:
         raise RuleError("An initiative change needs a non-zero amount, like +2 or -3.")
     moved = replace(
-        combatant, initiative=combatant.initiative + amount, roll_off=0, delay_after=None
+        combatant, initiative=combatant.initiative + amount, roll_off=(), delay_after=None
     )
     state, events = insert_sorted(without(state, name), moved, rng)
     changed = InitiativeChanged(combatant.name, combatant.initiative, moved.initiative)
