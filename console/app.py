@@ -175,6 +175,7 @@ class STConsoleApp(App[None]):
         def answered(yes: bool | None) -> None:
             if yes:
                 try:
+                    self.persistence.close()
                     store.restore_backup(campaign, backup.id)
                 except SaveError as problem:
                     self.notify(str(problem), severity="error", timeout=10)

@@ -67,9 +67,7 @@ def title(
     if round_number is not None:
         parts.append(t("title.round", round=round_number, time=elapsed_in_fight(round_number)))
     parts.append(t("title.session", time=clock(session)))
-    parts.append(t(f"autosave.{autosave}"))
-    if read_only:
-        parts.append(t("title.read-only"))
+    parts.append(t("title.read-only") if read_only else t(f"autosave.{autosave}"))
     return " · ".join(parts)
 
 

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from console.i18n import Translator
 from console.keymap import ALL_KEYS, KeySpec, effective_keys
 
+
 def groups(specs: tuple[KeySpec, ...]) -> tuple[str, ...]:
     """The groups of ``specs`` in the order they first appear (console, combat, M.I.S.T., …)."""
     return tuple(dict.fromkeys(spec.group for spec in specs))

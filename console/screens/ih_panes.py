@@ -92,9 +92,9 @@ class InitiativeQueue(DataTable[Text]):
 class BudgetPane(Static):
     """The action budget of the selected combatant (the current actor by default), RULES.md §3.6."""
 
-    view: reactive[IHView | None] = reactive(None, always_update=True)
-    selected: reactive[str | None] = reactive(None)
-    paid: reactive[tuple[tuple[str, str], ...]] = reactive(())
+    view: reactive[IHView | None] = reactive(None, always_update=True, layout=True)
+    selected: reactive[str | None] = reactive(None, layout=True)
+    paid: reactive[tuple[tuple[str, str], ...]] = reactive((), layout=True)
     """Substitutions this turn: (action, paid by), e.g. ("move", "standard")."""
 
     def __init__(self, translate: Translator, **kwargs: object) -> None:

@@ -59,6 +59,10 @@ class IHScreen(SceneScreen):
     """Run an Infinite Horror fight from the keyboard (RULES.md §3)."""
 
     CSS_PATH = "ih_screen.tcss"
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (110, "-wide"),
+    ]
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = COMBAT_KEYS
 
     view: reactive[IHView | None] = reactive(None, always_update=True)

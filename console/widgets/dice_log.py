@@ -25,6 +25,13 @@ class DiceLog(RichLog):
         if [line.plain for line in new] == [line.plain for line in self._lines]:
             return
         self._lines = new
+        self._redraw()
+
+    def _redraw(self) -> None:
         self.clear()
-        for line in new:
+        for line in self._lines:
             self.write(line)
+
+    def on_resize(self) -> None:
+        """Wrap the lines again at the new width."""
+        self._redraw()
