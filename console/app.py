@@ -225,11 +225,10 @@ class STConsoleApp(App[None]):
             return
         self.persistence.queue(message.scene)
         self.autosave_state = "saving"
-        self.refresh_title()
         self.run_worker(self.persistence.flush, thread=True, group="autosave", name="autosave")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "autosave":
+        if event.worker.group != "autosave" or not event.worker.is_finished:
             return
         if event.state == WorkerState.SUCCESS:
             self.autosave_state = "saved"

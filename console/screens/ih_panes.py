@@ -7,62 +7,61 @@ calls the engine.
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from console import render
-from console.i18n import Translator, fit, pad
+from console.i18n import Translator, pad
 from console.keymap import LIST_KEYS, merged
 from console.messages import CombatantSelected
 from console.screens.ih_view import CombatantView, IHView
+from console.widgets.queue_view import RowList
+
+COLUMN_WIDTHS: tuple[int, ...] = (15, 5, 11, 11, 9, 0)
+"""Cells of name, initiative, marks, health, willpower; effects take the rest of the line."""
 
 
-class InitiativeQueue(DataTable[Text]):
+class InitiativeQueue(RowList):
     """The turn order: current actor, score, markers, health and willpower bars, effects."""
 
     view: reactive[IHView | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)
 
     def __init__(self, translate: Translator, **kwargs: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)  # type: ignore[arg-type]
+        super().__init__(COLUMN_WIDTHS, **kwargs)
         self.t = translate
         self._bindings = merged(self._bindings, LIST_KEYS, translate)
         self._names: tuple[str, ...] = ()
 
     def on_mount(self) -> None:
         t = self.t
-        self.add_column(t("queue.name"), key="name", width=14)
-        self.add_column(t("queue.initiative"), key="initiative", width=4)
-        self.add_column(t("queue.marks"), key="marks", width=10)
-        self.add_column(t("queue.health"), key="health", width=10)
-        self.add_column(t("queue.willpower"), key="willpower", width=8)
-        self.add_column(t("queue.effects"), key="effects")
+        keys = ("name", "initiative", "marks", "health", "willpower", "effects")
+        self.set_header(
+            tuple(Text(("  " if key == "name" else "") + t(f"queue.{key}")) for key in keys)
+        )
 
     def watch_view(self, view: IHView | None) -> None:
         if view is None:
             return
-        keep = self.selected
-        self.clear()
-        for combatant in view.order:
-            self.add_row(*self._cells(combatant), key=combatant.name)
         self._names = view.names
-        target = keep if keep in self._names else view.current
-        if target in self._names:
-            self.move_cursor(row=self._names.index(target))
+        self.set_rows([(c, partial(self._cells, c)) for c in view.order])
+        self.watch_selected(self.selected)
 
     def watch_selected(self, name: str | None) -> None:
-        if name in self._names and self.cursor_row != self._names.index(name):
-            self.move_cursor(row=self._names.index(name))
+        if name in self._names:
+            self.cursor_row = self._names.index(name)
 
     def _cells(self, combatant: CombatantView) -> tuple[Text, ...]:
         t = self.t
         style = "bold" if combatant.current else ("dim" if combatant.acted else "")
         name = Text("▶ " if combatant.current else "  ", style="bold")
-        name.append(fit(combatant.name, 12).rstrip(), style=style)
-        score = Text(str(combatant.initiative), justify="right")
+        name.append(combatant.name, style=style)
+        score = Text(f"{combatant.initiative:>3}  ")
         health = render.bar(
             combatant.health,
             combatant.health_max,
@@ -70,36 +69,59 @@ class InitiativeQueue(DataTable[Text]):
             render.meter_style(combatant.health, combatant.health_max),
         )
         willpower = render.bar(combatant.willpower, combatant.willpower_max, 3, "blue")
-        return (
-            name,
-            score,
-            render.markers(t, combatant.as_mapping()),
-            health,
-            willpower,
-            render.effects(
-                t, [{"label": e.label, "rounds_left": e.rounds_left} for e in combatant.effects]
-            ),
+        effects = render.effects(
+            t, [{"label": e.label, "rounds_left": e.rounds_left} for e in combatant.effects]
         )
+        return (name, score, render.markers(t, combatant.as_mapping()), health, willpower, effects)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         event.stop()
-        if event.cursor_row != self.cursor_row:
-            return  # a stale highlight from a redraw; the cursor has moved on since
-        name = event.row_key.value if event.row_key is not None else None
-        self.post_message(CombatantSelected(name))
+        if 0 <= event.row < len(self._names):
+            self.post_message(CombatantSelected(self._names[event.row]))
 
 
-class BudgetPane(Static):
-    """The action budget of the selected combatant (the current actor by default), RULES.md §3.6."""
+class _CombatantPane(Static):
+    """A pane about one combatant: redrawn only when what it shows has changed."""
 
-    view: reactive[IHView | None] = reactive(None, always_update=True, layout=True)
-    selected: reactive[str | None] = reactive(None, layout=True)
-    paid: reactive[tuple[tuple[str, str], ...]] = reactive((), layout=True)
-    """Substitutions this turn: (action, paid by), e.g. ("move", "standard")."""
+    view: reactive[IHView | None] = reactive(None, always_update=True, repaint=False)
+    selected: reactive[str | None] = reactive(None, repaint=False)
 
     def __init__(self, translate: Translator, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.t = translate
+        self._drawn: object = None
+
+    def shown(self) -> object:
+        """What the pane draws now; it is redrawn when this changes."""
+        view = self.view
+        if view is None:
+            return None
+        return view.find(self.selected) or view.find(view.current)
+
+    def _maybe_refresh(self) -> None:
+        now = self.shown()
+        if now != self._drawn:
+            self._drawn = now
+            self.refresh()
+
+    def watch_view(self) -> None:
+        self._maybe_refresh()
+
+    def watch_selected(self) -> None:
+        self._maybe_refresh()
+
+
+class BudgetPane(_CombatantPane):
+    """The action budget of the selected combatant (the current actor by default), RULES.md §3.6."""
+
+    paid: reactive[tuple[tuple[str, str], ...]] = reactive((), repaint=False)
+    """Substitutions this turn: (action, paid by), e.g. ("move", "standard")."""
+
+    def shown(self) -> object:
+        return (super().shown(), self.paid)
+
+    def watch_paid(self) -> None:
+        self._maybe_refresh()
 
     def render(self) -> Group | Text:
         view = self.view
@@ -126,15 +148,8 @@ class BudgetPane(Static):
         return Group(*lines)
 
 
-class DetailPane(Static):
+class DetailPane(_CombatantPane):
     """Traits, derived values, declared defense bonus and notes of the selected combatant."""
-
-    view: reactive[IHView | None] = reactive(None, always_update=True)
-    selected: reactive[str | None] = reactive(None)
-
-    def __init__(self, translate: Translator, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.t = translate
 
     def render(self) -> Group | Text:
         view = self.view
@@ -148,7 +163,7 @@ class DetailPane(Static):
         table.add_column(no_wrap=True)
         table.add_column()
         table.add_row(
-            Text(pad(t("queue.health"), 10), style="bold"),
+            Text(pad(t("queue.health"), 11), style="bold"),
             render.bar(
                 combatant.health,
                 combatant.health_max,
@@ -157,21 +172,21 @@ class DetailPane(Static):
             ),
         )
         table.add_row(
-            Text(pad(t("queue.willpower"), 10), style="bold"),
+            Text(pad(t("queue.willpower"), 11), style="bold"),
             render.bar(combatant.willpower, combatant.willpower_max, 10, "blue"),
         )
         table.add_row(
-            Text(pad(t("queue.initiative"), 10), style="bold"), Text(str(combatant.initiative))
+            Text(pad(t("queue.initiative"), 11), style="bold"), Text(str(combatant.initiative))
         )
         for key, value in combatant.details:
             label = t(f"trait.{key}") if t.has(f"trait.{key}") else key.replace("_", " ")
-            table.add_row(Text(pad(label, 10), style="bold"), Text(value))
+            table.add_row(Text(pad(label, 11), style="bold"), Text(value))
         for effect in combatant.effects:
             line = Text(effect.label, style="italic")
             line.append(" " + t("effect.rounds-left", rounds=effect.rounds_left), style="dim")
             if effect.source:
                 line.append(" " + t("effect.by", source=effect.source), style="dim")
-            table.add_row(Text(pad(t("detail.effect"), 10), style="bold"), line)
+            table.add_row(Text(pad(t("detail.effect"), 11), style="bold"), line)
         parts: list[Table | Text] = [table]
         if combatant.notes:
             parts.append(Text(combatant.notes, style="italic"))

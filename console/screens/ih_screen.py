@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 
 from console import render
+from console.i18n import Translator
 from console.keymap import COMBAT_KEYS, KeySpec
 from console.messages import CombatantSelected
 from console.screens.dialogs import (
@@ -29,7 +30,7 @@ from console.screens.ih_view import IHView, ih_view, substitutions
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
 from engine.language import quote
-from engine.session import Scene
+from engine.session import JournalEntry, Scene
 
 EDITS = frozenset(
     {
@@ -59,15 +60,16 @@ class IHScreen(SceneScreen):
     """Run an Infinite Horror fight from the keyboard (RULES.md §3)."""
 
     CSS_PATH = "ih_screen.tcss"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
-        (0, "-narrow"),
-        (110, "-wide"),
-    ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = COMBAT_KEYS
 
     view: reactive[IHView | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)
     paid: reactive[tuple[tuple[str, str], ...]] = reactive(())
+
+    def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
+        self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
+        super().__init__(scene, translate, read_only=read_only)
 
     def compose_body(self) -> ComposeResult:
         t = self.t
@@ -101,16 +103,18 @@ class IHScreen(SceneScreen):
         self.view = view
         if self.is_mounted:
             self._show_dice(scene)
-            self.refresh_bindings()
 
     def _show_dice(self, scene: Scene) -> None:
-        lines: list[Text] = []
-        for entry in scene.journal:
-            for event in entry.events:
-                line = render.roll_event(self.t, scene.system, event)
-                if line is not None:
-                    lines.append(line)
-        self.query_one(DiceLog).show(lines)
+        """The dice of every journal entry; entries already drawn are reused (long fights)."""
+        cache = self._dice_cache
+        kept = 0
+        while kept < min(len(cache), len(scene.journal)) and cache[kept][0] is scene.journal[kept]:
+            kept += 1
+        del cache[kept:]
+        for entry in scene.journal[kept:]:
+            lines = [render.roll_event(self.t, scene.system, event) for event in entry.events]
+            cache.append((entry, [line for line in lines if line is not None]))
+        self.query_one(DiceLog).show([line for _, lines in cache for line in lines])
 
     def home(self) -> InitiativeQueue:
         return self.query_one(InitiativeQueue)
@@ -122,12 +126,17 @@ class IHScreen(SceneScreen):
         message.stop()
         if message.name is not None and message.name != self.selected:
             self.selected = message.name
-            self.refresh_bindings()
+            self.refresh_keys()
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
         super().after_command(text, events)
-        view = ih_view(self.history.scene.state, self.history.scene.system)
-        if text.strip().split(" ", 1)[0].lower() in ("next", "begin", "undo", "redo"):
+        view = self.view
+        if view is not None and text.strip().split(" ", 1)[0].lower() in (
+            "next",
+            "begin",
+            "undo",
+            "redo",
+        ):
             self.selected = view.current or self.selected
 
     # -- what can be done now -------------------------------------------------------------------

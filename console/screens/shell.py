@@ -31,6 +31,13 @@ MUTATING = frozenset({"undo", "redo"})
 """Shell actions that change the scene (refused in read-only mode)."""
 
 
+def _action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
+    """``spend('move')`` → ``("spend", ("move",))``."""
+    name, _, raw = action.partition("(")
+    parameters = tuple(p.strip().strip("'\"") for p in raw.rstrip(")").split(",") if p.strip())
+    return name, parameters
+
+
 class NewSceneRequested(SceneEdited):
     """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
 
@@ -54,6 +61,7 @@ class SceneScreen(Screen[None]):
         self.t = translate
         self.history = History(scene)
         self.read_only = read_only
+        self._keys_state: tuple[bool | None, ...] = ()
         self._bindings = merged(self._bindings, APP_KEYS + self.SCREEN_KEYS, translate)
         self.set_reactive(SceneScreen.scene, scene)
 
@@ -117,7 +125,7 @@ class SceneScreen(Screen[None]):
         self.refresh_vocabulary()
         self.after_command(text, events)
         self.post_message(SceneEdited(self.history.scene))
-        self.refresh_bindings()
+        self.refresh_keys()
         return events
 
     def refuse(self, reason: str, source: str) -> None:
@@ -150,7 +158,7 @@ class SceneScreen(Screen[None]):
     def watch_status(self, status: str) -> None:
         if self.is_mounted:
             style = "red" if status.startswith("✗") else ""
-            self.query_one("#status", Static).update(Text(status, style=style))
+            self.query_one("#status", Static).update(Text(status, style=style), layout=False)
 
     # -- keys -----------------------------------------------------------------------------------
 
@@ -166,6 +174,17 @@ class SceneScreen(Screen[None]):
         if action == "redo":
             return True if scene.undone else None
         return True
+
+    def refresh_keys(self) -> None:
+        """Redraw the Footer only when what can be done has changed (it is costly to redraw)."""
+        state = tuple(
+            self.check_action(*_action_and_parameters(binding.action))
+            for bindings in self._bindings.key_to_bindings.values()
+            for binding in bindings
+        )
+        if state != self._keys_state:
+            self._keys_state = state
+            self.refresh_bindings()
 
     def action_command_line(self, text: str = "") -> None:
         self.command_line.open(text)

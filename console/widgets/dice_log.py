@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 
@@ -32,6 +33,7 @@ class DiceLog(RichLog):
         for line in self._lines:
             self.write(line)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: Resize) -> None:
         """Wrap the lines again at the new width."""
+        super().on_resize(event)
         self._redraw()

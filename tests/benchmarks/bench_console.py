@@ -1,0 +1,117 @@
+"""Benchmark of the console (issue 6): prints a table; asserts nothing about time (STYLE.md).
+
+Targets: cold start to the first frame at most 1.25× a bare Textual app's, measured in the
+same run; CPU per ``next`` keypress with 100 combatants at most 16 ms (one frame).
+
+Run: ``.venv/bin/python tests/benchmarks/bench_console.py``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+RUNS = 7
+COMBATANTS = 100
+PRESSES = 60
+
+BARE = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield Static("hello")
+        yield Footer()
+
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+
+Bare().run(headless=True)
+"""
+
+CONSOLE = """
+import sys
+from console.app import STConsoleApp
+
+class FirstFrame(STConsoleApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.exit)
+
+FirstFrame(save_dir=sys.argv[1]).run(headless=True)
+"""
+
+
+def cold_start(code: str, *args: str) -> float:
+    """Median seconds from a fresh interpreter to the app's first frame and exit."""
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def fight_script(size: int) -> str:
+    lines = [
+        f"add C{i:03d} init={(i * 7) % 23 + 1} dex={i % 5 + 1} com={i % 4 + 1}" for i in range(size)
+    ]
+    return "\n".join(lines + ["begin"])
+
+
+async def next_keypress_cpu(save_dir: Path) -> float:
+    """CPU milliseconds per ``n`` keypress (command, redraw of every pane) with 100 combatants."""
+    from console.app import STConsoleApp
+    from console.demo import build_scene
+    from saves.store import open_store
+
+    campaign = open_store(save_dir).create_campaign("Bench")
+    campaign.save_scene(build_scene("Hundred", "ih-d10", fight_script(COMBATANTS), 1))
+    campaign.close()
+    app = STConsoleApp(
+        save_dir=save_dir,
+        campaign="Bench",
+        scene="Hundred",
+        clock=lambda: datetime(2026, 1, 1),
+        blink=False,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        start = time.process_time()
+        for _ in range(PRESSES):
+            await pilot.press("n")
+            await pilot.pause()
+        cpu = time.process_time() - start
+        await app.workers.wait_for_complete()
+    return cpu * 1000 / PRESSES
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as first, tempfile.TemporaryDirectory() as second:
+        subprocess.run([sys.executable, "-c", CONSOLE, first], check=True, capture_output=True)
+        bare = cold_start(BARE)
+        console = cold_start(CONSOLE, first)
+        per_next = asyncio.run(next_keypress_cpu(Path(second)))
+    rows = [
+        ("cold start, bare Textual app", f"{bare * 1000:.0f} ms", ""),
+        ("cold start, st-console (demo scene)", f"{console * 1000:.0f} ms", "≤ 1.25× bare"),
+        ("ratio", f"{console / bare:.2f}×", "≤ 1.25×"),
+        (f"CPU per `next` keypress, {COMBATANTS} combatants", f"{per_next:.1f} ms", "≤ 16 ms"),
+    ]
+    width = max(len(name) for name, _, _ in rows)
+    print(f"| {'measure'.ljust(width)} | value | target |")
+    print(f"| {'-' * width} | --- | --- |")
+    for name, value, target in rows:
+        print(f"| {name.ljust(width)} | {value} | {target} |")
+
+
+if __name__ == "__main__":
+    main()
