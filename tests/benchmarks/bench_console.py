@@ -32,7 +32,11 @@ class Bare(App):
         yield Footer()
 
     def on_mount(self):
-        self.call_after_refresh(self.exit)
+        self.set_interval(0.002, self.drawn)
+
+    def drawn(self):
+        if self.screen.query("HeaderTitle"):
+            self.call_after_refresh(self.exit)
 
 Bare().run(headless=True)
 """
@@ -41,10 +45,17 @@ CONSOLE = """
 import sys
 from console.app import STConsoleApp
 
+from console.screens.shell import SceneScreen
+
 class FirstFrame(STConsoleApp):
     def on_mount(self):
         super().on_mount()
-        self.call_after_refresh(self.exit)
+        self.set_interval(0.002, self.drawn)
+
+    def drawn(self):
+        # The scene screen is up and its panes have been drawn once.
+        if isinstance(self.screen, SceneScreen) and self.screen.query("HeaderTitle"):
+            self.call_after_refresh(self.exit)
 
 FirstFrame(save_dir=sys.argv[1]).run(headless=True)
 """
