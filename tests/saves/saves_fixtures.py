@@ -1,0 +1,95 @@
+"""Scenes of each system built from real console commands, for the saves tests and benchmark."""
+
+from __future__ import annotations
+
+import random
+
+from engine import commands as engine_commands
+from engine.errors import RuleError
+from engine.session import History, Scene, new_scene
+
+NAMES = ("Ann", "Bob", "Old Wang", "Mei", "Hound", "Li", "Zoe", "Kat")
+
+
+def _ih_line(rng: random.Random, names: list[str]) -> str:
+    who = f'"{rng.choice(names)}"'
+    other = f'"{rng.choice(names)}"'
+    return rng.choice(
+        [
+            "next",
+            "next",
+            f"spend {who} {rng.choice(['free', 'swift', 'move', 'standard', 'reflex'])}",
+            f"damage {who} {rng.randint(1, 3)}",
+            f"heal {who} {rng.randint(1, 2)}",
+            f"willpower {who} {rng.choice(['+1', '-1'])}",
+            f"initiative {who} {rng.choice(['+2', '-1'])}",
+            f"delay {who} after {other}",
+            f'effect {who} "Blessed" rounds={rng.randint(1, 3)}',
+            f"roll ih-d10 {rng.randint(0, 8)} --dc {rng.randint(1, 3)}",
+            "undo",
+            "redo",
+        ]
+    )
+
+
+def _mist_line(rng: random.Random, names: list[str]) -> str:
+    who = f'"{rng.choice(names)}"'
+    return rng.choice(
+        [
+            f"status {who} {rng.choice(['hurt', 'scared', 'harmed'])} {rng.randint(1, 4)}",
+            f"reduce {who} {rng.choice(['hurt', 'harmed'])} {rng.randint(1, 2)}",
+            f"phase {rng.choice(['establish', 'action', 'consequence', 'next'])}",
+            f'clue "trace {rng.randint(1, 99)}"',
+            f"roll mist {rng.randint(-2, 4)}",
+            "undo",
+            "redo",
+        ]
+    )
+
+
+def _apply(history: History, line: str) -> None:
+    """Apply a line as the console does (undo from the cache); a refused line changes nothing."""
+    try:
+        command = engine_commands.parse(line, history.scene.system)
+        if command is not None:
+            history.execute(command, line)
+    except RuleError:
+        pass
+
+
+def build_ih(combatants: int, commands: int, seed: int, system: str = "ih-d10") -> Scene:
+    """An IH fight of ``combatants`` with (about) ``commands`` journal entries after set-up."""
+    rng = random.Random(seed)
+    history = History(new_scene("Fight", system, seed))
+    names = [f"C{index:02d}" for index in range(combatants)]
+    for index, name in enumerate(names):
+        _apply(history, f"add {name} init={rng.randint(1, 20)} health={5 + index % 4}")
+    _apply(history, "begin")
+    target = len(history.scene.journal) + commands
+    guard = 0
+    while len(history.scene.journal) < target and guard < commands * 20:
+        _apply(history, _ih_line(rng, names))
+        guard += 1
+    return history.scene
+
+
+def build_mist(commands: int, seed: int) -> Scene:
+    """A M.I.S.T. scene with two characters, a challenge and (about) ``commands`` entries."""
+    rng = random.Random(seed)
+    history = History(new_scene("Case", "mist", seed))
+    for line in ("pc Mei", "pc Li", "challenge Hound limits=harmed:4,scared:3"):
+        _apply(history, line)
+    names = ["Mei", "Li", "Hound"]
+    target = len(history.scene.journal) + commands
+    guard = 0
+    while len(history.scene.journal) < target and guard < commands * 20:
+        _apply(history, _mist_line(rng, names))
+        guard += 1
+    return history.scene
+
+
+def build(system: str, commands: int, seed: int) -> Scene:
+    """A scene of any system."""
+    if system == "mist":
+        return build_mist(commands, seed)
+    return build_ih(4, commands, seed, system)
