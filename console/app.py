@@ -217,10 +217,10 @@ class STConsoleApp(App[None]):
 
     # -- autosave -------------------------------------------------------------------------------
 
+    def on_new_scene_requested(self, message: NewSceneRequested) -> None:
+        self.new_scene(message.name, message.system)
+
     def on_scene_edited(self, message: SceneEdited) -> None:
-        if isinstance(message, NewSceneRequested):
-            self.new_scene(message.name, message.system)
-            return
         if self.persistence.read_only or message.scene is None:
             return
         self.persistence.queue(message.scene)

@@ -73,7 +73,8 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
-        width: 100; height: 90%; border: thick $primary; background: $panel; padding: 0 1;
+        width: 100; max-width: 100%; height: 90%;
+        border: thick $primary; background: $panel; padding: 0 1;
     }
     HelpScreen #help-title { text-style: bold; margin-bottom: 1; }
     """

@@ -26,7 +26,8 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
     DEFAULT_CSS = """
     OpenScreen { align: center middle; }
     OpenScreen > Vertical {
-        width: 100; height: 80%; border: thick $primary; background: $panel; padding: 0 1;
+        width: 100; max-width: 100%; height: 80%;
+        border: thick $primary; background: $panel; padding: 0 1;
     }
     OpenScreen #open-title { text-style: bold; }
     OpenScreen DataTable { height: 1fr; }

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -38,11 +39,11 @@ def _action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
     return name, parameters
 
 
-class NewSceneRequested(SceneEdited):
+class NewSceneRequested(Message):
     """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
 
     def __init__(self, name: str, system: str) -> None:
-        super().__init__(None)
+        super().__init__()
         self.name = name
         self.system = system
 

@@ -227,3 +227,45 @@ async def test_undo_is_greyed_out_with_no_history(make_app: AppFactory) -> None:
         assert screen.check_action("undo", ()) is None
         assert screen.check_action("next_turn", ()) is None
         assert scene_json(app)["order"] == []
+
+
+async def test_palette_runs_an_action_by_name(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Next turn")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert scene_json(app)["current"] == "Bob"
+
+
+async def test_effect_and_initiative_dialogs(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await select(pilot, app, "Bob")
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press(*"Blessed", "tab", "2", "enter")
+        await pilot.pause()
+        assert row(app, "Bob")["effects"][0]["label"] == "Blessed"
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press(*"+5", "enter")
+        await pilot.pause()
+        assert row(app, "Bob")["initiative"] == 20
+        assert ih_screen(app).history.scene.journal[-1].text == "initiative Bob +5"
+
+
+async def test_scene_new_on_the_command_line_opens_it(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *'scene new "Roof" ih-d6', "enter")
+        await pilot.pause()
+        scene = ih_screen(app).history.scene
+        assert (scene.name, scene.system, scene.journal) == ("Roof", "ih-d6", ())
+        assert app.persistence.require().has_scene("Roof")
