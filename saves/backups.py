@@ -1,10 +1,10 @@
 """Rotating backups of a campaign: the last N good versions, cheap to take (issue 5).
 
 A backup is a directory ``backups/<stamp>/`` with the campaign's layout (``campaign.json``,
-``scenes/…``) made of **hard links** to the live files. Every write of ours replaces a file with
-a new one (``os.replace``), never changing it in place, so a link keeps the old version's bytes
-for as long as the backup exists, and taking a backup costs one link per file. Where the file
-system has no hard links the files are copied.
+``scenes/…``): copies of the index and the scene headers, and the sealed journal chunks, which
+never change, hard-linked from the previous backup when it has them (copied otherwise), so a
+backup costs little more than the small files. Taken when a campaign is opened for writing,
+every :data:`saves.campaign.BACKUP_EVERY` autosaves, and when it is closed.
 """
 
 from __future__ import annotations
@@ -68,14 +68,29 @@ def _link_or_copy(source: Path, target: Path) -> None:
 
 
 def take(root: Path, keep: int = KEEP) -> Backup:
-    """Back up the campaign in ``root`` now and drop all but the newest ``keep`` backups."""
+    """Back up the campaign in ``root`` now and drop all but the newest ``keep`` backups.
+
+    The index and scene headers are copied. A sealed journal chunk never changes and carries
+    its checksum in its name, so one already in the previous backup is hard-linked from there
+    (not from the live file: a live file damaged in place must not damage its backups).
+    """
     directory = root / BACKUPS
     directory.mkdir(exist_ok=True)
+    previous = list_backups(root)
     stamp = _stamp()
     temp = directory / f".{stamp}.partial"
     for relative in live_files(root):
-        with contextlib.suppress(FileNotFoundError):
-            _link_or_copy(root / relative, temp / relative)
+        earlier = previous[0].path / relative if previous else None
+        target = temp / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            chunk = len(relative.parts) == 3 and relative.parts[0] == SCENES
+            if chunk and earlier is not None and earlier.exists():
+                _link_or_copy(earlier, target)
+            else:
+                shutil.copy2(root / relative, target)
+        except FileNotFoundError:
+            continue
     temp.mkdir(exist_ok=True)
     final = directory / stamp
     os.replace(temp, final)

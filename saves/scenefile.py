@@ -180,16 +180,17 @@ class SceneFile:
     # -- writing -------------------------------------------------------------------------------
 
     def verify_writable(self) -> None:
-        """Refuse to overwrite a scene file that exists but was never read as good.
+        """Refuse to overwrite a scene file that exists but does not load (it is kept as it is).
 
         Raises:
             BadFile, NewerVersion: the existing file is bad (it is left as it is).
         """
         if self._known:
             return
-        with contextlib.suppress(FileNotFoundError):
-            self.read_header()
-        self._known = True
+        try:
+            self.load()
+        except FileNotFoundError:
+            self._known = True
 
     def save(self, scene: Scene) -> None:
         """Write the scene: new sealed chunks first, then the header, atomically each.

@@ -1,0 +1,126 @@
+"""``st-console run``, ``saves``, ``export`` and ``import`` (INTERFACE.md §1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from engine import commands
+from engine.session import execute_text, new_scene
+
+FIGHT = """\
+# a fight in the warehouse
+scene new "Warehouse" ih-d10
+add Ann init=15 health=7
+add "Old Wang" init=12
+begin
+spend Ann standard
+roll ih-d10 5 --dc 2
+next
+"""
+
+
+def _script(tmp_path: Path, text: str, name: str = "script.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _expected(lines: list[str], seed: int) -> dict[str, object]:
+    scene = new_scene("Warehouse", "ih-d10", seed)
+    for line in lines:
+        scene, _ = execute_text(scene, line)
+    return commands.to_json(scene.state, "ih-d10")
+
+
+def test_run_prints_the_scene_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", _script(tmp_path, FIGHT), "--seed", "7", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    body = [line for line in FIGHT.splitlines()[2:]]
+    assert out == _expected(body, 7)
+    assert out["current"] == "Old Wang"
+
+
+def test_run_prints_readable_text_by_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", _script(tmp_path, FIGHT), "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "Warehouse" in out and "Old Wang" in out and "Round 1" in out
+
+
+def test_a_rule_error_names_the_line_and_prints_the_scene_before_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = FIGHT + "spend Nobody move\nnext\n"
+    assert main(["run", _script(tmp_path, script), "--seed", "3", "--json"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith("line 9: ")
+    assert json.loads(captured.out) == _expected(FIGHT.splitlines()[2:], 3)
+
+
+def test_a_command_before_any_scene_is_a_rule_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", _script(tmp_path, "add Ann init=3\n")]) == 1
+    assert capsys.readouterr().err.startswith("line 1: ")
+
+
+def test_a_missing_script_is_bad_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(tmp_path / "nope.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "SCRIPT" in err and len(err.strip().splitlines()) == 1
+
+
+def test_run_reads_standard_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(FIGHT))
+    assert main(["run", "-", "--seed", "7", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["current"] == "Old Wang"
+
+
+def test_run_with_a_campaign_saves_and_continues_the_scene(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = str(tmp_path / "saves")
+    args = ["--seed", "7", "--json", "--campaign", "Night Shift", "--save-dir", saves]
+    assert main(["run", _script(tmp_path, FIGHT), *args]) == 0
+    capsys.readouterr()
+    more = _script(tmp_path, 'damage "Old Wang" 2\nundo\nredo\n', "more.txt")
+    assert main(["run", more, "--json", "--campaign", "night shift", "--save-dir", saves]) == 0
+    out = json.loads(capsys.readouterr().out)
+    wang = next(row for row in out["order"] if row["name"] == "Old Wang")
+    assert wang["health"] == _expected(FIGHT.splitlines()[2:], 7)["order"][1]["health"] - 2
+    assert main(["saves", "--save-dir", saves]) == 0
+    listing = capsys.readouterr().out
+    assert "Night Shift" in listing and "Warehouse" in listing
+    assert main(["run", _script(tmp_path, FIGHT), *args]) == 1
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_export_and_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saves = str(tmp_path / "saves")
+    main(["run", _script(tmp_path, FIGHT), "--seed", "1", "--campaign", "C", "--save-dir", saves])
+    capsys.readouterr()
+    out = tmp_path / "c.json"
+    assert main(["export", "C", "--format", "json", "-o", str(out), "--save-dir", saves]) == 0
+    assert json.loads(out.read_text())["kind"] == "export"
+    assert main(["export", "C/Warehouse", "--format", "md", "--save-dir", saves]) == 0
+    report = capsys.readouterr().out
+    assert report.startswith("# Session report: C") and "`spend Ann standard`" in report
+    other = str(tmp_path / "other")
+    assert main(["import", str(out), "--save-dir", other]) == 0
+    assert "Warehouse" in capsys.readouterr().out
+    assert main(["export", "Nope", "--format", "json", "--save-dir", saves]) == 1
+    assert "Nope" in capsys.readouterr().err
+    assert main(["import", str(tmp_path / "missing.json"), "--save-dir", other]) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    assert main(["import", str(bad), "--save-dir", other]) == 1
+    assert "bad.json" in capsys.readouterr().err

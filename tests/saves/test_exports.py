@@ -1,0 +1,114 @@
+"""Export a campaign or scene as JSON and import it back; untrusted imports are refused."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from saves_fixtures import build
+
+import saves.exports as exports
+from saves import ImportRefused, export_document, import_file, open_store, session_report
+
+
+def _store_with_scenes(root: Path):  # type: ignore[no-untyped-def]
+    store = open_store(root)
+    with store.open_campaign("Export Me", create=True) as campaign:
+        campaign.save_scene(build("ih-d10", 12, 1))
+        campaign.save_scene(build("mist", 12, 2))
+        campaign.set_season("Season One")
+        campaign.set_mission("Case", "The Hound")
+    return store
+
+
+def test_a_campaign_export_imports_back_equal(tmp_path: Path) -> None:
+    store = _store_with_scenes(tmp_path / "a")
+    document = export_document(store, "Export Me")
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(document))
+    other = open_store(tmp_path / "b")
+    name, scenes = import_file(other, path)
+    assert (name, scenes) == ("Export Me", ["Fight", "Case"])
+    with (
+        store.open_campaign("Export Me", read_only=True) as mine,
+        other.open_campaign("Export Me") as theirs,
+    ):
+        for scene in scenes:
+            assert theirs.load_scene(scene) == mine.load_scene(scene)
+        assert theirs.season == "Season One"
+        assert theirs.missions()[0].scenes == ("Case",)
+
+
+def test_a_scene_import_into_the_same_campaign_gets_a_free_name(tmp_path: Path) -> None:
+    store = _store_with_scenes(tmp_path)
+    path = tmp_path / "scene.json"
+    path.write_text(json.dumps(export_document(store, "export me/case")))
+    assert import_file(store, path) == ("Export Me", ["Case (2)"])
+
+
+def _edit(document: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    change(document)
+    return document
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(kind="campaign"), "not a export"),
+        (lambda d: d.update(schema_version=7), "newer ST Console"),
+        (lambda d: d.pop("schema_version"), "schema_version"),
+        (lambda d: d["scenes"][0]["state"].update(round=99), "not what its journal makes"),
+        (lambda d: d["scenes"][0]["journal"][0].update(seed="x"), "journal[0].seed"),
+        (lambda d: d["scenes"][0]["state"].update(__type__="subprocess.Popen"), "not an engine"),
+        (lambda d: d.update(scenes={}), "not a list"),
+        (lambda d: d["campaign"].update(name=""), "empty"),
+    ],
+)
+def test_a_bad_import_is_refused_with_a_reason_and_writes_nothing(
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], words: str
+) -> None:
+    store = _store_with_scenes(tmp_path / "a")
+    document = _edit(export_document(store, "Export Me/Fight"), change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    other = open_store(tmp_path / "b")
+    with pytest.raises(ImportRefused) as caught:
+        import_file(other, path)
+    assert words in str(caught.value)
+    assert str(path) in str(caught.value)
+    assert other.list_campaigns() == ()
+
+
+@pytest.mark.parametrize("content", [b"", b"not json", b"[1, 2]", b"\xff\xfe"])
+def test_a_file_that_is_not_an_export_is_refused(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "junk.json"
+    path.write_bytes(content)
+    with pytest.raises(ImportRefused, match="junk.json"):
+        import_file(open_store(tmp_path / "s"), path)
+
+
+def test_an_oversized_import_is_refused_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(exports, "MAX_IMPORT_BYTES", 10)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"schema_version": 2, "kind": "export"}))
+    with pytest.raises(ImportRefused, match="more than an export can be"):
+        import_file(open_store(tmp_path / "s"), path)
+
+
+def test_the_session_report_tells_every_command_and_roll(tmp_path: Path) -> None:
+    fight = build("ih-d10", 30, 1)
+    case = build("mist", 30, 2)
+    report = session_report("Night Shift", [fight, case])
+    assert report.startswith("# Session report: Night Shift")
+    assert "## Fight" in report and "## Case" in report
+    for scene in (fight, case):
+        for entry in scene.journal:
+            assert f"`{entry.text}`" in report
+    rolls = [e for e in fight.journal if e.text.startswith("roll")]
+    if rolls:
+        assert "check," in report
