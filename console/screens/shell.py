@@ -138,7 +138,15 @@ class SceneScreen(Screen[None]):
             self.notify(reason, severity="error", timeout=6)
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
-        """Say what happened in the status line."""
+        """Say what happened in the status line (for undo: which command was taken back)."""
+        verb = text.strip().lower()
+        scene = self.history.scene
+        if verb == "undo" and scene.undone:
+            self.status = "✓ " + self.t("status.undone", command=scene.undone[-1].text)
+            return
+        if verb == "redo" and scene.journal:
+            self.status = "✓ " + self.t("status.redone", command=scene.journal[-1].text)
+            return
         described = [render.event(self.t, event) for event in events]
         self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
 
