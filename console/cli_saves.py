@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     from saves import SaveError, open_store
 
     try:
-        store = open_store(args.save_dir)
+        store = open_store(args.save_dir, program="st-console run")
         with store.open_campaign(args.campaign, create=True) as campaign:
             state = _Run()
             current = campaign.current_scene()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import gc
 import importlib
 import json
 import re
@@ -163,13 +162,7 @@ class Codec:
                     return hook(document)
             return builder(document)
 
-        was_enabled = gc.isenabled()
-        gc.disable()  # thousands of new objects, none of them garbage yet
-        try:
-            return json.loads(raw, object_hook=hook)
-        finally:
-            if was_enabled:
-                gc.enable()
+        return json.loads(raw, object_hook=hook)
 
     def _flat(self, cls: type) -> bool:
         """Whether every field of ``cls`` holds a primitive (cheap to compare and share)."""

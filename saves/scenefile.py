@@ -15,6 +15,7 @@ removed later (:meth:`SceneFile.collect_garbage`).
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import os
 from dataclasses import dataclass
@@ -120,6 +121,15 @@ class SceneFile:
         Raises:
             BadFile, NewerVersion: the header or a chunk is bad or missing (named).
         """
+        enabled = gc.isenabled()
+        gc.disable()  # thousands of new objects, none of them garbage: skip collections
+        try:
+            return self._load()
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _load(self) -> Scene:
         header = self.read_header()
         chunks, sealed = self._read_chunks(header)
         tail = header.get("tail", header.get("journal", []))
