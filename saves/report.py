@@ -108,9 +108,11 @@ _TEMPLATES: dict[str, str] = {
     "StatusTaken": "{target} takes {name}-{asked}: now tier {tier}",
     "StatusReduced": "{target}'s {name} is reduced by {by}: now tier {tier}",
     "ChallengeOvercome": "{name} is overcome ({kind} reached tier {tier})",
-    "PhaseChanged": "Phase: {phase}",
+    "PhaseChanged": "Phase: {new} (cycle {cycle})",
     "ClueAdded": "Clue {id}: {text}",
-    "ConclusionAdded": "Conclusion {id}: {text}",
+    "ConclusionAdded": "Conclusion {id} (power {power})",
+    "ThreatPresented": "Threat: {text}",
+    "ComplexitySet": "Case file complexity {complexity}",
 }
 
 
@@ -121,8 +123,17 @@ def describe_event(event: Any) -> str:
     for field in dataclasses.fields(event):
         rolled = describe_roll(getattr(event, field.name))
         if rolled is not None:
-            who = getattr(getattr(event, "command", None), "by", None)
-            return f"{who}: {rolled}" if who else rolled[:1].upper() + rolled[1:]
+            who = getattr(event, "actor", None) or getattr(
+                getattr(event, "command", None), "by", None
+            )
+            rest = [
+                f"{f.name.replace('_', ' ')} {_value(getattr(event, f.name))}"
+                for f in dataclasses.fields(event)
+                if f.name not in (field.name, "command", "actor", "sources", "id")
+                and getattr(event, f.name) not in (None, (), False)
+            ]
+            text = rolled + (f" ({', '.join(rest)})" if rest else "")
+            return f"{who}: {text}" if who else text[:1].upper() + text[1:]
     own = describe_roll(event)
     if own is not None:
         return own
