@@ -3,11 +3,15 @@
 ::
 
     roll ih-d10|ih-d6 DP [--again N] [--level N] [--bonus N] [--penalty N]
-         [--untrained physical|social|mental] [--willpower] [--dc N] [by=NAME] [hidden]
-    roll mist POWER [by=NAME] [hidden]
+         [--untrained physical|social|mental] [--willpower] [--dc N] [--seed N] [--json]
+         [by=NAME] [hidden]
+    roll mist POWER [--seed N] [--json] [by=NAME] [hidden]
 
 Options also read as ``--again=9`` or ``again=9``. ``hidden`` marks a secret roll the ST
-reveals later (passive perception, RULES.md §1.6); ``by=NAME`` says who rolled.
+reveals later (passive perception, RULES.md §1.6); ``by=NAME`` says who rolled. INTERFACE.md §3
+gives ``roll`` "the same arguments as ``st-console roll``", so ``--seed N`` (these dice from
+``random.Random(N)``, not the scene's generator) and ``--json`` (a no-op: the console shows
+the roll its own way) are accepted too.
 """
 
 from __future__ import annotations
@@ -15,7 +19,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.dice.ih import CheckResult, CheckSpec, Untrained, roll_check, validate_spec
+from engine.dice.ih import (
+    MAX_DICE,
+    CheckResult,
+    CheckSpec,
+    Untrained,
+    roll_check,
+    validate_spec,
+)
 from engine.dice.mist import MistRoll, roll_mist
 from engine.errors import RuleError
 from engine.language import Line, parse_int
@@ -26,8 +37,8 @@ USAGE = (
     "[--untrained physical|social|mental] [--willpower] [--dc N] [by=NAME] [hidden]  "
     "or  roll mist POWER"
 )
-VALUE_OPTIONS: tuple[str, ...] = ("again", "level", "bonus", "penalty", "untrained", "dc")
-IH_ONLY: tuple[str, ...] = VALUE_OPTIONS + ("willpower",)
+VALUE_OPTIONS: tuple[str, ...] = ("again", "level", "bonus", "penalty", "untrained", "dc", "seed")
+IH_ONLY: tuple[str, ...] = ("again", "level", "bonus", "penalty", "untrained", "dc", "willpower")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +58,7 @@ class RollCommand:
     mist: MistSpec | None = None
     by: str | None = None
     hidden: bool = False
+    seed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +96,7 @@ def parse(line: Line) -> RollCommand:
     value = parse_int(words.pop(0), "POWER" if system == "mist" else "DP")
     values, flags = _options(line, words)
     hidden = "hidden" in flags
+    seed = parse_int(values.pop("seed"), "--seed") if "seed" in values else None
     by = values.pop("by", None)
     if by is not None and not by.strip():
         raise RuleError("by= needs a name.")
@@ -93,12 +106,17 @@ def parse(line: Line) -> RollCommand:
             raise RuleError(
                 f"--{misplaced[0]} is an Infinite Horror option; mist takes POWER only."
             )
-        return RollCommand(system=system, mist=MistSpec(power=value), by=by, hidden=hidden)
+        if abs(value) > MAX_DICE:
+            raise RuleError(f"A M.I.S.T. roll takes at most {MAX_DICE} d4s, not {abs(value)}.")
+        return RollCommand(
+            system=system, mist=MistSpec(power=value), by=by, hidden=hidden, seed=seed
+        )
     return RollCommand(
         system=system,
         check=_check_spec(system, value, values, "willpower" in flags),
         by=by,
         hidden=hidden,
+        seed=seed,
     )
 
 
@@ -115,7 +133,7 @@ def _options(line: Line, words: list[str]) -> tuple[dict[str, str], set[str]]:
     while index < len(words):
         word = words[index]
         name = word.lstrip("-").lower()
-        if name in ("willpower", "hidden"):
+        if name in ("willpower", "hidden", "json"):
             flags.add(name)
         elif word.startswith("--") and name in VALUE_OPTIONS:
             if index + 1 >= len(words):
@@ -166,6 +184,8 @@ def apply(command: RollCommand, rng: random.Random) -> tuple[CheckRolled | MistR
     Raises:
         RuleError: the spec breaks a rule.
     """
+    if command.seed is not None:
+        rng = random.Random(command.seed)
     if command.mist is not None:
         negative_subtracts = command.mist.interpretations.negative_power_subtracts_d4
         result = roll_mist(command.mist.power, rng, negative_subtracts)

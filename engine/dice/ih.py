@@ -14,7 +14,10 @@ Decisions where RULES.md leaves room (documented here and in the README):
   ``bonus`` is reported as 0). Penalties and an untrained skill's −3 still subtract.
 - Success is ``final ≥ DC`` exactly as §1.1.7 writes it; a DC of 0 is therefore always met (a
   check that needs no success: use no DC, or DC 1 — the unstated DC — for "any success").
-- A mental skill at 0 fails automatically, with no dice (§1.4), chance roll or not.
+- A mental skill at 0 fails automatically, with no dice (§1.4), chance roll or not: against
+  any DC, DC 0 included, ``success`` is False ("the check fails automatically" is read
+  literally; the margin is still final − DC = −DC).
+- A pool is at most :data:`MAX_DICE` dice (DP + willpower), so no command line can hang.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ WILLPOWER_DICE = 3
 """§1.7: spending 1 willpower adds 3 dice to a single-roll action."""
 UNTRAINED_PENALTY = 3
 """§1.4: a physical or social skill at 0 loses 3 successes."""
+MAX_DICE = 1000
+"""The largest pool one check rolls (``st-console roll``'s bound): a script line asking for
+``roll ih-d10 99999999999`` is refused instead of rolling for hours."""
 
 
 class Untrained(StrEnum):
@@ -119,7 +125,7 @@ def validate_spec(spec: CheckSpec) -> None:
 
     Raises:
         RuleError: an unknown system, an again rule other than 10/9/8, a level outside 1–3,
-            a negative bonus, penalty or DC.
+            a negative bonus, penalty or DC, a pool beyond :data:`MAX_DICE`.
     """
     if spec.system not in IH_SYSTEMS:
         raise RuleError(f"Unknown Infinite Horror system {spec.system!r}: use ih-d10 or ih-d6.")
@@ -133,6 +139,8 @@ def validate_spec(spec: CheckSpec) -> None:
         raise RuleError(f"A penalty is a number of successes lost, 0 or more, not {spec.penalty}.")
     if spec.dc is not None and spec.dc < 0:
         raise RuleError(f"The DC must be 0 or more, not {spec.dc}.")
+    if spec.pool > MAX_DICE:
+        raise RuleError(f"A check rolls at most {MAX_DICE} dice, not {spec.pool}.")
     if spec.interpretations.d6_chance_success_extra_dice < 0:
         raise RuleError("The extra dice of a d6 chance success cannot be negative.")
 
@@ -242,6 +250,8 @@ def _resolve(spec: CheckSpec, draw: Callable[[], int]) -> CheckResult:
         rolled = sum(is_success_face(spec.system, f) for f in faces)
     final = 0 if spec.auto_failure else final_successes(rolled, penalty, bonus)
     success, margin = judge(final, spec.dc)
+    if spec.auto_failure and success:
+        success = False  # §1.4: "the check fails automatically", even against DC 0
     return CheckResult(
         system=spec.system,
         dp=spec.pool,

@@ -3,7 +3,7 @@
 No dice are rolled: the distributions come from :mod:`engine.dice.odds_pool` (generating
 functions) and are then carried through the check's steps exactly as :mod:`engine.dice.ih`
 resolves a roll: chance roll, penalty, bonus only on effective successes > 0, automatic
-failure, and the same DC judgement (final ≥ DC).
+failure, and the same DC judgement (final ≥ DC; an automatic failure never succeeds).
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ P_D10_CHANCE_DRAMATIC = 0.1
 """§1.3: a 1 on the single chance d10."""
 P_D6_CHANCE_DRAMATIC = 1 / 36
 """§1.3: both chance d6 show 1."""
+MAX_BONUS = MAX_POOL
+"""The largest bonus the odds are computed for: the distribution lists every final count from
+0 up, the impossible 1…bonus included, so a bonus of 10⁸ would be 10⁸ entries."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +85,12 @@ def check_odds(spec: CheckSpec) -> CheckOdds:
     """Exact odds of an IH check: distribution, P(≥ DC), expectation, P(dramatic failure).
 
     Raises:
-        RuleError: the spec breaks a rule, or the pool is beyond :data:`MAX_POOL`.
+        RuleError: the spec breaks a rule, the pool is beyond :data:`MAX_POOL` or the bonus
+            beyond :data:`MAX_BONUS`.
     """
     validate_spec(spec)
+    if spec.bonus > MAX_BONUS and not spec.chance and not spec.auto_failure:
+        raise RuleError(f"Odds are computed for bonuses up to {MAX_BONUS}, not {spec.bonus}.")
     if spec.auto_failure:
         final: tuple[float, ...] = (1.0,)
         dramatic = 0.0
@@ -100,7 +106,7 @@ def check_odds(spec: CheckSpec) -> CheckOdds:
             dramatic = P_D6_CHANCE_DRAMATIC
     p_success = None
     if spec.dc is not None:
-        p_success = math.fsum(final[spec.dc :])
+        p_success = 0.0 if spec.auto_failure else math.fsum(final[spec.dc :])
     return CheckOdds(
         system=spec.system,
         dp=spec.pool,
