@@ -2,7 +2,10 @@
 
 ``roll``, ``odds``, ``run``, ``saves``, ``export`` and ``import`` never import Textual: a script
 or a chat bot calling them pays interpreter start-up only. Bad usage exits 2 with one line on
-stderr that names the offending argument.
+stderr that names the offending argument. Nothing a subcommand meets ends in a traceback
+(INTERFACE.md §1): a closed pipe, standard input that is not UTF-8, a save directory that
+cannot be made, or any unexpected error is one line on stderr and exit 1 (2 for bad input).
+System names (``IH-D10``) match case-insensitively, as names do in the console language.
 """
 
 from __future__ import annotations
@@ -84,14 +87,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     roll = sub.add_parser("roll", help="one Infinite Horror check or M.I.S.T. action roll")
-    roll.add_argument("system", choices=("ih-d10", "ih-d6", "mist"))
+    roll.add_argument("system", type=str.lower, choices=("ih-d10", "ih-d6", "mist"))
     roll.add_argument("value", type=_int("DP/POWER"), metavar="DP|POWER")
     _add_ih_options(roll)
     roll.add_argument("--seed", type=_int("--seed"), default=None)
     roll.add_argument("--json", action="store_true")
 
     odds = sub.add_parser("odds", help="exact odds, no dice rolled")
-    odds.add_argument("system", choices=("ih-d10", "ih-d6", "mist"))
+    odds.add_argument("system", type=str.lower, choices=("ih-d10", "ih-d6", "mist"))
     odds.add_argument("value", type=_int("DP/POWER"), metavar="DP|POWER")
     _add_ih_options(odds)
     odds.add_argument("--json", action="store_true")
@@ -129,31 +132,76 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     save_dir = getattr(args, "run_save_dir", None) or args.save_dir
     args.save_dir = save_dir
+    if args.command is None:
+        from console import app
+
+        return app.main(args)
+    _tolerant_streams(args)
     try:
-        if args.command in ("roll", "odds"):
-            from console import cli_dice
-
-            return cli_dice.roll(args) if args.command == "roll" else cli_dice.odds(args)
-        if args.command in ("run", "saves", "export", "import"):
-            from console import cli_saves
-
-            if args.command == "run":
-                args.campaign = args.run_campaign or None
-            handler = {
-                "run": cli_saves.run,
-                "saves": cli_saves.list_saves,
-                "export": cli_saves.export,
-                "import": cli_saves.import_file,
-            }[args.command]
-            return handler(args)
+        return _subcommand(args)
     except UsageError as error:
-        print(str(error).splitlines()[0], file=sys.stderr)
-        return 2
+        return _one_line(str(error), 2)
     except KeyboardInterrupt:
         return 130
-    from console import app
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except UnicodeDecodeError as error:
+        return _one_line(f"st-console {args.command}: argument SCRIPT: not UTF-8 text ({error})", 2)
+    except OSError as error:
+        where = f" {error.filename!r}" if error.filename else ""
+        return _one_line(f"st-console {args.command}: cannot use{where}: {error.strerror}", 1)
+    except Exception as error:  # INTERFACE.md §1: never a traceback
+        return _one_line(f"st-console {args.command}: {type(error).__name__}: {error}", 1)
 
-    return app.main(args)
+
+def _subcommand(args: argparse.Namespace) -> int:
+    """Run ``roll``/``odds``/``run``/``saves``/``export``/``import``."""
+    if args.command in ("roll", "odds"):
+        from console import cli_dice
+
+        return cli_dice.roll(args) if args.command == "roll" else cli_dice.odds(args)
+    from console import cli_saves
+
+    if args.command == "run":
+        # ``st-console --campaign C run S`` and ``st-console run S --campaign C`` both save in C.
+        args.campaign = args.run_campaign or args.campaign or None
+    handler = {
+        "run": cli_saves.run,
+        "saves": cli_saves.list_saves,
+        "export": cli_saves.export,
+        "import": cli_saves.import_file,
+    }[args.command]
+    return handler(args)
+
+
+def _one_line(message: str, status: int) -> int:
+    lines = message.splitlines()
+    print(lines[0] if lines else message, file=sys.stderr)
+    return status
+
+
+def _tolerant_streams(args: argparse.Namespace) -> None:
+    """Output never fails on a narrow encoding; a script on stdin may start with a BOM."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    if args.command == "run" and args.script == "-":
+        reconfigure = getattr(sys.stdin, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding="utf-8-sig", errors="strict")
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point stdout at /dev/null so the exit flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from console import dice_text
 from console.cli import UsageError
 from engine.dice.ih import CheckSpec, Untrained, roll_check, validate_spec
 from engine.dice.mist import roll_mist
-from engine.dice.odds import check_odds, mist_odds
+from engine.dice.odds import MAX_BONUS, check_odds, mist_odds
 from engine.dice.odds_pool import MAX_POOL
 from engine.errors import RuleError
 
@@ -116,7 +116,14 @@ def odds(args: argparse.Namespace) -> int:
             print(dice_text.mist_odds_text(table))
         return 0
     spec = check_spec(args, "odds")
-    result = check_odds(spec)
+    if spec.bonus > MAX_BONUS and not spec.chance and not spec.auto_failure:
+        raise UsageError(
+            f"st-console odds: argument --bonus: at most {MAX_BONUS} for odds, not {spec.bonus}"
+        )
+    try:
+        result = check_odds(spec)
+    except RuleError as error:
+        raise UsageError(f"st-console odds: {error}") from None
     if args.json:
         _print_json(dice_text.check_odds_json(result))
     else:
