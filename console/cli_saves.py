@@ -38,10 +38,12 @@ def _read_script(name: str) -> list[str]:
     if name == "-":
         return sys.stdin.read().splitlines()
     path = Path(name)
+    if path.is_dir():
+        raise _Usage(f"SCRIPT: {name!r} is a directory, not a file of commands")
     if not path.is_file():
         raise _Usage(f"SCRIPT: no such file {name!r}")
-    try:
-        return path.read_text(encoding="utf-8").splitlines()
+    try:  # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
+        return path.read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise _Usage(f"SCRIPT: cannot read {name!r} ({error})") from None
 

@@ -173,3 +173,20 @@ def test_python_dash_m_console_rolls_the_same_dice_as_the_cli(
     status, out, err = cli(*argv)
     assert (status, err) == (0, "")
     assert json.loads(out) == json.loads(call(capsys, *argv)[1])
+
+
+def test_a_script_file_may_start_with_a_byte_order_mark(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = tmp_path / "bom.txt"
+    script.write_bytes('\ufeffscene new "A" ih-d10\nadd Ann init=3\n'.encode())
+    status, out, err = call(capsys, "run", str(script), "--json")
+    assert (status, err) == (0, "")
+    assert json.loads(out)["order"][0]["name"] == "Ann"
+
+
+def test_a_directory_as_script_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = call(capsys, "run", str(tmp_path))
+    assert status == 2
+    assert_one_line(err)
+    assert "is a directory" in err
