@@ -6,6 +6,11 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.errors import RuleError
+
+MAX_D4S = 1000
+"""The most d4s one roll takes: ``st-console roll``'s bound, so no script line can hang."""
+
 
 class Outcome(StrEnum):
     """The three bands of a Mist roll; values are INTERFACE.md §2's ``outcome``."""
@@ -64,7 +69,14 @@ def evaluate_mist(
 
 
 def roll_mist(power: int, rng: random.Random, negative_subtracts: bool = True) -> MistRoll:
-    """Roll 1d8 and |power| d4s. Power 0 is the d8 alone ([I-5])."""
+    """Roll 1d8 and |power| d4s. Power 0 is the d8 alone ([I-5]).
+
+    Raises:
+        RuleError: more than ``MAX_D4S`` d4s (``roll mist 100000000`` in a script).
+    """
+    count = d4_count(power, negative_subtracts)
+    if count > MAX_D4S:
+        raise RuleError(f"A M.I.S.T. roll takes at most {MAX_D4S} d4s, not {count}.")
     d8 = rng.randint(1, 8)
-    d4s = tuple(rng.randint(1, 4) for _ in range(d4_count(power, negative_subtracts)))
+    d4s = tuple(rng.randint(1, 4) for _ in range(count))
     return evaluate_mist(power, d8, d4s, negative_subtracts)

@@ -3,6 +3,13 @@
 A conclusion's power is its supporting clues minus its contradicting ones; it can be rolled only
 with at least ``complexity`` supporting clues. The outcome rows of §4.7 are applied: a refuting
 clue, the conclusion becoming a clue, an opportunity, an extra property of the anomaly.
+
+Read literally, §4.7 has one gate and one gate only: the complexity. A conclusion's ``supports``
+and ``contradicts`` are the clues the player listed ("the player states a conclusion and lists
+clues"), so a refuting clue found by a failed Deduction is a new clue (``refutes`` names the
+conclusion) but is not written into the conclusion's list, and its power stays as stated.
+Nothing in §4.7 forbids rolling a conclusion again (a second Deduction, a Test after a
+refutation): each roll is a new roll whose row is applied, and the latest result is shown.
 """
 
 from __future__ import annotations
@@ -32,8 +39,8 @@ TEST = "test"
 
 
 def can_roll(case: CaseFile, conclusion: Conclusion) -> bool:
-    """The complexity gate (§4.7), and a refuted conclusion is not rolled again."""
-    return len(conclusion.supports) >= case.complexity and not conclusion.refuted
+    """The complexity gate (§4.7): supporting clues ≥ the mystery's complexity, nothing more."""
+    return len(conclusion.supports) >= case.complexity
 
 
 def new_clue(
@@ -160,18 +167,11 @@ def case_roll(
     """Roll a Deduction or a Test for a conclusion and apply its outcome row (§4.7).
 
     Raises:
-        RuleError: no such conclusion, the complexity gate, a refuted conclusion, or one already
-            rolled in that mode.
+        RuleError: no such conclusion, or the complexity gate.
     """
     found = conclusion(state.case_file, command.conclusion)
     case = state.case_file
-    if found.refuted:
-        raise RuleError(f"{found.id} was refuted ({found.mode}): it cannot be rolled again.")
-    if found.mode == command.mode:
-        raise RuleError(
-            f"{found.id} was already rolled as a {found.mode}: nothing settled changes."
-        )
-    if len(found.supports) < case.complexity:
+    if not can_roll(case, found):
         raise RuleError(
             f"{found.id} needs {case.complexity} supporting clues, has {len(found.supports)} "
             "(the mystery's complexity)."
@@ -189,7 +189,6 @@ def case_roll(
             text = command.refuting_clue or f"refutes {found.id}: {found.text}"
             state, added = new_clue(state, text, (), None, refutes=found.id)
             refuting = added[0].id
-            rolled = replace(rolled, contradicts=rolled.contradicts + (refuting,))
         else:
             state, added = new_clue(state, found.text, (), None, from_conclusion=found.id)
             new_clue_id = added[0].id
@@ -215,7 +214,7 @@ def case_roll(
     state = replace(
         state,
         case_file=replace(case, conclusions=conclusions),
-        owed=state.owed + ((found.id,) if owed else ()),
+        owed=state.owed + ((found.id,) if owed and found.id not in state.owed else ()),
     )
     right = outcome is not Outcome.FAIL
     events.append(

@@ -1,0 +1,308 @@
+"""Audit of M.I.S.T. against RULES.md §4 and INTERFACE.md §2–3, with an independent model.
+
+The model below is written from the spec alone (six boxes, stacking, the downward shift, the
+cap at 6, sticky limits, ids in order, power and the complexity gate) and random scripts of the
+INTERFACE.md §3 commands are run through the real session, phase commands in any order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import commands, session
+from engine.dice.mist import MAX_D4S, roll_mist
+from engine.errors import RuleError
+from engine.language import tokenize
+from engine.mist import family
+from engine.mist.state import MistState
+
+
+class Dice(random.Random):
+    """A random source that deals the given faces in order."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        face = self.faces.pop(0)
+        assert a <= face <= b
+        return face
+
+
+def run(lines: list[str], state: MistState, rng: random.Random | None = None) -> MistState:
+    for text in lines:
+        line = tokenize(text)
+        assert line is not None
+        state, _ = family.apply(state, family.parse(line), rng or random.Random(0))
+    return state
+
+
+CASE = ['clue "Claw marks"', 'clue "Silver casings"', 'conclusion "A werewolf" supports=c1,c2']
+FAIL, HIGH = (1, 1, 1), (8, 4, 4)  # power 2: 1d8 + 2d4
+
+
+def conclusion_json(state: MistState) -> dict[str, Any]:
+    return dict(family.to_json(state)["case_file"]["conclusions"][0])
+
+
+def test_refuted_conclusion_keeps_its_listed_clues_and_can_roll() -> None:
+    """§4.7: power is +1 per listed support −1 per listed contradiction; the only gate is
+    the complexity, so a failed Deduction leaves power 2 and can_roll true."""
+    state = run(CASE + ["deduce k1"], family.new_state("mist"), Dice(*FAIL))
+    k1 = conclusion_json(state)
+    assert (k1["supports"], k1["contradicts"], k1["power"]) == (["c1", "c2"], [], 2)
+    assert (k1["can_roll"], k1["result"]) == (True, "fail")
+    clues = family.to_json(state)["case_file"]["clues"]
+    assert clues[-1]["id"] == "c3" and clues[-1]["refutes"] == "k1"
+
+
+def test_conclusion_may_be_rolled_again_in_either_mode() -> None:
+    """Nothing in §4.7 forbids a second roll: each applies its row; the latest result shows."""
+    state = run(CASE + ["deduce k1"], family.new_state("mist"), Dice(*FAIL))
+    state = run(["deduce k1"], state, Dice(*HIGH))
+    assert conclusion_json(state)["result"] == "success"
+    assert [c.id for c in state.case_file.clues] == ["c1", "c2", "c3", "c4"]
+    assert state.case_file.clues[-1].text == "A werewolf"
+    state = run(["test k1", "test K1"], state, Dice(*FAIL, *HIGH))
+    assert conclusion_json(state)["result"] == "success"
+    assert [o.id for o in state.case_file.opportunities] == ["o1"]
+    assert [p.id for p in state.case_file.properties] == ["p1"]
+    assert state.owed == ("k1",)  # owed once, however often it is rolled
+
+
+def test_huge_roll_in_a_script_is_refused_not_hung() -> None:
+    """``roll mist 100000000`` in a script: a rule error, as ``st-console roll`` bounds it."""
+    with pytest.raises(RuleError, match="at most 1000 d4s"):
+        roll_mist(100_000_000, random.Random(0))
+    assert len(roll_mist(-MAX_D4S, random.Random(0)).d4s) == MAX_D4S
+    scene = session.new_scene("S", "mist", 1)
+    with pytest.raises(RuleError):
+        session.execute_text(scene, "roll mist 100000000")
+
+
+SECTION_3 = [
+    "pc Ann",
+    "challenge Door limits=broken:2",
+    "status Mei hurt 2",
+    "status Hound harmed 1",
+    "reduce Mei scared 1",
+    'clue "More"',
+    'conclusion "Z" supports=c1 contradicts=c2',
+    "complexity 3",
+    "deduce k1",
+    "test k1",
+    "roll mist 2",
+]
+
+
+@pytest.mark.parametrize("phase", ["establish", "action", "consequence"])
+@pytest.mark.parametrize("text", SECTION_3)
+def test_section_3_commands_work_in_every_phase(phase: str, text: str) -> None:
+    """INTERFACE.md §3 commands are not refused because of the phase (RULES.md §4.6 names
+    none of them as phase-bound)."""
+    scene = session.new_scene("S", "mist", 7)
+    for line in ["pc Mei", "challenge Hound limits=harmed:4", *CASE[:2], 'clue "c2"']:
+        scene, _ = session.execute_text(scene, line)
+    scene, _ = session.execute_text(scene, 'conclusion "Z" supports=c1')
+    scene, _ = session.execute_text(scene, f"phase {phase}")
+    scene, _ = session.execute_text(scene, text)
+    assert scene.state.phase.value == phase
+
+
+def test_fresh_scene_json() -> None:
+    view = commands.to_json(commands.new_state("mist"), "mist")
+    assert (view["family"], view["phase"], view["characters"], view["challenges"]) == (
+        "mist",
+        "establish",
+        [],
+        [],
+    )
+    assert (view["case_file"]["clues"], view["case_file"]["conclusions"]) == ([], [])
+
+
+# --- the independent model -------------------------------------------------------------------
+
+
+class Refused(Exception):
+    """The model refuses the command."""
+
+
+def model_take(boxes: list[int], tier: int) -> list[int]:
+    if not 1 <= tier <= 6:
+        raise Refused
+    while tier in boxes:
+        tier += 1
+    return sorted(boxes + [tier]) if tier <= 6 else boxes
+
+
+def model_reduce(boxes: list[int], by: int) -> list[int]:
+    return sorted(box - by for box in boxes if box - by >= 1)
+
+
+@dataclass
+class Model:
+    phase: str = "establish"
+    things: list[dict[str, Any]] = field(default_factory=list)
+    complexity: int | None = None
+    clues: list[str] = field(default_factory=list)
+    conclusions: list[tuple[list[str], list[str]]] = field(default_factory=list)
+
+    def thing(self, name: str) -> dict[str, Any]:
+        for found in self.things:
+            if found["name"].casefold() == name.casefold():
+                return found
+        raise Refused
+
+    def apply(self, words: tuple[Any, ...]) -> None:
+        verb = words[0]
+        if verb in ("pc", "challenge"):
+            if any(t["name"].casefold() == words[1].casefold() for t in self.things):
+                raise Refused
+            limits = dict(words[2]) if verb == "challenge" else None
+            self.things.append({"name": words[1], "limits": limits, "over": False, "st": {}})
+        elif verb in ("status", "reduce"):
+            found = self.thing(words[1])
+            key = next((k for k in found["st"] if k.casefold() == words[2].casefold()), None)
+            if verb == "status":
+                key = key or words[2]
+                found["st"][key] = model_take(found["st"].get(key, []), words[3])
+            elif words[3] < 1:
+                raise Refused
+            elif key is not None:
+                found["st"][key] = model_reduce(found["st"][key], words[3])
+                if not found["st"][key]:
+                    del found["st"][key]
+            for kind, limit in (found["limits"] or {}).items():  # kinds match any case
+                for name, boxes in found["st"].items():
+                    if name.casefold() == kind.casefold() and max(boxes) >= limit:
+                        found["over"] = True  # at or past a limit: permanently (§4.1)
+        elif verb == "phase":
+            loop = {"establish": "action", "action": "consequence", "consequence": "establish"}
+            self.phase = loop[self.phase] if words[1] == "next" else words[1]
+        elif verb == "clue":
+            self.clues.append(words[1])
+        elif verb == "complexity":
+            self.complexity = words[1]
+        elif verb == "conclusion":
+            if any(c not in {f"c{i + 1}" for i in range(len(self.clues))} for c in words[1]):
+                raise Refused
+            self.conclusions.append((list(words[1]), []))
+
+    def view(self, default_complexity: int) -> dict[str, Any]:
+        def statuses(thing: dict[str, Any]) -> dict[str, Any]:
+            return {k: (max(b), b) for k, b in thing["st"].items()}
+
+        complexity = default_complexity if self.complexity is None else self.complexity
+        return {
+            "phase": self.phase,
+            # characters first, then challenges, each in the order made (INTERFACE.md §2)
+            "things": [
+                (t["name"], None if t["limits"] is None else t["over"], statuses(t))
+                for t in sorted(self.things, key=lambda t: t["limits"] is not None)
+            ],
+            "clues": [(f"c{i + 1}", text) for i, text in enumerate(self.clues)],
+            "conclusions": [
+                (f"k{i + 1}", s, c, len(s) - len(c), len(s) >= complexity)
+                for i, (s, c) in enumerate(self.conclusions)
+            ],
+        }
+
+
+def engine_view(state: MistState) -> dict[str, Any]:
+    view = family.to_json(state)
+    case = view["case_file"]
+    people = [(c["name"], None, c["statuses"]) for c in view["characters"]]
+    people += [(c["name"], c["overcome"], c["statuses"]) for c in view["challenges"]]
+    return {
+        "phase": view["phase"],
+        "things": [
+            (n, o, {k: (s["tier"], s["boxes"]) for k, s in st_.items()}) for n, o, st_ in people
+        ],
+        "clues": [(c["id"], c["text"]) for c in case["clues"]],
+        "conclusions": [
+            (k["id"], k["supports"], k["contradicts"], k["power"], k["can_roll"])
+            for k in case["conclusions"]
+        ],
+    }
+
+
+NAMES = ["Mei", "mei", "老王", "Hound", "HOUND"]
+START: list[tuple[Any, ...]] = [("pc", "Mei"), ("challenge", "Hound", [("harmed", 4)])]
+status_step = st.tuples(
+    st.sampled_from(["status", "status", "reduce"]),
+    st.sampled_from(["Mei", "hound", "老王"]),
+    st.sampled_from(["harmed", "Harmed", "hurt"]),
+    st.integers(1, 3) | st.integers(-1, 7),
+)
+step = st.one_of(
+    st.tuples(st.just("pc"), st.sampled_from(NAMES)),
+    st.tuples(
+        st.just("challenge"),
+        st.sampled_from(NAMES),
+        st.lists(st.tuples(st.sampled_from(["harmed", "scared"]), st.integers(1, 6)), max_size=1),
+    ),
+    status_step,
+    status_step,
+    status_step,
+    st.tuples(st.just("phase"), st.sampled_from(["establish", "action", "consequence", "next"])),
+    st.tuples(st.just("clue"), st.sampled_from(["a door", "血迹"])),
+    st.tuples(st.just("complexity"), st.integers(0, 3)),
+    st.tuples(st.just("conclusion"), st.lists(st.sampled_from(["c1", "c2", "c3"]), unique=True)),
+    st.tuples(st.just("undo")),
+)
+
+
+def script_line(words: tuple[Any, ...]) -> str:
+    verb = words[0]
+    if verb == "challenge":
+        limits = ",".join(f"{k}:{n}" for k, n in words[2])
+        return f"challenge {words[1]}" + (f" limits={limits}" if limits else "")
+    if verb == "clue":
+        return f'clue "{words[1]}"'
+    if verb == "conclusion":
+        supports = f" supports={','.join(words[1])}" if words[1] else ""
+        return f'conclusion "k"{supports}'
+    return " ".join(str(w) for w in words)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(step, min_size=10, max_size=40))
+def test_random_scripts_match_the_model(random_steps: list[tuple[Any, ...]]) -> None:
+    steps = START + random_steps
+    scene = session.new_scene("S", "mist", 3)
+    default = scene.state.case_file.complexity
+    model, past = Model(), []
+    for words in steps:
+        try:
+            scene, _ = session.execute_text(scene, script_line(words))
+            accepted = True
+        except RuleError:
+            accepted = False
+        if words[0] == "undo":
+            assert accepted is bool(past)
+            if past:
+                model = past.pop()
+        else:
+            before = Model(
+                model.phase,
+                [dict(t, st={k: list(b) for k, b in t["st"].items()}) for t in model.things],
+                model.complexity,
+                list(model.clues),
+                [(list(s), list(c)) for s, c in model.conclusions],
+            )
+            try:
+                model.apply(words)
+                past.append(before)
+            except Refused:
+                model = before
+                assert not accepted, script_line(words)
+                continue
+            assert accepted, script_line(words)
+        assert engine_view(scene.state) == model.view(default)
