@@ -274,7 +274,8 @@ class CaseFile:
     """The mission's case file: clues, conclusions, the complexity gate and what tests found.
 
     ``open`` is a case-file moment in progress; ``tested`` says whether a Test was rolled in it
-    (a case file must end with a Test, §4.6).
+    (a case file must end with a Test, §4.6). The sources give no starting complexity: until the
+    MC sets one (``complexity N``, 0 allowed) a conclusion needs one supporting clue to be rolled.
     """
 
     complexity: int = 1
