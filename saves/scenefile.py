@@ -30,6 +30,7 @@ from saves.documents import checked, decode_entries, encode_entry, scene_from_pa
 from saves.errors import BadFile
 from saves.migrations import SCHEMA_VERSION
 from saves.storage import dump_json, open_db, write_atomic
+from saves.trusted import TRUSTED
 
 CHUNK = 256
 """Journal entries per sealed chunk."""
@@ -71,7 +72,7 @@ def read_chunk(path: Path) -> list[JournalEntry]:
             path, "was changed outside ST Console or damaged (its checksum does not match)"
         )
     try:
-        data = DEFAULT.trusted_loads(raw)
+        data = TRUSTED.loads(raw)
         body = data["journal"]["1"]
     except (ValueError, KeyError, TypeError) as error:
         raise BadFile(path, f"is not a journal chunk ({error})") from None
@@ -155,7 +156,7 @@ class SceneFile:
         if type(tail) is list and isinstance(digest, str):
             raw = dump_json(tail)
             if chunk_digest(raw) == digest:
-                entries = DEFAULT.trusted_loads(raw)
+                entries = TRUSTED.loads(raw)
                 if all(type(entry) is JournalEntry for entry in entries):
                     return tuple(entries)
         try:
