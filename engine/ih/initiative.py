@@ -94,8 +94,14 @@ def change(
     combatant = find(state, name)
     if amount == 0:
         raise RuleError("An initiative change needs a non-zero amount, like +2 or -3.")
+    # A combatant still holding a delay keeps waiting on the same combatant; otherwise the old
+    # "right after X" placement no longer binds the new position.
+    holding = combatant.delaying and combatant.delay_after is not None
     moved = replace(
-        combatant, initiative=combatant.initiative + amount, roll_off=(), delay_after=None
+        combatant,
+        initiative=combatant.initiative + amount,
+        roll_off=(),
+        delay_after=combatant.delay_after if holding else None,
     )
     state, events = insert_sorted(without(state, name), moved, rng)
     changed = InitiativeChanged(combatant.name, combatant.initiative, moved.initiative)
@@ -103,13 +109,15 @@ def change(
 
 
 def place_after(state: Encounter, name: str, other: str) -> Encounter:
-    """Put ``name`` right after ``other`` (and after those already waiting on ``other``)."""
+    """Put ``name`` right after ``other`` with ``other``'s score (RULES.md §3.4).
+
+    Literally "ordered right after them": immediately after ``other``, ahead of anyone who
+    delayed after ``other`` earlier.
+    """
     mover = find(state, name)
     rest = without(state, name)
     target = find(rest, other)
     position = index_of(rest, other) + 1
-    while position < len(rest.order) and same(rest.order[position].delay_after, target.name):
-        position += 1
     moved = replace(mover, initiative=target.initiative)
     order = rest.order[:position] + (moved,) + rest.order[position:]
     return replace(rest, order=order)

@@ -24,7 +24,6 @@ from engine.ih.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.ih.initiative import place_after
 from engine.ih.vitals import end_kept_conscious
 
 Events = tuple[object, ...]
@@ -43,13 +42,15 @@ def flat_footed(state: Encounter, combatant: Combatant) -> bool:
     """Flat-footed (RULES.md §3.2–§3.3, §3.5).
 
     In the surprise round: everyone who cannot act in it. Afterwards: whoever has not yet taken
-    a turn in this fight, except newcomers who joined mid-fight (unless ruled clueless).
+    a turn in this fight, except newcomers who joined mid-fight (unless ruled clueless). The
+    current actor has begun acting (seed 003: 尚未开始过行动); one who delays instead of acting
+    has not, since a delay is declared before one's turn (§3.4), and stays flat-footed.
     """
     if state.phase is Phase.SETUP:
         return False
     if state.phase is Phase.SURPRISE:
         return not combatant.aware
-    if combatant.turns_taken > 0 or combatant.started:
+    if combatant.turns_taken > 0 or same(state.current, combatant.name):
         return False
     return combatant.clueless or not combatant.joined
 
@@ -116,7 +117,7 @@ def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
     ):
         state = replace(state, interrupt=None)
     state = replace(state, order=tuple(c for c in state.order if c.key != combatant.key))
-    state, released = release_waiting_on(state, combatant.name, place=False)
+    state, released = release_waiting_on(state, combatant.name)
     events.extend(released)
     if was_current:
         state = replace(state, current=None)
@@ -186,14 +187,17 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
     return state, (started, *events)
 
 
-def release_waiting_on(state: Encounter, name: str, place: bool) -> tuple[Encounter, Events]:
-    """Those delaying until after ``name`` may act now, placed right after them (§3.4)."""
+def release_waiting_on(state: Encounter, name: str) -> tuple[Encounter, Events]:
+    """Those delaying until after ``name`` may act now (§3.4).
+
+    Their score and place were set when they declared the delay ("their score becomes that
+    combatant's score and they are ordered right after them"): releasing them moves nobody,
+    even if ``name``'s own score changed or ``name`` delayed in turn since.
+    """
     events: list[object] = []
     for waiting in state.order:
         if waiting.delaying and same(waiting.delay_after, name):
-            if place:
-                state = place_after(state, waiting.name, name)
-            state = put(state, replace(find(state, waiting.name), delaying=False))
+            state = put(state, replace(waiting, delaying=False))
             events.append(DelayReleased(waiting.name, name))
     return state, tuple(events)
 
@@ -213,7 +217,7 @@ def _end_current(state: Encounter) -> tuple[Encounter, Events]:
     if combatant.kept_conscious:
         state, fainted = end_kept_conscious(state, combatant)
         events.extend(fainted)
-    state, released = release_waiting_on(state, combatant.name, place=True)
+    state, released = release_waiting_on(state, combatant.name)
     events.extend(released)
     return replace(state, current=None), tuple(events)
 
