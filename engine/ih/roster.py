@@ -20,7 +20,12 @@ Events = tuple[object, ...]
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """What the ST gives for a new combatant (``add``/``join``); ``None`` = a default."""
+    """What the ST gives for a new combatant (``add``/``join``); ``None`` = a default.
+
+    Defaults follow RULES.md §2.2 with the human average 2 for traits not given: Dexterity and
+    Composure 2, health = Stamina 2 + Size 5 = 7, willpower = Resolve 2 + Composure (4 when
+    Composure is not given either).
+    """
 
     name: str
     initiative: int | None = None
@@ -66,7 +71,8 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         face = rng.randint(1, 10)
         score = face + modifier
     health = AVERAGE_TRAIT + ADULT_SIZE if entry.health is None else entry.health
-    willpower = 2 * AVERAGE_TRAIT if entry.willpower is None else entry.willpower
+    # RULES.md §2.2: Willpower = Resolve + Composure; Resolve defaults to the human average.
+    willpower = AVERAGE_TRAIT + composure if entry.willpower is None else entry.willpower
     if health < 1 or willpower < 0:
         raise RuleError("Health must be at least 1 and willpower at least 0.")
     if entry.defense < 0 or entry.defense_bonus < 0:

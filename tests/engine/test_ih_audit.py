@@ -100,3 +100,13 @@ def test_refusals_leave_the_state_alone() -> None:
     assert line is not None
     with pytest.raises(RuleError):
         family.apply(state, family.parse(line), random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("options", "willpower"), [("", 4), ("com=3", 5), ("com=1", 3), ("com=3 willpower=2", 2)]
+)
+def test_default_willpower_is_resolve_plus_composure(options: str, willpower: int) -> None:
+    """RULES.md §2.2: Willpower max = Resolve + Composure (Resolve: the human average 2)."""
+    state, _ = play(f"add A init=10 {options}")
+    row = family.to_json(state)["order"][0]
+    assert (row["willpower"], row["willpower_max"], row["health"]) == (willpower, willpower, 7)
