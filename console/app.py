@@ -8,29 +8,36 @@ clock, so tests run it against a temporary save directory with fixed dice and a 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
 from textual.app import App
+from textual.message import Message
+from textual.pilot import Pilot
 from textual.worker import Worker, WorkerState
 
 from console import render
 from console.i18n import Translator
 from console.keymap import KeymapError, load_keymap
 from console.messages import SceneEdited
-from console.persistence import Persistence
-from console.screens.dialogs import ConfirmDialog, TextDialog
-from console.screens.palette import ActionsProvider
-from console.screens.saves_screen import OpenScreen
-from console.screens.shell import NewSceneRequested, SceneScreen
-from engine import session
-from engine.commands import family_of
-from engine.session import Scene
-from saves.errors import BadFile, SaveError
+from console.screens.start import StartScreen
+
+if TYPE_CHECKING:
+    from textual.command import Provider
+
+    from console.persistence import Persistence
+    from console.screens.shell import NewSceneRequested, SceneScreen
+    from engine.session import Scene
+    from saves.errors import BadFile
+
+# The engine and the saves are imported when the first scene is opened, after the first frame
+# is on screen: importing them is most of a cold start (issue 6 benchmark).
 
 Clock = Callable[[], datetime]
 
@@ -46,6 +53,8 @@ for the other's screen."""
 
 def screen_class(family: str) -> type[SceneScreen]:
     """The scene screen class for a rule family (``ih`` or ``mist``)."""
+    from console.screens.shell import SceneScreen
+
     module_name, _, class_name = SCREENS_BY_FAMILY[family].partition(":")
     found = getattr(importlib.import_module(module_name), class_name)
     if not (isinstance(found, type) and issubclass(found, SceneScreen)):
@@ -53,10 +62,24 @@ def screen_class(family: str) -> type[SceneScreen]:
     return found
 
 
+def actions_provider() -> type[Provider]:
+    """The palette's provider of every action, imported when the palette first opens."""
+    from console.screens.palette import ActionsProvider
+
+    return ActionsProvider
+
+
+def is_scene_screen(screen: object) -> TypeGuard[SceneScreen]:
+    """Whether ``screen`` is a family's scene screen (without importing the shell early)."""
+    from console.screens.shell import SceneScreen
+
+    return isinstance(screen, SceneScreen)
+
+
 class STConsoleApp(App[None]):
     """The Storyteller's console."""
 
-    COMMANDS: ClassVar = App.COMMANDS | {ActionsProvider}
+    COMMANDS: ClassVar = App.COMMANDS | {actions_provider}
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(
@@ -74,24 +97,66 @@ class STConsoleApp(App[None]):
         self.blink = blink
         """Whether text cursors blink (off for snapshot tests)."""
         self.t = Translator(lang)
-        self.persistence = Persistence(save_dir)
+        self.save_dir = save_dir
+        self._persistence: Persistence | None = None
         self.want_campaign = campaign
         self.want_scene = scene
         self.seed = seed
         self.clock: Clock = clock or datetime.now
         self.started = self.clock()
         self.autosave_state = "off"
+        self.opened = asyncio.Event()
+        """Set once the first scene (or the dialog about a damaged file) is up."""
         self.title = self.t("app.title")
+
+    @property
+    def persistence(self) -> Persistence:
+        """The save directory and the open campaign (made on first use: it loads the saves)."""
+        if self._persistence is None:
+            from console.persistence import Persistence
+
+            self._persistence = Persistence(self.save_dir)
+        return self._persistence
 
     # -- start ----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        try:
-            self.set_keymap(load_keymap(self.persistence.root))
-        except KeymapError as error:
-            self.notify(self.t("status.keymap-error", reason=str(error)), severity="warning")
-        self.open_initial()
+        self.push_screen(StartScreen(self.t))
+        self.call_after_refresh(self.start)
         self.set_interval(1.0, self.refresh_title)
+
+    def start(self) -> None:
+        """After the first frame: the user's keymap, then the scene to open."""
+        try:
+            try:
+                self.set_keymap(load_keymap(self.persistence.root))
+            except KeymapError as error:
+                self.notify(self.t("status.keymap-error", reason=str(error)), severity="warning")
+            self.open_initial()
+        finally:
+            self.opened.set()
+
+    @asynccontextmanager
+    async def run_test(
+        self,
+        *,
+        headless: bool = True,
+        size: tuple[int, int] | None = (80, 24),
+        tooltips: bool = False,
+        notifications: bool = False,
+        message_hook: Callable[[Message], None] | None = None,
+    ) -> AsyncGenerator[Pilot[None], None]:
+        """Textual's ``run_test``, handing over the pilot once the first scene is open."""
+        async with super().run_test(
+            headless=headless,
+            size=size,
+            tooltips=tooltips,
+            notifications=notifications,
+            message_hook=message_hook,
+        ) as pilot:
+            await self.opened.wait()
+            await pilot.pause()
+            yield pilot
 
     def open_initial(self) -> None:
         """The given campaign and scene; else the last used; else the demo (INTERFACE.md §1)."""
@@ -110,6 +175,9 @@ class STConsoleApp(App[None]):
 
     def open_scene(self, campaign: str, scene: str | None, *, create: bool = False) -> None:
         """Open a campaign and one of its scenes (its current one when ``scene`` is None)."""
+        from engine import session
+        from saves.errors import BadFile, SaveError
+
         try:
             holder = self.persistence.open_campaign(campaign, create=create)
             opened = self.persistence.require()
@@ -125,7 +193,7 @@ class STConsoleApp(App[None]):
             return
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=10)
-            if self.screen_stack and isinstance(self.screen, SceneScreen):
+            if self.screen_stack and is_scene_screen(self.screen):
                 return
             from console.demo import install_demo
 
@@ -146,9 +214,11 @@ class STConsoleApp(App[None]):
 
     def show_scene(self, scene: Scene) -> None:
         """Put the screen of the scene's family on top (replacing the previous scene's)."""
+        from engine.commands import family_of
+
         family = screen_class(family_of(scene.system))
         screen = family(scene, self.t, read_only=self.persistence.read_only)
-        if isinstance(self.screen, SceneScreen):
+        if is_scene_screen(self.screen) or isinstance(self.screen, StartScreen):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -156,6 +226,8 @@ class STConsoleApp(App[None]):
 
     def offer_backup(self, campaign: str, error: BadFile) -> None:
         """A damaged file: offer the newest good backup, never overwrite the damaged one."""
+        from saves.errors import SaveError
+
         store = self.persistence.store
         try:
             backup = store.newest_good_backup(campaign)
@@ -190,12 +262,14 @@ class STConsoleApp(App[None]):
         question = self.t(
             "saves.damaged", path=error.path, problem=error.problem, taken=backup.taken
         )
+        from console.screens.dialogs import ConfirmDialog
+
         self.push_screen(ConfirmDialog(self.t, question), answered)
 
     # -- title ----------------------------------------------------------------------------------
 
     def refresh_title(self, scene: Scene | None = None) -> None:
-        screen = self.screen if isinstance(self.screen, SceneScreen) else None
+        screen = self.screen if is_scene_screen(self.screen) else None
         if scene is None and screen is not None:
             scene = screen.history.scene
         if scene is None:
@@ -212,7 +286,7 @@ class STConsoleApp(App[None]):
         )
         self.sub_title = text
         for candidate in self.screen_stack:
-            if isinstance(candidate, SceneScreen):
+            if is_scene_screen(candidate):
                 candidate.sub_title = text
 
     # -- autosave -------------------------------------------------------------------------------
@@ -240,6 +314,9 @@ class STConsoleApp(App[None]):
 
     def new_scene(self, name: str, system: str) -> None:
         """``scene new``: a new scene in the open campaign, shown at once."""
+        from engine import session
+        from saves.errors import SaveError
+
         scene = session.new_scene(name, system, self.seed)
         if not self.persistence.read_only:
             try:
@@ -254,7 +331,7 @@ class STConsoleApp(App[None]):
 
     def current_scene(self) -> Scene | None:
         for candidate in reversed(self.screen_stack):
-            if isinstance(candidate, SceneScreen):
+            if is_scene_screen(candidate):
                 return candidate.history.scene
         return None
 
@@ -271,10 +348,14 @@ class STConsoleApp(App[None]):
             campaign, name = campaign.strip() or self.persistence.campaign_name, name.strip()
             self.save_as(scene, campaign, name)
 
+        from console.screens.dialogs import TextDialog
+
         self.push_screen(TextDialog(self.t("saves.save-as-title"), initial), chosen)
 
     def save_as(self, scene: Scene, campaign: str, name: str) -> None:
         """Save a copy of the scene, journal and all, as ``campaign / name`` and switch to it."""
+        from saves.errors import SaveError
+
         try:
             copy = replace(scene, name=name)
             same = campaign.casefold() == self.persistence.campaign_name.casefold()
@@ -291,6 +372,8 @@ class STConsoleApp(App[None]):
         self.show_scene(copy)
 
     def action_open(self) -> None:
+        from console.screens.saves_screen import OpenScreen
+
         def chosen(value: tuple[str, str] | None) -> None:
             if value is not None:
                 self.open_scene(*value)
@@ -301,9 +384,12 @@ class STConsoleApp(App[None]):
 
     async def action_quit(self) -> None:
         """Write what is pending, release the lock, leave."""
+        from saves.errors import SaveError
+
         await self.workers.wait_for_complete()
         try:
-            self.persistence.close()
+            if self._persistence is not None:
+                self._persistence.close()
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=10)
             return
@@ -318,11 +404,14 @@ def main(args: argparse.Namespace) -> int:
         scene=args.scene,
         lang=args.lang,
     )
+    from saves.errors import SaveError
+
     try:
         app.run()
     finally:
         try:
-            app.persistence.close()
+            if app._persistence is not None:
+                app._persistence.close()
         except SaveError as error:
             print(f"st-console: {error}")
             return 1

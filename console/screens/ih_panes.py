@@ -22,7 +22,7 @@ from console.messages import CombatantSelected
 from console.screens.ih_view import CombatantView, IHView
 from console.widgets.queue_view import RowList
 
-COLUMN_WIDTHS: tuple[int, ...] = (15, 5, 11, 11, 9, 0)
+COLUMN_WIDTHS: tuple[int, ...] = (15, 5, 11, 11, 10, 0)
 """Cells of name, initiative, marks, health, willpower; effects take the rest of the line."""
 
 

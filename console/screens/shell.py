@@ -8,7 +8,7 @@ the command line. A family screen (Infinite Horror, M.I.S.T.) adds its panes and
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,9 +24,10 @@ from console.keymap import APP_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
 from console.screens.dialogs import settle_cursors
 from console.widgets.command_line import CommandLine, Vocabulary
-from engine import commands
 from engine.errors import RuleError
-from engine.session import History, Scene
+
+if TYPE_CHECKING:
+    from engine.session import Scene
 
 MUTATING = frozenset({"undo", "redo"})
 """Shell actions that change the scene (refused in read-only mode)."""
@@ -60,6 +61,8 @@ class SceneScreen(Screen[None]):
     def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
         super().__init__()
         self.t = translate
+        from engine.session import History
+
         self.history = History(scene)
         self.read_only = read_only
         self._keys_state: tuple[bool | None, ...] = ()
@@ -94,6 +97,8 @@ class SceneScreen(Screen[None]):
 
     def refresh_vocabulary(self) -> None:
         """Hand the command line the verbs and names it completes."""
+        from engine import commands
+
         system = self.history.scene.system
         self.command_line.vocabulary = Vocabulary(verbs=commands.verbs(system), names=self.names())
 
@@ -109,6 +114,8 @@ class SceneScreen(Screen[None]):
 
     def run_command_events(self, text: str, source: str = "key") -> tuple[Any, ...] | None:
         """:meth:`run_command`, returning the command's events (``None`` when refused)."""
+        from engine import commands
+
         try:
             command = commands.parse(text, self.history.scene.system)
             if command is None:

@@ -23,6 +23,7 @@ VIEWS: dict[str, tuple[str, ...]] = {
 
 
 async def _settle(pilot: Pilot[Any]) -> None:
+    await pilot.app.opened.wait()  # type: ignore[attr-defined]
     await pilot.pause()
     pilot.app.clear_notifications()
     await pilot.pause()
