@@ -82,7 +82,12 @@ def begin(state: Encounter) -> tuple[Encounter, Events]:
             events.extend(ended)
         if any(c.aware and can_act_now(state, c) for c in state.order):
             events.append(SurpriseEnded(state.round))
-    order = tuple(replace(c, acted=False, started=False) for c in state.order)
+    # Round 1 is "the next round" of a delay into the next round declared before the fight or
+    # in the surprise round (§3.4): those delayers act first in it.
+    order = tuple(
+        replace(c, acted=False, started=False, delaying=c.delaying and c.delay_after is not None)
+        for c in state.order
+    )
     state = replace(state, phase=Phase.COMBAT, round=1, current=None, order=order)
     events.append(RoundStarted(1, state.elapsed_seconds))
     state, started = advance(state, None)

@@ -110,3 +110,16 @@ def test_default_willpower_is_resolve_plus_composure(options: str, willpower: in
     state, _ = play(f"add A init=10 {options}")
     row = family.to_json(state)["order"][0]
     assert (row["willpower"], row["willpower_max"], row["health"]) == (willpower, willpower, 7)
+
+
+@pytest.mark.parametrize("opening", ["", "surprise A\n"])
+def test_a_delay_into_the_next_round_before_round_1_acts_first_in_round_1(opening: str) -> None:
+    """§3.4: the round after the surprise round (or after setup) is round 1; a combatant who
+    delays into the next round then acts first in round 1, not in round 2."""
+    state, events = play(f"add A init=15\nadd B init=12\nadd C init=8\n{opening}delay C next-round")
+    state, events = play("begin", state=state)
+    assert state.round == 1 and state.current == "C"
+    assert [(c.name, c.initiative) for c in state.order][0] == ("C", 15)
+    state, events = play("next\nnext\nnext", state=state)
+    assert turns(events) == ["A", "B", "C"]
+    assert state.round == 2
