@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
-from textual.app import App
+from textual.app import App, AutopilotCallbackType
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.worker import Worker, WorkerState
@@ -135,6 +135,36 @@ class STConsoleApp(App[None]):
             self.open_initial()
         finally:
             self.opened.set()
+
+    async def run_async(
+        self,
+        *,
+        headless: bool = False,
+        inline: bool = False,
+        inline_no_clear: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        auto_pilot: AutopilotCallbackType | None = None,
+    ) -> None:
+        """Textual's ``run_async``; an auto pilot (screenshots) starts once the scene is open."""
+        waiting: AutopilotCallbackType | None = None
+        if auto_pilot is not None:
+            steer = auto_pilot
+
+            async def after_opening(pilot: Pilot[object]) -> None:
+                await self.opened.wait()
+                await pilot.pause()
+                await steer(pilot)
+
+            waiting = after_opening
+        return await super().run_async(
+            headless=headless,
+            inline=inline,
+            inline_no_clear=inline_no_clear,
+            mouse=mouse,
+            size=size,
+            auto_pilot=waiting,
+        )
 
     @asynccontextmanager
     async def run_test(
