@@ -77,10 +77,10 @@ def parse_line(line: Line, system: str | None) -> Any:
     """
     if line.verb == "scene" and (not line.words or line.words[0].lower() == "new"):
         return _parse_scene(line)
-    if line.verb == "undo" and not line.words:
-        return Undo()
-    if line.verb == "redo" and not line.words:
-        return Redo()
+    if line.verb in ("undo", "redo"):
+        if line.words or line.options:
+            raise RuleError(f"Use: {line.verb} (it takes no arguments)")
+        return Undo() if line.verb == "undo" else Redo()
     if line.verb == "roll":
         return dice_command.parse(line)
     if system is None:

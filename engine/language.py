@@ -7,6 +7,7 @@ arguments. Each family parses its own verbs from these tokens (``engine/ih/langu
 
 from __future__ import annotations
 
+import io
 import shlex
 from dataclasses import dataclass
 
@@ -56,21 +57,49 @@ def tokenize(text: str) -> Line | None:
     if not body:
         return None
     try:
-        tokens = shlex.split(body, posix=True)
+        tokens = _split(body)
     except ValueError as error:
         raise RuleError(f"Cannot read the line: {error} (check the quotes).") from None
     if not tokens:
         return None
-    verb = tokens[0].lower()
+    verb = tokens[0][0].lower()
     words: list[str] = []
     options: list[tuple[str, str]] = []
-    for token in tokens[1:]:
+    for token, quoted in tokens[1:]:
         key, sep, value = token.partition("=")
-        if sep and key and key.replace("-", "").replace("_", "").isalnum() and " " not in key:
+        if quoted:
+            words.append(token)
+        elif sep and key and key.replace("-", "").replace("_", "").isalnum() and " " not in key:
             options.append((key.lower(), value))
         else:
             words.append(token)
     return Line(verb=verb, words=tuple(words), options=tuple(options), text=body)
+
+
+def _split(body: str) -> list[tuple[str, bool]]:
+    """Shell-like words, each with whether it began with a quote.
+
+    A quoted word is always a word, never a ``key=value`` option: ``add "a=b" init=5`` adds a
+    combatant named ``a=b`` (INTERFACE.md §3: a name is quoted when it needs it).
+
+    Raises:
+        ValueError: unbalanced quotes.
+    """
+    stream = io.StringIO(body)
+    lexer = shlex.shlex(stream, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    tokens: list[tuple[str, bool]] = []
+    while True:
+        start = stream.tell()
+        rest = stream.read()
+        stream.seek(start)
+        stripped = rest.lstrip()
+        quoted = bool(stripped) and stripped[0] in "\"'"
+        token = lexer.get_token()
+        if token is None or token == lexer.eof:
+            return tokens
+        tokens.append((token, quoted))
 
 
 def parse_int(value: str, what: str) -> int:

@@ -123,3 +123,25 @@ def test_a_delay_into_the_next_round_before_round_1_acts_first_in_round_1(openin
     state, events = play("next\nnext\nnext", state=state)
     assert turns(events) == ["A", "B", "C"]
     assert state.round == 2
+
+
+def test_a_quoted_word_is_a_name_even_with_an_equals_sign() -> None:
+    """INTERFACE.md §3: a name that needs it is quoted; quoting keeps it a name."""
+    state, _ = play(
+        'add "a=b" init=5\nadd "Old Wang" init=7\neffect "a=B" "x=y" rounds=2 by="old wang"'
+    )
+    a = find(state, "a=b")
+    assert a.name == "a=b"
+    assert [(e.label, e.source) for e in a.effects] == [("x=y", "Old Wang")]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("undo 2", "Use: undo"), ("redo now", "Use: redo")],
+)
+def test_shared_verbs_misused_say_how_to_use_them(text: str, message: str) -> None:
+    from engine import commands
+
+    with pytest.raises(RuleError) as caught:
+        commands.parse(text, "ih-d10")
+    assert message in caught.value.message
