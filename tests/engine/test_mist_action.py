@@ -7,40 +7,12 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from mist_support import Dice, run
 
 from engine.dice.mist import Outcome, evaluate_mist, roll_mist
 from engine.errors import RuleError
-from engine.language import tokenize
-from engine.mist import family
 from engine.mist.events import ActionRolled, Mitigated
-from engine.mist.state import MistState, PowerSource
-
-
-class Dice(random.Random):
-    """A random source that deals the given faces in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        face = self.faces.pop(0)
-        assert a <= face <= b
-        return face
-
-
-def run(
-    lines: list[str], state: MistState | None = None, rng: random.Random | None = None
-) -> tuple[MistState, list[object]]:
-    state = state or family.new_state("mist")
-    events: list[object] = []
-    for text in lines:
-        line = tokenize(text)
-        assert line is not None
-        state, new = family.apply(state, family.parse(line), rng or random.Random(0))
-        events.extend(new)
-    return state, events
-
+from engine.mist.state import PowerSource
 
 SETUP = [
     "pc Mei",

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mist_support import Dice
 
 from engine import commands, session
 from engine.dice.mist import MAX_D4S, roll_mist
@@ -21,19 +22,6 @@ from engine.errors import RuleError
 from engine.language import tokenize
 from engine.mist import family
 from engine.mist.state import MistState
-
-
-class Dice(random.Random):
-    """A random source that deals the given faces in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        face = self.faces.pop(0)
-        assert a <= face <= b
-        return face
 
 
 def run(lines: list[str], state: MistState, rng: random.Random | None = None) -> MistState:

@@ -7,26 +7,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mist_support import run
 
 from engine import session
 from engine.errors import RuleError
-from engine.language import tokenize
 from engine.mist import family
 from engine.mist.events import ConsequencesOwed, SceneEnded, SceneResolved
-from engine.mist.state import MistState, Phase
-
-
-def run(
-    lines: list[str], state: MistState | None = None, rng: random.Random | None = None
-) -> tuple[MistState, list[object]]:
-    state = state or family.new_state("mist")
-    events: list[object] = []
-    for text in lines:
-        line = tokenize(text)
-        assert line is not None
-        state, new = family.apply(state, family.parse(line), rng or random.Random(0))
-        events.extend(new)
-    return state, events
+from engine.mist.state import Phase
 
 
 def test_phases_cycle_in_order() -> None:

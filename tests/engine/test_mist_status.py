@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from mist_support import run
 
 from engine.errors import RuleError
-from engine.language import tokenize
 from engine.mist import family
 from engine.mist.events import (
     ChallengeOvercome,
@@ -19,17 +17,6 @@ from engine.mist.events import (
 )
 from engine.mist.state import MistState
 from engine.mist.status import reduce_boxes, take_boxes
-
-
-def run(lines: list[str], state: MistState | None = None) -> tuple[MistState, list[object]]:
-    state = state or family.new_state("mist")
-    events: list[object] = []
-    for text in lines:
-        line = tokenize(text)
-        assert line is not None
-        state, new = family.apply(state, family.parse(line), random.Random(0))
-        events.extend(new)
-    return state, events
 
 
 def boxes_of(state: MistState, who: str, name: str) -> tuple[int, ...]:
