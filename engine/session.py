@@ -121,7 +121,12 @@ def redo(scene: Scene) -> tuple[Scene, tuple[Any, ...]]:
 
 
 class History:
-    """Past states of one scene kept in memory, so undo in the console is instant."""
+    """Past states of one scene kept in memory, so undo in the console is instant.
+
+    ``_states[i]`` is the state before journal entry ``i``. A scene loaded from disk arrives
+    with a journal but no cached states: the first undo replays the journal once and fills the
+    cache, so every later undo is a list pop rather than another replay.
+    """
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
@@ -138,17 +143,28 @@ class History:
         self._states.append(before.state)
         return events
 
+    def _fill_cache(self) -> None:
+        missing = len(self.scene.journal) - len(self._states)
+        if missing <= 0:
+            return
+        state = self.scene.initial
+        older: list[Any] = []
+        for entry in self.scene.journal[:missing]:
+            older.append(state)
+            state, _ = commands.apply(
+                state, self.scene.system, entry.command, random.Random(entry.seed)
+            )
+        self._states[:0] = older
+
     def undo(self) -> None:
         if not self.scene.journal:
             raise RuleError("Nothing to undo in this scene.")
-        if self._states:
-            state = self._states.pop()
-            kept, last = self.scene.journal[:-1], self.scene.journal[-1]
-            self.scene = replace(
-                self.scene, state=state, journal=kept, undone=self.scene.undone + (last,)
-            )
-        else:
-            self.scene = undo(self.scene)
+        self._fill_cache()
+        state = self._states.pop()
+        kept, last = self.scene.journal[:-1], self.scene.journal[-1]
+        self.scene = replace(
+            self.scene, state=state, journal=kept, undone=self.scene.undone + (last,)
+        )
 
     def redo(self) -> tuple[Any, ...]:
         before = self.scene
