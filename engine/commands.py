@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine.dice import command as dice_command
@@ -22,9 +22,10 @@ from engine.errors import RuleError
 from engine.ih import family as ih_family
 from engine.language import Line, tokenize
 from engine.mist import family as mist_family
+from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
 SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
-SHARED_VERBS: tuple[str, ...] = ("scene", "roll", "undo", "redo")
+SHARED_VERBS: tuple[str, ...] = ("scene", "roll", "undo", "redo", "interpret")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,8 @@ def parse_line(line: Line, system: str | None) -> Any:
         return Undo() if line.verb == "undo" else Redo()
     if line.verb == "roll":
         return dice_command.parse(line)
+    if line.verb == "interpret" and system is not None and family_of(system) == "ih":
+        return _parse_interpret(line)
     if system is None:
         raise RuleError(
             f"'{line.verb}' needs a scene: start one with  scene new \"NAME\" ih-d10|ih-d6|mist"
@@ -109,7 +112,13 @@ def parse(text: str, system: str | None) -> Any | None:
 def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[Any, tuple[Any, ...]]:
     """Apply a family or roll command to a scene state: all of it, or a RuleError."""
     if isinstance(command, dice_command.RollCommand):
-        return state, dice_command.apply(command, rng)
+        return state, dice_command.apply(_with_settings(command, settings_of(state)), rng)
+    if isinstance(command, Interpret):
+        if not hasattr(state, "interpretations"):
+            raise RuleError("This scene keeps its interpretations elsewhere: use its own verb.")
+        changed = assign(state.interpretations, command.name, command.value)
+        event = InterpretationChanged(command.name, str(getattr(changed, command.name)).lower())
+        return replace(state, interpretations=changed), (event,)
     if family_of(system) == "ih":
         return ih_family.apply(state, command, rng)
     return mist_family.apply(state, command, rng)
@@ -117,9 +126,38 @@ def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[An
 
 def to_json(state: Any, system: str) -> dict[str, Any]:
     """The scene as INTERFACE.md §2 prints it for ``run --json``."""
-    if family_of(system) == "ih":
-        return ih_family.to_json(state)
-    return mist_family.to_json(state)
+    view = ih_family.to_json(state) if family_of(system) == "ih" else mist_family.to_json(state)
+    view.setdefault("interpretations", asdict(settings_of(state)))
+    return view
+
+
+def settings_of(state: Any) -> Interpretations:
+    """The [I-n] settings a scene state plays by (RULES.md; ``engine/settings.py``)."""
+    for name in ("interpretations", "settings"):
+        value = getattr(state, name, None)
+        if isinstance(value, Interpretations):
+            return value
+    return Interpretations()
+
+
+def _with_settings(command: dice_command.RollCommand, settings: Interpretations) -> Any:
+    """A roll made in a scene follows the scene's interpretations ([I-1], [I-2], [I-5])."""
+    if command.check is not None:
+        return replace(command, check=replace(command.check, interpretations=settings))
+    if command.mist is not None:
+        return replace(command, mist=replace(command.mist, interpretations=settings))
+    return command
+
+
+def _parse_interpret(line: Line) -> Interpret:
+    if line.words or len(line.options) != 1:
+        from engine.settings import field_names
+
+        raise RuleError(f"Use: interpret FIELD=VALUE (fields: {', '.join(field_names())})")
+    name, value = line.options[0]
+    name = name.replace("-", "_")
+    assign(Interpretations(), name, value)
+    return Interpret(name=name, value=value)
 
 
 def _parse_scene(line: Line) -> NewScene:

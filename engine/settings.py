@@ -7,6 +7,7 @@ reads a rule differently switches the field (the console's settings, or a scene'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +42,53 @@ class Interpretations:
 
 
 DEFAULT = Interpretations()
+
+
+@dataclass(frozen=True, slots=True)
+class Interpret:
+    """``interpret FIELD=VALUE``: switch one interpretation for the rest of the scene."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class InterpretationChanged:
+    """An interpretation of the scene was switched (event)."""
+
+    name: str
+    value: str
+
+
+def field_names() -> tuple[str, ...]:
+    """The names of the [I-n] settings, in RULES.md order."""
+    return tuple(Interpretations.__dataclass_fields__)
+
+
+def assign(current: Interpretations, name: str, value: str) -> Interpretations:
+    """``current`` with ``name`` set from its text ``value`` (true/false/on/off, or a number).
+
+    Raises:
+        RuleError: an unknown setting or a value of the wrong kind.
+    """
+    from dataclasses import replace
+
+    from engine.errors import RuleError
+
+    if name not in Interpretations.__dataclass_fields__:
+        raise RuleError(f"No interpretation '{name}'. Settings: {', '.join(field_names())}.")
+    old = getattr(current, name)
+    text = value.strip().lower()
+    if isinstance(old, bool):
+        if text not in ("true", "false", "on", "off", "yes", "no"):
+            raise RuleError(f"{name} is on or off (true/false), not {value!r}.")
+        flag: dict[str, Any] = {name: text in ("true", "on", "yes")}
+        return replace(current, **flag)
+    try:
+        number = int(text)
+    except ValueError:
+        raise RuleError(f"{name} is a whole number, not {value!r}.") from None
+    if number < 0:
+        raise RuleError(f"{name} cannot be negative ({number}).")
+    changes: dict[str, Any] = {name: number}
+    return replace(current, **changes)
