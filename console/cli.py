@@ -70,6 +70,13 @@ def _add_ih_options(parser: argparse.ArgumentParser) -> None:
         "--willpower", action="store_true", help="spend 1 willpower for +3 DP (RULES.md §1.7)"
     )
     parser.add_argument("--dc", type=_int("--dc", 0), default=None, help="difficulty")
+    parser.add_argument(
+        "--interpret",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="switch a RULES.md interpretation [I-n], e.g. d6_sixes_counted_across_check=false",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

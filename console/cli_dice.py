@@ -18,6 +18,7 @@ from engine.dice.mist import roll_mist
 from engine.dice.odds import MAX_BONUS, check_odds, mist_odds
 from engine.dice.odds_pool import MAX_POOL
 from engine.errors import RuleError
+from engine.settings import Interpretations, assign
 
 IH_OPTIONS: tuple[tuple[str, str], ...] = (
     ("again", "--again"),
@@ -34,6 +35,24 @@ IH_OPTIONS: tuple[tuple[str, str], ...] = (
 def _given(args: argparse.Namespace, attribute: str) -> bool:
     value = getattr(args, attribute, None)
     return value not in (None, False, 0) or (attribute == "dc" and value is not None)
+
+
+def interpretations(args: argparse.Namespace, command: str) -> Interpretations:
+    """The [I-n] settings named by ``--interpret FIELD=VALUE`` (RULES.md; engine/settings.py).
+
+    Raises:
+        UsageError: an unknown setting or a value of the wrong kind.
+    """
+    settings = Interpretations()
+    for item in getattr(args, "interpret", None) or ():
+        name, sep, value = item.partition("=")
+        try:
+            if not sep:
+                raise RuleError(f"use FIELD=VALUE, not {item!r}")
+            settings = assign(settings, name.strip().replace("-", "_"), value)
+        except RuleError as error:
+            raise UsageError(f"st-console {command}: argument --interpret: {error}") from None
+    return settings
 
 
 def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
@@ -58,6 +77,7 @@ def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
         untrained=untrained,
         willpower=bool(args.willpower),
         dc=args.dc,
+        interpretations=interpretations(args, command),
     )
     if spec.pool > MAX_POOL:
         raise UsageError(f"{prog}: argument DP: at most {MAX_POOL} dice, not {spec.pool}")
@@ -88,7 +108,8 @@ def roll(args: argparse.Namespace) -> int:
         _refuse_ih_options(args, "roll")
         if abs(args.value) > MAX_POOL:
             raise UsageError(f"st-console roll: argument POWER: at most {MAX_POOL} d4s")
-        result = roll_mist(args.value, rng)
+        settings = interpretations(args, "roll")
+        result = roll_mist(args.value, rng, settings.negative_power_subtracts_d4)
         if args.json:
             _print_json(dice_text.mist_json(result))
         else:
@@ -109,7 +130,7 @@ def odds(args: argparse.Namespace) -> int:
         _refuse_ih_options(args, "odds")
         if abs(args.value) > MAX_POOL:
             raise UsageError(f"st-console odds: argument POWER: at most {MAX_POOL} d4s")
-        table = mist_odds(args.value)
+        table = mist_odds(args.value, interpretations(args, "odds"))
         if args.json:
             _print_json(dice_text.mist_odds_json(table))
         else:

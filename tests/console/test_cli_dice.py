@@ -150,3 +150,30 @@ def test_subprocess_roll_has_no_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_interpret_switches_an_interpretation_for_the_odds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (
+        main(["odds", "mist", "-2", "--interpret", "negative_power_subtracts_d4=off", "--json"])
+        == 0
+    )
+    switched = json.loads(capsys.readouterr().out)
+    assert switched["p_success"] == 0.0 and set(switched["distribution"]) == {
+        str(n) for n in range(1, 9)
+    }
+    assert (
+        main(["odds", "ih-d6", "4", "--interpret", "d6_sixes_counted_across_check=false", "--json"])
+        == 0
+    )
+    per_wave = json.loads(capsys.readouterr().out)
+    assert main(["odds", "ih-d6", "4", "--json"]) == 0
+    across = json.loads(capsys.readouterr().out)
+    assert per_wave["distribution"]["4"] != across["distribution"]["4"]
+
+
+def test_interpret_with_an_unknown_setting_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mist", "1", "--interpret", "bogus=1"]) == 2
+    err = capsys.readouterr().err
+    assert "--interpret" in err and len(err.strip().splitlines()) == 1
