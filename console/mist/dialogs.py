@@ -235,6 +235,22 @@ class EffectsDialog(ModalScreen[None]):
             return f'effect {kind} {target} "{name}"'
         return f'effect {kind} "{name}"'
 
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        """Jump to the field the chosen effect needs, so a mixed spend is a few keys each."""
+        kind = self.kind()
+        name = self.query_one("#effect-name", Input)
+        amount = self.query_one("#effect-amount", Input)
+        amount.disabled = kind not in ("status", "reduce")
+        self.query_one("#effect-target", Input).disabled = kind in ("clue", "feat")
+        if kind in ("clue", "feat", "tag", "untag"):
+            if kind in ("clue", "feat"):
+                name.value = ""
+            name.placeholder = self.t(f"mist.effects.{kind}-name")
+            name.focus()
+        else:
+            name.placeholder = self.t("mist.effects.name")
+            amount.focus()
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "effect-target":
             kinds = self._kinds_for(event.value.strip())
@@ -253,6 +269,15 @@ class EffectsDialog(ModalScreen[None]):
         action = self.action
         if action is None or action.left <= 0 or action.outcome is Outcome.FAIL:
             self.dismiss(None)
+            return
+        amount = self.query_one("#effect-amount", Input)
+        try:
+            asked = int(amount.value.strip() or "1")
+        except ValueError:
+            asked = action.left
+        amount.value = str(max(1, min(asked, action.left)))
+        if self.kind() in ("clue", "feat", "tag", "untag"):
+            self.query_one("#effect-name", Input).value = ""
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -30,6 +30,13 @@ MIST_KEY_SPECS: tuple[KeyTuple, ...] = (
     ("mist.deduce", "D", "case_roll('deduce')", "mist", True),
     ("mist.test", "T", "case_roll('test')", "mist", True),
     ("mist.casefile", "f", "casefile", "mist", False),
+    ("mist.burn", "b", "burn", "mist", False),
+    ("mist.mark", "M", "mark", "mist", False),
+    ("mist.growth", "G", "growth", "mist", False),
+    ("mist.theme", "H", "theme", "mist", False),
+    ("mist.question", "q", "question", "mist", False),
+    ("mist.answer", "A", "answer", "mist", False),
+    ("mist.story", "N", "story", "mist", False),
     ("mist.zoom", "z", "zoom", "mist", False),
     ("mist.end-scene", "E", "end_scene", "mist", False),
 )

@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from console.i18n import Translator, fit, pad
+from engine.dice.mist import Outcome
 from engine.dice.odds import MistOdds
 from engine.mist.state import (
     DEFAULT_QUESTIONS,
@@ -26,9 +27,12 @@ from engine.mist.state import (
     Phase,
     PowerSource,
     Question,
+    Retirement,
     Status,
     Tag,
     Theme,
+    ThemeType,
+    Track,
 )
 
 BOX_ON, BOX_OFF = "■", "□"
@@ -231,11 +235,14 @@ def character_lines(t: Translator, person: Character, selected: bool) -> list[Te
 def gate_text(t: Translator, case: CaseFile, conclusion: Conclusion) -> Text:
     """The complexity gate of a conclusion: "needs 2 supporting clues, has 1" (§4.7)."""
     has = len(conclusion.supports)
+    text = Text()
     if conclusion.refuted:
-        return Text(t("mist.case.refuted"), style="red")
+        text.append(t("mist.case.refuted") + " · ", style="red")
     if has >= case.complexity:
-        return Text(t("mist.case.gate-open", has=has, needs=case.complexity), style="green")
-    return Text(t("mist.case.gate-closed", needs=case.complexity, has=has), style="yellow")
+        text.append(t("mist.case.gate-open", has=has, needs=case.complexity), style="green")
+    else:
+        text.append(t("mist.case.gate-closed", needs=case.complexity, has=has), style="yellow")
+    return text
 
 
 def conclusion_lines(t: Translator, case: CaseFile, conclusion: Conclusion) -> list[Text]:
@@ -318,7 +325,11 @@ def navigator_lines(t: Translator, state: MistState) -> list[Text]:
     else:
         path.append(t("mist.nav.no-mission"), style="dim")
     path.append(" › ")
-    path.append(t("mist.nav.scene", number=state.scene.number, name=state.scene.name), "bold")
+    scene = state.scene
+    if scene.name.strip().casefold() == f"scene {scene.number}":
+        path.append(t("mist.nav.scene-number", number=scene.number), "bold")
+    else:
+        path.append(t("mist.nav.scene", number=scene.number, name=scene.name), "bold")
     lines = [path]
     if mission.anomaly:
         lines.append(Text(t("mist.nav.anomaly", text=mission.anomaly), style="magenta"))
@@ -381,6 +392,41 @@ def roll_result(t: Translator, roll: Any) -> Text:
 # -- events ---------------------------------------------------------------------------------------
 
 
+WORDS: dict[str, str] = {
+    "mode": "mist.case.",
+    "depth": "mist.depth.",
+    "result": "mist.immerse.result.",
+    "row": "mist.outcome.",
+    "choice": "mist.growth.",
+    "kind": "mist.effect-kind.",
+}
+"""Event fields holding an engine code, and the locale prefix that names the code in words."""
+
+
+def _word(t: Translator, key: str, value: Any) -> Any:
+    """An event field in words: phases, tracks, theme types and the codes of ``WORDS``."""
+    if isinstance(value, Phase):
+        return t(f"mist.phase.{value.value}")
+    if isinstance(value, Track):
+        return t(f"mist.track.{value.value}")
+    if isinstance(value, ThemeType):
+        return t(f"mist.theme.{value.value}")
+    if isinstance(value, Retirement):
+        return t(f"mist.retired.{value.value}")
+    if isinstance(value, Outcome):
+        return t(f"mist.outcome.{value.value}")
+    prefix = WORDS.get(key)
+    if prefix and isinstance(value, str) and t.has(prefix + value):
+        return t(prefix + value)
+    if isinstance(value, bool):
+        return "✓" if value else "—"
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return ", ".join(value)
+    if value is None:
+        return "—"
+    return value
+
+
 def event(t: Translator, item: Any) -> str:
     """One line for a Mist event: ``mist.event.<ClassName>`` with the event's fields."""
     name = type(item).__name__
@@ -388,10 +434,7 @@ def event(t: Translator, item: Any) -> str:
     if is_dataclass(item) and not isinstance(item, type):
         values = {f.name: getattr(item, f.name) for f in fields(item)}
     for key, value in values.items():
-        if isinstance(value, Phase):
-            values[key] = t(f"mist.phase.{value.value}")
-    if values.get("mode") in ("deduce", "test"):
-        values["mode"] = t(f"mist.case.{values['mode']}")
+        values[key] = _word(t, key, value)
     roll = values.get("roll")
     if roll is not None and hasattr(roll, "d8"):
         values["dice"] = roll_result(t, roll).plain

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator, fit
@@ -75,10 +75,11 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
         self.consequence = consequence
         self.rows: tuple[SourceRow, ...] = source_rows(state, self.actor)
         self.ticks: list[Tick] = [Tick.OFF] * len(self.rows)
+        others = tuple(p.name for p in state.characters if p.name != self.actor.name)
         self.targets: tuple[str | None, ...] = (
-            (None,)
-            + tuple(c.name for c in state.challenges if not c.overcome)
-            + tuple(p.name for p in state.characters if p.name != self.actor.name)
+            (None,) + tuple(c.name for c in state.challenges if not c.overcome) + others
+            if consequence is None
+            else (None,) + others
         )
         self.target_index = 1 if len(self.targets) > 1 and consequence is None else 0
         self.extra: str | None = None
@@ -96,11 +97,19 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
             title = t("mist.builder.mitigate-title", name=self.actor.name, id=self.consequence)
         with Vertical(id="builder-box"):
             yield Label(title, id="builder-title")
-            yield Static(t("mist.builder.hint"), id="builder-hint")
+            hint = "mist.builder.hint" if self.consequence is None else "mist.builder.mitigate-hint"
+            yield Static(t(hint), id="builder-hint")
             with Horizontal(id="builder-main"):
                 yield OptionList(*self._options(), id="builder-rows")
                 with Vertical(id="builder-side"):
                     yield Static("", id="builder-target")
+                    if self.consequence is not None:
+                        extra = Input(
+                            placeholder=t("mist.builder.extra-status-name"),
+                            id="builder-extra-status",
+                        )
+                        extra.display = False
+                        yield extra
                     yield Static("", id="builder-breakdown")
                     yield Static("", id="builder-odds")
             yield Static("", id="builder-error")
@@ -163,9 +172,29 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
         self.update_preview()
 
     def action_extra(self) -> None:
-        if self.consequence is not None:
-            self.extra = None if self.extra == "reduce" else "reduce"
-            self.update_preview()
+        """Cycle the 9+ choice of a mitigation (§4.3): nothing, one more tier, a tier-1 status."""
+        if self.consequence is None:
+            return
+        self.extra = {None: "reduce", "reduce": "status"}.get(self.extra)
+        field = self.query_one("#builder-extra-status", Input)
+        field.display = self.extra == "status"
+        if self.extra == "status":
+            field.focus()
+        else:
+            self.query_one("#builder-rows", OptionList).focus()
+        self.update_preview()
+
+    def _extra_status(self) -> str:
+        if self.consequence is None:
+            return ""
+        return self.query_one("#builder-extra-status", Input).value.strip()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_roll()
 
     # -- preview --------------------------------------------------------------------------------
 
@@ -174,8 +203,12 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
         options = choice_options(power_choice(self.rows, tuple(self.ticks)))
         if self.consequence is not None:
             line = f"mitigate {self.consequence}"
-            if self.extra:
-                options = (options + f" extra={self.extra}").strip()
+            if self.extra == "reduce":
+                options = (options + " extra=reduce").strip()
+            elif self.extra == "status":
+                name = self._extra_status() or "?"
+                ally = f":{self.target}" if self.target else ""
+                options = (options + f" extra={quote(f'status:{name}{ally}')}").strip()
         else:
             line = f"action {quote(self.actor.name)}"
             if self.target:
@@ -192,7 +225,14 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
             target.append(self.target or t("mist.none"))
         else:
             target = Text(t("mist.builder.extra") + ": ", style="bold")
-            target.append(t("mist.builder.extra-reduce") if self.extra else t("mist.none"))
+            if self.extra == "reduce":
+                target.append(t("mist.builder.extra-reduce"))
+            elif self.extra == "status":
+                who = self.target or t("mist.builder.yourself")
+                name = self._extra_status() or "…"
+                target.append(t("mist.builder.extra-status", name=name, who=who))
+            else:
+                target.append(t("mist.none"))
         self.query_one("#builder-target", Static).update(target)
         choice = power_choice(self.rows, tuple(self.ticks))
         try:
@@ -217,6 +257,12 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
 
     def action_roll(self) -> None:
         """Roll through the scene; close with the events, or stay open when refused."""
+        if self.extra == "status" and not self._extra_status():
+            self.query_one("#builder-error", Static).update(
+                Text(self.t("mist.builder.extra-status-missing"), "red")
+            )
+            self.query_one("#builder-extra-status", Input).focus()
+            return
         events = self.runner(self.command_line())
         if events is None:
             self.query_one("#builder-error", Static).update(

@@ -15,11 +15,14 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 
+from console.i18n import fit
 from console.keymap import MIST_KEYS, KeySpec
 from console.mist import render
 from console.mist.dialogs import EffectsDialog, Field, FormDialog, Values
 from console.mist.panes import CaseFilePane, CharactersPane, NavigatorPane, SceneLoopPane
 from console.mist.roll_builder import RollBuilder
+from console.mist.story import StoryActions
+from console.mist.themes import ThemeActions
 from console.screens.dialogs import ChoiceDialog
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
@@ -50,12 +53,19 @@ EDITS = frozenset(
         "case_roll",
         "casefile",
         "end_scene",
+        "burn",
+        "mark",
+        "growth",
+        "theme",
+        "question",
+        "answer",
+        "story",
     }
 )
 """Actions that change the scene: refused in read-only mode."""
 
 
-class MistScreen(SceneScreen):
+class MistScreen(ThemeActions, StoryActions, SceneScreen):
     """Run a M.I.S.T. scene and its case file from the keyboard (RULES.md §4)."""
 
     CSS_PATH = "mist_screen.tcss"
@@ -126,8 +136,10 @@ class MistScreen(SceneScreen):
         state = self.state
         if state is None or (self.read_only and action in EDITS):
             return None
-        if action == "action_roll":
-            return True if state.phase is Phase.ACTION and self.selected else None
+        if action in ("action_roll", "burn", "mark", "growth", "theme"):
+            return True if self.selected else None
+        if action == "answer":
+            return True if state.case_file.questions else None
         if action == "effects":
             last = state.actions[-1] if state.actions else None
             usable = last is not None and last.scene == state.scene.number and last.left > 0
@@ -207,6 +219,28 @@ class MistScreen(SceneScreen):
         self.refresh_bindings()
 
     def action_action_roll(self) -> None:
+        """Open the roll builder; outside the Action phase, offer to move to it first (§4.6)."""
+        if self.selected is None:
+            return
+        phase = self._current().phase
+        if phase is not Phase.ACTION:
+            now = self.t(f"mist.phase.{phase.value}")
+            self.status = "ⓘ " + self.t("mist.action.not-now", phase=now)
+            options = [
+                ("move", self.t("mist.action.move-to-action")),
+                ("stay", self.t("mist.action.stay", phase=now)),
+            ]
+
+            def chosen(answer: str | None) -> None:
+                if answer == "move" and self.run_command("phase action", "dialog"):
+                    self._open_builder()
+
+            title = self.t("mist.action.not-now", phase=now)
+            self.app.push_screen(ChoiceDialog(title, options), chosen)
+            return
+        self._open_builder()
+
+    def _open_builder(self) -> None:
         if self.selected is None:
             return
         self.app.push_screen(
@@ -281,10 +315,14 @@ class MistScreen(SceneScreen):
             return
         person = next(p for p in state.characters if p.name == who)
         power = sum(1 for t in person.themes if t.type is ThemeType.SELF)
+        power_tags = tuple(
+            tag.name for t in person.themes if t.type is ThemeType.TAINT for tag in t.power_tags
+        )
 
         def build(v: Values) -> str | None:
             depth = v["depth"] or "submerge"
-            return f"immerse {quote(who)} {quote(v['theme'])} {depth}"
+            burn = f' burn="{v["burn"]}"' if v["burn"] else ""
+            return f"immerse {quote(who)} {quote(v['theme'])} {depth}{burn}"
 
         def preview(v: Values) -> RenderableType:
             lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
@@ -292,6 +330,14 @@ class MistScreen(SceneScreen):
             depth = (v["depth"] or "submerge").lower()
             if depth in ("submerge", "dive", "sink"):
                 lines.append(Text(self.t(f"mist.immerse.table.{depth}"), style="italic"))
+            theme = next(
+                (t for t in person.themes if t.name.casefold() == v["theme"].casefold()), None
+            )
+            if theme is not None:
+                unburned = [tag.name for tag in theme.power_tags if not tag.burned]
+                lines.append(
+                    Text(self.t("mist.immerse.burn-hint", tags=", ".join(unburned) or "—"), "dim")
+                )
             return Group(*lines)
 
         self._form(
@@ -299,6 +345,7 @@ class MistScreen(SceneScreen):
             (
                 self._field("theme", themes[0], themes),
                 self._field("depth", "submerge", ("submerge", "dive", "sink")),
+                self._field("burn", "", power_tags),
             ),
             build,
             preview=preview,
@@ -437,8 +484,10 @@ class MistScreen(SceneScreen):
     def action_case_roll(self, mode: str) -> None:
         state = self._current()
         case = state.case_file
-        ready = [k for k in case.conclusions if not k.refuted and k.mode != mode]
-        first = next((k.id for k in ready if len(k.supports) >= case.complexity), "")
+        gated = [k for k in case.conclusions if len(k.supports) >= case.complexity]
+        fresh = [k for k in gated if k.result is None]
+        pool = fresh or gated or list(case.conclusions)
+        first = pool[0] if pool else None
         text_key = "clue" if mode == "deduce" else "property"
 
         def build(v: Values) -> str | None:
@@ -463,10 +512,25 @@ class MistScreen(SceneScreen):
         ids = tuple(k.id for k in case.conclusions)
         self._form(
             f"mist.form.{mode}",
-            (self._field("conclusion", first, ids), self._field(text_key)),
+            (self._field("conclusion", first.id if first else "", ids), self._field(text_key)),
             build,
             preview=preview,
+            note=self._conclusion_list(),
         )
+
+    def _conclusion_list(self) -> RenderableType:
+        """Every conclusion (refuted and already-rolled ones too: they may be rolled again)."""
+        case = self._current().case_file
+        if not case.conclusions:
+            return Text(self.t("mist.none"), style="dim")
+        lines = []
+        for k in case.conclusions:
+            line = Text(f"{k.id} ", style="bold")
+            line.append(fit(k.text, 44), style="strike" if k.refuted else "")
+            line.append("  ")
+            line.append_text(render.gate_text(self.t, case, k))
+            lines.append(line)
+        return Group(*lines)
 
     def action_casefile(self) -> None:
         self.run_command("casefile close" if self._current().case_file.open else "casefile open")

@@ -1,0 +1,112 @@
+"""The story dialogs of the M.I.S.T. screen: questions for the case file, and the navigator's
+season, mission, cut-in and suppression (RULES.md §4.6, §4.7).
+
+A mixin of :class:`~console.mist.screen.MistScreen`; each dialog builds one line of the console
+language (``question``, ``answer``, ``season``, ``mission``, ``cutin``, ``suppress``) and runs it
+through the screen's one path into the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console.mist import render
+from console.mist.dialogs import Values
+from console.screens.dialogs import ChoiceDialog
+from engine.language import quote
+
+STORY_CHOICES: tuple[str, ...] = ("mission", "season", "cutin", "suppress", "mission-end")
+"""What the navigator menu offers, in order."""
+
+
+class StoryActions:
+    """Keys ``q`` (question), ``A`` (answer a question), ``N`` (season / mission menu)."""
+
+    def action_question(self: Any) -> None:
+        """A question the players try to answer (RULES.md §4.7)."""
+
+        def build(v: Values) -> str | None:
+            return f'question "{v["text"]}"' if v["text"] else None
+
+        self._form("mist.form.question", (self._field("text"),), build)
+
+    def action_answer(self: Any) -> None:
+        """Answer a question with a conclusion (or clear it with ``none``)."""
+        case = self._current().case_file
+        open_ones = [q for q in case.questions if not q.answer]
+        pool = open_ones or list(case.questions)
+        first = pool[0] if pool else None
+        conclusions = tuple(k.id for k in case.conclusions)
+
+        def build(v: Values) -> str | None:
+            if not v["question"]:
+                return None
+            return f"answer {v['question']} {v['conclusion'] or 'none'}"
+
+        listing = "\n".join(
+            f"{q.id} {render.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
+            for q in case.questions
+        )
+        self._form(
+            "mist.form.answer",
+            (
+                self._field(
+                    "question", first.id if first else "", tuple(q.id for q in case.questions)
+                ),
+                self._field("conclusion", conclusions[-1] if conclusions else "", conclusions),
+            ),
+            build,
+            note=listing,
+        )
+
+    def action_story(self: Any) -> None:
+        """The navigator menu: a new mission or season, the cut-in, suppress, end the mission."""
+        state = self._current()
+        options = [(key, self.t(f"mist.story.{key}")) for key in STORY_CHOICES]
+        open_chances = [o.id for o in state.case_file.opportunities]
+
+        def chosen(key: str | None) -> None:
+            if key == "mission":
+                self._form(
+                    "mist.form.mission",
+                    (self._field("name"), self._field("anomaly")),
+                    lambda v: (
+                        f'mission "{v["name"]}"'
+                        + (f' anomaly="{v["anomaly"]}"' if v["anomaly"] else "")
+                        if v["name"]
+                        else None
+                    ),
+                )
+            elif key == "season":
+                self._form(
+                    "mist.form.season",
+                    (self._field("name", state.mission.season),),
+                    lambda v: f'season "{v["name"]}"' if v["name"] else None,
+                )
+            elif key == "cutin":
+                self._form(
+                    "mist.form.cutin",
+                    (self._field("text"), self._field("anomaly", state.mission.anomaly)),
+                    lambda v: (
+                        f'cutin "{v["text"]}"'
+                        + (f' anomaly="{v["anomaly"]}"' if v["anomaly"] else "")
+                        if v["text"]
+                        else None
+                    ),
+                )
+            elif key == "suppress":
+                self._form(
+                    "mist.form.suppress",
+                    (
+                        self._field(
+                            "opportunity",
+                            open_chances[0] if open_chances else "",
+                            tuple(open_chances),
+                        ),
+                    ),
+                    lambda v: f"suppress {quote(v['opportunity'])}" if v["opportunity"] else None,
+                )
+            elif key == "mission-end":
+                self.run_command("mission end", "dialog")
+
+        self.app.push_screen(ChoiceDialog(self.t("mist.story.title"), options), chosen)

@@ -1,0 +1,212 @@
+"""The theme dialogs of the M.I.S.T. screen: burn or restore a tag, mark a track, choose a
+growth, add a theme (or the newborn one owed after a loss) — RULES.md §4.1, §4.8.
+
+A mixin of :class:`~console.mist.screen.MistScreen`: each dialog builds one line of the console
+language (``burn``, ``restore``, ``mark``, ``growth``, ``theme``, ``rebirth``) and runs it through
+the screen's one path into the engine, so a key, a dialog and the command line do the same thing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from console.mist import render
+from console.mist.dialogs import Values
+from console.screens.dialogs import ChoiceDialog
+from engine.language import quote
+from engine.mist.state import Character, ThemeType
+
+if TYPE_CHECKING:
+    from console.mist.screen import MistScreen
+
+GROWTH_CHOICES: tuple[str, ...] = (
+    "power",
+    "weakness-add",
+    "weakness-remove",
+    "weakness-rewrite",
+    "motive",
+    "reset",
+)
+"""The growth choices of RULES.md §4.8, in the order the picker lists them."""
+
+
+def _person(screen: MistScreen) -> Character | None:
+    state = screen._current()
+    return next((p for p in state.characters if p.name == screen.selected), None)
+
+
+class ThemeActions:
+    """Keys ``b`` (burn/restore), ``M`` (mark), ``G`` (growth), ``H`` (theme / rebirth)."""
+
+    def action_burn(self: Any) -> None:
+        """Pick a tag of the selected character: an unburned one burns, a burned one returns."""
+        person = _person(self)
+        if person is None:
+            return
+        options: list[tuple[str, str]] = []
+        any_burned = False
+        for theme in person.themes:
+            tags = [(theme.name, theme.theme_tag_burned)]
+            tags += [(tag.name, tag.burned) for tag in theme.power_tags]
+            for name, burned in tags:
+                any_burned = any_burned or burned
+                key = "mist.burn.restore" if burned else "mist.burn.burn"
+                options.append(
+                    (("restore\t" if burned else "burn\t") + name, self.t(key, tag=name))
+                )
+        if any_burned:
+            options.append(("restore\tall", self.t("mist.burn.restore-all")))
+        who = person.name
+
+        def chosen(value: str | None) -> None:
+            if not value:
+                return
+            verb, _, tag = value.partition("\t")
+            target = "all" if tag == "all" and verb == "restore" else quote(tag)
+            self.run_command(f"{verb} {quote(who)} {target}", "dialog")
+
+        self.app.push_screen(ChoiceDialog(self.t("mist.burn.title", name=who), options), chosen)
+
+    def action_mark(self: Any) -> None:
+        """Pick a theme and a track to mark once (growth: Mastery/Progress; loss)."""
+        person = _person(self)
+        if person is None or not person.themes:
+            return
+        options: list[tuple[str, str]] = []
+        for theme in person.themes:
+            for track, marks in (
+                (theme.growth_track, theme.growth_marks),
+                (theme.loss_track, theme.loss_marks),
+            ):
+                label = Text(f"{theme.name} — {self.t(f'mist.track.{track.value}')} ")
+                label.append(render.track(marks), style="bold")
+                options.append((f"{theme.name}\t{track.value}", label.plain))
+        who = person.name
+
+        def chosen(value: str | None) -> None:
+            if value:
+                theme, _, track = value.partition("\t")
+                self.run_command(f"mark {quote(who)} {quote(theme)} {track}", "dialog")
+
+        self.app.push_screen(ChoiceDialog(self.t("mist.mark.title", name=who), options), chosen)
+
+    def action_growth(self: Any) -> None:
+        """Choose the growth a theme owes (3 marks, or a newborn theme's mark)."""
+        person = _person(self)
+        if person is None:
+            return
+        owed = [theme for theme in person.themes if theme.growth_pending]
+        who = person.name
+        if not owed:
+            self.status = "✗ " + self.t("mist.growth.none", name=who)
+            self.notify(self.t("mist.growth.none", name=who), severity="warning")
+            return
+
+        def pick_choice(theme_name: str | None) -> None:
+            if not theme_name:
+                return
+            options = [(key, self.t(f"mist.growth.pick.{key}")) for key in GROWTH_CHOICES]
+
+            def chosen(choice: str | None) -> None:
+                if choice:
+                    _growth_form(self, who, theme_name, choice)
+
+            title = self.t("mist.growth.title", name=who, theme=theme_name)
+            self.app.push_screen(ChoiceDialog(title, options), chosen)
+
+        if len(owed) == 1:
+            pick_choice(owed[0].name)
+            return
+        options = [(theme.name, theme.name) for theme in owed]
+        self.app.push_screen(ChoiceDialog(self.t("mist.growth.which"), options), pick_choice)
+
+    def action_theme(self: Any) -> None:
+        """Add a theme to the selected character, or the newborn theme a lost one left owed."""
+        person = _person(self)
+        if person is None:
+            return
+        who = person.name
+        if person.rebirths_pending:
+            kind = self.t(f"mist.theme.{person.rebirths_pending[0].value}")
+
+            def reborn(v: Values) -> str | None:
+                if not v["theme-tag"]:
+                    return None
+                weak = f' weakness="{v["weakness"]}"' if v["weakness"] else ""
+                motive = f' motive="{v["motive"]}"' if v["motive"] else ""
+                return f'rebirth {quote(who)} "{v["theme-tag"]}"{weak}{motive}'
+
+            self._form(
+                "mist.form.rebirth",
+                (
+                    self._field("theme-tag"),
+                    self._field("weakness"),
+                    self._field("motive"),
+                ),
+                reborn,
+                name=who,
+                type=kind,
+            )
+            return
+
+        def build(v: Values) -> str | None:
+            kind = v["type"].lower() or "self"
+            if not v["theme-tag"] or kind not in ("self", "taint"):
+                return None
+            parts = [f'theme {quote(who)} {kind} "{v["theme-tag"]}"']
+            for key in ("power", "weakness", "motive"):
+                if v[key]:
+                    parts.append(f'{key}="{v[key]}"')
+            return " ".join(parts)
+
+        self._form(
+            "mist.form.theme",
+            (
+                self._field("type", "self", tuple(t.value for t in ThemeType)),
+                self._field("theme-tag"),
+                self._field("power"),
+                self._field("weakness"),
+                self._field("motive"),
+            ),
+            build,
+            name=who,
+        )
+
+
+def _growth_form(screen: Any, who: str, theme: str, choice: str) -> None:
+    """The text a growth choice needs, then the ``growth`` line (RULES.md §4.8)."""
+    head = f"growth {quote(who)} {quote(theme)}"
+    if choice == "reset":
+        screen.run_command(f"{head} reset", "dialog")
+        return
+    how = choice.removeprefix("weakness-")
+
+    def build(v: Values) -> str | None:
+        if not v["text"]:
+            return None
+        if choice == "weakness-rewrite":
+            return f'{head} weakness rewrite "{v["text"]}" "{v["new"]}"' if v["new"] else None
+        if choice.startswith("weakness-"):
+            return f'{head} weakness {how} "{v["text"]}"'
+        return f'{head} {choice} "{v["text"]}"'
+
+    state = screen._current()
+    person = next(p for p in state.characters if p.name == who)
+    found = next(t for t in person.themes if t.name == theme)
+    weaknesses = tuple(tag.name for tag in found.weaknesses)
+    first = (
+        weaknesses[0] if weaknesses and choice in ("weakness-remove", "weakness-rewrite") else ""
+    )
+    fields = [screen._field("text", first, weaknesses)]
+    if choice == "weakness-rewrite":
+        fields.append(screen._field("new"))
+    screen._form(
+        "mist.form.growth",
+        tuple(fields),
+        build,
+        name=who,
+        theme=theme,
+        choice=screen.t(f"mist.growth.pick.{choice}"),
+    )
