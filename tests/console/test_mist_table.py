@@ -1,0 +1,168 @@
+"""Pilot flows of the M.I.S.T. table dialogs (issue 7 follow-up): ``a`` outside Action offers to
+move there; burn and restore a tag; mark a track to growth and choose it; add a theme, a
+question and a mission; a mitigation whose 9+ gives a tier-1 status to an ally; the Submerge
+burn picker; a refuted conclusion offered again — each through the keyboard, each undone.
+"""
+
+from __future__ import annotations
+
+from console_support import AppFactory
+from test_mist_flows import SCENE, SIZE, _type, press, state_of
+
+from console.i18n import Translator
+from console.mist import render
+from console.mist.dialogs import FormDialog
+from console.mist.roll_builder import RollBuilder
+from console.mist.screen import MistScreen
+from console.screens.dialogs import ChoiceDialog
+from engine.dice.mist import MistRoll, Outcome
+from engine.mist.events import Immersed, Marked
+from engine.mist.state import Track
+
+
+async def test_a_outside_action_offers_to_move_to_action(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert state_of(pilot).phase.value == "establish"
+        await press(pilot, "a")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Establish" in app.screen.heading
+        await press(pilot, "enter")
+        assert state_of(pilot).phase.value == "action"
+        assert isinstance(app.screen, RollBuilder)
+        await press(pilot, "escape")
+        await press(pilot, "ctrl+z")
+        assert state_of(pilot).phase.value == "establish"
+
+
+async def test_burn_and_restore_a_tag(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "b")
+        assert isinstance(app.screen, ChoiceDialog)
+        await press(pilot, "down", "enter")  # burn "grasping dark"
+        theme = state_of(pilot).characters[0].themes[0]
+        assert theme.power_tags[0].burned
+        await press(pilot, "b", "down", "enter")  # now "restore grasping dark"
+        assert not state_of(pilot).characters[0].themes[0].power_tags[0].burned
+        await press(pilot, "ctrl+z")
+        assert state_of(pilot).characters[0].themes[0].power_tags[0].burned
+
+
+async def test_three_marks_then_a_growth_choice(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            await press(pilot, "M")
+            assert isinstance(app.screen, ChoiceDialog)
+            await press(pilot, "enter")  # Shadow Hands — Mastery
+        theme = state_of(pilot).characters[0].themes[0]
+        assert theme.growth_pending == 1
+        await press(pilot, "G")
+        assert isinstance(app.screen, ChoiceDialog)
+        await press(pilot, "enter")  # a new power tag
+        assert isinstance(app.screen, FormDialog)
+        await _type(pilot, "night eyes")
+        await press(pilot, "enter")
+        theme = state_of(pilot).characters[0].themes[0]
+        assert theme.growth_pending == 0
+        assert "night eyes" in [tag.name for tag in theme.power_tags]
+        await press(pilot, "ctrl+z")
+        assert state_of(pilot).characters[0].themes[0].growth_pending == 1
+
+
+async def test_a_theme_a_question_and_a_mission(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "right_square_bracket")  # Wang
+        await press(pilot, "H")
+        assert isinstance(app.screen, FormDialog)
+        await _type(pilot, "taint")
+        await press(pilot, "tab")
+        await _type(pilot, "Ghost Sight")
+        await press(pilot, "tab")
+        await _type(pilot, "sees the dead")
+        await press(pilot, "tab")
+        await _type(pilot, "seen back")
+        await press(pilot, "enter")
+        wang = state_of(pilot).characters[1]
+        assert [t.name for t in wang.themes] == ["Retired Cop", "Ghost Sight"]
+        await press(pilot, "q")
+        await _type(pilot, "Who feeds the Hound?")
+        await press(pilot, "enter")
+        assert state_of(pilot).case_file.questions[-1].text == "Who feeds the Hound?"
+        await press(pilot, "N")
+        assert isinstance(app.screen, ChoiceDialog)
+        await press(pilot, "enter")  # a new mission
+        await _type(pilot, "Ward 7")
+        await press(pilot, "enter")
+        assert state_of(pilot).mission.name == "Ward 7"
+        for _ in range(3):
+            await press(pilot, "ctrl+z")
+        assert len(state_of(pilot).characters[1].themes) == 1
+
+
+async def test_mitigate_nine_plus_gives_an_ally_a_tier_one_status(make_app: AppFactory) -> None:
+    script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
+    app = make_app(script=script, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "m")
+        builder = app.screen
+        assert isinstance(builder, RollBuilder)
+        # One tag; t: the status goes to Wang; x x: the extra is reduce, then a status.
+        await press(pilot, "space", "t", "x", "x")
+        await _type(pilot, "steeled")
+        assert (
+            builder.command_line() == 'mitigate x1 tags="Shadow Hands" extra="status:steeled:Wang"'
+        )
+        await press(pilot, "enter")
+        assert isinstance(app.screen, MistScreen)
+        done = state_of(pilot).consequences[0]
+        assert done.mitigated
+
+
+async def test_extra_status_needs_a_name(make_app: AppFactory) -> None:
+    script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
+    app = make_app(script=script, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "m", "x", "x", "enter")
+        assert isinstance(app.screen, RollBuilder)
+        assert not state_of(pilot).consequences[0].delivered
+
+
+async def test_submerge_burn_picker_and_refuted_conclusion(make_app: AppFactory) -> None:
+    script = SCENE + "complexity 1\nclue a\nconclusion x supports=c1\ndeduce k1\n"
+    app = make_app(script=script, system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "i")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        assert [f.key for f in form.fields] == ["theme", "depth", "burn"]
+        assert form.build({"theme": "Shadow Hands", "depth": "submerge", "burn": "a,b"}) == (
+            'immerse Mei "Shadow Hands" submerge burn="a,b"'
+        )
+        await press(pilot, "escape")
+        await press(pilot, "D")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        assert form.values()["conclusion"] == "k1"  # rolled already, offered again
+
+
+def test_event_lines_use_words_not_engine_codes() -> None:
+    t = Translator("en")
+    roll = MistRoll(1, 6, (2,), 8, Outcome.MIXED)
+    line = render.event(
+        t,
+        Immersed("Mei", "Shadow Hands", "submerge", roll, Outcome.MIXED, False, "indulge-burn-all"),
+    )
+    assert "indulge-burn-all" not in line and "every power tag burned" in line
+    assert "Submerge" in line
+    marked = render.event(Translator("zh"), Marked("Mei", "Shadow Hands", Track.MASTERY, 2))
+    assert "掌控" in marked and "mastery" not in marked
