@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from console_support import AppFactory
 from test_mist_flows import SCENE, SIZE, _type, press, state_of
+from textual.widgets import RadioSet
 
 from console.i18n import Translator
 from console.mist import render
-from console.mist.dialogs import FormDialog
+from console.mist.dialogs import EffectsDialog, FormDialog
 from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog
@@ -166,3 +167,23 @@ def test_event_lines_use_words_not_engine_codes() -> None:
     assert "Submerge" in line
     marked = render.event(Translator("zh"), Marked("Mei", "Shadow Hands", Track.MASTERY, 2))
     assert "掌控" in marked and "mastery" not in marked
+
+
+async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE + "phase action\n", system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "a", "space", "down", "space", "down", "space", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, EffectsDialog)  # seed 5: a success with the 3 tags
+        left = state_of(pilot).actions[-1].left
+        await press(pilot, "backspace", "1", "enter")
+        assert state_of(pilot).actions[-1].left == left - 1
+        await press(pilot, "shift+tab", "shift+tab", "shift+tab")
+        assert isinstance(app.focused, RadioSet)
+        await press(pilot, "down", "down", "down", "down", "space")
+        assert dialog.kind() == "clue"
+        assert app.focused is dialog.query_one("#effect-name")
+        await _type(pilot, "it fears light")
+        await press(pilot, "enter")
+        assert state_of(pilot).case_file.clues[-1].text == "it fears light"
