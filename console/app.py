@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
+from textual import events
 from textual.app import App, AutopilotCallbackType
 from textual.message import Message
 from textual.pilot import Pilot
@@ -80,6 +81,10 @@ class STConsoleApp(App[None]):
     """The Storyteller's console."""
 
     COMMANDS: ClassVar = App.COMMANDS | {actions_provider}
+    CSS = """
+    /* Notifications sit above the command line, status line and footer, never over them. */
+    ToastRack { margin-bottom: 4; }
+    """
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(
@@ -320,6 +325,26 @@ class STConsoleApp(App[None]):
                 candidate.sub_title = text
 
     # -- autosave -------------------------------------------------------------------------------
+
+    # -- keys typed in a burst ------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            event.typed_on = self.screen  # type: ignore[attr-defined]
+        await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key that left while another screen was on top goes to the screen on top now.
+
+        A burst such as ``r9⏎`` arrives in one read: ``9`` and ``⏎`` are on their way to the
+        queue before ``r`` has opened the roll dialog. Sent again, they reach the dialog (which
+        holds them until its field has the focus, see ``EarlyKeys``) instead of being lost.
+        """
+        typed_on = getattr(event, "typed_on", None)
+        if typed_on is not None and typed_on is not self.screen:
+            event.prevent_default()  # App._on_key would run the new screen's bindings now
+            self.post_message(events.Key(event.key, event.character))
+        # Otherwise Textual goes on to App._on_key (handlers run along the MRO).
 
     def on_new_scene_requested(self, message: NewSceneRequested) -> None:
         self.new_scene(message.name, message.system)

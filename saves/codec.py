@@ -19,6 +19,7 @@ import dataclasses
 import enum
 import importlib
 import re
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -53,6 +54,14 @@ def _type_name(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
+class Memo:
+    """The documents of the objects one :meth:`Codec.encode_reusing` call made, by identity."""
+
+    def __init__(self) -> None:
+        self.previous: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self.current: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
 class Codec:
     """Encoders and decoders compiled per class; only classes under ``packages`` are trusted."""
 
@@ -61,12 +70,28 @@ class Codec:
         self._encoders: dict[Any, Encoder] = {}
         self._decoders: dict[Any, Decoder] = {}
         self._classes: dict[str, type] = {}
+        self._local = threading.local()
 
     # -- public --------------------------------------------------------------------------------
 
     def encode(self, value: Any) -> Any:
         """A JSON-able document for any engine value (dataclass, enum, tuple, primitive)."""
         return self._encode_any(value)
+
+    def encode_reusing(self, value: Any, memo: Memo) -> Any:
+        """:meth:`encode`, reusing the documents of objects encoded last time with ``memo``.
+
+        Engine values are immutable and successive states share every unchanged part, so a
+        part that is the very object encoded last time gets the same document (never copied:
+        callers must not mutate documents). ``memo`` then holds this time's parts only.
+        """
+        memo.current = {}
+        self._local.memo = memo
+        try:
+            return self._encode_any(value)
+        finally:
+            self._local.memo = None
+            memo.previous, memo.current = memo.current, {}
 
     def decode(self, document: Any) -> Any:
         """The value a document of :meth:`encode` describes.
@@ -170,12 +195,22 @@ class Codec:
         tag = self.tag(cls)
         plan: list[tuple[str, Encoder]] = []
 
+        local = self._local
+
         def encode(value: Any) -> dict[str, Any]:
             if type(value) is not cls:
                 return self._encode_any(value)  # type: ignore[no-any-return]
+            memo: Memo | None = getattr(local, "memo", None)
+            if memo is not None:
+                seen = memo.previous.get(id(value))
+                if seen is not None and seen[0] is value:
+                    memo.current[id(value)] = seen
+                    return seen[1]
             document: dict[str, Any] = {"__type__": tag}
             for name, enc in plan:
                 document[name] = enc(getattr(value, name))
+            if memo is not None:
+                memo.current[id(value)] = (value, document)
             return document
 
         self._encoders[cls] = encode  # before the fields: a class may nest itself

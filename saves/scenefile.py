@@ -25,7 +25,7 @@ from typing import Any
 from tinydb.table import Document
 
 from engine.session import JournalEntry, Scene
-from saves.codec import DEFAULT, DocumentError
+from saves.codec import DEFAULT, DocumentError, Memo
 from saves.documents import checked, decode_entries, encode_entry, scene_from_parts
 from saves.errors import BadFile
 from saves.migrations import SCHEMA_VERSION
@@ -97,8 +97,12 @@ class SceneFile:
         self._db = open_db(header, read_only=read_only)
         self._journal: tuple[JournalEntry, ...] = ()
         self._docs: dict[int, dict[str, Any]] = {}
+        self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
+        """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
         self._initial: tuple[Any, Any] = (None, None)
+        self._state_memo = Memo()
+        """Documents of the last saved state's parts: an autosave encodes only what changed."""
         self._known = False
 
     # -- reading -------------------------------------------------------------------------------
@@ -239,12 +243,12 @@ class SceneFile:
             "seed_base": scene.seed_base,
             "draws": scene.draws,
             "initial": initial_document,
-            "state": DEFAULT.encode(scene.state),
+            "state": DEFAULT.encode_reusing(scene.state, self._state_memo),
             "undone": [encode_entry(entry) for entry in scene.undone],
             "journal_length": len(journal),
             "chunks": [{"file": r.file, "start": r.start, "count": r.count} for r in chunks],
             "tail": documents,
-            "tail_digest": chunk_digest(dump_json(documents)),
+            "tail_digest": chunk_digest(self._tail_json(sealed, documents)),
         }
         self._db.table("scene").upsert(Document(header, doc_id=1))
         self._journal = journal
@@ -252,6 +256,20 @@ class SceneFile:
         self._chunks = chunks
         self._initial = (scene.initial, initial_document)
         self._known = True
+
+    def _tail_json(self, start: int, documents: list[dict[str, Any]]) -> bytes:
+        """``dump_json(documents)``, reusing the JSON of documents dumped by the last save."""
+        texts = self._texts
+        fresh: dict[int, tuple[dict[str, Any], bytes]] = {}
+        parts: list[bytes] = []
+        for index, document in enumerate(documents, start):
+            known = texts.get(index)
+            if known is None or known[0] is not document:
+                known = (document, dump_json(document))
+            fresh[index] = known
+            parts.append(known[1])
+        self._texts = fresh
+        return b"[" + b",".join(parts) + b"]"
 
     def _seal(self, name: str, documents: list[dict[str, Any]], start: int) -> ChunkRef:
         body = {

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -29,8 +27,9 @@ COLUMN_WIDTHS: tuple[int, ...] = (15, 5, 11, 11, 10, 0)
 class InitiativeQueue(RowList):
     """The turn order: current actor, score, markers, health and willpower bars, effects."""
 
-    view: reactive[IHView | None] = reactive(None, always_update=True)
-    selected: reactive[str | None] = reactive(None)
+    # repaint=False: the rows that changed are redrawn by ``set_rows``, not the whole list.
+    view: reactive[IHView | None] = reactive(None, always_update=True, repaint=False)
+    selected: reactive[str | None] = reactive(None, repaint=False)
 
     def __init__(self, translate: Translator, **kwargs: object) -> None:
         super().__init__(COLUMN_WIDTHS, **kwargs)
@@ -123,7 +122,7 @@ class BudgetPane(_CombatantPane):
     def watch_paid(self) -> None:
         self._maybe_refresh()
 
-    def render(self) -> Group | Text:
+    def render(self) -> Text:
         view = self.view
         t = self.t
         if view is None:
@@ -145,13 +144,14 @@ class BudgetPane(_CombatantPane):
                 line = render.substitution(t, kind, by)
                 if line is not None:
                     lines.append(line)
-        return Group(*lines)
+        return Text("\n").join(lines)
 
 
 class DetailPane(_CombatantPane):
     """Traits, derived values, declared defense bonus and notes of the selected combatant."""
 
-    def render(self) -> Group | Text:
+    def render(self) -> Text:
+        """One Text (a rich Table costs several times more to draw on every ``next``)."""
         view = self.view
         t = self.t
         if view is None:
@@ -159,35 +159,37 @@ class DetailPane(_CombatantPane):
         combatant = view.find(self.selected) or view.find(view.current)
         if combatant is None:
             return Text(t("detail.nobody"), style="dim")
-        table = Table.grid(padding=(0, 1))
-        table.add_column(no_wrap=True)
-        table.add_column()
-        table.add_row(
-            Text(pad(t("queue.health"), 11), style="bold"),
-            render.bar(
-                combatant.health,
-                combatant.health_max,
-                10,
-                render.meter_style(combatant.health, combatant.health_max),
+        rows: list[tuple[str, Text]] = [
+            (
+                t("queue.health"),
+                render.bar(
+                    combatant.health,
+                    combatant.health_max,
+                    10,
+                    render.meter_style(combatant.health, combatant.health_max),
+                ),
             ),
-        )
-        table.add_row(
-            Text(pad(t("queue.willpower"), 11), style="bold"),
-            render.bar(combatant.willpower, combatant.willpower_max, 10, "blue"),
-        )
-        table.add_row(
-            Text(pad(t("queue.initiative"), 11), style="bold"), Text(str(combatant.initiative))
-        )
+            (
+                t("queue.willpower"),
+                render.bar(combatant.willpower, combatant.willpower_max, 10, "blue"),
+            ),
+            (t("queue.initiative"), Text(str(combatant.initiative))),
+        ]
         for key, value in combatant.details:
             label = t(f"trait.{key}") if t.has(f"trait.{key}") else key.replace("_", " ")
-            table.add_row(Text(pad(label, 11), style="bold"), Text(value))
+            rows.append((label, Text(value)))
         for effect in combatant.effects:
-            line = Text(effect.label, style="italic")
-            line.append(" " + t("effect.rounds-left", rounds=effect.rounds_left), style="dim")
+            about = Text(effect.label, style="italic")
+            about.append(" " + t("effect.rounds-left", rounds=effect.rounds_left), style="dim")
             if effect.source:
-                line.append(" " + t("effect.by", source=effect.source), style="dim")
-            table.add_row(Text(pad(t("detail.effect"), 11), style="bold"), line)
-        parts: list[Table | Text] = [table]
+                about.append(" " + t("effect.by", source=effect.source), style="dim")
+            rows.append((t("detail.effect"), about))
+        lines: list[Text] = []
+        for name, shown in rows:
+            line = Text()
+            line.append(pad(name, 11) + " ", style="bold")
+            line.append_text(shown)
+            lines.append(line)
         if combatant.notes:
-            parts.append(Text(combatant.notes, style="italic"))
-        return Group(*parts)
+            lines.append(Text(combatant.notes, style="italic"))
+        return Text("\n").join(lines)

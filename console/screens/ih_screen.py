@@ -26,7 +26,7 @@ from console.screens.dialogs import (
     EffectDialog,
 )
 from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
-from console.screens.ih_view import IHView, ih_view, substitutions
+from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
 from engine.language import quote
@@ -63,12 +63,14 @@ class IHScreen(SceneScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = COMBAT_KEYS
 
-    view: reactive[IHView | None] = reactive(None, always_update=True)
-    selected: reactive[str | None] = reactive(None)
-    paid: reactive[tuple[tuple[str, str], ...]] = reactive(())
+    # The bound panes repaint themselves; a screen repaint would redraw all of them (issue 6).
+    view: reactive[IHView | None] = reactive(None, always_update=True, repaint=False)
+    selected: reactive[str | None] = reactive(None, repaint=False)
+    paid: reactive[tuple[tuple[str, str], ...]] = reactive((), repaint=False)
 
     def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
         self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
+        self._view_cache: ViewCache = {}
         super().__init__(scene, translate, read_only=read_only)
 
     def compose_body(self) -> ComposeResult:
@@ -96,7 +98,7 @@ class IHScreen(SceneScreen):
     def watch_scene(self, scene: Scene | None) -> None:
         if scene is None:
             return
-        view = ih_view(scene.state, scene.system)
+        view = ih_view(scene.state, scene.system, self._view_cache)
         if self.selected is None or view.find(self.selected) is None:
             self.selected = view.current or (view.order[0].name if view.order else None)
         self.paid = substitutions(scene)

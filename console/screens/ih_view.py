@@ -174,15 +174,31 @@ def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
     return tuple(reversed(found))
 
 
-def ih_view(state: Any, system: str) -> IHView:
-    """Read an Infinite Horror scene state into the view the panes draw."""
+ViewCache = dict[str, tuple[Any, dict[str, Any], Any, CombatantView]]
+"""Per name: the engine record, the JSON row, the (phase, round) and the view made of them."""
+
+
+def ih_view(state: Any, system: str, cache: ViewCache | None = None) -> IHView:
+    """Read an Infinite Horror scene state into the view the panes draw.
+
+    With ``cache`` (kept by the caller between calls), a combatant whose engine record is the
+    very same object and whose row is equal keeps its view object: a ``next`` with 100
+    combatants builds two or three views, and the queue compares the rest by identity.
+    """
     data = commands.to_json(state, system)
     records = _records(state)
     current = data.get("current")
+    moment = (data.get("phase"), data.get("round"))
+    fresh: ViewCache = {}
     order: list[CombatantView] = []
     for row in data.get("order", []):
         name = str(row["name"])
         record = records.get(name.casefold())
+        known = cache.get(name) if cache is not None else None
+        if known is not None and known[0] is record and known[2] == moment and known[1] == row:
+            fresh[name] = known
+            order.append(known[3])
+            continue
         health = int(row.get("health", 0))
         willpower = int(row.get("willpower", 0))
         effects = tuple(
@@ -216,6 +232,10 @@ def ih_view(state: Any, system: str) -> IHView:
                 notes=_notes(record),
             )
         )
+        fresh[name] = (record, row, moment, order[-1])
+    if cache is not None:
+        cache.clear()
+        cache.update(fresh)
     return IHView(
         system=str(data.get("system", system)),
         round=int(data.get("round", 0) or 0),

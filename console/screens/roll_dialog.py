@@ -20,7 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
-from console.screens.dialogs import settle_cursors
+from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.widgets.odds_chart import OddsChart
 from engine.dice import command as dice_command
 from engine.dice.odds import check_odds, mist_odds
@@ -65,7 +65,7 @@ def roll_line(
     return " ".join(parts)
 
 
-class RollDialog(ModalScreen[str | None]):
+class RollDialog(EarlyKeys, ModalScreen[str | None]):
     """A check for ``ih-d10``/``ih-d6`` (or an action roll for ``mist``) with live exact odds."""
 
     CSS_PATH = "roll_dialog.tcss"
@@ -143,6 +143,7 @@ class RollDialog(ModalScreen[str | None]):
     def on_mount(self) -> None:
         settle_cursors(self)
         self.query_one("#value", Input).focus()
+        self.keys_ready()
         self.update_odds()
 
     def _text(self, widget_id: str) -> str:

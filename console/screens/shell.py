@@ -55,8 +55,9 @@ class SceneScreen(Screen[None]):
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = ()
     """The family screen's own keys (added to the shell's)."""
 
-    scene: reactive[Scene | None] = reactive(None, always_update=True)
-    status: reactive[str] = reactive("")
+    # repaint=False: a screen-level repaint redraws every pane; the panes repaint themselves.
+    scene: reactive[Scene | None] = reactive(None, always_update=True, repaint=False)
+    status: reactive[str] = reactive("", repaint=False)
 
     def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
         super().__init__()

@@ -48,7 +48,8 @@ class RowList(ScrollView, can_focus=True):
         Binding("pageup", "page(-1)", "Page up", show=False),
     ]
 
-    cursor_row: reactive[int] = reactive(0)
+    cursor_row: reactive[int] = reactive(0, repaint=False)
+    """Row under the cursor; moving it redraws the two rows concerned, not the list."""
 
     class Highlighted(Message):
         """The user moved the cursor to ``row``."""
@@ -80,7 +81,8 @@ class RowList(ScrollView, can_focus=True):
             self.refresh()
             return
         for index, (key, _) in enumerate(self._rows):
-            if old[index][0] != key:
+            before = old[index][0]
+            if before is not key and before != key:
                 self._refresh_row(index)
 
     def _refresh_row(self, index: int) -> None:
@@ -93,13 +95,21 @@ class RowList(ScrollView, can_focus=True):
         self._refresh_row(new)
         self._keep_visible(new)
 
+    CONTEXT: ClassVar[int] = 2
+    """Rows kept above the cursor when the list scrolls down to it."""
+
     def _keep_visible(self, row: int) -> None:
+        """Scroll only when the cursor leaves the list, then by a page, not by a row.
+
+        A ``next`` down a long queue then scrolls once a page instead of on every turn (each
+        scroll redraws every row), and the turns after the current one stay in view.
+        """
         visible = max(1, self.size.height - 1)
         top = int(self.scroll_offset.y)
         if row < top:
-            self.scroll_to(y=row, animate=False)
+            self.scroll_to(y=max(0, row - visible + 1 + self.CONTEXT), animate=False)
         elif row >= top + visible:
-            self.scroll_to(y=row - visible + 1, animate=False)
+            self.scroll_to(y=max(0, row - self.CONTEXT), animate=False)
 
     # -- drawing --------------------------------------------------------------------------------
 

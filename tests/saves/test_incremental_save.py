@@ -1,0 +1,64 @@
+"""The autosave encodes only what changed (issue 6 speed): documents equal a full encode."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine import commands
+from engine.session import History, new_scene
+from saves.codec import DEFAULT, Memo
+from saves.storage import dump_json
+from saves.store import open_store
+
+SCRIPT = [f"add C{i} init={i % 9 + 1} dex=2 com=2" for i in range(12)] + ["begin"]
+
+
+def _history() -> History:
+    history = History(new_scene("Fight", "ih-d10", 7))
+    for line in SCRIPT:
+        command = commands.parse(line, "ih-d10")
+        assert command is not None
+        history.execute(command, line)
+    return history
+
+
+def test_reused_documents_equal_a_full_encode() -> None:
+    history = _history()
+    memo = Memo()
+    for _ in range(15):
+        state = history.scene.state
+        assert DEFAULT.encode_reusing(state, memo) == DEFAULT.encode(state)
+        command = commands.parse("next", "ih-d10")
+        assert command is not None
+        history.execute(command, "next")
+    assert memo.previous, "the memo keeps the last state's parts"
+
+
+def test_unchanged_parts_are_not_encoded_again() -> None:
+    history = _history()
+    memo = Memo()
+    first = DEFAULT.encode_reusing(history.scene.state, memo)
+    again = DEFAULT.encode_reusing(history.scene.state, memo)
+    assert again is first
+
+
+def test_successive_autosaves_load_back_exactly(tmp_path: Path) -> None:
+    history = _history()
+    campaign = open_store(tmp_path).create_campaign("C")
+    for _ in range(10):
+        command = commands.parse("next", "ih-d10")
+        assert command is not None
+        history.execute(command, "next")
+        campaign.save_scene(history.scene)
+    loaded = campaign.load_scene("Fight")
+    assert loaded.state == history.scene.state
+    assert loaded.journal == history.scene.journal
+    campaign.close()
+
+
+def test_tail_json_is_the_plain_dump() -> None:
+    documents = [{"a": 1, "b": "老王"}, {"c": [1, 2]}]
+    joined = b"[" + b",".join(dump_json(d) for d in documents) + b"]"
+    assert joined == dump_json(documents)
+    assert json.loads(joined) == documents
