@@ -43,6 +43,7 @@ def roll_line(
     willpower: bool = False,
     dc: str = "",
     by: str | None = None,
+    hidden: bool = False,
 ) -> str:
     """The ``roll`` command line for the dialog's fields (blank and default values left out)."""
     parts = ["roll", system, value.strip() or "0"]
@@ -62,6 +63,8 @@ def roll_line(
             parts.append("--willpower")
     if by:
         parts.append(f"by={quote(by)}")
+    if hidden:
+        parts.append("hidden")  # a secret roll, e.g. passive perception (RULES.md §1.6)
     return " ".join(parts)
 
 
@@ -95,6 +98,8 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
             with Horizontal(classes="row"):
                 yield Label(t("roll.power-label" if mist else "roll.dp-label"), classes="label")
                 yield Input("3", id="value", type="integer", classes="field")
+                if mist:
+                    yield Checkbox(t("roll.hidden-label"), id="hidden")
                 if self.system == "ih-d10":
                     yield Label(t("roll.again-label"), classes="label")
                     yield Select(
@@ -133,6 +138,7 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
                         id="untrained",
                     )
                     yield Checkbox(t("roll.willpower"), id="willpower")
+                    yield Checkbox(t("roll.hidden-label"), id="hidden")
             yield Static("", id="odds-summary")
             yield OddsChart(id="odds-chart")
             yield Static("", id="roll-result")
@@ -161,6 +167,7 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
     def current_line(self) -> str:
         """The ``roll`` line the fields make now."""
         willpower = bool(self.query("#willpower")) and self.query_one("#willpower", Checkbox).value
+        hidden = bool(self.query("#hidden")) and self.query_one("#hidden", Checkbox).value
         return roll_line(
             self.system,
             self._text("value"),
@@ -172,6 +179,7 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
             willpower=willpower,
             dc=self._text("dc"),
             by=self.who,
+            hidden=hidden,
         )
 
     def update_odds(self) -> None:

@@ -6,14 +6,14 @@ from typing import Any
 
 from console_support import FIGHT, AppFactory
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 from textual.widgets._toast import ToastRack
 
 from console.app import STConsoleApp
 from console.screens.dialogs import AmountDialog
 from console.screens.ih_panes import DetailPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
-from console.screens.roll_dialog import RollDialog
+from console.screens.roll_dialog import RollDialog, roll_line
 from engine import commands
 
 SIZE = (120, 40)
@@ -126,3 +126,38 @@ async def test_notifications_stay_above_the_command_line(make_app: AppFactory) -
         await app.screen.mount(rack)
         await settle(pilot)
         assert rack.styles.margin.bottom >= 3
+
+
+async def test_the_roll_dialog_makes_a_hidden_roll(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#hidden", Checkbox).value = True
+        await pilot.pause()
+        assert dialog.current_line().endswith(" hidden")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, IHScreen))
+        assert screen.history.scene.journal[-1].text.endswith(" hidden")
+        assert "hidden" in str(dialog.query_one("#roll-result").render()).lower()
+
+
+def test_roll_line_marks_a_hidden_roll() -> None:
+    assert roll_line("ih-d10", "4", hidden=True) == "roll ih-d10 4 hidden"
+    assert roll_line("mist", "2", by="Ann", hidden=True) == "roll mist 2 by=Ann hidden"
+
+
+async def test_demo_combatants_have_a_real_stat_line(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, IHScreen) and screen.view is not None
+        for combatant in screen.view.order:
+            details = dict(combatant.details)
+            assert int(details["defense"]) > 0, combatant.name
+            assert combatant.health_max > 0 and combatant.willpower_max > 0
