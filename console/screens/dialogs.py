@@ -26,6 +26,7 @@ DIALOG_CSS = """
     padding: 1 2;
 }}
 {name} .title {{ text-style: bold; margin-bottom: 1; }}
+{name} .question {{ width: 100%; height: auto; }}
 {name} .error {{ color: $error; height: auto; }}
 {name} Input {{ margin-bottom: 1; }}
 {name} Horizontal {{ height: auto; }}
@@ -166,7 +167,9 @@ class ConfirmDialog(_Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, classes="title")
+            # The whole question, wrapped (a damaged file's path and problem can be long); no
+            # markup, since a path or a reason may hold brackets.
+            yield Static(self.question, classes="title question", markup=False)
             with Horizontal():
                 yield Button(self.t("dialog.yes"), variant="error", id="yes")
                 yield Button(self.t("dialog.no"), variant="primary", id="no")

@@ -6,11 +6,11 @@ from typing import Any
 
 from console_support import FIGHT, AppFactory
 from textual import events
-from textual.widgets import Checkbox, Input
+from textual.widgets import Checkbox, Input, Static
 from textual.widgets._toast import ToastRack
 
 from console.app import STConsoleApp
-from console.screens.dialogs import AmountDialog
+from console.screens.dialogs import AmountDialog, ConfirmDialog
 from console.screens.ih_panes import DetailPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
 from console.screens.roll_dialog import RollDialog, roll_line
@@ -161,3 +161,15 @@ async def test_demo_combatants_have_a_real_stat_line(make_app: AppFactory) -> No
             details = dict(combatant.details)
             assert int(details["defense"]) > 0, combatant.name
             assert combatant.health_max > 0 and combatant.willpower_max > 0
+
+
+async def test_a_long_question_is_shown_whole(make_app: AppFactory) -> None:
+    question = "/very/long/path/[scenes]/scene-0001.json is damaged: " + "reason " * 12 + "?"
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ConfirmDialog(app.t, question))
+        await settle(pilot)
+        shown = app.screen.query_one(".question", Static)
+        assert str(shown.render()) == question, "no markup eaten"
+        assert shown.size.height >= 3, "wrapped over several lines, not cut to one"
