@@ -104,6 +104,8 @@ class STConsoleApp(App[None]):
         self.t = Translator(lang)
         self.save_dir = save_dir
         self._persistence: Persistence | None = None
+        self._shown: SceneScreen | None = None
+        """The scene screen shown last (it may not be on the stack yet)."""
         self.want_campaign = campaign
         self.want_scene = scene
         self.seed = seed
@@ -194,31 +196,75 @@ class STConsoleApp(App[None]):
             yield pilot
 
     def open_initial(self) -> None:
-        """The given campaign and scene; else the last used; else the demo (INTERFACE.md §1)."""
+        """The given campaign and scene; else the last used; else the demo (INTERFACE.md §1).
+
+        On a first run (no campaigns yet) the demo is installed before the requested campaign
+        and scene are looked up, so ``--campaign Demo --scene NAME`` finds them. Flags naming a
+        campaign or scene that does not exist never create one (a typo would leave an empty
+        scene behind): the console opens the last scene used (or the campaign's current scene)
+        and the status line says what was missing and what was opened instead.
+        """
+        from console.demo import install_demo
+
         store = self.persistence.store
+        if not store.campaign_names():
+            install_demo(store)
+            self.notify(self.t("status.demo"), timeout=8)
         campaign, scene = self.want_campaign, self.want_scene
+        missing_campaign = campaign is not None and not store.has_campaign(campaign)
+        if missing_campaign:
+            campaign, scene = None, None
         if campaign is None:
             last = store.last_opened()
             if last is not None and store.has_campaign(last[0]):
-                campaign, scene = last
-        if campaign is None:
-            from console.demo import install_demo
+                campaign, remembered = last
+            else:
+                campaign, remembered = install_demo(store)
+            scene = remembered if missing_campaign or scene is None else scene
+        wanted = self.want_scene is not None and not missing_campaign
+        self.open_scene(campaign, scene, wanted=wanted)
+        if missing_campaign and self.want_campaign is not None:
+            self.warn(
+                self.t(
+                    "status.no-campaign",
+                    campaign=self.want_campaign,
+                    known=", ".join(store.campaign_names()),
+                    opened=self.opened_label(),
+                )
+            )
 
-            campaign, scene = install_demo(store)
-            self.notify(self.t("status.demo"), timeout=8)
-        self.open_scene(campaign, scene, create=self.want_campaign is not None)
+    def opened_label(self) -> str:
+        """``Campaign / Scene`` of what is open now (for the status line)."""
+        scene = self.current_scene()
+        name = scene.name if scene is not None else ""
+        return f"{self.persistence.campaign_name} / {name}"
 
-    def open_scene(self, campaign: str, scene: str | None, *, create: bool = False) -> None:
-        """Open a campaign and one of its scenes (its current one when ``scene`` is None)."""
+    def warn(self, message: str) -> None:
+        """Say something the ST must read in the scene's status line and as a notification."""
+        self.notify(message, severity="warning", timeout=12)
+        if self._shown is not None:
+            self._shown.status = "⚠ " + message
+
+    def open_scene(
+        self, campaign: str, scene: str | None, *, create: bool = False, wanted: bool = True
+    ) -> None:
+        """Open a campaign and one of its scenes (its current one when ``scene`` is None).
+
+        A named scene that does not exist is not created: the campaign's current scene opens
+        and the status line says so (``wanted`` False: a remembered scene, silently replaced).
+        """
         from engine import session
         from saves.errors import BadFile, SaveError
 
+        missing: str | None = None
         try:
             holder = self.persistence.open_campaign(campaign, create=create)
             opened = self.persistence.require()
+            if scene is not None and not opened.has_scene(scene):
+                missing, scene = scene, None
             name = scene or opened.current_scene() or next(iter(opened.scene_names()), None)
-            if name is None or not opened.has_scene(name):
-                loaded = session.new_scene(name or "Scene 1", "ih-d10", self.seed)
+            if name is None:
+                loaded = session.new_scene("Scene 1", "ih-d10", self.seed)
                 if not opened.read_only:
                     opened.create_scene(loaded)
             else:
@@ -246,6 +292,17 @@ class STConsoleApp(App[None]):
             self.persistence.remember(loaded.name)
         self.autosave_state = "read-only" if self.persistence.read_only else "saved"
         self.show_scene(loaded)
+        if missing is not None and wanted:
+            known = ", ".join(f"“{known}”" for known in opened.scene_names())
+            self.warn(
+                self.t(
+                    "status.no-scene",
+                    scene=missing,
+                    campaign=self.persistence.campaign_name,
+                    known=known,
+                    opened=loaded.name,
+                )
+            )
 
     def show_scene(self, scene: Scene) -> None:
         """Put the screen of the scene's family on top (replacing the previous scene's)."""
@@ -253,6 +310,8 @@ class STConsoleApp(App[None]):
 
         family = screen_class(family_of(scene.system))
         screen = family(scene, self.t, read_only=self.persistence.read_only)
+        screen.read_only_holder = self.persistence.holder or ""
+        self._shown = screen
         if is_scene_screen(self.screen) or isinstance(self.screen, StartScreen):
             self.switch_screen(screen)
         else:
@@ -344,6 +403,10 @@ class STConsoleApp(App[None]):
         if typed_on is not None and typed_on is not self.screen:
             event.prevent_default()  # App._on_key would run the new screen's bindings now
             self.post_message(events.Key(event.key, event.character))
+            return
+        screen = self.screen
+        if is_scene_screen(screen) and screen.refuse_read_only_key(event.key):
+            event.prevent_default()
         # Otherwise Textual goes on to App._on_key (handlers run along the MRO).
 
     def on_new_scene_requested(self, message: NewSceneRequested) -> None:

@@ -35,6 +35,8 @@ class Persistence:
         self.store: Store = open_store(save_dir)
         self.campaign: Campaign | None = None
         self.campaign_name = ""
+        self.holder: str | None = None
+        """Who holds the open campaign's lock when it was opened read-only."""
         self._pending: Scene | None = None
         self._lock = threading.Lock()
         self._write = threading.Lock()
@@ -65,6 +67,7 @@ class Persistence:
             campaign = self.store.open_campaign(name, read_only=True)
         self.campaign = campaign
         self.campaign_name = campaign.name
+        self.holder = holder
         return holder
 
     def require(self) -> Campaign:

@@ -66,6 +66,8 @@ class SceneScreen(Screen[None]):
 
         self.history = History(scene)
         self.read_only = read_only
+        self.read_only_holder = ""
+        """Who holds the campaign's lock when read-only (the app sets it; shown on refusals)."""
         self._keys_state: tuple[bool | None, ...] = ()
         self._bindings = merged(self._bindings, APP_KEYS + self.SCREEN_KEYS, translate)
         self.set_reactive(SceneScreen.scene, scene)
@@ -87,6 +89,8 @@ class SceneScreen(Screen[None]):
         settle_cursors(self)
         self.refresh_vocabulary()
         self.mutate_reactive(SceneScreen.scene)
+        if self.status:  # set before the screen was mounted (a warning on opening)
+            self.show_status(self.status)
 
     @property
     def command_line(self) -> CommandLine:
@@ -174,8 +178,12 @@ class SceneScreen(Screen[None]):
 
     def watch_status(self, status: str) -> None:
         if self.is_mounted:
-            style = "red" if status.startswith("✗") else ""
-            self.query_one("#status", Static).update(Text(status, style=style), layout=False)
+            self.show_status(status)
+
+    def show_status(self, status: str) -> None:
+        """Put ``status`` in the status line (✗ red, ⚠ yellow)."""
+        style = "red" if status.startswith("✗") else "yellow" if status.startswith("⚠") else ""
+        self.query_one("#status", Static).update(Text(status, style=style), layout=False)
 
     # -- keys -----------------------------------------------------------------------------------
 
@@ -191,6 +199,31 @@ class SceneScreen(Screen[None]):
         if action == "redo":
             return True if scene.undone else None
         return True
+
+    def refuse_read_only_key(self, key: str) -> bool:
+        """Say why a key that would change the scene does nothing in read-only mode.
+
+        A key is refused when one of its bindings is greyed out now but would be enabled with
+        the campaign writable. Returns whether the key was refused (and the reason shown).
+        """
+        if not self.read_only:
+            return False
+        refused = False
+        for binding in self._bindings.key_to_bindings.get(key, ()):
+            action, parameters = _action_and_parameters(binding.action)
+            if self.check_action(action, parameters):
+                return False
+            self.read_only = False
+            try:
+                refused = refused or bool(self.check_action(action, parameters))
+            finally:
+                self.read_only = True
+        if refused:
+            holder = self.read_only_holder or self.t("saves.another-console")
+            reason = self.t("status.read-only-key", holder=holder)
+            self.status = "✗ " + reason
+            self.notify(reason, severity="warning", timeout=6)
+        return refused
 
     def refresh_keys(self) -> None:
         """Redraw the Footer only when what can be done has changed (it is costly to redraw)."""
