@@ -11,7 +11,7 @@ import argparse
 import asyncio
 import importlib
 from collections.abc import AsyncGenerator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -21,7 +21,6 @@ from textual import events
 from textual.app import App, AutopilotCallbackType
 from textual.message import Message
 from textual.pilot import Pilot
-from textual.worker import Worker, WorkerState
 
 from console import render
 from console.i18n import Translator
@@ -413,21 +412,25 @@ class STConsoleApp(App[None]):
         self.new_scene(message.name, message.system)
 
     def on_scene_edited(self, message: SceneEdited) -> None:
+        """Autosave after every command, never blocking: the writer thread takes it from here."""
         if self.persistence.read_only or message.scene is None:
             return
+        self.persistence.start_writer(self.autosave_written)
         self.persistence.queue(message.scene)
         self.autosave_state = "saving"
-        self.run_worker(self.persistence.flush, thread=True, group="autosave", name="autosave")
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "autosave" or not event.worker.is_finished:
-            return
-        if event.state == WorkerState.SUCCESS:
-            self.autosave_state = "saved"
-        elif event.state == WorkerState.ERROR:
+    def autosave_written(self, error: str | None) -> None:
+        """In the writer thread after each write: hand the outcome to the UI thread."""
+        with suppress(RuntimeError):  # the app has stopped: Persistence.shutdown writes the rest
+            self.call_from_thread(self.autosave_done, error)
+
+    def autosave_done(self, error: str | None) -> None:
+        """The title's autosave state after a write ("saved ✓", or "NOT SAVED" and why)."""
+        if error is not None:
             self.autosave_state = "failed"
-            reason = str(event.worker.error)
-            self.notify(self.t("status.save-failed", reason=reason), severity="error", timeout=10)
+            self.notify(self.t("status.save-failed", reason=error), severity="error", timeout=10)
+        else:
+            self.autosave_state = "saving" if self.persistence.pending else "saved"
         self.refresh_title()
 
     def new_scene(self, name: str, system: str) -> None:
@@ -507,6 +510,8 @@ class STConsoleApp(App[None]):
         await self.workers.wait_for_complete()
         try:
             if self._persistence is not None:
+                # Off the UI thread: the writer may be handing its last report to this thread.
+                await asyncio.to_thread(self._persistence.stop_writer)
                 self._persistence.close()
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=10)
@@ -529,7 +534,7 @@ def main(args: argparse.Namespace) -> int:
     finally:
         try:
             if app._persistence is not None:
-                app._persistence.close()
+                app._persistence.shutdown()
         except SaveError as error:
             print(f"st-console: {error}")
             return 1

@@ -2,13 +2,19 @@
 
 Wraps :class:`saves.store.Store` and :class:`saves.campaign.Campaign` (the saves engineer's API)
 with what the console needs: open the last scene or the demo, save the newest scene after every
-command without blocking (only the newest pending scene is written), and fall back to read-only
-when another console holds the lock.
+command without blocking, and fall back to read-only when another console holds the lock.
+
+The autosave is ONE long-lived writer thread (started by :meth:`Persistence.start_writer`), not
+a thread per command: :meth:`Persistence.queue` replaces the scene's pending version (several
+saves of a scene queued while a write runs are coalesced: only the newest is written) and wakes
+the writer, which reports each write's outcome through a callback (the app hands it to the UI
+thread). :meth:`Persistence.close` and :meth:`Persistence.shutdown` write what is still pending.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +22,13 @@ from engine.session import Scene
 from saves.campaign import Campaign
 from saves.errors import LockHeld, SaveError
 from saves.store import Store, open_store
+
+Report = Callable[[str | None], None]
+"""Told after each autosave write, in the writer thread: ``None`` when written, else why not."""
+
+
+def _key(scene: Scene) -> str:
+    return scene.name.casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +50,15 @@ class Persistence:
         self.campaign_name = ""
         self.holder: str | None = None
         """Who holds the open campaign's lock when it was opened read-only."""
-        self._pending: Scene | None = None
+        self._pending: dict[str, Scene] = {}
+        """The newest unsaved version of each scene, oldest first (by casefolded name)."""
         self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)
         self._write = threading.Lock()
+        self._generation = 0
+        self._stopping = False
+        self._writer: threading.Thread | None = None
+        self._report: Report | None = None
 
     @property
     def root(self) -> Path:
@@ -84,30 +103,101 @@ class Persistence:
 
     # -- autosave -----------------------------------------------------------------------------
 
-    def queue(self, scene: Scene) -> None:
-        """Make ``scene`` the next to be written (an older pending scene is dropped)."""
+    @property
+    def pending(self) -> bool:
+        """Whether a scene is waiting to be written."""
         with self._lock:
-            self._pending = scene
+            return bool(self._pending)
+
+    @property
+    def idle(self) -> bool:
+        """Whether nothing is pending and no write is running."""
+        with self._lock:
+            return not self._pending and not self._write.locked()
+
+    def start_writer(self, report: Report) -> None:
+        """Start the autosave writer thread (once; later calls do nothing)."""
+        if self._writer is not None:
+            return
+        self._report = report
+        self._writer = threading.Thread(target=self._write_loop, name="autosave", daemon=True)
+        self._writer.start()
+
+    def queue(self, scene: Scene) -> None:
+        """Make ``scene`` the next version of it to be written and wake the writer.
+
+        An older pending version of the same scene is dropped (coalesced).
+        """
+        with self._wake:
+            self._pending.pop(_key(scene), None)
+            self._pending[_key(scene)] = scene
+            self._generation += 1
+            self._wake.notify()
+
+    def _write_loop(self) -> None:
+        """The writer thread: write what is pending, report, sleep until something is queued.
+
+        After a failed write it waits for the next command (a new generation) rather than
+        retrying in a loop; the failed scene stays pending and is written with the next one.
+        """
+        failed_at: int | None = None
+        while True:
+            with self._wake:
+                while not self._stopping and (not self._pending or self._generation == failed_at):
+                    self._wake.wait()
+                if self._stopping:
+                    return
+                generation = self._generation
+            error: str | None = None
+            try:
+                self.flush()
+                failed_at = None
+            except SaveError as problem:
+                error, failed_at = str(problem), generation
+            except OSError as problem:
+                error, failed_at = str(problem), generation
+            if self._report is not None:
+                self._report(error)
 
     def flush(self) -> bool:
-        """Write the pending scene, if any (run in a worker thread). Returns whether it wrote.
+        """Write every pending scene now (the writer thread, or on close). Returns whether it wrote.
 
         Raises:
-            SaveError: the write failed; the scene stays pending for the next try.
+            SaveError: a write failed; what was not written stays pending for the next try.
         """
         with self._write:
             with self._lock:
-                scene, self._pending = self._pending, None
-            if scene is None:
+                scenes = tuple(self._pending.values())
+                self._pending.clear()
+            if not scenes:
                 return False
-            try:
-                self.require().save_scene(scene)
-            except SaveError:
-                with self._lock:
-                    if self._pending is None:
-                        self._pending = scene
-                raise
+            for index, scene in enumerate(scenes):
+                try:
+                    self.require().save_scene(scene)
+                except (SaveError, OSError):
+                    with self._lock:
+                        unwritten = {_key(rest): rest for rest in scenes[index:]}
+                        unwritten.update(self._pending)  # newer versions queued meanwhile win
+                        self._pending = unwritten
+                    raise
             return True
+
+    def stop_writer(self, timeout: float = 30.0) -> None:
+        """Stop the writer thread after its current write (it may be waiting on the UI thread:
+        call this off the UI thread while the app runs)."""
+        writer = self._writer
+        if writer is None:
+            return
+        with self._wake:
+            self._stopping = True
+            self._wake.notify()
+        writer.join(timeout)
+        self._writer = None
+
+    def shutdown(self) -> None:
+        """Stop the writer, write what is pending and release the campaign (quitting)."""
+        self.stop_writer()
+        self.close()
 
     def close(self) -> None:
         """Release the campaign (its lock too); pending writes are flushed first."""

@@ -174,7 +174,10 @@ async def test_autosave_is_written_and_the_journal_survives_reopening(
         await pilot.pause()
         await pilot.press("m", "n")
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        for _ in range(500):  # the autosave writer thread, then its report on the UI thread
+            if app.persistence.idle and app.autosave_state == "saved":
+                break
+            await pilot.pause(0.01)
         with open_store(tmp_path).open_campaign("Test", read_only=True) as campaign:
             saved = campaign.load_scene("Fight")
         assert [entry.text for entry in saved.journal][-2:] == ["spend Ann move", "next"]
