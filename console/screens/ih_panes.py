@@ -23,6 +23,20 @@ from console.widgets.queue_view import RowList
 COLUMN_WIDTHS: tuple[int, ...] = (15, 5, 11, 11, 10, 0)
 """Cells of name, initiative, marks, health, willpower; effects take the rest of the line."""
 
+COMPACT_WIDTHS: tuple[int, ...] = (12, 5, 8, 9, 5, 0)
+"""Below :data:`WIDE_FROM` cells: short health bar, willpower as a number, effects counted."""
+
+TINY_WIDTHS: tuple[int, ...] = (12, 5, 6, 6, 0)
+"""Below :data:`COMPACT_FROM` cells: no willpower column, health as a number, effects counted."""
+
+WIDE_FROM = sum(COLUMN_WIDTHS) + 12
+"""The full layout needs its columns and 12 cells of effects."""
+
+COMPACT_FROM = sum(COMPACT_WIDTHS) + 4
+"""The compact layout needs its columns and 4 cells for the count of effects."""
+
+KEYS = ("name", "initiative", "marks", "health", "willpower", "effects")
+
 
 class InitiativeQueue(RowList):
     """The turn order: current actor, score, markers, health and willpower bars, effects."""
@@ -39,10 +53,23 @@ class InitiativeQueue(RowList):
 
     def on_mount(self) -> None:
         t = self.t
-        keys = ("name", "initiative", "marks", "health", "willpower", "effects")
         self.set_header(
-            tuple(Text(("  " if key == "name" else "") + t(f"queue.{key}")) for key in keys)
+            tuple(Text(("  " if key == "name" else "") + t(f"queue.{key}")) for key in KEYS)
         )
+
+    def column_widths(self, width: int) -> tuple[int, ...]:
+        """Full columns when they fit; at 80×24 (a 46-cell queue) the compact ones (issue 6)."""
+        if width >= WIDE_FROM:
+            return COLUMN_WIDTHS
+        return COMPACT_WIDTHS if width >= COMPACT_FROM else TINY_WIDTHS
+
+    def header_cells(self, width: int) -> tuple[Text, ...]:
+        cells = self._header
+        if width >= WIDE_FROM or len(cells) != len(KEYS):
+            return cells
+        if width >= COMPACT_FROM:
+            return cells[:4] + (Text(self.t("queue.willpower-short")),) + cells[5:]
+        return cells[:4] + cells[5:]  # no willpower column
 
     def watch_view(self, view: IHView | None) -> None:
         if view is None:
@@ -57,21 +84,27 @@ class InitiativeQueue(RowList):
 
     def _cells(self, combatant: CombatantView) -> tuple[Text, ...]:
         t = self.t
+        width = self.size.width
         style = "bold" if combatant.current else ("dim" if combatant.acted else "")
         name = Text("▶ " if combatant.current else "  ", style="bold")
         name.append(combatant.name, style=style)
         score = Text(f"{combatant.initiative:>3}  ")
-        health = render.bar(
-            combatant.health,
-            combatant.health_max,
-            4,
-            render.meter_style(combatant.health, combatant.health_max),
-        )
-        willpower = render.bar(combatant.willpower, combatant.willpower_max, 3, "blue")
-        effects = render.effects(
-            t, [{"label": e.label, "rounds_left": e.rounds_left} for e in combatant.effects]
-        )
-        return (name, score, render.markers(t, combatant.as_mapping()), health, willpower, effects)
+        marks = render.markers(t, combatant.as_mapping())
+        health_style = render.meter_style(combatant.health, combatant.health_max)
+        if width >= WIDE_FROM:
+            health = render.bar(combatant.health, combatant.health_max, 4, health_style)
+            willpower = render.bar(combatant.willpower, combatant.willpower_max, 3, "blue")
+            effects = render.effects(
+                t, [{"label": e.label, "rounds_left": e.rounds_left} for e in combatant.effects]
+            )
+            return (name, score, marks, health, willpower, effects)
+        count = Text(f"✦{len(combatant.effects)}" if combatant.effects else "", style="italic")
+        if width >= COMPACT_FROM:
+            health = render.bar(combatant.health, combatant.health_max, 2, health_style)
+            willpower = Text(f"{combatant.willpower}/{combatant.willpower_max}", style="blue")
+            return (name, score, marks, health, willpower, count)
+        health = Text(f"{combatant.health}/{combatant.health_max}", style=health_style)
+        return (name, score, marks, health, count)
 
     def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         event.stop()

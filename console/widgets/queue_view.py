@@ -113,10 +113,19 @@ class RowList(ScrollView, can_focus=True):
 
     # -- drawing --------------------------------------------------------------------------------
 
+    def column_widths(self, width: int) -> tuple[int, ...]:
+        """Cell widths of the columns on a line ``width`` cells wide (a narrow list may drop or
+        compress columns: override with :meth:`header_cells` and the row makers)."""
+        return self.widths
+
+    def header_cells(self, width: int) -> Row:
+        """The header cells for a line ``width`` cells wide."""
+        return self._header
+
     def _strip(self, cells: Row, width: int, style: Style) -> Strip:
         line = Text(no_wrap=True, overflow="ellipsis")
         used = 0
-        for cell, cell_width in zip(cells, self.widths, strict=False):
+        for cell, cell_width in zip(cells, self.column_widths(width), strict=False):
             room = cell_width or max(0, width - used)
             piece = cell.copy()
             piece.truncate(room, overflow="ellipsis", pad=True)
@@ -130,7 +139,7 @@ class RowList(ScrollView, can_focus=True):
         width = self.size.width
         if y == 0:
             style = self.get_component_rich_style("rowlist--header")
-            return self._strip(self._header, width, style)
+            return self._strip(self.header_cells(width), width, style)
         index = y - 1 + int(self.scroll_offset.y)
         if index >= len(self._rows):
             return Strip([Segment(" " * width, self.rich_style)], width)
