@@ -219,3 +219,19 @@ async def test_narrow_queues_compress_columns_and_stay_aligned(
         for marker in ("15", "12"):
             assert marker in bob or marker in wang
         assert cell_len(bob[: bob.index("15")]) == cell_len(wang[: wang.index("12")])
+
+
+async def test_a_read_only_mist_key_says_so_too(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app(script="pc Mei\n", system="mist")
+    holder = open_store(tmp_path).open_campaign("Test")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert is_scene_screen(app.screen)
+            before = app.screen.history.scene
+            await pilot.press("p")  # the next phase
+            await pilot.pause()
+            assert status_text(app).startswith("✗ read-only: ")
+            assert app.screen.history.scene == before
+    finally:
+        holder.close()
