@@ -192,6 +192,9 @@ class CommandLine(Vertical):
         error = self.query_one("#command-error", Static)
         error.update(reason or "")
         error.set_class(not reason, "-empty")
+        if reason:
+            # The refused line stays for editing, selected, so typing a new command replaces it.
+            self.input.select_all()
 
     def history_step(self, step: int, current: str) -> str:
         """The history entry ``step`` away from the one shown (the draft after the newest)."""
@@ -204,7 +207,8 @@ class CommandLine(Vertical):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        # A vim-style leading ':' typed into the open line is the opener, not the command.
+        text = event.value.strip().lstrip(":").strip()
         if not text:
             self.close()
             return

@@ -272,3 +272,16 @@ async def test_scene_new_on_the_command_line_opens_it(make_app: AppFactory) -> N
         scene = ih_screen(app).history.scene
         assert (scene.name, scene.system, scene.journal) == ("Roof", "ih-d6", ())
         assert app.persistence.require().has_scene("Roof")
+
+
+async def test_after_an_error_typing_replaces_the_refused_line(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"spend Nobody move", "enter")
+        await pilot.pause()
+        # The refused text is selected: a habitual ':' and a new command replace it.
+        await pilot.press("colon", *"spend Ann move", "enter")
+        await pilot.pause()
+        assert row(app, "Ann")["budget"]["move"] == 0
+        assert str(app.screen.query_one("#command-error", Static).render()) == ""
