@@ -70,6 +70,7 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
 
     CSS_PATH = "mist_screen.tcss"
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = MIST_KEYS
+    PLACEHOLDER_KEY: ClassVar[str] = "mist.command.placeholder"
 
     state: reactive[MistState | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)

@@ -54,6 +54,8 @@ class SceneScreen(Screen[None]):
 
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = ()
     """The family screen's own keys (added to the shell's)."""
+    PLACEHOLDER_KEY: ClassVar[str] = "command.placeholder"
+    """The locale key of the command line's example (each family shows one of its own verbs)."""
 
     # repaint=False: a screen-level repaint redraws every pane; the panes repaint themselves.
     scene: reactive[Scene | None] = reactive(None, always_update=True, repaint=False)
@@ -77,7 +79,7 @@ class SceneScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="⚄")
         yield from self.compose_body()
-        yield CommandLine(self.t("command.placeholder"), id="command-line")
+        yield CommandLine(self.t(self.PLACEHOLDER_KEY), id="command-line")
         yield Static("", id="status", markup=False)
         yield Footer()
 
