@@ -348,8 +348,13 @@ def source_kind(t: Translator, kind: str) -> str:
     return t("mist.source." + kind.replace(" ", "-"))
 
 
-def breakdown_lines(t: Translator, sources: Iterable[PowerSource]) -> list[Text]:
-    """The power breakdown, one source per line, and the total (RULES.md §4.2)."""
+def breakdown_lines(
+    t: Translator, sources: Iterable[PowerSource], width: int | None = None
+) -> list[Text]:
+    """The power breakdown, one source per line, and the total (RULES.md §4.2).
+
+    With ``width`` each line is cut to it (the label gets an ellipsis) so none wraps.
+    """
     lines: list[Text] = []
     total = 0
     for source in sources:
@@ -357,7 +362,7 @@ def breakdown_lines(t: Translator, sources: Iterable[PowerSource]) -> list[Text]
         style = "green" if source.value > 0 else "red"
         line = Text(f"{source.value:+d} ", style=f"bold {style}")
         line.append(pad(source_kind(t, source.kind), 14), style="dim")
-        line.append(source.label)
+        line.append(source.label if width is None else fit(source.label, width - 17).rstrip())
         lines.append(line)
     if not lines:
         lines.append(Text(t("mist.roll.nothing-ticked"), style="dim"))

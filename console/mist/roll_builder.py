@@ -1,7 +1,10 @@
 """The roll builder (issue 7 §3): tick tags and statuses, see the power and the odds, roll.
 
 Space ticks a row (a weakness hinders, a Taint theme is indulged, the rest help), ``h`` marks it
-hindering, ``b`` burns a tag (+3, RULES.md §4.1), ``t`` picks the target. The power breakdown is
+hindering, ``b`` burns a tag (+3, RULES.md §4.1), ``t`` picks the target (``Ctrl+T`` or ``↑`` /
+``↓`` while the 9+ status name is being typed, where ``t`` is a letter). Rows are cut to the
+list's width (the name first, with an ellipsis, then the kind), so nothing wraps at 80 columns
+and CJK names are measured in terminal cells. The power breakdown is
 the engine's own (``engine/mist/power.py``) and the three bands come from the exact odds
 (``engine/dice/odds.py``), so what is shown is exactly what will be rolled. Rolling runs the
 ``action`` (or ``mitigate``) line through the screen's one path into the engine and returns the
@@ -10,12 +13,14 @@ events.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
@@ -24,6 +29,7 @@ from textual.widgets.option_list import Option
 from console.i18n import Translator, fit
 from console.keymap import BUILDER_KEYS, merged
 from console.mist import render
+from console.mist.dialogs import Runner
 from console.mist.sources import (
     SourceRow,
     Tick,
@@ -34,15 +40,13 @@ from console.mist.sources import (
     power_choice,
     source_rows,
 )
+from console.screens.dialogs import EarlyKeys, settle_cursors
 from engine.dice.odds import mist_odds
 from engine.errors import RuleError
 from engine.language import quote
 from engine.mist import roster
 from engine.mist.power import breakdown
 from engine.mist.state import MistState
-
-Runner = Callable[[str], tuple[Any, ...] | None]
-"""Runs a command line in the scene; its events, or ``None`` when it was refused."""
 
 TICK_MARKS = {
     Tick.OFF: ("[ ]", "dim"),
@@ -53,10 +57,24 @@ TICK_MARKS = {
 }
 
 
-class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
+MARK_WIDTH = 5
+"""``[+]`` and a space before a row's name."""
+MIN_NAME_WIDTH = 10
+MIN_SUFFIX_WIDTH = 12
+ODDS_LABEL_WIDTH = 11 + 7
+"""A band's label and its percentage beside the bar (``render.odds_bands``)."""
+
+
+class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
     """Build an action roll (or a mitigation) for one character from the keyboard."""
 
     CSS_PATH = "mist_screen.tcss"
+    BINDINGS = [
+        Binding("up", "recipient(-1)", show=False, id="mist.builder.recipient-previous"),
+        Binding("down", "recipient(1)", show=False, id="mist.builder.recipient-next"),
+    ]
+    """Arrows reach the screen only from the 9+ status field (the row list takes them first):
+    there they change who gets the status."""
 
     def __init__(
         self,
@@ -83,6 +101,7 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
         )
         self.target_index = 1 if len(self.targets) > 1 and consequence is None else 0
         self.extra: str | None = None
+        self.row_width = 0
         self._bindings = merged(self._bindings, BUILDER_KEYS, translate)
 
     @property
@@ -114,15 +133,55 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
                     yield Static("", id="builder-odds")
             yield Static("", id="builder-error")
 
+    def _kind(self, row: SourceRow, short: bool = False) -> str:
+        """A row's kind (``power tag``, or ``power`` when short) and tier."""
+        kind = self.t(("mist.source-short." if short else "mist.source.") + kind_of(row))
+        return kind + (f" {row.tier}" if row.tier else "")
+
+    def _owner(self, row: SourceRow) -> str:
+        """Where a row lives when it is not the actor's own (a challenge, ``scene``)."""
+        return "" if row.owner == self.actor.name else row.owner
+
+    def _suffix(self, row: SourceRow, short: bool = False, room: int | None = None) -> str:
+        """The kind and tier, then `` · owner``; with ``room``, cut to it (the owner first)."""
+        kind, owner = self._kind(row, short), self._owner(row)
+        if room is None or cell_len(kind) + (3 + cell_len(owner) if owner else 0) <= room:
+            return kind + (f" · {owner}" if owner else "")
+        rest = room - cell_len(kind) - 3
+        if owner and rest >= 2:
+            return f"{kind} · {fit(owner, rest).rstrip()}"
+        return fit(kind, room).rstrip() if room > 1 else ""
+
+    def _columns(self) -> tuple[int, bool]:
+        """The name column's width and whether the kinds are short, for the list's width.
+
+        The names matter most: they keep their full width while the kinds can shrink to one
+        word and the owners be cut; only then are the longest names cut (with an ellipsis),
+        never below 10 cells.
+        """
+        longest = max((cell_len(row.name) for row in self.rows), default=MIN_NAME_WIDTH)
+        if not self.row_width:
+            return min(longest, 22), False
+        for short in (False, True):
+            suffix = max((cell_len(self._suffix(row, short)) for row in self.rows), default=0)
+            if MARK_WIDTH + longest + 1 + suffix <= self.row_width:
+                return longest, short
+        suffix = max((cell_len(self._kind(row, True)) for row in self.rows), default=0)
+        if MARK_WIDTH + longest + 1 + suffix <= self.row_width:
+            return longest, True
+        room = self.row_width - MARK_WIDTH - 1 - min(suffix, MIN_SUFFIX_WIDTH)
+        return max(MIN_NAME_WIDTH, min(longest, room)), True
+
     def _row_text(self, row: SourceRow, tick: Tick) -> Text:
+        """``[+]  name  kind tier · owner``, cut to the list's width so it never wraps."""
         mark, style = TICK_MARKS[tick]
-        text = Text(f"{mark:<4} ", style=style)
+        text = Text(f"{mark:<4} ", style=style, no_wrap=True, overflow="ellipsis")
         name_style = "strike dim" if row.burned else ("bold" if tick is not Tick.OFF else "")
-        text.append(fit(row.name, 22), style=name_style)
-        kind = self.t("mist.source." + kind_of(row))
-        extra = f" {row.tier}" if row.tier else ""
-        owner = "" if row.owner == self.actor.name else f" · {row.owner}"
-        text.append(f" {kind}{extra}{owner}", style="dim")
+        width, short = self._columns()
+        text.append(fit(row.name, width), style=name_style)
+        room = self.row_width - MARK_WIDTH - width - 1 if self.row_width else None
+        suffix = self._suffix(row, short, room)
+        text.append(f" {suffix}".rstrip(), style="dim")
         return text
 
     def _options(self) -> list[Option]:
@@ -132,10 +191,26 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
         ]
 
     def on_mount(self) -> None:
+        settle_cursors(self)
         rows = self.query_one("#builder-rows", OptionList)
         rows.focus()
         if self.rows:
             rows.highlighted = 0
+        self.update_preview()
+        self.keys_ready()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cut the rows to the list's new width once the layout has it."""
+        self.call_after_refresh(self._fit_rows)
+
+    def _fit_rows(self) -> None:
+        rows = self.query_one("#builder-rows", OptionList)
+        width = rows.scrollable_content_region.width - 1
+        if width <= 0 or width == self.row_width:
+            return
+        self.row_width = width
+        for index, (row, tick) in enumerate(zip(self.rows, self.ticks, strict=True)):
+            rows.replace_option_prompt_at_index(index, self._row_text(row, tick))
         self.update_preview()
 
     # -- ticking --------------------------------------------------------------------------------
@@ -168,7 +243,15 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
         self.update_preview()
 
     def action_target(self) -> None:
+        """``t`` (``Ctrl+T`` too): the next target, or who gets the 9+ status when mitigating."""
         self.target_index = (self.target_index + 1) % len(self.targets)
+        self.update_preview()
+
+    def action_recipient(self, step: int) -> None:
+        """``↑`` / ``↓`` in the 9+ status field: who gets the status (yourself or an ally)."""
+        if self.consequence is None or self.extra != "status":
+            return
+        self.target_index = (self.target_index + int(step)) % len(self.targets)
         self.update_preview()
 
     def action_extra(self) -> None:
@@ -235,17 +318,19 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
                 target.append(t("mist.none"))
         self.query_one("#builder-target", Static).update(target)
         choice = power_choice(self.rows, tuple(self.ticks))
+        side = self.query_one("#builder-side").scrollable_content_region.width
         try:
             paid = breakdown(self.state, self.actor, choice, self.target)
         except RuleError as problem:
             error.update(Text(problem.message, style="red"))
             return
         self.query_one("#builder-breakdown", Static).update(
-            Group(*render.breakdown_lines(t, paid.sources))
+            Group(*render.breakdown_lines(t, paid.sources, side or None))
         )
         odds = mist_odds(paid.power, self.state.settings)
         bands = [Text(t("mist.builder.odds"), style="bold underline")]
-        bands += render.odds_bands(t, odds)
+        bar = max(6, min(24, side - ODDS_LABEL_WIDTH)) if side else 24
+        bands += render.odds_bands(t, odds, bar)
         bands.append(Text(self.command_line(), style="dim italic"))
         self.query_one("#builder-odds", Static).update(Group(*bands))
 
@@ -263,13 +348,11 @@ class RollBuilder(ModalScreen[tuple[Any, ...] | None]):
             )
             self.query_one("#builder-extra-status", Input).focus()
             return
-        events = self.runner(self.command_line())
-        if events is None:
-            self.query_one("#builder-error", Static).update(
-                Text(self.t("mist.builder.refused"), style="red")
-            )
+        outcome = self.runner(self.command_line())
+        if isinstance(outcome, str):
+            self.query_one("#builder-error", Static).update(Text("✗ " + outcome, style="red"))
             return
-        self.dismiss(events)
+        self.dismiss(outcome)
 
     def action_close(self) -> None:
         self.dismiss(None)

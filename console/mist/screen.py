@@ -18,7 +18,8 @@ from textual.reactive import reactive
 from console.i18n import fit
 from console.keymap import MIST_KEYS, KeySpec
 from console.mist import render
-from console.mist.dialogs import EffectsDialog, Field, FormDialog, Values
+from console.mist.dialogs import Field, FormDialog, Values
+from console.mist.effects import EffectsDialog
 from console.mist.panes import CaseFilePane, CharactersPane, NavigatorPane, SceneLoopPane
 from console.mist.roll_builder import RollBuilder
 from console.mist.story import StoryActions
@@ -56,6 +57,7 @@ EDITS = frozenset(
         "burn",
         "mark",
         "growth",
+        "retire",
         "theme",
         "question",
         "answer",
@@ -63,6 +65,9 @@ EDITS = frozenset(
     }
 )
 """Actions that change the scene: refused in read-only mode."""
+
+DIALOG_SOURCE = "mist-dialog"
+"""The source of a line run by a Mist dialog, which shows a refusal inline."""
 
 
 class MistScreen(ThemeActions, StoryActions, SceneScreen):
@@ -74,6 +79,7 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
 
     state: reactive[MistState | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)
+    _refusal = ""
 
     def compose_body(self) -> ComposeResult:
         t = self.t
@@ -137,7 +143,7 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
         state = self.state
         if state is None or (self.read_only and action in EDITS):
             return None
-        if action in ("action_roll", "burn", "mark", "growth", "theme"):
+        if action in ("action_roll", "burn", "mark", "growth", "theme", "retire"):
             return True if self.selected else None
         if action == "answer":
             return True if state.case_file.questions else None
@@ -176,8 +182,19 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
 
     # -- helpers --------------------------------------------------------------------------------
 
-    def _runner(self, line: str) -> tuple[Any, ...] | None:
-        return self.run_command_events(line, "dialog")
+    def _runner(self, line: str) -> tuple[Any, ...] | str:
+        """Run a dialog's line: its events, or why it was refused (the dialog shows it)."""
+        self._refusal = ""
+        events = self.run_command_events(line, DIALOG_SOURCE)
+        return events if events is not None else self._refusal or line
+
+    def refuse(self, reason: str, source: str) -> None:
+        """A Mist dialog shows the reason itself, next to what was typed: no notification."""
+        if source == DIALOG_SOURCE:
+            self._refusal = reason
+            self.status = "✗ " + reason
+            return
+        super().refuse(reason, source)
 
     def _current(self) -> MistState:
         state = self.history.scene.state

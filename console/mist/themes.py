@@ -1,9 +1,11 @@
 """The theme dialogs of the M.I.S.T. screen: burn or restore a tag, mark a track, choose a
-growth, add a theme (or the newborn one owed after a loss) — RULES.md §4.1, §4.8.
+growth, add a theme (or the newborn one owed after a loss), retire at 5 Evolution — RULES.md
+§4.1, §4.8.
 
 A mixin of :class:`~console.mist.screen.MistScreen`: each dialog builds one line of the console
-language (``burn``, ``restore``, ``mark``, ``growth``, ``theme``, ``rebirth``) and runs it through
-the screen's one path into the engine, so a key, a dialog and the command line do the same thing.
+language (``burn``, ``restore``, ``mark``, ``growth``, ``theme``, ``rebirth``, ``retire``) and
+runs it through the screen's one path into the engine, so a key, a dialog and the command line
+do the same thing.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from rich.text import Text
 
 from console.mist import render
 from console.mist.dialogs import Values
-from console.screens.dialogs import ChoiceDialog
+from console.screens.dialogs import ChoiceDialog, ConfirmDialog
 from engine.language import quote
-from engine.mist.state import Character, ThemeType
+from engine.mist.growth import EVOLUTION_FOR_RETIREMENT
+from engine.mist.state import Character, Retirement, ThemeType
 
 if TYPE_CHECKING:
     from console.mist.screen import MistScreen
@@ -38,7 +41,50 @@ def _person(screen: MistScreen) -> Character | None:
 
 
 class ThemeActions:
-    """Keys ``b`` (burn/restore), ``M`` (mark), ``G`` (growth), ``H`` (theme / rebirth)."""
+    """Keys ``b`` (burn/restore), ``M`` (mark), ``G`` (growth), ``H`` (theme / rebirth),
+    ``r`` (retire)."""
+
+    def action_retire(self: Any) -> None:
+        """At 5 Evolution: Fall asleep or Return to calm, confirmed since it is final (§4.8)."""
+        person = _person(self)
+        if person is None:
+            return
+        who = person.name
+        refusal = None
+        if person.retired is not None:
+            refusal = self.t(
+                "mist.retire.already",
+                name=who,
+                choice=self.t(f"mist.retired.{person.retired.value}"),
+            )
+        elif person.evolution < EVOLUTION_FOR_RETIREMENT:
+            refusal = self.t(
+                "mist.retire.not-yet",
+                name=who,
+                count=person.evolution,
+                needs=EVOLUTION_FOR_RETIREMENT,
+            )
+        if refusal is not None:
+            self.status = "✗ " + refusal
+            self.notify(refusal, severity="warning")
+            return
+        options = [
+            (choice.value, self.t(f"mist.retire.pick.{choice.value}")) for choice in Retirement
+        ]
+
+        def chosen(choice: str | None) -> None:
+            if not choice:
+                return
+            question = self.t(f"mist.retire.confirm.{choice}", name=who)
+
+            def confirmed(yes: bool | None) -> None:
+                if yes:
+                    self.run_command(f"retire {quote(who)} {choice}", "dialog")
+
+            self.app.push_screen(ConfirmDialog(self.t, question), confirmed)
+
+        title = self.t("mist.retire.title", name=who, count=person.evolution)
+        self.app.push_screen(ChoiceDialog(title, options), chosen)
 
     def action_burn(self: Any) -> None:
         """Pick a tag of the selected character: an unburned one burns, a burned one returns."""

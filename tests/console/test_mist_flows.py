@@ -10,7 +10,8 @@ from typing import Any
 from console_support import AppFactory
 from textual.pilot import Pilot
 
-from console.mist.dialogs import EffectsDialog, FormDialog
+from console.mist.dialogs import FormDialog
+from console.mist.effects import EffectsDialog
 from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from engine.mist.state import MistState

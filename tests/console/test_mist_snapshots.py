@@ -1,5 +1,6 @@
 """SVG snapshots of the M.I.S.T. screen (issue 7): the scene loop, the roll builder and the case
-file (zoomed with ``z``), in English and Chinese, at 120×40 with fixed dice and a fixed clock.
+file (zoomed with ``z``), in English and Chinese, at 120×40 with fixed dice and a fixed clock;
+the roll builder and the effects step at 80×24 too.
 
 Update after an intended change of the look with
 ``pytest tests/console/test_mist_snapshots.py --snapshot-update``.
@@ -46,7 +47,10 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "scene-loop": (),
     "roll-builder": ("m", "space", "down", "space", "down", "down", "down", "b"),
     "case-file": ("z",),
+    "roll-builder-80x24": ("m", "space", "down", "space", "down", "down", "down", "b"),
+    "effects-80x24": ("d", "p", "p", "a", "space", "down", "space", "down", "space", "enter"),
 }
+"""Keys to each view; a ``-80x24`` view is taken in an 80×24 terminal (issue 7 follow-up)."""
 
 
 async def _settle(pilot: Pilot[Any]) -> None:
@@ -59,4 +63,5 @@ async def _settle(pilot: Pilot[Any]) -> None:
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_mist_snapshot(snap_compare: Any, make_app: AppFactory, view: str, lang: str) -> None:
     app = make_app(lang=lang, script=SCENE, system="mist")
-    assert snap_compare(app, press=VIEWS[view], terminal_size=SIZE, run_before=_settle)
+    size = (80, 24) if view.endswith("-80x24") else SIZE
+    assert snap_compare(app, press=VIEWS[view], terminal_size=size, run_before=_settle)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from console_support import AppFactory
 from test_mist_flows import SCENE, SIZE, _type, press, state_of
-from textual.widgets import RadioSet
+from textual.widgets import Static
 
 from console.i18n import Translator
 from console.mist import render
-from console.mist.dialogs import EffectsDialog, FormDialog
+from console.mist.dialogs import FormDialog
+from console.mist.effects import EffectsDialog
 from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog
@@ -170,6 +171,7 @@ def test_event_lines_use_words_not_engine_codes() -> None:
 
 
 async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
+    """Issue 7 follow-up: ↓ from the amount field picks the next kind at once, no Shift+Tab."""
     app = make_app(script=SCENE + "phase action\n", system="mist")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -177,13 +179,42 @@ async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
         dialog = app.screen
         assert isinstance(dialog, EffectsDialog)  # seed 5: a success with the 3 tags
         left = state_of(pilot).actions[-1].left
+        assert f"of {left} left" in str(dialog.query_one("#effects-amount-left", Static).render())
         await press(pilot, "backspace", "1", "enter")
         assert state_of(pilot).actions[-1].left == left - 1
-        await press(pilot, "shift+tab", "shift+tab", "shift+tab")
-        assert isinstance(app.focused, RadioSet)
-        await press(pilot, "down", "down", "down", "down", "space")
+        shown = str(dialog.query_one("#effects-left", Static).render())
+        assert f"power left {left - 1}" in shown
+        # Four ↓ from the amount field: status → reduce → tag → untag → clue.
+        await press(pilot, "down", "down", "down", "down")
         assert dialog.kind() == "clue"
         assert app.focused is dialog.query_one("#effect-name")
+        assert not dialog.query_one("#row-target").display
         await _type(pilot, "it fears light")
         await press(pilot, "enter")
         assert state_of(pilot).case_file.clues[-1].text == "it fears light"
+        assert state_of(pilot).actions[-1].left == left - 2
+        # ↑ goes back to a status, the focus on the amount (cut to the power left): spent out.
+        await press(pilot, "up", "up", "up", "up")
+        assert dialog.kind() == "status"
+        assert app.focused is dialog.query_one("#effect-amount")
+        assert dialog.command_line() == "effect status Hound harmed 1"
+        await press(pilot, "enter")
+        assert state_of(pilot).actions[-1].left == 0
+        assert isinstance(app.screen, MistScreen)
+
+
+async def test_a_refused_spend_says_why_in_the_dialog(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE + "phase action\n", system="mist")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "a", "space", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, EffectsDialog)
+        assert state_of(pilot).actions[-1].left == 1
+        await press(pilot, "down", "down")  # a story tag costs 2
+        await _type(pilot, "cornered")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, EffectsDialog)
+        error = str(dialog.query_one("#effects-error", Static).render())
+        assert error.startswith("✗ ") and "2" in error
+        assert state_of(pilot).challenges[0].story_tags == ()

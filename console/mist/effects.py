@@ -1,0 +1,247 @@
+"""The effects step: spend an action's power on effects, one line each (RULES.md §4.2).
+
+The kind of effect is always one key away: ``↑`` / ``↓`` change it from any field (the fields
+are one-line inputs, so the arrows are free) and the focus jumps to the field that kind needs,
+so a mixed spend — 2 power on a status, then a clue — is ``Enter ↓↓↓↓ text Enter``. The power
+left is shown in the header and next to the amount after every spend. Each spend is one
+``effect …`` line run through the screen's one path into the engine (INTERFACE.md §3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from console.i18n import Translator
+from console.mist import render
+from console.mist.dialogs import Runner
+from console.screens.dialogs import EarlyKeys, settle_cursors
+from engine.dice.mist import Outcome
+from engine.language import quote
+from engine.mist.state import ActionRecord, MistState
+
+EFFECT_KINDS: tuple[str, ...] = ("status", "reduce", "tag", "untag", "clue", "feat")
+"""The effects of RULES.md §4.2, in the order the dialog lists them."""
+
+NEEDS_TARGET = frozenset({"status", "reduce", "tag", "untag"})
+NEEDS_AMOUNT = frozenset({"status", "reduce"})
+FREE_TEXT = frozenset({"clue", "feat"})
+SHOWN_SPENDS = 3
+"""How many of this step's spends stay listed under the fields."""
+
+
+class EffectsDialog(EarlyKeys, ModalScreen[None]):
+    """Spend an action's power on effects, the power left shown after each (RULES.md §4.2).
+
+    It stays open while power is left; Escape ends the step (not every action spends it all).
+    """
+
+    CSS_PATH = "mist_screen.tcss"
+    BINDINGS = [
+        Binding("escape", "close", "Close", show=False, id="mist.dialog.close"),
+        Binding("up", "kind(-1)", "Previous kind", show=False, id="mist.effects.previous-kind"),
+        Binding("down", "kind(1)", "Next kind", show=False, id="mist.effects.next-kind"),
+    ]
+
+    def __init__(
+        self,
+        translate: Translator,
+        state: Callable[[], MistState],
+        runner: Runner,
+    ) -> None:
+        super().__init__()
+        self.t = translate
+        self.state = state
+        self.runner = runner
+        self.kind_index = 0
+        self.spent: list[Text] = []
+
+    @property
+    def action(self) -> ActionRecord | None:
+        actions = self.state().actions
+        return actions[-1] if actions else None
+
+    def _names(self) -> tuple[str, ...]:
+        state = self.state()
+        return (
+            tuple(c.name for c in state.challenges)
+            + tuple(p.name for p in state.characters)
+            + ("scene",)
+        )
+
+    def _kinds_for(self, target: str) -> tuple[str, ...]:
+        """Status names worth suggesting: the target's limits and statuses, then everyone's."""
+        state = self.state()
+        found = next((c for c in state.challenges if c.name.casefold() == target.casefold()), None)
+        names: list[str] = []
+        if found is not None:
+            names += [limit.kind for limit in found.limits]
+            names += [s.name for s in found.statuses]
+        for person in state.characters:
+            names += [s.name for s in person.statuses]
+        return tuple(dict.fromkeys(names))
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        action = self.action
+        target = (action.target if action else None) or next(
+            (c.name for c in self.state().challenges if not c.overcome), ""
+        )
+        kinds = self._kinds_for(target) if target else ()
+        with Vertical(classes="mist-form", id="effects-box"):
+            yield Label(t("mist.effects.title"), classes="title")
+            yield Static("", id="effects-left")
+            kind_list = OptionList(
+                *(Option(t(f"mist.effects.{kind}"), id=kind) for kind in EFFECT_KINDS),
+                id="effect-kind",
+            )
+            kind_list.can_focus = False
+            yield kind_list
+            with Horizontal(classes="effect-row", id="row-target"):
+                yield Label(t("mist.effects.target-label"), classes="effect-label")
+                yield Input(
+                    target,
+                    placeholder=t("mist.effects.target"),
+                    id="effect-target",
+                    suggester=SuggestFromList(self._names(), case_sensitive=False),
+                )
+            with Horizontal(classes="effect-row", id="row-name"):
+                yield Label(t("mist.effects.status-label"), classes="effect-label", id="name-label")
+                yield Input(
+                    kinds[0] if kinds else "",
+                    placeholder=t("mist.effects.name"),
+                    id="effect-name",
+                    suggester=SuggestFromList(kinds, case_sensitive=False) if kinds else None,
+                )
+            with Horizontal(classes="effect-row", id="row-amount"):
+                yield Label(t("mist.effects.amount-label"), classes="effect-label")
+                yield Input(
+                    str(action.left) if action and action.left else "1",
+                    placeholder=t("mist.effects.amount"),
+                    id="effect-amount",
+                    type="integer",
+                )
+                yield Static("", id="effects-amount-left")
+            yield Static("", classes="preview", id="effects-done")
+            yield Static("", classes="error", id="effects-error")
+            yield Static(t("mist.effects.hint"), classes="note", id="effects-hint")
+
+    def on_mount(self) -> None:
+        settle_cursors(self)
+        self.query_one("#effect-kind", OptionList).highlighted = 0
+        self._show_left()
+        self.query_one("#effect-amount", Input).focus()
+        self.keys_ready()
+
+    def _show_left(self) -> None:
+        action = self.action
+        box = self.query_one("#effects-left", Static)
+        if action is None:
+            box.update(Text(self.t("mist.effects.none"), style="red"))
+            return
+        text = Text(f"{action.id} {action.actor} {action.total} → ", style="bold")
+        text.append(
+            self.t(f"mist.outcome.{action.outcome.value}"),
+            render.BAND_STYLES[action.outcome.value],
+        )
+        text.append("   ")
+        text.append(f" {self.t('mist.effects.left', left=action.left)} ", style="bold reverse")
+        box.update(text)
+        self.query_one("#effects-amount-left", Static).update(
+            Text(" " + self.t("mist.effects.of-left", left=action.left), style="dim")
+        )
+
+    def kind(self) -> str:
+        """The effect kind chosen now (``status``, ``reduce``, ``tag``, ``untag``, ``clue``…)."""
+        return EFFECT_KINDS[self.kind_index]
+
+    def action_kind(self, step: int) -> None:
+        """``↑`` / ``↓`` from any field: the previous / next kind of effect."""
+        self._choose((self.kind_index + int(step)) % len(EFFECT_KINDS))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A click on a kind chooses it too."""
+        event.stop()
+        self._choose(event.option_index)
+
+    def _choose(self, index: int) -> None:
+        """Choose a kind: show only the fields it needs and put the focus where typing starts."""
+        was_status = self.kind() in NEEDS_AMOUNT
+        self.kind_index = index
+        self.query_one("#effect-kind", OptionList).highlighted = index
+        kind = self.kind()
+        self.query_one("#row-target").display = kind in NEEDS_TARGET
+        self.query_one("#row-amount").display = kind in NEEDS_AMOUNT
+        name = self.query_one("#effect-name", Input)
+        self.query_one("#name-label", Label).update(self.t(f"mist.effects.{kind}-label"))
+        self.query_one("#effects-error", Static).update("")
+        if kind in NEEDS_AMOUNT:
+            if not name.value or not was_status:
+                target = self.query_one("#effect-target", Input).value.strip()
+                suggested = self._kinds_for(target)
+                name.value = suggested[0] if suggested else ""
+            name.placeholder = self.t("mist.effects.name")
+            self.query_one("#effect-amount", Input).focus()
+            return
+        if was_status or kind in FREE_TEXT:
+            name.value = ""
+        name.placeholder = self.t(f"mist.effects.{kind}-name")
+        name.focus()
+
+    def command_line(self) -> str:
+        """The ``effect …`` line the fields make now."""
+        kind = self.kind()
+        target = quote(self.query_one("#effect-target", Input).value.strip() or "scene")
+        name = self.query_one("#effect-name", Input).value.strip()
+        amount = self.query_one("#effect-amount", Input).value.strip() or "1"
+        if kind in NEEDS_AMOUNT:
+            return f"effect {kind} {target} {quote(name)} {amount}"
+        if kind in NEEDS_TARGET:
+            return f'effect {kind} {target} "{name}"'
+        return f'effect {kind} "{name}"'
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "effect-target":
+            kinds = self._kinds_for(event.value.strip())
+            name = self.query_one("#effect-name", Input)
+            name.suggester = SuggestFromList(kinds, case_sensitive=False) if kinds else None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Spend: run the line; keep the dialog open while power is left."""
+        event.stop()
+        error = self.query_one("#effects-error", Static)
+        if self.kind() not in NEEDS_AMOUNT and not self.query_one("#effect-name", Input).value:
+            error.update(Text(self.t(f"mist.effects.{self.kind()}-name") + " ?", style="red"))
+            self.query_one("#effect-name", Input).focus()
+            return
+        outcome = self.runner(self.command_line())
+        if isinstance(outcome, str):
+            error.update(Text("✗ " + outcome, style="red"))
+            return
+        error.update("")
+        self.spent += [Text("✓ " + render.event(self.t, item)) for item in outcome]
+        self.query_one("#effects-done", Static).update(Text("\n").join(self.spent[-SHOWN_SPENDS:]))
+        self._show_left()
+        action = self.action
+        if action is None or action.left <= 0 or action.outcome is Outcome.FAIL:
+            self.dismiss(None)
+            return
+        amount = self.query_one("#effect-amount", Input)
+        try:
+            asked = int(amount.value.strip() or "1")
+        except ValueError:
+            asked = action.left
+        amount.value = str(max(1, min(asked, action.left)))
+        if self.kind() not in NEEDS_AMOUNT:
+            self.query_one("#effect-name", Input).value = ""
+
+    def action_close(self) -> None:
+        self.dismiss(None)
