@@ -20,16 +20,23 @@ from engine.mist.events import (
     ThreatResolved,
 )
 from engine.mist.state import Challenge, Limit, MistState
-from engine.mist.status import MAX_TIER, find_status, reduce_status, separate_name, take_status
+from engine.mist.status import (
+    MAX_TIER,
+    find_status,
+    highest_of_kind,
+    reduce_status,
+    separate_name,
+    take_status,
+)
 
 PC_LIMIT = MAX_TIER
 
 
 def limit_for(found: Challenge, kind: str) -> Limit | None:
     """The challenge's limit tied to status ``kind``, if it has one."""
-    key = kind.casefold()
+    key = roster.name_key(kind)
     for limit in found.limits:
-        if limit.kind.casefold() == key:
+        if roster.name_key(limit.kind) == key:
             return limit
     return None
 
@@ -85,7 +92,7 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
 def check_limit(state: MistState, name: str, limit: Limit) -> tuple[MistState, list[Any]]:
     """Overcome the challenge when its status of ``limit``'s kind is at or past the limit."""
     found = roster.challenge(state, name)
-    status = find_status(found.statuses, limit.kind)
+    status = highest_of_kind(found.statuses, limit.kind, state.settings.stack_same_name_statuses)
     if limit.tier is None or status is None or status.tier < limit.tier or found.overcome:
         return state, []
     events: list[Any] = [ChallengeOvercome(found.name, limit.kind, status.tier, limit.tier)]

@@ -8,6 +8,15 @@ from engine.errors import RuleError
 from engine.mist.state import Challenge, Character, MistState, Theme
 
 
+def name_key(name: str) -> str:
+    """How names are compared: case-insensitively, ignoring surrounding blanks (INTERFACE §3).
+
+    A name is stored stripped (``pc " Mei "`` is Mei), so a lookup must strip too, or
+    ``status " Mei " hurt 1`` would miss her and ``"hurt "`` would be a second status.
+    """
+    return name.strip().casefold()
+
+
 def _known(state: MistState) -> str:
     names = [c.name for c in state.characters] + [c.name for c in state.challenges]
     return ", ".join(names) or "nobody yet"
@@ -15,9 +24,9 @@ def _known(state: MistState) -> str:
 
 def has_name(state: MistState, name: str) -> bool:
     """Whether a character or challenge already has this name."""
-    key = name.casefold()
-    return any(c.name.casefold() == key for c in state.characters) or any(
-        c.name.casefold() == key for c in state.challenges
+    key = name_key(name)
+    return any(name_key(c.name) == key for c in state.characters) or any(
+        name_key(c.name) == key for c in state.challenges
     )
 
 
@@ -27,9 +36,9 @@ def character(state: MistState, name: str) -> Character:
     Raises:
         RuleError: no such character.
     """
-    key = name.casefold()
+    key = name_key(name)
     for found in state.characters:
-        if found.name.casefold() == key:
+        if name_key(found.name) == key:
             return found
     raise RuleError(f"No character named '{name}' (known: {_known(state)}).")
 
@@ -40,21 +49,21 @@ def challenge(state: MistState, name: str) -> Challenge:
     Raises:
         RuleError: no such challenge.
     """
-    key = name.casefold()
+    key = name_key(name)
     for found in state.challenges:
-        if found.name.casefold() == key:
+        if name_key(found.name) == key:
             return found
     raise RuleError(f"No challenge named '{name}' (known: {_known(state)}).")
 
 
 def is_character(state: MistState, name: str) -> bool:
-    key = name.casefold()
-    return any(c.name.casefold() == key for c in state.characters)
+    key = name_key(name)
+    return any(name_key(c.name) == key for c in state.characters)
 
 
 def is_challenge(state: MistState, name: str) -> bool:
-    key = name.casefold()
-    return any(c.name.casefold() == key for c in state.challenges)
+    key = name_key(name)
+    return any(name_key(c.name) == key for c in state.challenges)
 
 
 def check_target(state: MistState, name: str) -> str:
@@ -72,19 +81,19 @@ def check_target(state: MistState, name: str) -> str:
 
 def put_character(state: MistState, new: Character) -> MistState:
     """The state with the same-named character replaced by ``new``."""
-    key = new.name.casefold()
+    key = name_key(new.name)
     return replace(
         state,
-        characters=tuple(new if c.name.casefold() == key else c for c in state.characters),
+        characters=tuple(new if name_key(c.name) == key else c for c in state.characters),
     )
 
 
 def put_challenge(state: MistState, new: Challenge) -> MistState:
     """The state with the same-named challenge replaced by ``new``."""
-    key = new.name.casefold()
+    key = name_key(new.name)
     return replace(
         state,
-        challenges=tuple(new if c.name.casefold() == key else c for c in state.challenges),
+        challenges=tuple(new if name_key(c.name) == key else c for c in state.challenges),
     )
 
 
@@ -94,9 +103,9 @@ def theme(person: Character, name: str) -> Theme:
     Raises:
         RuleError: no such theme.
     """
-    key = name.casefold()
+    key = name_key(name)
     for found in person.themes:
-        if found.name.casefold() == key:
+        if name_key(found.name) == key:
             return found
     have = ", ".join(t.name for t in person.themes) or "none"
     raise RuleError(f"{person.name} has no theme '{name}' (themes: {have}).")
@@ -104,9 +113,9 @@ def theme(person: Character, name: str) -> Theme:
 
 def put_theme(person: Character, new: Theme) -> Character:
     """The character with the same-named theme replaced by ``new``."""
-    key = new.name.casefold()
+    key = name_key(new.name)
     return replace(
-        person, themes=tuple(new if t.name.casefold() == key else t for t in person.themes)
+        person, themes=tuple(new if name_key(t.name) == key else t for t in person.themes)
     )
 
 

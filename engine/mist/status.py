@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import RuleError
+from engine.mist.roster import name_key
 from engine.mist.state import Status
 
 MAX_TIER = 6
@@ -54,16 +55,17 @@ def reduce_boxes(boxes: tuple[int, ...], by: int) -> tuple[int, ...]:
 
 
 def find_status(statuses: tuple[Status, ...], name: str) -> Status | None:
-    """The status named ``name`` (case-insensitive), if any."""
-    key = name.casefold()
+    """The status named ``name`` (case-insensitive, blanks around it ignored), if any."""
+    key = name_key(name)
     for status in statuses:
-        if status.name.casefold() == key:
+        if name_key(status.name) == key:
             return status
     return None
 
 
 def separate_name(statuses: tuple[Status, ...], name: str) -> str:
     """[I-4] off: a take never stacks, so a repeated name gets a numbered one ("hurt (2)")."""
+    name = name.strip()
     if find_status(statuses, name) is None:
         return name
     number = 2
@@ -72,10 +74,34 @@ def separate_name(statuses: tuple[Status, ...], name: str) -> str:
     return f"{name} ({number})"
 
 
+def highest_of_kind(
+    statuses: tuple[Status, ...], kind: str, stacking: bool = True
+) -> Status | None:
+    """The highest status of ``kind``: the one so named, or with [I-4] off (``stacking``
+    False) also its separately named takes ``kind (2)``, ``kind (3)``… (§4.1 limits)."""
+    found = [s for s in (find_status(statuses, kind),) if s is not None]
+    if not stacking:
+        key = name_key(kind)
+        for status in statuses:
+            base, sep, rest = name_key(status.name).rpartition(" (")
+            if sep and base == key and rest.endswith(")") and rest[:-1].isdigit():
+                found.append(status)
+    return max(found, key=lambda s: s.tier, default=None)
+
+
 def take_status(
     statuses: tuple[Status, ...], name: str, tier: int
 ) -> tuple[tuple[Status, ...], Status, TakeResult]:
-    """Take a status of ``tier`` on a status list (stacking with a same-named status)."""
+    """Take a status of ``tier`` on a status list (stacking with a same-named status).
+
+    The name is kept without surrounding blanks, so ``"hurt "`` stacks with ``hurt``.
+
+    Raises:
+        RuleError: an empty name or a tier outside 1–6.
+    """
+    name = name.strip()
+    if not name:
+        raise RuleError("A status needs a name.")
     old = find_status(statuses, name)
     result = take_boxes(old.boxes if old else (), tier)
     new = Status(name=old.name if old else name, boxes=result.boxes)

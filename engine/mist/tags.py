@@ -22,7 +22,7 @@ class FoundTag:
 
 
 def _same(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
+    return roster.name_key(a) == roster.name_key(b)
 
 
 def character_tags(person: Character) -> tuple[Tag, ...]:
