@@ -465,7 +465,15 @@ def parse(line: Line) -> Any | None:
     """The command for a Mist line; ``None`` when the verb is not a Mist verb.
 
     Raises:
-        RuleError: a Mist verb with bad arguments.
+        RuleError: a Mist verb with bad arguments, or an option given twice (it was once read
+            from its first use only, silently dropping ``supports=c2`` in
+            ``supports=c1 supports=c2``).
     """
     parser = PARSERS.get(line.verb)
-    return parser(line) if parser else None
+    if parser is None:
+        return None
+    keys = [key for key, _ in line.options]
+    repeated = next((key for index, key in enumerate(keys) if key in keys[:index]), None)
+    if repeated is not None:
+        raise RuleError(f"'{line.verb}' has {repeated}= twice: give it once (e.g. a,b).")
+    return parser(line)

@@ -60,3 +60,19 @@ def test_separate_takes_still_reach_their_kinds_limit(lines: list[str], overcome
     setup = ["interpret stack_same_name_statuses=false", "challenge Hound limits=harmed:3"]
     state, _ = run(setup + lines)
     assert to_json(state)["challenges"][0]["overcome"] is overcome
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'conclusion "x" supports=c1 supports=c2',
+        "challenge Hound limits=harmed:3 LIMITS=convinced:2",
+        "status Mei hurt 2 counters=cold counters=wet",
+    ],
+)
+def test_an_option_given_twice_is_refused_not_half_read(line: str) -> None:
+    """INTERFACE §3: a bad argument is a rule error. ``supports=c1 supports=c2`` used to keep
+    c1 and silently drop c2, so the conclusion's power was 1, not the 2 the MC wrote."""
+    state, _ = run(["pc Mei", 'clue "a"', 'clue "b"'])
+    with pytest.raises(RuleError, match="twice"):
+        run([line], state)
