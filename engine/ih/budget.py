@@ -52,6 +52,8 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
         raise RuleError("The fight has not begun: use 'begin' (or 'surprise NAME …') first.")
     if combatant.unconscious:
         raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+    if state.phase is Phase.SURPRISE and not combatant.aware:
+        raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
     own_turn = same(state.current, combatant.name)
     if kind is ActionKind.FREE:
         return _spend_free(state, combatant, own_turn)
