@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from console.mist.ordered_input import OrderedInput
 from console.screens.dialogs import EarlyKeys, settle_cursors
 
 Runner = Callable[[str], tuple[Any, ...] | str]
@@ -75,7 +76,7 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
                     if field.suggestions
                     else None
                 )
-                yield Input(
+                yield OrderedInput(
                     field.value,
                     placeholder=field.placeholder,
                     id=f"field-{field.key}",

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from console.i18n import Translator
 from console.mist import render
 from console.mist.dialogs import Runner
+from console.mist.ordered_input import OrderedInput
 from console.screens.dialogs import EarlyKeys, settle_cursors
 from engine.dice.mist import Outcome
 from engine.language import quote
@@ -107,7 +108,7 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
             yield kind_list
             with Horizontal(classes="effect-row", id="row-target"):
                 yield Label(t("mist.effects.target-label"), classes="effect-label")
-                yield Input(
+                yield OrderedInput(
                     target,
                     placeholder=t("mist.effects.target"),
                     id="effect-target",
@@ -115,7 +116,7 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
                 )
             with Horizontal(classes="effect-row", id="row-name"):
                 yield Label(t("mist.effects.status-label"), classes="effect-label", id="name-label")
-                yield Input(
+                yield OrderedInput(
                     kinds[0] if kinds else "",
                     placeholder=t("mist.effects.name"),
                     id="effect-name",
@@ -123,7 +124,7 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
                 )
             with Horizontal(classes="effect-row", id="row-amount"):
                 yield Label(t("mist.effects.amount-label"), classes="effect-label")
-                yield Input(
+                yield OrderedInput(
                     str(action.left) if action and action.left else "1",
                     placeholder=t("mist.effects.amount"),
                     id="effect-amount",

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from rich.console import Group
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
@@ -30,6 +31,9 @@ class MistPane(VerticalScroll):
     MistPane:focus { border: round $accent; }
     MistPane > Static { width: 1fr; }
     """
+
+    ALLOW_MAXIMIZE = True
+    """``z`` fills the screen with a pane (Textual's scroll containers refuse it by default)."""
 
     state: reactive[MistState | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)
@@ -60,12 +64,17 @@ class MistPane(VerticalScroll):
     def on_mount(self) -> None:
         self._draw()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Lines that fit the width (the phase stepper) are made again for the new width."""
+        self._draw()
+
 
 class SceneLoopPane(MistPane):
     """Establish → Action → Consequence, challenges with limits, threats, tags, consequences."""
 
     def lines(self, state: MistState) -> list[Text]:
-        return render.scene_loop_lines(self.t, state)
+        width = self.scrollable_content_region.width
+        return render.scene_loop_lines(self.t, state, width or None)
 
 
 class CharactersPane(MistPane):
@@ -75,8 +84,10 @@ class CharactersPane(MistPane):
         if not state.characters:
             return [Text(self.t("mist.no-characters"), style="dim")]
         out: list[Text] = []
+        width = self.scrollable_content_region.width or None
         for person in state.characters:
-            out.extend(render.character_lines(self.t, person, person.name == self.selected))
+            selected = person.name == self.selected
+            out.extend(render.character_lines(self.t, person, selected, width))
         return out
 
 

@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
-from console.i18n import Translator, fit, pad
+from console.i18n import Translator, fit
 from engine.dice.mist import Outcome
-from engine.dice.odds import MistOdds
 from engine.mist.state import (
     DEFAULT_QUESTIONS,
     CaseFile,
@@ -25,7 +25,6 @@ from engine.mist.state import (
     Consequence,
     MistState,
     Phase,
-    PowerSource,
     Question,
     Retirement,
     Status,
@@ -62,15 +61,22 @@ def status_line(status: Status, limit: int | None = None, *, width: int = NAME_W
     return text
 
 
-def phase_stepper(t: Translator, phase: Phase, cycle: int) -> Text:
-    """The three phases of the loop with the current one lit (RULES.md §4.6)."""
-    text = Text()
-    for number, step in enumerate(PHASES, 1):
-        if number > 1:
-            text.append(" ─▶ ", style="dim")
-        label = f" {number} {t(f'mist.phase.{step.value}')} "
-        text.append(label, style="bold reverse" if step is phase else "dim")
-    text.append("  " + t("mist.loop.cycle", cycle=cycle), style="dim")
+def phase_stepper(t: Translator, phase: Phase, cycle: int, width: int | None = None) -> Text:
+    """The three phases of the loop with the current one lit (RULES.md §4.6).
+
+    When the whole line is wider than ``width`` the other phases show their number only
+    (``1 ─▶ 2 Action ─▶ 3``), so the stepper stays on one line in an 80-column terminal.
+    """
+    for short in (False, True):
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for number, step in enumerate(PHASES, 1):
+            if number > 1:
+                text.append(" ─▶ ", style="dim")
+            name = "" if short and step is not phase else " " + t(f"mist.phase.{step.value}")
+            text.append(f" {number}{name} ", style="bold reverse" if step is phase else "dim")
+        text.append("  " + t("mist.loop.cycle", cycle=cycle), style="dim")
+        if width is None or text.cell_len <= width:
+            break
     return text
 
 
@@ -140,9 +146,16 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
     return text
 
 
-def scene_loop_lines(t: Translator, state: MistState) -> list[Text]:
-    """The scene-loop pane: stepper, hint, challenges, threats, scene tags, consequences."""
-    lines = [phase_stepper(t, state.phase, state.scene.cycle), phase_hint(t, state.phase), Text()]
+def scene_loop_lines(t: Translator, state: MistState, width: int | None = None) -> list[Text]:
+    """The scene-loop pane: stepper, hint, challenges, threats, scene tags, consequences.
+
+    In the Consequence phase the consequences come first, right under the hint: they are what
+    the MC delivers or the players mitigate now, and must not hide below the fold.
+    """
+    stepper = phase_stepper(t, state.phase, state.scene.cycle, width)
+    lines = [stepper, phase_hint(t, state.phase), Text()]
+    if state.phase is Phase.CONSEQUENCE:
+        lines += consequence_lines(t, state) + [Text()]
     lines.append(Text(t("mist.challenges"), style="bold underline"))
     if not state.challenges:
         lines.append(Text("  " + t("mist.none"), style="dim"))
@@ -163,7 +176,14 @@ def scene_loop_lines(t: Translator, state: MistState) -> list[Text]:
         tags_text(state.scene.story_tags) if state.scene.story_tags else Text(t("mist.none"), "dim")
     )
     lines.append(scene_tags)
-    lines.append(Text(t("mist.consequences"), style="bold underline"))
+    if state.phase is not Phase.CONSEQUENCE:
+        lines += consequence_lines(t, state)
+    return lines
+
+
+def consequence_lines(t: Translator, state: MistState) -> list[Text]:
+    """The pending consequences (or the last three delivered) and the ones still owed."""
+    lines = [Text(t("mist.consequences"), style="bold underline")]
     shown = [x for x in state.consequences if not x.delivered] or list(state.consequences[-3:])
     if not shown:
         lines.append(Text("  " + t("mist.none"), style="dim"))
@@ -179,16 +199,24 @@ def track(count: int, of: int = 3) -> str:
     return "●" * min(count, of) + "○" * max(0, of - count)
 
 
-def theme_lines(t: Translator, theme: Theme) -> list[Text]:
-    """A theme: type, theme tag, power and weakness tags, motive and its two tracks (§4.1)."""
+def theme_lines(t: Translator, theme: Theme, width: int | None = None) -> list[Text]:
+    """A theme: type, theme tag, power and weakness tags, motive and its two tracks (§4.1).
+
+    The tracks follow the theme tag, or go on a line of their own when that is wider than
+    ``width`` (a narrow terminal), rather than wrap mid-track.
+    """
     head = Text(f"  [{t(f'mist.theme.{theme.type.value}')}] ", style="cyan")
     head.append(theme.name, style="bold strike dim" if theme.theme_tag_burned else "bold")
     if theme.newborn:
         head.append(" " + t("mist.theme.newborn"), style="yellow")
     growth = t(f"mist.track.{theme.growth_track.value}")
     loss = t(f"mist.track.{theme.loss_track.value}")
-    head.append(f"  {growth} {track(theme.growth_marks)}  {loss} {track(theme.loss_marks)}", "dim")
+    tracks = f"{growth} {track(theme.growth_marks)}  {loss} {track(theme.loss_marks)}"
     lines = [head]
+    if width is not None and head.cell_len + 2 + cell_len(tracks) > width:
+        lines.append(Text("    " + tracks, style="dim"))
+    else:
+        head.append("  " + tracks, style="dim")
     if theme.power_tags:
         lines.append(Text("    + ", style="green") + tags_text(theme.power_tags))
     if theme.weaknesses:
@@ -203,7 +231,9 @@ def theme_lines(t: Translator, theme: Theme) -> list[Text]:
     return lines
 
 
-def character_lines(t: Translator, person: Character, selected: bool) -> list[Text]:
+def character_lines(
+    t: Translator, person: Character, selected: bool, width: int | None = None
+) -> list[Text]:
     """A PC: themes, statuses with boxes, story tags, evolution, scars, pending choices (§4.8)."""
     head = Text("▶ " if selected else "  ", style="bold yellow")
     head.append(person.name, style="bold reverse" if selected else "bold")
@@ -214,7 +244,7 @@ def character_lines(t: Translator, person: Character, selected: bool) -> list[Te
         head.append("  " + t(f"mist.retired.{person.retired.value}"), style="bold")
     lines = [head]
     for theme in person.themes:
-        lines.extend(theme_lines(t, theme))
+        lines.extend(theme_lines(t, theme, width))
     for status in person.statuses:
         lines.append(Text("  ") + status_line(status, 6))
     if person.story_tags:
@@ -337,49 +367,6 @@ def navigator_lines(t: Translator, state: MistState) -> list[Text]:
         lines.append(Text(t("mist.nav.cut-in", text=mission.cut_in), style="italic dim"))
     if mission.suppressed:
         lines.append(Text(t("mist.nav.suppressed"), style="bold green"))
-    return lines
-
-
-# -- the roll builder -----------------------------------------------------------------------------
-
-
-def source_kind(t: Translator, kind: str) -> str:
-    """A power source's kind in the console's language (``power tag`` → 力量标签)."""
-    return t("mist.source." + kind.replace(" ", "-"))
-
-
-def breakdown_lines(
-    t: Translator, sources: Iterable[PowerSource], width: int | None = None
-) -> list[Text]:
-    """The power breakdown, one source per line, and the total (RULES.md §4.2).
-
-    With ``width`` each line is cut to it (the label gets an ellipsis) so none wraps.
-    """
-    lines: list[Text] = []
-    total = 0
-    for source in sources:
-        total += source.value
-        style = "green" if source.value > 0 else "red"
-        line = Text(f"{source.value:+d} ", style=f"bold {style}")
-        line.append(pad(source_kind(t, source.kind), 14), style="dim")
-        line.append(source.label if width is None else fit(source.label, width - 17).rstrip())
-        lines.append(line)
-    if not lines:
-        lines.append(Text(t("mist.roll.nothing-ticked"), style="dim"))
-    lines.append(Text(t("mist.power", power=total), style="bold"))
-    return lines
-
-
-def odds_bands(t: Translator, odds: MistOdds, width: int = 24) -> list[Text]:
-    """The probability of each band (≤5, 6–8, 9+) as bars (RULES.md §4.2)."""
-    lines: list[Text] = []
-    for band, p in (("fail", odds.p_fail), ("mixed", odds.p_mixed), ("success", odds.p_success)):
-        line = Text(pad(t(f"mist.band.{band}"), 11), style=BAND_STYLES[band])
-        filled = round(p * width)
-        line.append("█" * filled, style=BAND_STYLES[band].replace("bold ", ""))
-        line.append("░" * (width - filled), style="dim")
-        line.append(f" {100 * p:5.1f}%")
-        lines.append(line)
     return lines
 
 

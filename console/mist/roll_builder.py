@@ -28,8 +28,9 @@ from textual.widgets.option_list import Option
 
 from console.i18n import Translator, fit
 from console.keymap import BUILDER_KEYS, merged
-from console.mist import render
+from console.mist import roll_text
 from console.mist.dialogs import Runner
+from console.mist.ordered_input import OrderedInput
 from console.mist.sources import (
     SourceRow,
     Tick,
@@ -62,7 +63,7 @@ MARK_WIDTH = 5
 MIN_NAME_WIDTH = 10
 MIN_SUFFIX_WIDTH = 12
 ODDS_LABEL_WIDTH = 11 + 7
-"""A band's label and its percentage beside the bar (``render.odds_bands``)."""
+"""A band's label and its percentage beside the bar (``roll_text.odds_bands``)."""
 
 
 class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
@@ -123,7 +124,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
                 with Vertical(id="builder-side"):
                     yield Static("", id="builder-target")
                     if self.consequence is not None:
-                        extra = Input(
+                        extra = OrderedInput(
                             placeholder=t("mist.builder.extra-status-name"),
                             id="builder-extra-status",
                         )
@@ -325,12 +326,12 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
             error.update(Text(problem.message, style="red"))
             return
         self.query_one("#builder-breakdown", Static).update(
-            Group(*render.breakdown_lines(t, paid.sources, side or None))
+            Group(*roll_text.breakdown_lines(t, paid.sources, side or None))
         )
         odds = mist_odds(paid.power, self.state.settings)
         bands = [Text(t("mist.builder.odds"), style="bold underline")]
         bar = max(6, min(24, side - ODDS_LABEL_WIDTH)) if side else 24
-        bands += render.odds_bands(t, odds, bar)
+        bands += roll_text.odds_bands(t, odds, bar)
         bands.append(Text(self.command_line(), style="dim italic"))
         self.query_one("#builder-odds", Static).update(Group(*bands))
 

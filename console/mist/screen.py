@@ -17,10 +17,16 @@ from textual.reactive import reactive
 
 from console.i18n import fit
 from console.keymap import MIST_KEYS, KeySpec
-from console.mist import render
+from console.mist import render, roll_text
 from console.mist.dialogs import Field, FormDialog, Values
 from console.mist.effects import EffectsDialog
-from console.mist.panes import CaseFilePane, CharactersPane, NavigatorPane, SceneLoopPane
+from console.mist.panes import (
+    CaseFilePane,
+    CharactersPane,
+    MistPane,
+    NavigatorPane,
+    SceneLoopPane,
+)
 from console.mist.roll_builder import RollBuilder
 from console.mist.story import StoryActions
 from console.mist.themes import ThemeActions
@@ -344,7 +350,7 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
 
         def preview(v: Values) -> RenderableType:
             lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
-            lines += render.odds_bands(self.t, mist_odds(power, state.settings))
+            lines += roll_text.odds_bands(self.t, mist_odds(power, state.settings))
             depth = (v["depth"] or "submerge").lower()
             if depth in ("submerge", "dive", "sink"):
                 lines.append(Text(self.t(f"mist.immerse.table.{depth}"), style="italic"))
@@ -523,7 +529,7 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
             lines = [Text(f"{found.id} {found.text}", style="bold")]
             lines.append(render.gate_text(self.t, case, found))
             lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
-            lines += render.odds_bands(self.t, mist_odds(found.power, state.settings))
+            lines += roll_text.odds_bands(self.t, mist_odds(found.power, state.settings))
             lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
             return Group(*lines)
 
@@ -559,5 +565,5 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
             self.minimize()
             return
         focused = self.focused
-        pane = focused if isinstance(focused, (SceneLoopPane, CharactersPane)) else None
-        self.maximize(pane or self.query_one(CaseFilePane))
+        pane = focused if isinstance(focused, MistPane) else None
+        self.maximize(pane or self.query_one(CaseFilePane), container=False)

@@ -9,8 +9,10 @@ import pytest
 from console_support import AppFactory
 from rich.cells import cell_len
 from test_mist_flows import SCENE, _type, press, state_of
+from textual import events
 from textual.widgets import OptionList
 
+from console.mist.effects import EffectsDialog
 from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
@@ -118,3 +120,32 @@ async def test_retire_before_five_evolution_says_why(make_app: AppFactory) -> No
         assert isinstance(screen, MistScreen)
         assert "0 Evolution" in screen.status and "5" in screen.status
         assert state_of(pilot).characters[0].retired is None
+
+
+async def test_a_burst_of_keys_keeps_its_order_in_the_effects_step(make_app: AppFactory) -> None:
+    """``⌫ 2 ⏎`` arriving in one read spends 2, not 1 (Backspace ran after the 2: Textual #6605)."""
+    app = make_app(script=SCENE + "phase action\n", system="mist")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await press(pilot, "a", "space", "down", "space", "down", "space", "enter")
+        assert isinstance(app.screen, EffectsDialog)
+        left = state_of(pilot).actions[-1].left
+        for key, character in (("backspace", None), ("2", "2"), ("enter", "\r")):
+            app.post_message(events.Key(key, character))  # no pause between: one burst
+        await pilot.pause()
+        await pilot.pause()
+        assert state_of(pilot).actions[-1].left == left - 2
+
+
+async def test_z_zooms_the_focused_pane_and_back(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MistScreen)
+        await press(pilot, "z")
+        assert screen.maximized is screen.query_one("#scene-loop")
+        await press(pilot, "z")
+        assert screen.maximized is None
+        await press(pilot, "tab", "tab", "tab", "z")
+        assert screen.maximized is screen.query_one("#case-file")

@@ -46,7 +46,7 @@ a case file with one conclusion past the complexity gate and one short of it."""
 VIEWS: dict[str, tuple[str, ...]] = {
     "scene-loop": (),
     "roll-builder": ("m", "space", "down", "space", "down", "down", "down", "b"),
-    "case-file": ("z",),
+    "case-file": ("tab", "tab", "tab", "z"),
     "roll-builder-80x24": ("m", "space", "down", "space", "down", "down", "down", "b"),
     "effects-80x24": ("d", "p", "p", "a", "space", "down", "space", "down", "space", "enter"),
 }
