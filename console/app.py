@@ -7,7 +7,6 @@ clock, so tests run it against a temporary save directory with fixed dice and a 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import importlib
 from collections.abc import AsyncGenerator, Callable
@@ -18,18 +17,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
 from textual import events
-from textual.app import App, AutopilotCallbackType
+from textual.app import App, AutopilotCallbackType, ComposeResult
 from textual.message import Message
-from textual.pilot import Pilot
 
-from console import render
 from console.i18n import Translator
-from console.keymap import KeymapError, load_keymap
 from console.messages import SceneEdited
-from console.screens.start import StartScreen
+from console.screens.start import START_CSS, start_frame
 
 if TYPE_CHECKING:
+    import argparse
+
     from textual.command import Provider
+    from textual.pilot import Pilot
 
     from console.persistence import Persistence
     from console.screens.shell import NewSceneRequested, SceneScreen
@@ -80,10 +79,13 @@ class STConsoleApp(App[None]):
     """The Storyteller's console."""
 
     COMMANDS: ClassVar = App.COMMANDS | {actions_provider}
-    CSS = """
+    CSS = (
+        """
     /* Notifications sit above the command line, status line and footer, never over them. */
     ToastRack { margin-bottom: 4; }
     """
+        + START_CSS
+    )
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(
@@ -114,6 +116,8 @@ class STConsoleApp(App[None]):
         self.opened = asyncio.Event()
         """Set once the first scene (or the dialog about a damaged file) is up."""
         self.title = self.t("app.title")
+        self.title_line = ""
+        """What the title bar shows after the app's name: campaign, scene, round, clock, saves."""
 
     @property
     def persistence(self) -> Persistence:
@@ -126,13 +130,18 @@ class STConsoleApp(App[None]):
 
     # -- start ----------------------------------------------------------------------------------
 
+    def compose(self) -> ComposeResult:
+        """The first frame, on the default screen under every scene screen (cold start)."""
+        yield from start_frame(self.t)
+
     def on_mount(self) -> None:
-        self.push_screen(StartScreen(self.t))
         self.call_after_refresh(self.start)
         self.set_interval(1.0, self.refresh_title)
 
     def start(self) -> None:
         """After the first frame: the user's keymap, then the scene to open."""
+        from console.keymap import KeymapError, load_keymap
+
         try:
             try:
                 self.set_keymap(load_keymap(self.persistence.root))
@@ -311,7 +320,7 @@ class STConsoleApp(App[None]):
         screen = family(scene, self.t, read_only=self.persistence.read_only)
         screen.read_only_holder = self.persistence.holder or ""
         self._shown = screen
-        if is_scene_screen(self.screen) or isinstance(self.screen, StartScreen):
+        if is_scene_screen(self.screen):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -367,6 +376,8 @@ class STConsoleApp(App[None]):
             scene = screen.history.scene
         if scene is None:
             return
+        from console import render
+
         round_number = getattr(scene.state, "round", None)
         text = render.title(
             self.t,
@@ -377,10 +388,18 @@ class STConsoleApp(App[None]):
             autosave=self.autosave_state,
             read_only=self.persistence.read_only,
         )
-        self.sub_title = text
-        for candidate in self.screen_stack:
-            if is_scene_screen(candidate):
-                candidate.sub_title = text
+        if text == self.title_line:
+            return
+        self.title_line = text
+        from console.widgets.title_bar import TitleBar
+
+        for screen in reversed(self.screen_stack):
+            for bar in screen.query(TitleBar):
+                bar.show(text)
+            if screen.styles.background.a == 1:
+                # Screens under an opaque one are hidden; a change there would redraw the
+                # whole screen on top (Textual forwards a covered screen's changes upwards).
+                break
 
     # -- autosave -------------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ from functools import partial
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from console import render
 from console.i18n import Translator, pad
@@ -19,6 +18,7 @@ from console.keymap import LIST_KEYS, merged
 from console.messages import CombatantSelected
 from console.screens.ih_view import CombatantView, IHView
 from console.widgets.queue_view import RowList
+from console.widgets.text_lines import TextLines
 
 COLUMN_WIDTHS: tuple[int, ...] = (15, 5, 11, 11, 10, 0)
 """Cells of name, initiative, marks, health, willpower; effects take the rest of the line."""
@@ -112,14 +112,14 @@ class InitiativeQueue(RowList):
             self.post_message(CombatantSelected(self._names[event.row]))
 
 
-class _CombatantPane(Static):
+class _CombatantPane(TextLines):
     """A pane about one combatant: redrawn only when what it shows has changed."""
 
     view: reactive[IHView | None] = reactive(None, always_update=True, repaint=False)
     selected: reactive[str | None] = reactive(None, repaint=False)
 
     def __init__(self, translate: Translator, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.t = translate
         self._drawn: object = None
 
@@ -134,7 +134,11 @@ class _CombatantPane(Static):
         now = self.shown()
         if now != self._drawn:
             self._drawn = now
-            self.refresh()
+            self.show(self.text_lines())
+
+    def text_lines(self) -> list[Text]:
+        """The lines the pane shows now (each pane draws its own part of the combatant)."""
+        return []
 
     def watch_view(self) -> None:
         self._maybe_refresh()
@@ -155,14 +159,14 @@ class BudgetPane(_CombatantPane):
     def watch_paid(self) -> None:
         self._maybe_refresh()
 
-    def render(self) -> Text:
+    def text_lines(self) -> list[Text]:
         view = self.view
         t = self.t
         if view is None:
-            return Text("")
+            return []
         combatant = view.find(self.selected) or view.find(view.current)
         if combatant is None:
-            return Text(t("budget.nobody"), style="dim")
+            return [Text(t("budget.nobody"), style="dim")]
         head = Text(combatant.name, style="bold")
         if combatant.current:
             head.append("  " + t("budget.their-turn"), style="green")
@@ -177,21 +181,21 @@ class BudgetPane(_CombatantPane):
                 line = render.substitution(t, kind, by)
                 if line is not None:
                     lines.append(line)
-        return Text("\n").join(lines)
+        return lines
 
 
 class DetailPane(_CombatantPane):
     """Traits, derived values, declared defense bonus and notes of the selected combatant."""
 
-    def render(self) -> Text:
-        """One Text (a rich Table costs several times more to draw on every ``next``)."""
+    def text_lines(self) -> list[Text]:
+        """Lines of Text (a rich Table costs several times more to draw on every ``next``)."""
         view = self.view
         t = self.t
         if view is None:
-            return Text("")
+            return []
         combatant = view.find(self.selected) or view.find(view.current)
         if combatant is None:
-            return Text(t("detail.nobody"), style="dim")
+            return [Text(t("detail.nobody"), style="dim")]
         rows: list[tuple[str, Text]] = [
             (
                 t("queue.health"),
@@ -225,4 +229,4 @@ class DetailPane(_CombatantPane):
             lines.append(line)
         if combatant.notes:
             lines.append(Text(combatant.notes, style="italic"))
-        return Text("\n").join(lines)
+        return lines

@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from console import render
 from console.i18n import Translator
@@ -24,6 +24,7 @@ from console.keymap import APP_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
 from console.screens.dialogs import settle_cursors
 from console.widgets.command_line import CommandLine, Vocabulary
+from console.widgets.title_bar import TitleBar
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class SceneScreen(Screen[None]):
     # -- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False, icon="⚄")
+        yield TitleBar(icon="⚄")
         yield from self.compose_body()
         yield CommandLine(self.t(self.PLACEHOLDER_KEY), id="command-line")
         yield Static("", id="status", markup=False)

@@ -112,7 +112,7 @@ async def test_one_writer_thread_saves_every_command(make_app: AppFactory, tmp_p
         await wait_saved(app, pilot)
         assert [t for t in threading.enumerate() if t.name == "autosave"] == writers
         assert "autosave" not in before
-        assert "saved ✓" in app.screen.sub_title
+        assert "saved ✓" in app.title_line
         expected = ih_screen(app).history.scene.journal
         await pilot.press("ctrl+q")
     assert not [t for t in threading.enumerate() if t.name == "autosave"]

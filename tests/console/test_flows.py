@@ -216,7 +216,7 @@ async def test_first_run_opens_the_demo_in_round_two(make_app: AppFactory) -> No
         assert data["round"] == 2
         assert any(c["delaying"] for c in data["order"])
         assert any(c["effects"] for c in data["order"])
-        assert "Demo" in app.screen.sub_title
+        assert "Demo" in app.title_line
 
 
 async def test_undo_is_greyed_out_with_no_history(make_app: AppFactory) -> None:

@@ -112,7 +112,7 @@ async def test_the_detail_pane_lines_up_labels_and_values(make_app: AppFactory) 
     app = make_app(script=FIGHT)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        text = str(app.screen.query_one(DetailPane).render())
+        text = app.screen.query_one(DetailPane).plain
         lines = text.splitlines()
         assert lines[0].startswith("Health      ")
         assert lines[2].startswith("Init        15")

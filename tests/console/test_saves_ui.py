@@ -26,7 +26,7 @@ async def test_read_only_when_another_console_holds_the_lock(
             await pilot.pause()
             screen = ih_screen(app)
             assert screen.read_only and app.persistence.read_only
-            assert "READ-ONLY" in screen.sub_title
+            assert "READ-ONLY" in app.title_line
             assert screen.check_action("next_turn", ()) is None
             before = screen.history.scene
             await pilot.press("colon", *"next", "enter")

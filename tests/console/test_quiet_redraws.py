@@ -1,0 +1,132 @@
+"""Redraw only what changed (issue 6 speed): the line panes, the title bar, the start frame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console_support import FIGHT, AppFactory
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.screen import Screen
+
+from console.screens.ih_panes import BudgetPane, DetailPane
+from console.screens.ih_screen import IHScreen
+from console.widgets.text_lines import TextLines
+from console.widgets.title_bar import FixedTitle, TitleBar
+
+SIZE = (120, 40)
+
+
+class LinesApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield TextLines(id="lines")
+
+
+def spy_on_refresh(widget: TextLines) -> list[tuple[Region, ...]]:
+    """Record the regions of each ``refresh`` call (an empty tuple: the whole widget)."""
+    calls: list[tuple[Region, ...]] = []
+    original = widget.refresh
+
+    def spy(*regions: Region, **kwargs: Any) -> Any:
+        calls.append(regions)
+        return original(*regions, **kwargs)
+
+    widget.refresh = spy  # type: ignore[method-assign]
+    return calls
+
+
+async def drawn(pilot: Any) -> None:
+    """Until the next frame is drawn (a refresh is drawn on the screen's update timer)."""
+    await pilot.pause()
+    await pilot.pause(0.1)
+
+
+async def test_text_lines_redraws_only_the_lines_that_changed() -> None:
+    app = LinesApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        pane = app.query_one(TextLines)
+        pane.show([Text("one"), Text("two", style="bold"), Text("three")])
+        await drawn(pilot)
+        assert pane.plain == "one\ntwo\nthree"
+        calls = spy_on_refresh(pane)
+        pane.show([Text("one"), Text("TWO", style="bold"), Text("three")])
+        assert calls == [(Region(0, 1, 40, 1),)], "the second line alone"
+        await drawn(pilot)
+        assert pane.render_line(1).text.startswith("TWO")
+
+
+async def test_a_line_whose_own_style_changed_is_redrawn() -> None:
+    """``Text.__eq__`` ignores a line's own style; the pane does not."""
+    app = LinesApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        pane = app.query_one(TextLines)
+        pane.show([Text("note")])
+        await drawn(pilot)
+        calls = spy_on_refresh(pane)
+        pane.show([Text("note", style="italic")])
+        assert calls == [(Region(0, 0, 40, 1),)]
+        await drawn(pilot)
+        assert any(segment.style and segment.style.italic for segment in pane.render_line(0))
+
+
+async def test_a_line_wider_than_the_pane_wraps() -> None:
+    app = LinesApp()
+    async with app.run_test(size=(20, 10)) as pilot:
+        pane = app.query_one(TextLines)
+        pane.show([Text("alpha beta gamma delta epsilon")])
+        await drawn(pilot)
+        shown = [pane.render_line(y).text.rstrip() for y in range(3)]
+        assert shown == ["alpha beta gamma", "delta epsilon", ""]
+        assert pane.size.height == 2, "the pane is as tall as its wrapped lines"
+
+
+async def test_next_redraws_a_few_lines_of_the_side_panes(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        budget, detail = screen.query_one(BudgetPane), screen.query_one(DetailPane)
+        await drawn(pilot)
+        before = budget.plain
+        budget_calls, detail_calls = spy_on_refresh(budget), spy_on_refresh(detail)
+        await pilot.press("n")
+        await drawn(pilot)
+        assert budget.plain != before, "the next actor's budget is shown"
+        assert screen.history.scene.state.current in budget.plain
+        calls = budget_calls + detail_calls
+        assert calls, "the panes changed"
+        assert all(len(regions) == 1 for regions in calls), "line by line, never the whole pane"
+        assert all(regions[0].height == 1 for regions in calls)
+
+
+async def test_the_title_bar_shows_the_scene_and_never_repaints_the_screen(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        bar = screen.query_one(TitleBar)
+        shown = str(bar.query_one(FixedTitle).render())
+        assert app.title_line and app.title_line in shown
+        assert "Test" in shown and "saved" in shown
+        await pilot.pause()
+        painted: list[Screen[Any]] = []
+        for candidate in app.screen_stack:
+
+            def spy(
+                *regions: Region,
+                _screen: Screen[Any] = candidate,
+                _original: Any = candidate._set_dirty,
+            ) -> None:
+                painted.append(_screen)
+                _original(*regions)
+
+            candidate._set_dirty = spy  # type: ignore[method-assign]
+        app.started = app.started.replace(year=app.started.year - 1)  # the clock moves on
+        app.refresh_title()
+        await pilot.pause()
+        assert app.title_line in str(bar.query_one(FixedTitle).render())
+        assert painted == [], "a new title redraws its own line, not a screen"
