@@ -46,6 +46,8 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
 
     CSS_PATH = "mist_screen.tcss"
     BINDINGS = [Binding("escape", "close", "Close", show=False, id="mist.dialog.close")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """Under 32 rows (an 80×24 terminal) the fields are one line each, so the preview shows."""
 
     def __init__(
         self,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -71,6 +72,9 @@ EDITS = frozenset(
     }
 )
 """Actions that change the scene: refused in read-only mode."""
+
+FORM_WIDTH = 72
+"""The text width of a Mist form (``.mist-form``: 80 columns less its border and padding)."""
 
 DIALOG_SOURCE = "mist-dialog"
 """The source of a line run by a Mist dialog, which shows a refusal inline."""
@@ -137,6 +141,12 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
         return tuple(p.name for p in state.characters) + tuple(c.name for c in state.challenges)
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
+        """The status line in Mist words; undo and redo name the command (the shell's text)."""
+        if text.strip().lower() in ("undo", "redo"):
+            super().after_command(text, ())
+            if text.strip().lower() == "redo" and events:
+                self.status += "  —  " + "; ".join(render.event(self.t, e) for e in events)
+            return
         described = [render.event(self.t, item) for item in events]
         self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
 
@@ -549,10 +559,12 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
             return Text(self.t("mist.none"), style="dim")
         lines = []
         for k in case.conclusions:
-            line = Text(f"{k.id} ", style="bold")
-            line.append(fit(k.text, 44), style="strike" if k.refuted else "")
+            gate = render.gate_text(self.t, case, k)
+            room = max(12, FORM_WIDTH - cell_len(f"{k.id}   ") - gate.cell_len)
+            line = Text(f"{k.id} ", style="bold", no_wrap=True, overflow="ellipsis")
+            line.append(fit(k.text, room), style="strike" if k.refuted else "")
             line.append("  ")
-            line.append_text(render.gate_text(self.t, case, k))
+            line.append_text(gate)
             lines.append(line)
         return Group(*lines)
 

@@ -149,3 +149,15 @@ async def test_z_zooms_the_focused_pane_and_back(make_app: AppFactory) -> None:
         assert screen.maximized is None
         await press(pilot, "tab", "tab", "tab", "z")
         assert screen.maximized is screen.query_one("#case-file")
+
+
+async def test_undo_and_redo_name_the_command(make_app: AppFactory) -> None:
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MistScreen)
+        await press(pilot, "p", "ctrl+z")
+        assert "phase next" in screen.status
+        await press(pilot, "ctrl+y")
+        assert "phase next" in screen.status and "Action" in screen.status
