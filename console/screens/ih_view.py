@@ -1,8 +1,8 @@
 """What the Infinite Horror screen draws, read from the scene (data flows down, STYLE.md).
 
-The view is built from the family's ``to_json`` (INTERFACE.md §2, the stable shape) and, for
-what that shape leaves out (maximum health, traits, notes), from the engine's combatant records
-when they carry those fields. Panes get the view and never see the engine.
+The view is built from the family's ``run --json`` rows (INTERFACE.md §2, the stable shape)
+and, for what that shape leaves out (maximum health, traits, notes), from the engine's combatant
+records. Panes get the view and never see the engine.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import commands
+from engine.ih.encounter import Encounter
+from engine.ih.family import combatant_json
+from engine.ih.turns import flat_footed
 from engine.session import Scene
 
 DETAIL_FIELDS: tuple[str, ...] = (
@@ -92,19 +94,6 @@ class IHView:
         return tuple(c.name for c in self.order)
 
 
-def _records(state: Any) -> dict[str, Any]:
-    """The engine's combatant records by folded name, wherever the state keeps them."""
-    found: dict[str, Any] = {}
-    for attribute in ("combatants", "order", "roster"):
-        items = getattr(state, attribute, None)
-        if isinstance(items, tuple):
-            for item in items:
-                name = getattr(item, "name", None)
-                if isinstance(name, str):
-                    found.setdefault(name.casefold(), item)
-    return found
-
-
 def _first(record: Any, row: dict[str, Any], names: tuple[str, ...], default: Any) -> Any:
     for name in names:
         if name in row and row[name] is not None:
@@ -174,31 +163,40 @@ def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
     return tuple(reversed(found))
 
 
-ViewCache = dict[str, tuple[Any, dict[str, Any], Any, CombatantView]]
-"""Per name: the engine record, the JSON row, the (phase, round) and the view made of them."""
+ViewCache = dict[str, tuple[tuple[Any, ...], CombatantView]]
+"""Per name: what the view was made from (the engine record, whether it was flat-footed, whether
+it was the current actor, the phase and round) and the view made of it."""
 
 
-def ih_view(state: Any, system: str, cache: ViewCache | None = None) -> IHView:
-    """Read an Infinite Horror scene state into the view the panes draw.
+def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IHView:
+    """Read an Infinite Horror fight into the view the panes draw.
 
-    With ``cache`` (kept by the caller between calls), a combatant whose engine record is the
-    very same object and whose row is equal keeps its view object: a ``next`` with 100
-    combatants builds two or three views, and the queue compares the rest by identity.
+    A row of the ``run --json`` view (INTERFACE.md §2, :func:`engine.ih.family.combatant_json`)
+    depends only on the combatant's record and on whether it is flat-footed. With ``cache``
+    (kept by the caller between calls), a combatant whose record is the very same object, as
+    flat-footed and as current as before, keeps its view object without its row being made
+    again: a ``next`` with 100 combatants builds two or three views, and the queue compares the
+    rest by identity.
     """
-    data = commands.to_json(state, system)
-    records = _records(state)
-    current = data.get("current")
-    moment = (data.get("phase"), data.get("round"))
+    current = state.current
+    phase = state.phase.value
     fresh: ViewCache = {}
     order: list[CombatantView] = []
-    for row in data.get("order", []):
-        name = str(row["name"])
-        record = records.get(name.casefold())
+    for record in state.order:
+        name = record.name
+        inputs = (
+            record,
+            flat_footed(state, record),
+            current is not None and name == current,
+            phase,
+            state.round,
+        )
         known = cache.get(name) if cache is not None else None
-        if known is not None and known[0] is record and known[2] == moment and known[1] == row:
+        if known is not None and known[0] == inputs:
             fresh[name] = known
-            order.append(known[3])
+            order.append(known[1])
             continue
+        row = combatant_json(state, record)
         health = int(row.get("health", 0))
         willpower = int(row.get("willpower", 0))
         effects = tuple(
@@ -216,8 +214,7 @@ def ih_view(state: Any, system: str, cache: ViewCache | None = None) -> IHView:
                 acted=bool(row.get("acted")),
                 delaying=bool(row.get("delaying")),
                 flat_footed=bool(row.get("flat_footed")),
-                joining=data.get("phase") != "setup"
-                and _first_round(record, row) > int(data.get("round") or 0),
+                joining=phase != "setup" and _first_round(record, row) > state.round,
                 budget={k: int(v) for k, v in dict(row.get("budget", {})).items()},
                 owed_swift=int(row.get("owed_swift", 0)),
                 health=health,
@@ -232,14 +229,14 @@ def ih_view(state: Any, system: str, cache: ViewCache | None = None) -> IHView:
                 notes=_notes(record),
             )
         )
-        fresh[name] = (record, row, moment, order[-1])
+        fresh[name] = (inputs, order[-1])
     if cache is not None:
         cache.clear()
         cache.update(fresh)
     return IHView(
-        system=str(data.get("system", system)),
-        round=int(data.get("round", 0) or 0),
-        phase=str(data.get("phase", "setup")),
+        system=state.system or system,
+        round=state.round,
+        phase=phase,
         current=current,
         order=tuple(order),
     )

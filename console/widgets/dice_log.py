@@ -21,9 +21,14 @@ class DiceLog(RichLog):
         self._lines: tuple[Text, ...] = ()
 
     def show(self, lines: Sequence[Text]) -> None:
-        """Replace the log with ``lines`` (only when they changed)."""
+        """Replace the log with ``lines``: nothing when they are the same, only the new ones
+        when the log grew by a roll (a long fight's log is not wrapped again on every roll)."""
         new = tuple(lines)
-        if [line.plain for line in new] == [line.plain for line in self._lines]:
+        old = self._lines
+        if len(new) >= len(old) and all(a is b or a == b for a, b in zip(old, new, strict=False)):
+            self._lines = new
+            for line in new[len(old) :]:
+                self.write(line)
             return
         self._lines = new
         self._redraw()

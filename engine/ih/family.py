@@ -126,7 +126,7 @@ def to_json(state: Encounter) -> dict[str, Any]:
         "round": state.round,
         "phase": state.phase.value,
         "current": state.current,
-        "order": [_combatant_json(state, x) for x in state.order],
+        "order": [combatant_json(state, x) for x in state.order],
         "elapsed_seconds": state.elapsed_seconds,
         "free_cap": state.free_cap,
         "interrupt": None
@@ -140,7 +140,9 @@ def to_json(state: Encounter) -> dict[str, Any]:
     }
 
 
-def _combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
+def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
+    """One row of ``order`` in the ``run --json`` view; it depends on the record and on whether
+    the combatant is flat-footed (the console rebuilds only the rows whose inputs changed)."""
     return {
         "name": x.name,
         "initiative": x.initiative,

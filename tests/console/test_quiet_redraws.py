@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from console.screens.ih_panes import BudgetPane, DetailPane
 from console.screens.ih_screen import IHScreen
+from console.widgets.dice_log import DiceLog
 from console.widgets.text_lines import TextLines
 from console.widgets.title_bar import FixedTitle, TitleBar
 
@@ -130,3 +131,33 @@ async def test_the_title_bar_shows_the_scene_and_never_repaints_the_screen(
         await pilot.pause()
         assert app.title_line in str(bar.query_one(FixedTitle).render())
         assert painted == [], "a new title redraws its own line, not a screen"
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield DiceLog()
+
+
+async def test_the_dice_log_appends_a_roll_and_takes_one_back_on_undo() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        log = app.query_one(DiceLog)
+        first, second, third = Text("Ann DP 3"), Text("Bob DP 4"), Text("Cid DP 5")
+        log.show([first, second])
+        await drawn(pilot)
+        cleared: list[bool] = []
+        original = log.clear
+
+        def spy() -> DiceLog:
+            cleared.append(True)
+            return original()
+
+        log.clear = spy  # type: ignore[method-assign]
+        log.show([first, second, third])
+        await drawn(pilot)
+        assert cleared == [], "a new roll is appended, the log is not redrawn"
+        assert [strip.text.rstrip() for strip in log.lines] == ["Ann DP 3", "Bob DP 4", "Cid DP 5"]
+        log.show([first, second])
+        await drawn(pilot)
+        assert cleared == [True], "undo redraws the log without the roll"
+        assert [strip.text.rstrip() for strip in log.lines] == ["Ann DP 3", "Bob DP 4"]
