@@ -94,7 +94,7 @@ class SceneFile:
         self.path = header
         self.chunk_dir = header.with_suffix("")
         self.read_only = read_only
-        self._db = open_db(header, read_only=read_only)
+        self._db = open_db(header, read_only=read_only, reuse_text=True)
         self._journal: tuple[JournalEntry, ...] = ()
         self._docs: dict[int, dict[str, Any]] = {}
         self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}

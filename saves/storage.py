@@ -21,6 +21,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from saves.errors import BadFile, ReadOnly
+from saves.json_text import Memo, dump_json_reusing
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 """No file of ours is this big; anything larger is refused before it is read."""
@@ -98,11 +99,16 @@ class AtomicJSONStorage(Storage):
         read_only: refuse every write (a campaign opened read-only, a backup).
     """
 
-    def __init__(self, path: str | os.PathLike[str], read_only: bool = False) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], read_only: bool = False, reuse_text: bool = False
+    ) -> None:
         super().__init__()
         self.path = Path(path)
         self.read_only = read_only
         self._cache: dict[str, Any] | None = None
+        self._texts: Memo | None = {} if reuse_text else None
+        """With ``reuse_text`` (a scene file, written after every command): the JSON text of
+        the last write's unchanged parts, see :mod:`saves.json_text`."""
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         """The tables of the file; ``None`` when it does not exist yet.
@@ -133,13 +139,20 @@ class AtomicJSONStorage(Storage):
         if self.read_only:
             raise ReadOnly(f"{self.path} is open read-only; nothing was saved.", self.path)
         self._cache = None
-        write_atomic(self.path, dump_json(data))
+        if self._texts is None:
+            write_atomic(self.path, dump_json(data))
+        else:
+            text, texts = dump_json_reusing(data, self._texts)
+            write_atomic(self.path, text)
+            self._texts = texts
         self._cache = data
 
     def close(self) -> None:
         self._cache = None
+        if self._texts is not None:
+            self._texts = {}
 
 
-def open_db(path: Path, read_only: bool = False) -> TinyDB:
+def open_db(path: Path, read_only: bool = False, reuse_text: bool = False) -> TinyDB:
     """A TinyDB on ``path`` with :class:`AtomicJSONStorage`."""
-    return TinyDB(path, storage=AtomicJSONStorage, read_only=read_only)
+    return TinyDB(path, storage=AtomicJSONStorage, read_only=read_only, reuse_text=reuse_text)

@@ -122,6 +122,7 @@ class _CombatantPane(TextLines):
         super().__init__(**kwargs)
         self.t = translate
         self._drawn: object = None
+        self._scheduled = False
 
     def shown(self) -> object:
         """What the pane draws now; it is redrawn when this changes."""
@@ -131,6 +132,17 @@ class _CombatantPane(TextLines):
         return view.find(self.selected) or view.find(view.current)
 
     def _maybe_refresh(self) -> None:
+        """Draw again once the screen has set both its view and selection.
+
+        A ``next`` sets the view, then selects the new current actor: drawing after each would
+        make the pane's lines twice per keypress (issue 6 speed).
+        """
+        if not self._scheduled:
+            self._scheduled = True
+            self.call_next(self._refresh_now)
+
+    def _refresh_now(self) -> None:
+        self._scheduled = False
         now = self.shown()
         if now != self._drawn:
             self._drawn = now
