@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from engine.language import WHOLE_NUMBER
+
 SUBCOMMANDS = ("roll", "odds", "run", "saves", "export", "import")
 
 
@@ -29,12 +31,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _int(name: str, minimum: int | None = None):  # type: ignore[no-untyped-def]
     def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number, not {text!r}"
-            ) from None
+        if WHOLE_NUMBER.fullmatch(text) is None:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}")
+        value = int(text)
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, not {value}")
         return value

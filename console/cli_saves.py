@@ -57,12 +57,63 @@ class _Run:
     created: set[str] = field(default_factory=set)
 
 
+IMPLICIT_SCENE = "Scene 1"
+"""The name of the scene a script starts without ``scene new`` (then "Scene 2", … if taken)."""
+
+
+def _implicit_system(text: str) -> str | None:
+    """The system a script's first command implies when no ``scene new`` came before it.
+
+    A fight's command (INTERFACE.md §3, "Infinite Horror combat") starts an ``ih-d10`` scene, a
+    M.I.S.T. one a ``mist`` scene, and ``roll SYSTEM …`` a scene of that system. Verbs both
+    families have (``effect`` aside, which §3 lists under combat) imply nothing.
+    """
+    from engine.ih import family as ih_family
+    from engine.language import tokenize
+    from engine.mist import family as mist_family
+
+    line = tokenize(text)
+    if line is None:
+        return None
+    if line.verb == "roll":
+        first = line.words[0].lower() if line.words else ""
+        return first if first in ("ih-d10", "ih-d6", "mist") else None
+    if line.verb == "effect" or (
+        line.verb in ih_family.VERBS and line.verb not in mist_family.VERBS
+    ):
+        return "ih-d10"
+    if line.verb in mist_family.VERBS and line.verb not in ih_family.VERBS:
+        return "mist"
+    return None
+
+
+def _implicit_scene(run: _Run, system: str, seed: int | None, campaign: Any) -> Scene:
+    taken = {name.casefold() for name in run.touched}
+    number = 1
+    name = IMPLICIT_SCENE
+    while name.casefold() in taken or (campaign is not None and campaign.has_scene(name)):
+        number += 1
+        name = f"Scene {number}"
+    run.created.add(name)
+    return session.new_scene(name, system, seed)
+
+
 def _apply_lines(
     lines: list[str], run: _Run, seed: int | None, campaign: Any
 ) -> tuple[int, str] | None:
-    """Apply the script; the first rule error as (line number, message), else ``None``."""
+    """Apply the script; the first rule error as (line number, message), else ``None``.
+
+    A script whose first command comes before any ``scene new`` (and, with ``--campaign``,
+    when the campaign has no current scene) plays it in a new scene of the system that command
+    implies (:func:`_implicit_system`).
+    """
     for number, text in enumerate(lines, start=1):
+        implicit = None
         try:
+            if run.scene is None:
+                system = _implicit_system(text)
+                if system is not None:
+                    implicit = run.scene = _implicit_scene(run, system, seed, campaign)
             command = commands.parse(text, run.scene.system if run.scene else None)
             if command is None:
                 continue
@@ -80,6 +131,9 @@ def _apply_lines(
                 run.scene, _ = session.execute(run.scene, command, text.strip())
             run.touched[run.scene.name] = run.scene
         except RuleError as error:
+            if implicit is not None:  # the state before the failing line had no scene
+                run.scene = None
+                run.created.discard(implicit.name)
             return number, error.message
     return None
 

@@ -8,6 +8,7 @@ arguments. Each family parses its own verbs from these tokens (``engine/ih/langu
 from __future__ import annotations
 
 import io
+import re
 import shlex
 from dataclasses import dataclass
 
@@ -102,12 +103,16 @@ def _split(body: str) -> list[tuple[str, bool]]:
         tokens.append((token, quoted))
 
 
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")
+"""ASCII digits with an optional sign: Python's ``int`` would also take ``1_0`` and ``３``."""
+
+
 def parse_int(value: str, what: str) -> int:
     """Read a whole number (``+3`` and ``-2`` included) or raise a RuleError naming ``what``."""
-    try:
-        return int(value.strip())
-    except ValueError:
-        raise RuleError(f"{what} must be a whole number, not {value!r}.") from None
+    text = value.strip()
+    if WHOLE_NUMBER.fullmatch(text) is None:
+        raise RuleError(f"{what} must be a whole number, not {value!r}.")
+    return int(text)
 
 
 def quote(name: str) -> str:

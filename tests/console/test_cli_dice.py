@@ -177,3 +177,12 @@ def test_interpret_with_an_unknown_setting_exits_2(capsys: pytest.CaptureFixture
     assert main(["odds", "mist", "1", "--interpret", "bogus=1"]) == 2
     err = capsys.readouterr().err
     assert "--interpret" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("value", ["1_0", "３", "0x3"])
+def test_a_pool_that_is_not_ascii_digits_is_bad_usage(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["roll", "ih-d10", value]) == 2
+    err = capsys.readouterr().err
+    assert "DP/POWER" in err and len(err.strip().splitlines()) == 1

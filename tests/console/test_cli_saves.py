@@ -62,10 +62,10 @@ def test_a_rule_error_names_the_line_and_prints_the_scene_before_it(
     assert json.loads(captured.out) == _expected(FIGHT.splitlines()[2:], 3)
 
 
-def test_a_command_before_any_scene_is_a_rule_error(
+def test_a_command_that_implies_no_scene_before_any_scene_is_a_rule_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["run", _script(tmp_path, "add Ann init=3\n")]) == 1
+    assert main(["run", _script(tmp_path, "undo\n")]) == 1
     assert capsys.readouterr().err.startswith("line 1: ")
 
 
@@ -124,3 +124,54 @@ def test_export_and_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFixt
     bad.write_text("{")
     assert main(["import", str(bad), "--save-dir", other]) == 1
     assert "bad.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("script", "system"),
+    [
+        ("add Ann init=15\nadd Bob init=12\nbegin\n", "ih-d10"),
+        ('effect Ann "Blessed" rounds=2\n', "ih-d10"),
+        ("pc Mei\nstatus Mei hurt 2\n", "mist"),
+        ("challenge Hound limits=harmed:4\n", "mist"),
+        ("roll ih-d6 3\n", "ih-d6"),
+        ("roll mist 2\n", "mist"),
+    ],
+)
+def test_a_script_without_scene_new_plays_in_a_scene_its_first_command_implies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, system: str
+) -> None:
+    code = main(["run", _script(tmp_path, script), "--seed", "3", "--json"])
+    printed = json.loads(capsys.readouterr().out)
+    if script.startswith("effect"):  # nobody called Ann yet: refused, but in an ih-d10 scene?
+        assert code == 1 and printed is None, "the state before the failing first line: none"
+        return
+    assert code == 0
+    assert printed["family"] == commands.family_of(system)
+    if system.startswith("ih"):
+        assert printed["system"] == system
+    expected = new_scene("Scene 1", system, 3)
+    for line in script.splitlines():
+        expected, _ = execute_text(expected, line)
+    assert printed == commands.to_json(expected.state, system)
+
+
+def test_an_implicit_scene_is_saved_in_the_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = ["--save-dir", str(tmp_path / "saves")]
+    first = _script(tmp_path, 'scene new "Scene 1" mist\npc Mei\n', "first.txt")
+    assert main(["run", first, "--campaign", "C", *saves]) == 0
+    # The campaign's current scene takes commands without scene new: no implicit scene.
+    assert main(["run", _script(tmp_path, "status Mei hurt 1\n"), "--campaign", "C", *saves]) == 0
+    assert main(["run", _script(tmp_path, "pc Ora\n"), "--campaign", "D", *saves]) == 0
+    capsys.readouterr()
+    assert main(["saves", *saves]) == 0
+    listed = capsys.readouterr().out
+    assert listed.count("Scene 1") == 2 and "Scene 2" not in listed
+
+
+def test_a_verb_of_both_families_implies_no_scene(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", _script(tmp_path, 'note Ann "tired"\n'), "--json"]) == 1
+    assert capsys.readouterr().out.strip() == "null"

@@ -13,7 +13,7 @@ import pytest
 from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter
-from engine.language import tokenize
+from engine.language import parse_int, tokenize
 
 
 def play(script: str) -> Encounter:
@@ -68,3 +68,15 @@ def test_the_free_action_of_a_surprise_participant_is_still_allowed() -> None:
     row = family.to_json(state)["order"][1]
     assert row["name"] == "Ann"
     assert row["budget"] == {"swift": 0, "move": 0, "standard": 0}
+
+
+@pytest.mark.parametrize("text", ["1_0", "３", "1.5", "", "+", "0x10", "1e3"])
+def test_a_number_is_ascii_digits_with_an_optional_sign(text: str) -> None:
+    """INTERFACE.md §3: a bad argument is a rule error (Python's int() would take 1_0 and ３)."""
+    with pytest.raises(RuleError, match="whole number"):
+        parse_int(text, "init")
+
+
+@pytest.mark.parametrize(("text", "value"), [("15", 15), ("+3", 3), ("-2", -2), (" 07 ", 7)])
+def test_whole_numbers_still_read(text: str, value: int) -> None:
+    assert parse_int(text, "init") == value
