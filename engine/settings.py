@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.language import WHOLE_NUMBER
+
 
 @dataclass(frozen=True, slots=True)
 class Interpretations:
@@ -84,10 +86,9 @@ def assign(current: Interpretations, name: str, value: str) -> Interpretations:
             raise RuleError(f"{name} is on or off (true/false), not {value!r}.")
         flag: dict[str, Any] = {name: text in ("true", "on", "yes")}
         return replace(current, **flag)
-    try:
-        number = int(text)
-    except ValueError:
-        raise RuleError(f"{name} is a whole number, not {value!r}.") from None
+    if WHOLE_NUMBER.fullmatch(text) is None:
+        raise RuleError(f"{name} is a whole number, not {value!r}.")
+    number = int(text)
     if number < 0:
         raise RuleError(f"{name} cannot be negative ({number}).")
     changes: dict[str, Any] = {name: number}

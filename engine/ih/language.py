@@ -44,7 +44,7 @@ from engine.ih.encounter import ActionKind, Kind
 from engine.ih.interrupts import Outcome
 from engine.ih.roster import Entry
 from engine.ih.vitals import WillpowerUse
-from engine.language import Line, parse_int
+from engine.language import WHOLE_NUMBER, Line, parse_int
 
 ADD_OPTIONS: dict[str, str] = {
     "init": "initiative",
@@ -191,11 +191,9 @@ def _willpower(line: Line) -> c.AdjustWillpower | c.UseWillpower:
     word = what.lower()
     if word in {use.value for use in WillpowerUse}:
         return c.UseWillpower(name=name, use=WillpowerUse(word))
-    try:
-        amount = int(word)
-    except ValueError:
-        raise _usage(usage) from None
-    return c.AdjustWillpower(name=name, amount=amount)
+    if WHOLE_NUMBER.fullmatch(word) is None:
+        raise _usage(usage)
+    return c.AdjustWillpower(name=name, amount=int(word))
 
 
 def _defend(line: Line) -> c.Defend:
