@@ -124,6 +124,23 @@ class Combatant:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnOpening:
+    """What the start of the current actor's turn changed, so a delay can take it back.
+
+    A delay is declared *before* one's turn starts (RULES.md §3.4), and "1 round" runs from the
+    start of one's action (§3.1): when the current actor delays instead of acting, their turn has
+    not started. Their fresh budget waits for the turn they do take, and effects they created
+    count down then, not now.
+    """
+
+    before: Combatant
+    """The actor's record before the turn started."""
+    effects: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
+    """Per combatant (folded name) carrying effects the actor created: those effects before
+    they counted down."""
+
+
+@dataclass(frozen=True, slots=True)
 class Interrupt:
     """A reflex declared against someone's action: it resolves first (RULES.md §3.7)."""
 
@@ -146,6 +163,11 @@ class Encounter:
     scene: int = 1
     movie: int = 1
     interpretations: Interpretations = DEFAULT
+    opening: TurnOpening | None = field(default=None, compare=False)
+    """The current actor's turn start, until the next one (see :class:`TurnOpening`).
+
+    Bookkeeping, not the fight: two states that differ only here are the same fight (a save
+    from before this field existed loads as the very state its journal makes)."""
 
     @property
     def elapsed_seconds(self) -> int:

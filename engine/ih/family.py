@@ -106,7 +106,7 @@ def _delay(
     moved = find(state, mover.name)
     if turns.can_act_now(state, moved) and _first_to_act(state) == moved.key:
         return state, events
-    state = replace(state, current=None)
+    state = turns.postpone_turn(replace(state, current=None), mover.name)
     state, started = turns.advance(state, position - 1)
     return state, (*events, *started)
 

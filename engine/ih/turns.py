@@ -13,7 +13,17 @@ from dataclasses import replace
 from engine.errors import RuleError
 from engine.ih import effects
 from engine.ih.budget import fresh_budget
-from engine.ih.encounter import Combatant, Encounter, Phase, find, index_of, put, same
+from engine.ih.encounter import (
+    Combatant,
+    Effect,
+    Encounter,
+    Phase,
+    TurnOpening,
+    find,
+    index_of,
+    put,
+    same,
+)
 from engine.ih.events import (
     DelayReleased,
     InterruptResolved,
@@ -173,6 +183,10 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
     events: list[object] = []
     owed = combatant.owed_swift
     if not combatant.started:
+        before = combatant
+        due = tuple(
+            (c.key, c.effects) for c in state.order if any(same(e.source, name) for e in c.effects)
+        )
         combatant = replace(
             combatant,
             budget=fresh_budget(state, combatant),
@@ -187,9 +201,54 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         state = replace(state, current=combatant.name)
         state, expired = effects.tick(state, combatant.name)
         events.extend(expired)
+        state = replace(state, opening=TurnOpening(before, due))
     state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
     return state, (started, *events)
+
+
+def postpone_turn(state: Encounter, name: str) -> Encounter:
+    """Take back the start of ``name``'s turn: they delayed instead of acting (RULES.md §3.4).
+
+    Their budget, owed swifts and defense are as before the turn started, and the effects they
+    created have their rounds back (one that ran out comes back): all of it happens again when
+    they do take their turn (§3.1). Anything else that changed since (damage, other effects,
+    an effect they were given) stays.
+    """
+    opening = state.opening
+    if opening is None or not same(opening.before.name, name):
+        return state
+    combatant = find(state, name)
+    before = opening.before
+    combatant = replace(
+        combatant,
+        budget=before.budget,
+        owed_rounds=before.owed_rounds,
+        free_used=before.free_used,
+        spent_this_turn=before.spent_this_turn,
+        defense_spent=before.defense_spent,
+        willpower_defense=before.willpower_defense,
+        started=False,
+    )
+    state = put(state, combatant)
+    snapshot = dict(opening.effects)
+    order = []
+    for holder in state.order:
+        earlier = snapshot.get(holder.key)
+        if earlier is None:
+            order.append(holder)
+            continue
+        now = {(e.label.casefold(), e.source.casefold()): e for e in holder.effects}
+        restored: list[Effect] = []
+        for effect in earlier:
+            key = (effect.label.casefold(), effect.source.casefold())
+            if same(effect.source, name):
+                restored.append(effect)  # its rounds back, or back from having run out
+            elif key in now:
+                restored.append(now[key])
+            now.pop(key, None)
+        order.append(replace(holder, effects=(*restored, *now.values())))
+    return replace(state, order=tuple(order), opening=None)
 
 
 def release_waiting_on(state: Encounter, name: str) -> tuple[Encounter, Events]:

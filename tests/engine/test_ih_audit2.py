@@ -80,3 +80,56 @@ def test_a_number_is_ascii_digits_with_an_optional_sign(text: str) -> None:
 @pytest.mark.parametrize(("text", "value"), [("15", 15), ("+3", 3), ("-2", -2), (" 07 ", 7)])
 def test_whole_numbers_still_read(text: str, value: int) -> None:
     assert parse_int(text, "init") == value
+
+
+DELAYING_CREATOR = """
+add A init=15
+add B init=10
+add C init=5
+begin
+effect B "Blessed" rounds=1 by=A
+next
+next
+next
+"""
+"""Round 2 has just begun with A's turn: A's 1-round effect on B ran out at its start."""
+
+
+def effects_of(state: Encounter, name: str) -> list[tuple[str, int]]:
+    holder = next(c for c in state.order if c.name == name)
+    return [(e.label, e.rounds_left) for e in holder.effects]
+
+
+def test_an_effect_counts_down_when_its_creator_acts_not_when_they_delay() -> None:
+    """RULES.md §3.1: "1 round" runs from the start of one's action; §3.4: a delay is declared
+    before one's turn starts. A delaying creator's effects count down when they do act."""
+    assert effects_of(play(DELAYING_CREATOR), "B") == []
+    delayed = play(DELAYING_CREATOR + "delay A after B")
+    assert delayed.current == "B"
+    assert effects_of(delayed, "B") == [("Blessed", 1)], "A's turn has not started"
+    acted = play(DELAYING_CREATOR + "delay A after B\nnext")
+    assert acted.current == "A"
+    assert effects_of(acted, "B") == [], "it runs out at the start of A's action"
+
+
+def test_a_delay_into_the_next_round_gives_the_rounds_back_too() -> None:
+    script = DELAYING_CREATOR.replace("rounds=1", "rounds=3")
+    assert effects_of(play(script), "B") == [("Blessed", 2)]
+    assert effects_of(play(script + "delay A next-round"), "B") == [("Blessed", 3)]
+    next_round = play(script + "delay A next-round\nnext\nnext")
+    assert (next_round.round, next_round.current) == (3, "A")
+    assert effects_of(next_round, "B") == [("Blessed", 2)], "one count for one started turn"
+
+
+def test_an_owed_swift_is_taken_from_the_turn_the_delayer_does_take() -> None:
+    """§3.7: an off-turn reflex is owed from the next turn's swift; a delayed turn is that turn."""
+    script = "add A init=15\nadd B init=10\nbegin\nnext\nspend A reflex\nnext\n"
+    started = play(script)
+    a = next(c for c in started.order if c.name == "A")
+    assert started.current == "A" and a.budget.swift == 0 and a.owed_swift == 0
+    delayed = play(script + "delay A after B")
+    a = next(c for c in delayed.order if c.name == "A")
+    assert delayed.current == "B" and a.owed_swift == 1, "still owed: A's turn has not started"
+    acted = play(script + "delay A after B\nnext")
+    a = next(c for c in acted.order if c.name == "A")
+    assert acted.current == "A" and a.budget.swift == 0 and a.owed_swift == 0
