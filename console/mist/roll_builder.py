@@ -3,8 +3,9 @@
 Space ticks a row (a weakness hinders, a Taint theme is indulged, the rest help), ``h`` marks it
 hindering, ``b`` burns a tag (+3, RULES.md §4.1), ``t`` picks the target (``Ctrl+T`` or ``↑`` /
 ``↓`` while the 9+ status name is being typed, where ``t`` is a letter). Rows are cut to the
-list's width (the name first, with an ellipsis, then the kind), so nothing wraps at 80 columns
-and CJK names are measured in terminal cells. The power breakdown is
+list's width (the kinds shrink first, then the longest names get an ellipsis), so nothing wraps
+at 80 columns and CJK names are measured in terminal cells; rows that are not the actor's own
+sit under a header naming their owner (the scene, a challenge, an ally). The power breakdown is
 the engine's own (``engine/mist/power.py``) and the three bands come from the exact odds
 (``engine/dice/odds.py``), so what is shown is exactly what will be rolled. Rolling runs the
 ``action`` (or ``mitigate``) line through the screen's one path into the engine and returns the
@@ -61,9 +62,17 @@ TICK_MARKS = {
 MARK_WIDTH = 5
 """``[+]`` and a space before a row's name."""
 MIN_NAME_WIDTH = 10
-MIN_SUFFIX_WIDTH = 12
+MIN_KIND_WIDTH = 8
 ODDS_LABEL_WIDTH = 11 + 7
 """A band's label and its percentage beside the bar (``roll_text.odds_bands``)."""
+
+
+def grouped(rows: tuple[SourceRow, ...], actor: str) -> tuple[SourceRow, ...]:
+    """The rows with the actor's own first, then each owner's together (in order of appearance)."""
+    first: dict[str, int] = {}
+    for index, row in enumerate(rows):
+        first.setdefault(row.owner, -1 if row.owner == actor else index)
+    return tuple(sorted(rows, key=lambda row: first[row.owner]))
 
 
 class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
@@ -92,7 +101,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         self.actor = roster.character(state, actor)
         self.runner = runner
         self.consequence = consequence
-        self.rows: tuple[SourceRow, ...] = source_rows(state, self.actor)
+        self.rows: tuple[SourceRow, ...] = grouped(source_rows(state, self.actor), self.actor.name)
         self.ticks: list[Tick] = [Tick.OFF] * len(self.rows)
         others = tuple(p.name for p in state.characters if p.name != self.actor.name)
         self.targets: tuple[str | None, ...] = (
@@ -139,57 +148,65 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         kind = self.t(("mist.source-short." if short else "mist.source.") + kind_of(row))
         return kind + (f" {row.tier}" if row.tier else "")
 
-    def _owner(self, row: SourceRow) -> str:
-        """Where a row lives when it is not the actor's own (a challenge, ``scene``)."""
-        return "" if row.owner == self.actor.name else row.owner
-
-    def _suffix(self, row: SourceRow, short: bool = False, room: int | None = None) -> str:
-        """The kind and tier, then `` · owner``; with ``room``, cut to it (the owner first)."""
-        kind, owner = self._kind(row, short), self._owner(row)
-        if room is None or cell_len(kind) + (3 + cell_len(owner) if owner else 0) <= room:
-            return kind + (f" · {owner}" if owner else "")
-        rest = room - cell_len(kind) - 3
-        if owner and rest >= 2:
-            return f"{kind} · {fit(owner, rest).rstrip()}"
-        return fit(kind, room).rstrip() if room > 1 else ""
-
     def _columns(self) -> tuple[int, bool]:
         """The name column's width and whether the kinds are short, for the list's width.
 
-        The names matter most: they keep their full width while the kinds can shrink to one
-        word and the owners be cut; only then are the longest names cut (with an ellipsis),
-        never below 10 cells.
+        The names matter most: they keep their full width while the kinds shrink to one word;
+        only then are the longest names cut (with an ellipsis), never below 10 cells.
         """
         longest = max((cell_len(row.name) for row in self.rows), default=MIN_NAME_WIDTH)
         if not self.row_width:
             return min(longest, 22), False
         for short in (False, True):
-            suffix = max((cell_len(self._suffix(row, short)) for row in self.rows), default=0)
-            if MARK_WIDTH + longest + 1 + suffix <= self.row_width:
+            kind = max((cell_len(self._kind(row, short)) for row in self.rows), default=0)
+            if MARK_WIDTH + longest + 1 + kind <= self.row_width:
                 return longest, short
-        suffix = max((cell_len(self._kind(row, True)) for row in self.rows), default=0)
-        if MARK_WIDTH + longest + 1 + suffix <= self.row_width:
-            return longest, True
-        room = self.row_width - MARK_WIDTH - 1 - min(suffix, MIN_SUFFIX_WIDTH)
+        room = self.row_width - MARK_WIDTH - 1 - min(kind, MIN_KIND_WIDTH)
         return max(MIN_NAME_WIDTH, min(longest, room)), True
 
     def _row_text(self, row: SourceRow, tick: Tick) -> Text:
-        """``[+]  name  kind tier · owner``, cut to the list's width so it never wraps."""
+        """``[+]  name  kind tier``, cut to the list's width so it never wraps."""
         mark, style = TICK_MARKS[tick]
         text = Text(f"{mark:<4} ", style=style, no_wrap=True, overflow="ellipsis")
         name_style = "strike dim" if row.burned else ("bold" if tick is not Tick.OFF else "")
         width, short = self._columns()
         text.append(fit(row.name, width), style=name_style)
-        room = self.row_width - MARK_WIDTH - width - 1 if self.row_width else None
-        suffix = self._suffix(row, short, room)
-        text.append(f" {suffix}".rstrip(), style="dim")
+        kind = self._kind(row, short)
+        if self.row_width:
+            room = self.row_width - MARK_WIDTH - width - 1
+            kind = fit(kind, room).rstrip() if room > 1 else ""
+        text.append(f" {kind}".rstrip(), style="dim")
         return text
 
+    def _header(self, owner: str) -> Text:
+        """The line over one owner's rows: ``── Hound ──`` (a challenge, the scene, an ally)."""
+        width = self.row_width or 40
+        label = f"── {fit(owner, max(4, width - 8)).rstrip()} "
+        return Text(label + "─" * max(2, width - cell_len(label)), style="dim", no_wrap=True)
+
     def _options(self) -> list[Option]:
-        return [
-            Option(self._row_text(row, tick), id=str(index))
-            for index, (row, tick) in enumerate(zip(self.rows, self.ticks, strict=True))
-        ]
+        """One option a row (its id the row's index), under a header whenever the owner changes.
+
+        The actor's own tags come first without a header; the scene's and the challenges' story
+        tags and statuses, and the allies' tags, are grouped under their owner's name, so a
+        status on the Hound never reads as the actor's own.
+        """
+        options: list[Option] = []
+        owner = self.actor.name
+        for index, (row, tick) in enumerate(zip(self.rows, self.ticks, strict=True)):
+            if row.owner != owner:
+                owner = row.owner
+                options.append(Option(self._header(owner), id=f"owner-{index}", disabled=True))
+            options.append(Option(self._row_text(row, tick), id=str(index)))
+        return options
+
+    def _row_at_cursor(self) -> int | None:
+        """The index of the highlighted row (headers are never highlighted)."""
+        rows = self.query_one("#builder-rows", OptionList)
+        if rows.highlighted is None:
+            return None
+        ident = rows.get_option_at_index(rows.highlighted).id or ""
+        return int(ident) if ident.isdigit() else None
 
     def on_mount(self) -> None:
         settle_cursors(self)
@@ -210,8 +227,8 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         if width <= 0 or width == self.row_width:
             return
         self.row_width = width
-        for index, (row, tick) in enumerate(zip(self.rows, self.ticks, strict=True)):
-            rows.replace_option_prompt_at_index(index, self._row_text(row, tick))
+        for option in self._options():
+            rows.replace_option_prompt(option.id or "", option.prompt)
         self.update_preview()
 
     # -- ticking --------------------------------------------------------------------------------
@@ -219,7 +236,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
     def action_tick(self, how: str = "") -> None:
         """Toggle the highlighted row: space as its default, ``h`` hindering, ``b`` burned."""
         rows = self.query_one("#builder-rows", OptionList)
-        index = rows.highlighted
+        index = self._row_at_cursor()
         if index is None or not self.rows:
             return
         row = self.rows[index]
@@ -240,7 +257,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         if new is Tick.INDULGE:
             self.ticks = [Tick.OFF if tick is Tick.INDULGE else tick for tick in self.ticks]
         self.ticks[index] = new
-        rows.replace_option_prompt_at_index(index, self._row_text(row, new))
+        rows.replace_option_prompt(str(index), self._row_text(row, new))
         self.update_preview()
 
     def action_target(self) -> None:

@@ -76,7 +76,12 @@ async def test_builder_rows_fit_80_columns(make_app: AppFactory, script: str, la
         for index in range(rows.option_count):
             prompt = rows.get_option_at_index(index).prompt
             assert cell_len(str(prompt)) <= width, prompt
-        prompts = [str(rows.get_option_at_index(i).prompt) for i in range(rows.option_count)]
+        options = [rows.get_option_at_index(i) for i in range(rows.option_count)]
+        headers = [str(o.prompt) for o in options if o.disabled]
+        prompts = [str(o.prompt) for o in options if not o.disabled]
+        # The rows that are not the actor's own sit under their owner's name, once each.
+        owners = [h.strip("─ ") for h in headers]
+        assert owners == list(dict.fromkeys(r.owner for r in builder.rows))[1:]
         whole = [row.name in prompt for row, prompt in zip(builder.rows, prompts, strict=True)]
         # Names up to 10 cells always stay whole; a longer one may be cut, with an ellipsis.
         for row, prompt, ok in zip(builder.rows, prompts, whole, strict=True):
