@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 
-from console.i18n import fit
 from console.keymap import MIST_KEYS, KeySpec
-from console.mist import render, roll_text
+from console.mist import render
+from console.mist.case_actions import CaseFileActions
 from console.mist.dialogs import Field, FormDialog, Values
 from console.mist.effects import EffectsDialog
 from console.mist.panes import (
@@ -35,7 +34,6 @@ from console.screens.dialogs import ChoiceDialog
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
 from engine.dice.mist import Outcome
-from engine.dice.odds import mist_odds
 from engine.language import quote
 from engine.mist.events import ActionRolled
 from engine.mist.state import MistState, Phase, ThemeType
@@ -73,14 +71,11 @@ EDITS = frozenset(
 )
 """Actions that change the scene: refused in read-only mode."""
 
-FORM_WIDTH = 72
-"""The text width of a Mist form (``.mist-form``: 80 columns less its border and padding)."""
-
 DIALOG_SOURCE = "mist-dialog"
 """The source of a line run by a Mist dialog, which shows a refusal inline."""
 
 
-class MistScreen(ThemeActions, StoryActions, SceneScreen):
+class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     """Run a M.I.S.T. scene and its case file from the keyboard (RULES.md §4)."""
 
     CSS_PATH = "mist_screen.tcss"
@@ -256,7 +251,12 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
         """Open the roll builder; outside the Action phase, offer to move to it first (§4.6)."""
         if self.selected is None:
             return
-        phase = self._current().phase
+        state = self._current()
+        phase = state.phase
+        if phase is Phase.CONSEQUENCE and any(not x.delivered for x in state.consequences):
+            # Offering to move would only be refused: say why at once (RULES.md §4.6).
+            self.run_command("phase action")
+            return
         if phase is not Phase.ACTION:
             now = self.t(f"mist.phase.{phase.value}")
             self.status = "ⓘ " + self.t("mist.action.not-now", phase=now)
@@ -341,51 +341,6 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
             build,
         )
 
-    def action_immerse(self) -> None:
-        state = self._current()
-        themes = self._taint_themes(state)
-        who = self.selected
-        if not themes or who is None:
-            return
-        person = next(p for p in state.characters if p.name == who)
-        power = sum(1 for t in person.themes if t.type is ThemeType.SELF)
-        power_tags = tuple(
-            tag.name for t in person.themes if t.type is ThemeType.TAINT for tag in t.power_tags
-        )
-
-        def build(v: Values) -> str | None:
-            depth = v["depth"] or "submerge"
-            burn = f' burn="{v["burn"]}"' if v["burn"] else ""
-            return f"immerse {quote(who)} {quote(v['theme'])} {depth}{burn}"
-
-        def preview(v: Values) -> RenderableType:
-            lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
-            lines += roll_text.odds_bands(self.t, mist_odds(power, state.settings))
-            depth = (v["depth"] or "submerge").lower()
-            if depth in ("submerge", "dive", "sink"):
-                lines.append(Text(self.t(f"mist.immerse.table.{depth}"), style="italic"))
-            theme = next(
-                (t for t in person.themes if t.name.casefold() == v["theme"].casefold()), None
-            )
-            if theme is not None:
-                unburned = [tag.name for tag in theme.power_tags if not tag.burned]
-                lines.append(
-                    Text(self.t("mist.immerse.burn-hint", tags=", ".join(unburned) or "—"), "dim")
-                )
-            return Group(*lines)
-
-        self._form(
-            "mist.form.immerse",
-            (
-                self._field("theme", themes[0], themes),
-                self._field("depth", "submerge", ("submerge", "dive", "sink")),
-                self._field("burn", "", power_tags),
-            ),
-            build,
-            preview=preview,
-            name=who,
-        )
-
     def action_threat(self) -> None:
         challenges = tuple(c.name for c in self._current().challenges)
 
@@ -467,109 +422,6 @@ class MistScreen(ThemeActions, StoryActions, SceneScreen):
 
     def action_end_scene(self) -> None:
         self.run_command("scene end")
-
-    # -- the case file --------------------------------------------------------------------------
-
-    def action_clue(self) -> None:
-        def build(v: Values) -> str | None:
-            if not v["text"]:
-                return None
-            scene = f' scene="{v["scene"]}"' if v["scene"] else ""
-            return f'clue "{v["text"]}"{scene}'
-
-        self._form(
-            "mist.form.clue",
-            (self._field("text"), self._field("scene", self._current().scene.name)),
-            build,
-        )
-
-    def _clue_list(self) -> RenderableType:
-        clues = self._current().case_file.clues
-        if not clues:
-            return Text(self.t("mist.none"), style="dim")
-        return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in clues))
-
-    def action_conclusion(self) -> None:
-        def build(v: Values) -> str | None:
-            if not v["text"]:
-                return None
-            against = f" contradicts={v['contradicts']}" if v["contradicts"] else ""
-            return f'conclusion "{v["text"]}" supports={v["supports"]}{against}'
-
-        case = self._current().case_file
-
-        def preview(v: Values) -> RenderableType:
-            ids = [p for p in v["supports"].replace(" ", "").split(",") if p]
-            against = [p for p in v["contradicts"].replace(" ", "").split(",") if p]
-            has, needs = len(ids), case.complexity
-            key = "mist.case.gate-open" if has >= needs else "mist.case.gate-closed"
-            text = Text(self.t("mist.power", power=has - len(against)) + "  ", style="bold")
-            text.append(self.t(key, has=has, needs=needs), "green" if has >= needs else "yellow")
-            return text
-
-        self._form(
-            "mist.form.conclusion",
-            (self._field("text"), self._field("supports"), self._field("contradicts")),
-            build,
-            preview=preview,
-            note=self._clue_list(),
-        )
-
-    def action_case_roll(self, mode: str) -> None:
-        state = self._current()
-        case = state.case_file
-        gated = [k for k in case.conclusions if len(k.supports) >= case.complexity]
-        fresh = [k for k in gated if k.result is None]
-        pool = fresh or gated or list(case.conclusions)
-        first = pool[0] if pool else None
-        text_key = "clue" if mode == "deduce" else "property"
-
-        def build(v: Values) -> str | None:
-            if not v["conclusion"]:
-                return None
-            extra = f' {text_key}="{v[text_key]}"' if v[text_key] else ""
-            return f"{mode} {v['conclusion']}{extra}"
-
-        def preview(v: Values) -> RenderableType:
-            found = next(
-                (k for k in case.conclusions if k.id == v["conclusion"].strip().lower()), None
-            )
-            if found is None:
-                return Text(self.t("mist.case.pick"), style="dim")
-            lines = [Text(f"{found.id} {found.text}", style="bold")]
-            lines.append(render.gate_text(self.t, case, found))
-            lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
-            lines += roll_text.odds_bands(self.t, mist_odds(found.power, state.settings))
-            lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
-            return Group(*lines)
-
-        ids = tuple(k.id for k in case.conclusions)
-        self._form(
-            f"mist.form.{mode}",
-            (self._field("conclusion", first.id if first else "", ids), self._field(text_key)),
-            build,
-            preview=preview,
-            note=self._conclusion_list(),
-        )
-
-    def _conclusion_list(self) -> RenderableType:
-        """Every conclusion (refuted and already-rolled ones too: they may be rolled again)."""
-        case = self._current().case_file
-        if not case.conclusions:
-            return Text(self.t("mist.none"), style="dim")
-        lines = []
-        for k in case.conclusions:
-            gate = render.gate_text(self.t, case, k)
-            room = max(12, FORM_WIDTH - cell_len(f"{k.id}   ") - gate.cell_len)
-            line = Text(f"{k.id} ", style="bold", no_wrap=True, overflow="ellipsis")
-            line.append(fit(k.text, room), style="strike" if k.refuted else "")
-            line.append("  ")
-            line.append_text(gate)
-            lines.append(line)
-        return Group(*lines)
-
-    def action_casefile(self) -> None:
-        self.run_command("casefile close" if self._current().case_file.open else "casefile open")
 
     def action_zoom(self) -> None:
         """Fill the screen with the focused pane (the case file when none is), or come back."""

@@ -1,9 +1,10 @@
-"""The theme dialogs of the M.I.S.T. screen: burn or restore a tag, mark a track, choose a
-growth, add a theme (or the newborn one owed after a loss), retire at 5 Evolution — RULES.md
-§4.1, §4.8.
+"""The theme dialogs of the M.I.S.T. screen: full immersion in a Taint theme, burn or restore a
+tag, mark a track, choose a growth, add a theme (or the newborn one owed after a loss), retire
+at 5 Evolution — RULES.md §4.1, §4.5, §4.8.
 
 A mixin of :class:`~console.mist.screen.MistScreen`: each dialog builds one line of the console
-language (``burn``, ``restore``, ``mark``, ``growth``, ``theme``, ``rebirth``, ``retire``) and
+language (``immerse``, ``burn``, ``restore``, ``mark``, ``growth``, ``theme``, ``rebirth``,
+``retire``) and
 runs it through the screen's one path into the engine, so a key, a dialog and the command line
 do the same thing.
 """
@@ -12,11 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 
-from console.mist import render
+from console.mist import render, roll_text
 from console.mist.dialogs import Values
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
+from engine.dice.odds import mist_odds
 from engine.language import quote
 from engine.mist.growth import EVOLUTION_FOR_RETIREMENT
 from engine.mist.state import Character, Retirement, ThemeType
@@ -41,8 +44,8 @@ def _person(screen: MistScreen) -> Character | None:
 
 
 class ThemeActions:
-    """Keys ``b`` (burn/restore), ``M`` (mark), ``G`` (growth), ``H`` (theme / rebirth),
-    ``r`` (retire)."""
+    """Keys ``i`` (immerse), ``b`` (burn/restore), ``M`` (mark), ``G`` (growth), ``H`` (theme /
+    rebirth), ``r`` (retire)."""
 
     def action_retire(self: Any) -> None:
         """At 5 Evolution: Fall asleep or Return to calm, confirmed since it is final (§4.8)."""
@@ -85,6 +88,52 @@ class ThemeActions:
 
         title = self.t("mist.retire.title", name=who, count=person.evolution)
         self.app.push_screen(ChoiceDialog(title, options), chosen)
+
+    def action_immerse(self: Any) -> None:
+        """Full immersion in a Taint theme: power, odds and the depth's row of the table (§4.5)."""
+        state = self._current()
+        themes = self._taint_themes(state)
+        who = self.selected
+        if not themes or who is None:
+            return
+        person = next(p for p in state.characters if p.name == who)
+        power = sum(1 for t in person.themes if t.type is ThemeType.SELF)
+        power_tags = tuple(
+            tag.name for t in person.themes if t.type is ThemeType.TAINT for tag in t.power_tags
+        )
+
+        def build(v: Values) -> str | None:
+            depth = v["depth"] or "submerge"
+            burn = f' burn="{v["burn"]}"' if v["burn"] else ""
+            return f"immerse {quote(who)} {quote(v['theme'])} {depth}{burn}"
+
+        def preview(v: Values) -> RenderableType:
+            lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
+            lines += roll_text.odds_bands(self.t, mist_odds(power, state.settings))
+            depth = (v["depth"] or "submerge").lower()
+            if depth in ("submerge", "dive", "sink"):
+                lines.append(Text(self.t(f"mist.immerse.table.{depth}"), style="italic"))
+            theme = next(
+                (t for t in person.themes if t.name.casefold() == v["theme"].casefold()), None
+            )
+            if theme is not None:
+                unburned = [tag.name for tag in theme.power_tags if not tag.burned]
+                lines.append(
+                    Text(self.t("mist.immerse.burn-hint", tags=", ".join(unburned) or "—"), "dim")
+                )
+            return Group(*lines)
+
+        self._form(
+            "mist.form.immerse",
+            (
+                self._field("theme", themes[0], themes),
+                self._field("depth", "submerge", ("submerge", "dive", "sink")),
+                self._field("burn", "", power_tags),
+            ),
+            build,
+            preview=preview,
+            name=who,
+        )
 
     def action_burn(self: Any) -> None:
         """Pick a tag of the selected character: an unburned one burns, a burned one returns."""

@@ -166,3 +166,14 @@ async def test_undo_and_redo_name_the_command(make_app: AppFactory) -> None:
         assert "phase next" in screen.status
         await press(pilot, "ctrl+y")
         assert "phase next" in screen.status and "Action" in screen.status
+
+
+async def test_a_with_a_pending_consequence_says_why_at_once(make_app: AppFactory) -> None:
+    app = make_app(script=MITIGATE, system="mist")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await press(pilot, "a")
+        screen = app.screen
+        assert isinstance(screen, MistScreen)  # no offer to move that would be refused
+        assert "x1" in screen.status and screen.status.startswith("✗")
+        assert state_of(pilot).phase.value == "consequence"

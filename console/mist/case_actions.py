@@ -1,0 +1,128 @@
+"""The case-file keys of the M.I.S.T. screen: clues, conclusions with their complexity gate,
+Deduction and Test rolls, the case-file moment (RULES.md §4.7).
+
+A mixin of :class:`~console.mist.screen.MistScreen`, as ``story.py`` and ``themes.py`` are: each
+form builds one line of the console language (``clue``, ``conclusion``, ``deduce``, ``test``,
+``casefile``) and runs it through the screen's one path into the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from console.i18n import fit
+from console.mist import render, roll_text
+from console.mist.dialogs import Values
+from engine.dice.odds import mist_odds
+
+FORM_WIDTH = 72
+"""The text width of a Mist form (``.mist-form``: 80 columns less its border and padding)."""
+
+
+class CaseFileActions:
+    """Keys ``l`` (clue), ``k`` (conclusion), ``D`` / ``T`` (deduce / test), ``f`` (moment)."""
+
+    def action_clue(self: Any) -> None:
+        def build(v: Values) -> str | None:
+            if not v["text"]:
+                return None
+            scene = f' scene="{v["scene"]}"' if v["scene"] else ""
+            return f'clue "{v["text"]}"{scene}'
+
+        self._form(
+            "mist.form.clue",
+            (self._field("text"), self._field("scene", self._current().scene.name)),
+            build,
+        )
+
+    def _clue_list(self: Any) -> RenderableType:
+        clues = self._current().case_file.clues
+        if not clues:
+            return Text(self.t("mist.none"), style="dim")
+        return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in clues))
+
+    def action_conclusion(self: Any) -> None:
+        def build(v: Values) -> str | None:
+            if not v["text"]:
+                return None
+            against = f" contradicts={v['contradicts']}" if v["contradicts"] else ""
+            return f'conclusion "{v["text"]}" supports={v["supports"]}{against}'
+
+        case = self._current().case_file
+
+        def preview(v: Values) -> RenderableType:
+            ids = [p for p in v["supports"].replace(" ", "").split(",") if p]
+            against = [p for p in v["contradicts"].replace(" ", "").split(",") if p]
+            has, needs = len(ids), case.complexity
+            key = "mist.case.gate-open" if has >= needs else "mist.case.gate-closed"
+            text = Text(self.t("mist.power", power=has - len(against)) + "  ", style="bold")
+            text.append(self.t(key, has=has, needs=needs), "green" if has >= needs else "yellow")
+            return text
+
+        self._form(
+            "mist.form.conclusion",
+            (self._field("text"), self._field("supports"), self._field("contradicts")),
+            build,
+            preview=preview,
+            note=self._clue_list(),
+        )
+
+    def action_case_roll(self: Any, mode: str) -> None:
+        state = self._current()
+        case = state.case_file
+        gated = [k for k in case.conclusions if len(k.supports) >= case.complexity]
+        fresh = [k for k in gated if k.result is None]
+        pool = fresh or gated or list(case.conclusions)
+        first = pool[0] if pool else None
+        text_key = "clue" if mode == "deduce" else "property"
+
+        def build(v: Values) -> str | None:
+            if not v["conclusion"]:
+                return None
+            extra = f' {text_key}="{v[text_key]}"' if v[text_key] else ""
+            return f"{mode} {v['conclusion']}{extra}"
+
+        def preview(v: Values) -> RenderableType:
+            found = next(
+                (k for k in case.conclusions if k.id == v["conclusion"].strip().lower()), None
+            )
+            if found is None:
+                return Text(self.t("mist.case.pick"), style="dim")
+            lines = [Text(f"{found.id} {found.text}", style="bold")]
+            lines.append(render.gate_text(self.t, case, found))
+            lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
+            lines += roll_text.odds_bands(self.t, mist_odds(found.power, state.settings))
+            lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
+            return Group(*lines)
+
+        ids = tuple(k.id for k in case.conclusions)
+        self._form(
+            f"mist.form.{mode}",
+            (self._field("conclusion", first.id if first else "", ids), self._field(text_key)),
+            build,
+            preview=preview,
+            note=self._conclusion_list(),
+        )
+
+    def _conclusion_list(self: Any) -> RenderableType:
+        """Every conclusion (refuted and already-rolled ones too: they may be rolled again)."""
+        case = self._current().case_file
+        if not case.conclusions:
+            return Text(self.t("mist.none"), style="dim")
+        lines = []
+        for k in case.conclusions:
+            gate = render.gate_text(self.t, case, k)
+            room = max(12, FORM_WIDTH - cell_len(f"{k.id}   ") - gate.cell_len)
+            line = Text(f"{k.id} ", style="bold", no_wrap=True, overflow="ellipsis")
+            line.append(fit(k.text, room), style="strike" if k.refuted else "")
+            line.append("  ")
+            line.append_text(gate)
+            lines.append(line)
+        return Group(*lines)
+
+    def action_casefile(self: Any) -> None:
+        self.run_command("casefile close" if self._current().case_file.open else "casefile open")
