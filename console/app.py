@@ -8,6 +8,7 @@ clock, so tests run it against a temporary save directory with fixed dice and a 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import importlib
 from collections.abc import AsyncGenerator, Callable
 from contextlib import asynccontextmanager, suppress
@@ -113,6 +114,9 @@ class STConsoleApp(App[None]):
         self.clock: Clock = clock or datetime.now
         self.started = self.clock()
         self.autosave_state = "off"
+        self._ui_loop: tuple[asyncio.AbstractEventLoop, contextvars.Context] | None = None
+        """The UI thread's event loop and context (the active app), where the writer thread
+        reports each autosave."""
         self.opened = asyncio.Event()
         """Set once the first scene (or the dialog about a damaged file) is up."""
         self.title = self.t("app.title")
@@ -434,14 +438,22 @@ class STConsoleApp(App[None]):
         """Autosave after every command, never blocking: the writer thread takes it from here."""
         if self.persistence.read_only or message.scene is None:
             return
+        self._ui_loop = (asyncio.get_running_loop(), contextvars.copy_context())
         self.persistence.start_writer(self.autosave_written)
         self.persistence.queue(message.scene)
         self.autosave_state = "saving"
 
     def autosave_written(self, error: str | None) -> None:
-        """In the writer thread after each write: hand the outcome to the UI thread."""
+        """In the writer thread after each write: hand the outcome to the UI thread.
+
+        Without waiting for it (``call_from_thread`` would hold the writer until the UI thread
+        ran it, and leave an unawaited coroutine behind when the app stops first).
+        """
+        if self._ui_loop is None:
+            return
+        loop, context = self._ui_loop
         with suppress(RuntimeError):  # the app has stopped: Persistence.shutdown writes the rest
-            self.call_from_thread(self.autosave_done, error)
+            loop.call_soon_threadsafe(self.autosave_done, error, context=context)
 
     def autosave_done(self, error: str | None) -> None:
         """The title's autosave state after a write ("saved ✓", or "NOT SAVED" and why)."""
