@@ -21,8 +21,8 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
-from console.mist.ordered_input import OrderedInput
 from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.widgets.ordered_input import OrderedInput
 
 Runner = Callable[[str], tuple[Any, ...] | str]
 """Runs a command line in the scene: its events, or the reason it was refused."""

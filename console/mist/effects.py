@@ -23,8 +23,8 @@ from textual.widgets.option_list import Option
 from console.i18n import Translator
 from console.mist import render
 from console.mist.dialogs import Runner
-from console.mist.ordered_input import OrderedInput
 from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.widgets.ordered_input import OrderedInput
 from engine.dice.mist import Outcome
 from engine.language import quote
 from engine.mist.state import ActionRecord, MistState

@@ -31,7 +31,6 @@ from console.i18n import Translator, fit
 from console.keymap import BUILDER_KEYS, merged
 from console.mist import roll_text
 from console.mist.dialogs import Runner
-from console.mist.ordered_input import OrderedInput
 from console.mist.sources import (
     SourceRow,
     Tick,
@@ -43,6 +42,7 @@ from console.mist.sources import (
     source_rows,
 )
 from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.widgets.ordered_input import OrderedInput
 from engine.dice.odds import mist_odds
 from engine.errors import RuleError
 from engine.language import quote

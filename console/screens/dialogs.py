@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, OptionList, RadioButton, Radio
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator
+from console.widgets.ordered_input import OrderedInput
 from engine.language import quote
 
 DIALOG_CSS = """
@@ -111,7 +112,7 @@ class AmountDialog(_Dialog[int]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.heading, classes="title")
-            yield Input(
+            yield OrderedInput(
                 placeholder=self.t("dialog.signed" if self.signed else "dialog.amount"),
                 id="amount",
             )
@@ -199,7 +200,7 @@ class TextDialog(_Dialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.heading, classes="title")
-            yield Input(self.initial, placeholder=self.placeholder, id="text")
+            yield OrderedInput(self.initial, placeholder=self.placeholder, id="text")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():
@@ -229,16 +230,18 @@ class CombatantDialog(_Dialog[str]):
         t = self.t
         with Vertical():
             yield Label(t(f"dialog.{self.verb}-title"), classes="title")
-            yield Input(placeholder=t("dialog.name"), id="name")
+            yield OrderedInput(placeholder=t("dialog.name"), id="name")
             with Horizontal():
-                yield Input(placeholder=t("dialog.init"), id="init", type="integer")
-                yield Input(placeholder=t("dialog.mod"), id="mod", type="integer")
+                yield OrderedInput(placeholder=t("dialog.init"), id="init", type="integer")
+                yield OrderedInput(placeholder=t("dialog.mod"), id="mod", type="integer")
             with Horizontal():
-                yield Input(placeholder=t("dialog.dex"), id="dex", type="integer")
-                yield Input(placeholder=t("dialog.com"), id="com", type="integer")
+                yield OrderedInput(placeholder=t("dialog.dex"), id="dex", type="integer")
+                yield OrderedInput(placeholder=t("dialog.com"), id="com", type="integer")
             with Horizontal():
-                yield Input(placeholder=t("dialog.health"), id="health", type="integer")
-                yield Input(placeholder=t("dialog.willpower"), id="willpower", type="integer")
+                yield OrderedInput(placeholder=t("dialog.health"), id="health", type="integer")
+                yield OrderedInput(
+                    placeholder=t("dialog.willpower"), id="willpower", type="integer"
+                )
             with RadioSet(id="kind"):
                 yield RadioButton("NPC", value=True, id="npc")
                 yield RadioButton("PC", id="pc")
@@ -295,9 +298,9 @@ class EffectDialog(_Dialog[str]):
         t = self.t
         with Vertical():
             yield Label(t("dialog.effect-title", name=self.target), classes="title")
-            yield Input(placeholder=t("dialog.effect-label"), id="label")
-            yield Input(placeholder=t("dialog.rounds"), id="rounds", type="integer")
-            yield Input(self.source or "", placeholder=t("dialog.by"), id="by")
+            yield OrderedInput(placeholder=t("dialog.effect-label"), id="label")
+            yield OrderedInput(placeholder=t("dialog.rounds"), id="rounds", type="integer")
+            yield OrderedInput(self.source or "", placeholder=t("dialog.by"), id="by")
             yield Static("", classes="error", id="effect-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -22,6 +22,7 @@ from console import render
 from console.i18n import Translator
 from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.widgets.odds_chart import OddsChart
+from console.widgets.ordered_input import OrderedInput
 from engine.dice import command as dice_command
 from engine.dice.odds import check_odds, mist_odds
 from engine.errors import RuleError
@@ -97,7 +98,7 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
             yield Label(title, id="roll-title")
             with Horizontal(classes="row"):
                 yield Label(t("roll.power-label" if mist else "roll.dp-label"), classes="label")
-                yield Input("3", id="value", type="integer", classes="field")
+                yield OrderedInput("3", id="value", type="integer", classes="field")
                 if mist:
                     yield Checkbox(t("roll.hidden-label"), id="hidden")
                 if self.system == "ih-d10":
@@ -119,11 +120,17 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
             if not mist:
                 with Horizontal(classes="row"):
                     yield Label(t("roll.bonus-label"), classes="label")
-                    yield Input("", id="bonus", type="integer", classes="field", placeholder="0")
+                    yield OrderedInput(
+                        "", id="bonus", type="integer", classes="field", placeholder="0"
+                    )
                     yield Label(t("roll.penalty-label"), classes="label")
-                    yield Input("", id="penalty", type="integer", classes="field", placeholder="0")
+                    yield OrderedInput(
+                        "", id="penalty", type="integer", classes="field", placeholder="0"
+                    )
                     yield Label(t("roll.dc-label"), classes="label")
-                    yield Input("", id="dc", type="integer", classes="field", placeholder="—")
+                    yield OrderedInput(
+                        "", id="dc", type="integer", classes="field", placeholder="—"
+                    )
                 with Horizontal(classes="row"):
                     yield Label(t("roll.untrained-label"), classes="label")
                     yield Select(

@@ -14,6 +14,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
 from console.messages import CommandRequested
+from console.widgets.ordered_input import OrderedInput
 
 SPEND_KINDS: tuple[str, ...] = ("free", "swift", "reflex", "move", "standard", "full-round")
 
@@ -102,7 +103,7 @@ class _LineSuggester(Suggester):
         return complete(value, self.owner.vocabulary)
 
 
-class CommandInput(Input):
+class CommandInput(OrderedInput):
     """The text field: tab or → accepts the completion; ↑/↓ walk the history."""
 
     DEFAULT_CSS = """

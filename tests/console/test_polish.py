@@ -173,3 +173,21 @@ async def test_a_long_question_is_shown_whole(make_app: AppFactory) -> None:
         shown = app.screen.query_one(".question", Static)
         assert str(shown.render()) == question, "no markup eaten"
         assert shown.size.height >= 3, "wrapped over several lines, not cut to one"
+
+
+async def test_a_burst_with_backspace_keeps_its_order_on_the_command_line(
+    make_app: AppFactory,
+) -> None:
+    """``⌫ t ⏎`` typed in one read: the backspace runs before the ``t`` (Textual #6605)."""
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        current = screen.history.scene.state.current
+        await pilot.press("colon", *"nexx")
+        await settle(pilot)
+        burst(app, ("backspace", "\x7f"), ("t", "t"), ("enter", "\r"))
+        await settle(pilot)
+        assert screen.history.scene.journal[-1].text == "next"
+        assert screen.history.scene.state.current != current
