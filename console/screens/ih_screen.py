@@ -7,9 +7,11 @@ the console language (INTERFACE.md §3) and runs it through :meth:`SceneScreen.r
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -27,8 +29,9 @@ from console.screens.dialogs import (
 )
 from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
 from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
-from console.screens.shell import SceneScreen
+from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
+from engine.errors import RuleError
 from engine.language import quote
 from engine.session import JournalEntry, Scene
 
@@ -71,6 +74,8 @@ class IHScreen(SceneScreen):
     def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
         self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
         self._view_cache: ViewCache = {}
+        self._turn_before: str | None = None
+        """The current actor before the command being run (the selection may follow the turn)."""
         super().__init__(scene, translate, read_only=read_only)
 
     def compose_body(self) -> ComposeResult:
@@ -130,16 +135,75 @@ class IHScreen(SceneScreen):
             self.selected = message.name
             self.refresh_keys()
 
+    def run_command_events(self, text: str, source: str = "key") -> tuple[Any, ...] | None:
+        before = self.view.current if self.view is not None else None
+        self._turn_before = before
+        return super().run_command_events(text, source)
+
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
         super().after_command(text, events)
         view = self.view
-        if view is not None and text.strip().split(" ", 1)[0].lower() in (
-            "next",
-            "begin",
-            "undo",
-            "redo",
-        ):
+        if view is None:
+            return
+        verb = text.strip().split(" ", 1)[0].lower()
+        if verb in ("next", "begin", "undo", "redo"):
             self.selected = view.current or self.selected
+        elif self.selected == self._turn_before and view.current != self._turn_before:
+            # The turn moved on (the current actor delayed, was removed…): the selection
+            # follows it, so the next key acts for whoever acts now (RULES.md §3.4).
+            self.selected = view.current or self.selected
+
+    # -- a key that can't be used now says why --------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """A greyed-out combat key names the rule that refuses it instead of doing nothing.
+
+        ``t`` with the standard action spent, ``n`` before the fight, ``d`` for someone who
+        acted: the engine's own reason goes to the status line (RULES.md §3.4–§3.6). Read-only
+        refusals are the app's (it names who holds the campaign).
+        """
+        if self.read_only or self.view is None:
+            return
+        for namespace, bindings in self._modal_binding_chain:
+            if namespace is not self:
+                continue
+            for binding in bindings.key_to_bindings.get(event.key, ()):
+                action, parameters = _action_and_parameters(binding.action)
+                if self.check_action(action, parameters):
+                    return
+                line = self._refused_line(action, parameters)
+                if line is not None:
+                    event.stop()
+                    event.prevent_default()
+                    self._explain(line)
+                    return
+
+    def _refused_line(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """The command a greyed-out key stands for, to ask the engine why it is refused."""
+        who = self._who
+        if action == "spend" and self.selected is not None and parameters:
+            return f"spend {who} {parameters[0]}"
+        if action == "next_turn":
+            return "next"
+        if action == "begin":
+            return "begin"
+        if action == "delay" and self.selected is not None:
+            return f"delay {who} next-round"
+        return None
+
+    def _explain(self, line: str) -> None:
+        """Show the engine's reason for refusing ``line``; a spend it takes is simply made."""
+        from engine import commands
+
+        scene = self.history.scene
+        try:
+            command = commands.parse(line, scene.system)
+            commands.apply(scene.state, scene.system, command, random.Random(0))
+        except RuleError as error:
+            self.refuse(error.message, "key")
+            return
+        if line.startswith("spend "):
+            self.run_command(line)
 
     # -- what can be done now -------------------------------------------------------------------
 

@@ -5,6 +5,11 @@ the arrows, Enter) only when the key has bubbled up to the app. In a burst — a
 paste of keys, a terminal driven by a script — the next letter overtakes it: ``⌫ 2 ⏎`` on the
 pre-filled amount ``6`` deleted the ``2`` and spent 1 (Textual issue #6605). This field runs its
 own bindings inline, as Textual's proposed fix (pull request #6631) does.
+
+Tab is the app's key (focus the next field), so in a burst ``Dan ⇥ 3`` the ``3`` was already
+on its way to the name field when the focus moved: it landed there ("Dan3"). Here Tab moves the
+focus inline too, and a key that reaches a field after the focus left it goes on to the field
+that has the focus now.
 """
 
 from __future__ import annotations
@@ -12,15 +17,34 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import Input
 
+FOCUS_KEYS = frozenset({"tab", "shift+tab"})
+"""Keys that move the focus between fields (Textual's own screen bindings)."""
+
 
 class OrderedInput(Input):
     """An ``Input`` that runs its own (non-priority) key bindings in the order typed."""
 
     async def _on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        focused = screen.focused
+        if focused is not None and focused is not self and screen is self.app.screen:
+            # Typed before the focus moved on: it belongs to the field that has it now.
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, event.character))
+            return
         if not event.is_printable:
             for binding in self._bindings.key_to_bindings.get(event.key, ()):
                 if not binding.priority and await self.app.run_action(binding.action, self):
                     event.stop()
                     event.prevent_default()
                     return
+            if event.key in FOCUS_KEYS:
+                event.stop()
+                event.prevent_default()
+                if event.key == "tab":
+                    screen.focus_next()
+                else:
+                    screen.focus_previous()
+                return
         await super()._on_key(event)

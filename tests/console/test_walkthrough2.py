@@ -1,0 +1,102 @@
+"""Second walkthrough of the IH console (issue 6): what a new Storyteller tripped over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console_support import FIGHT, AppFactory
+from textual import events
+from textual.widgets import Input, Static
+
+from console.app import STConsoleApp
+from console.screens.dialogs import CombatantDialog
+from console.screens.ih_screen import IHScreen
+from engine import commands
+
+SIZE = (120, 40)
+
+
+def ih_screen(app: STConsoleApp) -> IHScreen:
+    return next(s for s in app.screen_stack if isinstance(s, IHScreen))
+
+
+def scene_json(app: STConsoleApp) -> dict[str, Any]:
+    return commands.to_json(ih_screen(app).history.scene.state, "ih-d10")
+
+
+def status(app: STConsoleApp) -> str:
+    return str(ih_screen(app).query_one("#status", Static).render())
+
+
+async def settle(pilot: Any) -> None:
+    for _ in range(4):
+        await pilot.pause()
+
+
+async def test_a_greyed_out_spend_key_says_why(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        journal = len(ih_screen(app).history.scene.journal)
+        await pilot.press("t")  # the standard action is spent: the key is greyed out
+        await settle(pilot)
+        assert len(ih_screen(app).history.scene.journal) == journal, "nothing was spent"
+        assert status(app).startswith("✗ "), status(app)
+        assert "standard" in status(app).lower()
+
+
+async def test_next_before_the_fight_begins_says_why(make_app: AppFactory) -> None:
+    app = make_app(script="add Ann init=15\nadd Bob init=12\n")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        assert scene_json(app)["phase"] == "setup"
+        assert status(app).startswith("✗ "), status(app)
+
+
+async def test_delay_of_someone_who_acted_says_why(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # Ann has acted; Bob's turn
+        await pilot.press("k")  # select Ann
+        await pilot.pause()
+        assert ih_screen(app).selected == "Ann"
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, IHScreen), "no delay dialog for someone who acted"
+        assert status(app).startswith("✗ "), status(app)
+        assert not scene_json(app)["order"][0]["delaying"]
+
+
+async def test_the_selection_follows_the_turn_when_the_current_actor_delays(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        assert ih_screen(app).selected == "Ann"
+        await pilot.press("d", "enter")  # Ann delays into the next round
+        await settle(pilot)
+        assert scene_json(app)["current"] == "Bob"
+        assert ih_screen(app).selected == "Bob", "the next key acts for whoever acts now"
+        await pilot.press("t")
+        await pilot.pause()
+        bob = next(c for c in scene_json(app)["order"] if c["name"] == "Bob")
+        assert bob["budget"]["standard"] == 0
+
+
+async def test_a_tab_in_a_burst_moves_the_keys_after_it(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("J")
+        await settle(pilot)
+        assert isinstance(app.screen, CombatantDialog)
+        keys = [("D", "D"), ("a", "a"), ("n", "n"), ("tab", "\t"), ("tab", "\t")]
+        keys += [("3", "3"), ("tab", "\t"), ("tab", "\t"), ("tab", "\t"), ("5", "5")]
+        for key, character in keys:
+            app.post_message(events.Key(key, character))
+        await settle(pilot)
+        dialog = app.screen
+        assert dialog.query_one("#name", Input).value == "Dan"
+        assert dialog.query_one("#mod", Input).value == "3"
+        assert dialog.query_one("#health", Input).value == "5"
