@@ -112,6 +112,10 @@ class InitiativeQueue(RowList):
             self.post_message(CombatantSelected(self._names[event.row]))
 
 
+_NOT_DRAWN = object()
+"""What a pane has drawn before its first drawing (not ``None``: an empty fight shows None)."""
+
+
 class _CombatantPane(TextLines):
     """A pane about one combatant: redrawn only when what it shows has changed."""
 
@@ -121,14 +125,14 @@ class _CombatantPane(TextLines):
     def __init__(self, translate: Translator, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.t = translate
-        self._drawn: object = None
+        self._drawn: object = _NOT_DRAWN
         self._scheduled = False
 
     def shown(self) -> object:
         """What the pane draws now; it is redrawn when this changes."""
         view = self.view
         if view is None:
-            return None
+            return _NOT_DRAWN  # nothing to draw yet
         return view.find(self.selected) or view.find(view.current)
 
     def _maybe_refresh(self) -> None:

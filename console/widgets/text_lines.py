@@ -20,7 +20,8 @@ from textual.widget import Widget
 
 
 class TextLines(Widget):
-    """Shows the lines given to :meth:`show`; lines wider than the pane wrap at spaces."""
+    """Shows the lines given to :meth:`show`; lines wider than the pane wrap at spaces, and a
+    line with newlines in it is shown as several."""
 
     DEFAULT_CSS = """
     TextLines { height: auto; }
@@ -31,6 +32,8 @@ class TextLines(Widget):
         self._lines: tuple[Text, ...] = ()
         self._strips: list[Strip] | None = None
         self._width = -1
+        self._rows = -1
+        """How many lines (after wrapping) were drawn last: a change lays the pane out again."""
         self._style: Style | None = None
         """The pane's style the strips were drawn with (a new theme or class redraws them)."""
 
@@ -50,7 +53,7 @@ class TextLines(Widget):
         When the number of lines changes, or a line is wider than the pane (it wraps), the
         whole pane is drawn again (and laid out, if the count changed).
         """
-        lines = tuple(lines)
+        lines = tuple(piece for line in lines for piece in _split(line))
         old, self._lines = self._lines, lines
         strips, width = self._strips, self._width
         if (
@@ -60,8 +63,9 @@ class TextLines(Widget):
             or len(lines) != len(old)
             or any(line.cell_len > width for line in lines)
         ):
+            rows = len(self._wrapped(width)) if width > 0 else -1
             self._strips = None
-            self.refresh(layout=len(lines) != len(old))
+            self.refresh(layout=rows < 0 or rows != self._rows)
             return
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
             if _identity(before) != _identity(after):
@@ -90,7 +94,9 @@ class TextLines(Widget):
         return Strip(segments).crop_extend(0, width, style).apply_style(style)
 
     def _render_strips(self, width: int) -> list[Strip]:
-        return [self._strip(line, width) for line in self._wrapped(width)]
+        strips = [self._strip(line, width) for line in self._wrapped(width)]
+        self._rows = len(strips)
+        return strips
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -106,3 +112,10 @@ class TextLines(Widget):
 def _identity(line: Text) -> tuple[object, ...]:
     """What a line looks like (``Text.__eq__`` ignores the line's own style)."""
     return (line.plain, line.style, tuple(line.spans))
+
+
+def _split(line: Text) -> Sequence[Text]:
+    """A line with newlines in it (several notes) as one line each."""
+    if "\n" not in line.plain:
+        return (line,)
+    return list(line.split("\n", allow_blank=True))

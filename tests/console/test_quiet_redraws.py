@@ -161,3 +161,37 @@ async def test_the_dice_log_appends_a_roll_and_takes_one_back_on_undo() -> None:
         await drawn(pilot)
         assert cleared == [True], "undo redraws the log without the roll"
         assert [strip.text.rstrip() for strip in log.lines] == ["Ann DP 3", "Bob DP 4"]
+
+
+async def test_a_line_with_newlines_is_shown_as_several() -> None:
+    """Two notes joined by a newline: two lines, the pane's border intact (review finding)."""
+    app = LinesApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        pane = app.query_one(TextLines)
+        pane.show([Text("Init 12"), Text("hi\nyo", style="italic")])
+        await drawn(pilot)
+        assert [pane.render_line(y).text.rstrip() for y in range(3)] == ["Init 12", "hi", "yo"]
+        assert all("\n" not in pane.render_line(y).text for y in range(3))
+        assert pane.size.height == 3
+
+
+async def test_a_pane_grows_when_a_line_starts_to_wrap() -> None:
+    app = LinesApp()
+    async with app.run_test(size=(20, 10)) as pilot:
+        pane = app.query_one(TextLines)
+        pane.show([Text("short")])
+        await drawn(pilot)
+        assert pane.size.height == 1
+        pane.show([Text("王" * 23)])  # 46 cells: three lines of a 20-cell pane
+        await drawn(pilot)
+        assert pane.size.height == 3
+
+
+async def test_an_empty_fight_says_so_in_the_side_panes(make_app: AppFactory) -> None:
+    app = make_app(script="")
+    async with app.run_test(size=SIZE) as pilot:
+        await drawn(pilot)
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        assert screen.query_one(BudgetPane).plain, "the budget pane's hint is drawn"
+        assert screen.query_one(DetailPane).plain, "the detail pane's hint is drawn"
