@@ -65,6 +65,8 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
             due = (creator not in present) if source is None else creator == source.casefold()
             if not due:
                 kept.append(effect)
+            elif effect.waits_for_turn:  # made before its creator's action started (§3.4)
+                kept.append(replace(effect, waits_for_turn=False))
             elif effect.rounds_left <= 1:
                 events.append(EffectExpired(combatant.name, effect.label, effect.source))
             else:

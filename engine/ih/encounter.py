@@ -67,6 +67,9 @@ class Effect:
     label: str
     source: str
     rounds_left: int
+    waits_for_turn: bool = False
+    """Made by its creator between the start of a turn and a delay, that is, before their
+    action started (RULES.md §3.4): the start of the turn they do take does not count it down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +141,8 @@ class TurnOpening:
     effects: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
     """Per combatant (folded name) carrying effects the actor created: those effects before
     they counted down."""
+    counted: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
+    """The same combatants' effects right after the countdown (what a delay may take back)."""
 
 
 @dataclass(frozen=True, slots=True)

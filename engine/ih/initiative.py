@@ -212,6 +212,11 @@ def _check_can_delay(state: Encounter, mover: Combatant) -> None:
             f"{mover.name} has already acted in round {state.round}: a delay is declared "
             "before one's turn."
         )
+    if state.interrupt is not None and same(state.interrupt.target, mover.name):
+        raise RuleError(
+            f"{state.interrupt.reactor} is interrupting {mover.name}'s action (§3.7): "
+            f"{mover.name} has begun acting, so it is too late to delay."
+        )
     if same(state.current, mover.name) and mover.spent_this_turn:
         raise RuleError(
             f"{mover.name} has already spent actions this turn: it is too late to delay."

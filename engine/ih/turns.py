@@ -201,7 +201,9 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         state = replace(state, current=combatant.name)
         state, expired = effects.tick(state, combatant.name)
         events.extend(expired)
-        state = replace(state, opening=TurnOpening(before, due))
+        keys = {key for key, _ in due}
+        counted = tuple((c.key, c.effects) for c in state.order if c.key in keys)
+        state = replace(state, opening=TurnOpening(before, due, counted))
     state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
     return state, (started, *events)
@@ -210,10 +212,11 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
 def postpone_turn(state: Encounter, name: str) -> Encounter:
     """Take back the start of ``name``'s turn: they delayed instead of acting (RULES.md §3.4).
 
-    Their budget, owed swifts and defense are as before the turn started, and the effects they
-    created have their rounds back (one that ran out comes back): all of it happens again when
-    they do take their turn (§3.1). Anything else that changed since (damage, other effects,
-    an effect they were given) stays.
+    Their budget and owed swifts are as before the turn started, defense declared before the
+    turn stays spent, and the effects they created have their rounds back (one that ran out
+    comes back): all of it happens again when they do take their turn (§3.1). What the
+    Storyteller changed since stays: an effect ended or set again is not brought back, and an
+    effect they made in this moment counts from the turn they take, not from its start.
     """
     opening = state.opening
     if opening is None or not same(opening.before.name, name):
@@ -226,29 +229,47 @@ def postpone_turn(state: Encounter, name: str) -> Encounter:
         owed_rounds=before.owed_rounds,
         free_used=before.free_used,
         spent_this_turn=before.spent_this_turn,
-        defense_spent=before.defense_spent,
-        willpower_defense=before.willpower_defense,
+        defense_spent=min(before.defense_spent + combatant.defense_spent, combatant.defense_bonus),
+        willpower_defense=before.willpower_defense or combatant.willpower_defense,
         started=False,
     )
     state = put(state, combatant)
-    snapshot = dict(opening.effects)
+    earlier_of, counted_of = dict(opening.effects), dict(opening.counted)
     order = []
     for holder in state.order:
-        earlier = snapshot.get(holder.key)
-        if earlier is None:
-            order.append(holder)
-            continue
-        now = {(e.label.casefold(), e.source.casefold()): e for e in holder.effects}
-        restored: list[Effect] = []
-        for effect in earlier:
-            key = (effect.label.casefold(), effect.source.casefold())
-            if same(effect.source, name):
-                restored.append(effect)  # its rounds back, or back from having run out
-            elif key in now:
-                restored.append(now[key])
-            now.pop(key, None)
-        order.append(replace(holder, effects=(*restored, *now.values())))
+        earlier = {
+            _effect_key(e): e for e in earlier_of.get(holder.key, ()) if same(e.source, name)
+        }
+        counted = {
+            _effect_key(e): e for e in counted_of.get(holder.key, ()) if same(e.source, name)
+        }
+        effects: list[Effect] = []
+        for effect in holder.effects:
+            key = _effect_key(effect)
+            if not same(effect.source, name):
+                effects.append(effect)
+            elif key in earlier and counted.get(key) == effect:
+                effects.append(earlier[key])  # its round back
+            elif key in earlier:
+                effects.append(effect)  # set again by the Storyteller since: as it is now
+            else:
+                effects.append(replace(effect, waits_for_turn=True))  # made in this moment
+        present = {_effect_key(e) for e in holder.effects}
+        for key, effect in earlier.items():
+            if key not in counted and key not in present:
+                effects.append(effect)  # it ran out at the turn's start: back
+        if effects != list(holder.effects):
+            holder = replace(holder, effects=tuple(effects))
+        order.append(holder)
     return replace(state, order=tuple(order), opening=None)
+
+
+def _effect_key(effect: Effect) -> tuple[str, str]:
+    return effect.label.casefold(), effect.source.casefold()
+
+
+def _by_key(effects: tuple[Effect, ...], source: str) -> dict[tuple[str, str], Effect]:
+    return {_effect_key(e): e for e in effects if same(e.source, source)}
 
 
 def release_waiting_on(state: Encounter, name: str) -> tuple[Encounter, Events]:

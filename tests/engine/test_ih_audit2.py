@@ -133,3 +133,43 @@ def test_an_owed_swift_is_taken_from_the_turn_the_delayer_does_take() -> None:
     acted = play(script + "delay A after B\nnext")
     a = next(c for c in acted.order if c.name == "A")
     assert acted.current == "A" and a.budget.swift == 0 and a.owed_swift == 0
+
+
+def test_a_delay_leaves_an_effect_the_storyteller_ended_or_set_again() -> None:
+    """Only the countdown is taken back, not the Storyteller's edits since the turn's start."""
+    script = DELAYING_CREATOR.replace("rounds=1", "rounds=3")
+    ended = play(script + 'effect B "Blessed" end\ndelay A after B')
+    assert effects_of(ended, "B") == []
+    again = play(script + 'effect B "Blessed" end\neffect B "Blessed" rounds=5\ndelay A after B')
+    assert effects_of(again, "B") == [("Blessed", 5)]
+
+
+def test_an_effect_made_before_a_delay_counts_from_the_turn_taken() -> None:
+    """§3.1/§3.4: made before A's action started, it lasts until the start of A's next one."""
+    script = "add A init=15\nadd B init=10\nadd C init=5\nbegin\n"
+    made = script + 'effect C "Haste" rounds=1\ndelay A after B\nnext\n'
+    acted = play(made)
+    assert acted.current == "A" and effects_of(acted, "C") == [("Haste", 1)]
+    before = play(made + "next\nnext\n")  # C's turn, then round 2: B first (A delayed for good)
+    assert (before.round, before.current) == (2, "B")
+    assert effects_of(before, "C") == [("Haste", 1)]
+    next_round = play(made + "next\nnext\nnext\n")
+    assert (next_round.round, next_round.current) == (2, "A")
+    assert effects_of(next_round, "C") == [], "it ran out at the start of A's next action"
+
+
+def test_defense_declared_before_a_delay_stays_spent() -> None:
+    """§3.8: spent until one's next turn; a delayed turn has not started, so nothing came back."""
+    script = (
+        "add A init=15 defense-bonus=3\nadd B init=10\nadd C init=5\nbegin\n"
+        "defend A 1\nnext\nnext\nnext\ndefend A 2\ndelay A after C\n"
+    )
+    a = next(c for c in play(script).order if c.name == "A")
+    assert a.defense_spent == 3
+
+
+def test_no_delay_while_ones_action_is_being_interrupted() -> None:
+    """§3.7 + §3.4: an interrupt answers an action already begun; a delay comes before."""
+    script = "add A init=15\nadd B init=10\nbegin\nnext\nnext\ninterrupt B A\n"
+    with pytest.raises(RuleError, match="too late to delay"):
+        play(script + "delay A after B")
