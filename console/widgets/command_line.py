@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -124,10 +125,27 @@ class CommandInput(OrderedInput):
             self.value = owner.history_step(step, self.value)
             self.cursor_position = len(self.value)
 
+    _completed = False
+    """The last key completed a whole word: the next word typed gets a space before it."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        completed, self._completed = self._completed, False
+        if (
+            completed
+            and event.is_printable
+            and event.character != " "
+            and self.has_focus
+            and self.cursor_position == len(self.value)
+        ):
+            # ``no`` ⇥ ``老`` is ``note 老``, not ``note老``; a space typed after ⇥ stays single.
+            self.insert_text_at_cursor(" ")
+        await super()._on_key(event)
+
     def action_complete(self) -> None:
         if self._suggestion:
             self.value = self._suggestion
             self.cursor_position = len(self.value)
+            self._completed = not self.value.endswith("=")
 
     def action_close(self) -> None:
         owner = self.parent

@@ -10,10 +10,40 @@ title's own line.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
+
+SEPARATOR = " · "
+"""Between the parts of the title line (console/render.py ``title``)."""
+
+SIDES = 8 + 10 + 2
+"""Cells the icon and the clock space take, and a cell of margin on each side."""
+
+
+def fitted(title: str, line: str, width: int) -> tuple[str, str]:
+    """The app's title and the line, shortened to ``width`` cells, the save state kept.
+
+    The line is ``campaign · scene · [round ·] time at the table · save state``. At 80 columns
+    it does not fit: rather than cut "saved ✓" off the end, the app's name goes first, then
+    the time at the table, then the campaign.
+    """
+    if cell_len(f"{title} — {line}") <= width or SEPARATOR not in line:
+        return title, line
+    head, _, save = line.rpartition(SEPARATOR)
+    head, _, _session = head.rpartition(SEPARATOR)
+    tries = [line, SEPARATOR.join(p for p in (head, save) if p)]
+    campaign, _, rest = head.partition(SEPARATOR)
+    if rest:
+        tries.append(SEPARATOR.join((rest, save)))
+    for text in tries:
+        if cell_len(text) <= width:
+            return "", text
+    return "", tries[-1]
 
 
 class FixedTitle(HeaderTitle):
@@ -47,9 +77,21 @@ class TitleBar(Widget):
         yield FixedTitle()
         yield HeaderClockSpace()
 
+    _line = ""
+
     def on_mount(self) -> None:
         self.show(getattr(self.app, "title_line", ""))
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.show(self._line)
+
     def show(self, line: str) -> None:
-        """Show the app's title with ``line`` after it (dimmed, as Textual's header does)."""
-        self.query_one(FixedTitle).update(self.app.format_title(self.app.title, line))
+        """Show the app's title with ``line`` after it (dimmed, as Textual's header does).
+
+        In a narrow terminal the parts that matter least make way (see :func:`fitted`).
+        """
+        self._line = line
+        width = self.size.width - SIDES if self.size.width else 10_000
+        title, shown = fitted(self.app.title, line, width)
+        content = self.app.format_title(title, shown) if title else Content(shown)
+        self.query_one(FixedTitle).update(content)

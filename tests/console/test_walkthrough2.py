@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 from console.app import STConsoleApp
 from console.screens.dialogs import CombatantDialog
 from console.screens.ih_screen import IHScreen
+from console.widgets.title_bar import FixedTitle
 from engine import commands
 
 SIZE = (120, 40)
@@ -100,3 +101,35 @@ async def test_a_tab_in_a_burst_moves_the_keys_after_it(make_app: AppFactory) ->
         assert dialog.query_one("#name", Input).value == "Dan"
         assert dialog.query_one("#mod", Input).value == "3"
         assert dialog.query_one("#health", Input).value == "5"
+
+
+async def test_a_completed_word_is_followed_by_a_space(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"no")
+        await pilot.pause()
+        await pilot.press("tab", "C")
+        await pilot.pause()
+        line = ih_screen(app).query_one("#command-input", Input)
+        assert line.value == "note C", "the name is a new word, not glued to the verb"
+        await pilot.press("tab", *'"x"')
+        assert line.value == 'note Cid "x"'
+        await pilot.press("ctrl+u", *"dam", "tab", "space", "B", "tab", "3")
+        assert line.value == "damage Bob 3", "a space typed after the completion stays single"
+        await pilot.press("ctrl+u", *"spend Ann free", "enter")
+        await pilot.press("colon", *"add Eve in", "tab", "9")
+        assert line.value == "add Eve init=9", "init= takes its number without a space"
+
+
+async def test_the_title_keeps_the_save_state_at_80_columns(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        title = str(ih_screen(app).query_one(FixedTitle).render())
+        assert title.rstrip().endswith("saved ✓"), title
+        assert "Fight" in title and "round 1" in title
+    app = make_app(campaign="Test", scene="Fight")
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(pilot)
+        title = str(ih_screen(app).query_one(FixedTitle).render())
+        assert "ST Console" in title and "at the table" in title, title
