@@ -104,8 +104,13 @@ class TextLines(Widget):
         if self._strips is None or width != self._width or style != self._style:
             self._strips = self._render_strips(width)
             self._width, self._style = width, style
-        if y < len(self._strips):
-            return self._strips[y]
+        strips = self._strips
+        if y == self.size.height - 1 and len(strips) > y + 1 and width > 1:
+            # More lines than the pane has rows (a long note at 80×24): say so, don't just cut.
+            more = Segment("…", style + Style(bold=True))
+            return Strip([*strips[y].crop(0, width - 1), more], width)
+        if y < len(strips):
+            return strips[y]
         return Strip([Segment(" " * width, self.rich_style)], width)
 
 

@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 
 from console.app import STConsoleApp
 from console.screens.dialogs import CombatantDialog
+from console.screens.ih_panes import DetailPane
 from console.screens.ih_screen import IHScreen
 from console.widgets.title_bar import FixedTitle
 from engine import commands
@@ -133,3 +134,23 @@ async def test_the_title_keeps_the_save_state_at_80_columns(make_app: AppFactory
         await settle(pilot)
         title = str(ih_screen(app).query_one(FixedTitle).render())
         assert "ST Console" in title and "at the table" in title, title
+
+
+async def test_a_detail_pane_too_short_for_a_long_note_says_there_is_more(
+    make_app: AppFactory,
+) -> None:
+    note = "Bites at ankles; afraid of fire and loud bells; belongs to Old Wang"
+    app = make_app(script=FIGHT + f'note Ann "{note}"\n')
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        detail = ih_screen(app).query_one(DetailPane)
+        rows = [detail.render_line(y).text for y in range(detail.size.height)]
+        assert any("Bites at ankles" in row for row in rows), "the note shows, wrapped"
+        assert not rows[-1].rstrip().endswith("…"), "it fits at 120×40"
+    app = make_app(campaign="Test", scene="Fight")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        detail = ih_screen(app).query_one(DetailPane)
+        last = detail.render_line(detail.size.height - 1).text
+        assert last.endswith("…"), last
+        assert detail.size.height < len(detail.lines)
