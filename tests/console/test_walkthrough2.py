@@ -154,3 +154,15 @@ async def test_a_detail_pane_too_short_for_a_long_note_says_there_is_more(
         last = detail.render_line(detail.size.height - 1).text
         assert last.endswith("…"), last
         assert detail.size.height < len(detail.lines)
+
+
+async def test_a_long_status_at_80_columns_ends_in_an_ellipsis(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon", *'effect Ann "Hex of the long night and the bells" rounds=2')
+        await pilot.press("enter")
+        await settle(pilot)
+        line = ih_screen(app).query_one("#status", Static)
+        shown = line.render_line(0).text.rstrip()
+        assert status(app).startswith("✓ effect Ann")
+        assert shown.endswith("…"), shown
