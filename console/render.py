@@ -171,7 +171,9 @@ def check_outcome(t: Translator, result: Any) -> Text:
     if getattr(result, "dramatic_failure", False):
         return Text(t("roll.dramatic-failure"), style="bold red")
     final = int(getattr(result, "final_successes", 0))
-    words = Text(t("roll.successes", count=final), style="bold")
+    words = Text(
+        t("roll.successes-one" if final == 1 else "roll.successes", count=final), style="bold"
+    )
     success = getattr(result, "success", None)
     if success is not None:
         margin = getattr(result, "margin", 0)

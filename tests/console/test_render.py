@@ -62,6 +62,13 @@ def evaluate_check_vector():  # type: ignore[no-untyped-def]
     return evaluate_check(CheckSpec(system="ih-d10", dp=3, bonus=2), (10, 4, 8, 9))
 
 
+def test_one_success_is_singular() -> None:
+    from engine.dice.ih import CheckSpec
+
+    result = evaluate_check(CheckSpec(system="ih-d10", dp=2), (8, 3))
+    assert render.check(EN, "ih-d10", result, "Ann").plain.endswith("→ 1 success")
+
+
 def test_mist_roll_in_words() -> None:
     """RULES.md §5 vector 7: power 3, d8 4, d4s 1 3 2 → 7, success with a consequence."""
     roll = evaluate_mist(3, 4, (1, 3, 2))
