@@ -44,6 +44,10 @@ ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
 }
 """Words each verb takes after it, offered by completion."""
 
+WORDS_FIRST: tuple[str, ...] = ("scene", "roll", "phase")
+"""Verbs whose first word is one of their own words, not a name. After any verb's first word
+its own words come before names: ``spend Ann s`` completes to ``swift``, not to Shade."""
+
 
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
@@ -62,7 +66,8 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
     """The whole line with its last word completed, or ``None`` when nothing fits.
 
     The first word completes from the verbs; later words from the names in the scene and the
-    words the verb takes. Names with spaces are completed quoted.
+    words the verb takes (names first for the verb's first word, its own words after it).
+    Names with spaces are completed quoted.
     """
     if not value or value.endswith(" "):
         return None
@@ -85,8 +90,11 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
             candidates = list(vocabulary.verbs)
         else:
             verb = tokens[0].lower()
-            words = ARGUMENT_WORDS.get(verb, ()) + vocabulary.extra.get(verb, ())
-            candidates = [_quoted(name) for name in vocabulary.names] + list(words)
+            words = list(ARGUMENT_WORDS.get(verb, ()) + vocabulary.extra.get(verb, ()))
+            names = [_quoted(name) for name in vocabulary.names]
+            position = len(tokens) - 1  # the word being completed: 1 is the verb's first
+            first_is_name = position == 1 and verb not in WORDS_FIRST
+            candidates = names + words if first_is_name else words + names
     lowered = start.lower()
     bare = lowered.lstrip('"')
     for candidate in candidates:

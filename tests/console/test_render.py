@@ -146,7 +146,7 @@ def test_binding_ids_are_unique() -> None:
     assert len(ids) == len(set(ids))
 
 
-VOCABULARY = Vocabulary(verbs=("spend", "scene", "next"), names=("Ann", "Old Wang"))
+VOCABULARY = Vocabulary(verbs=("spend", "scene", "next"), names=("Ann", "Old Wang", "Shade"))
 
 
 @pytest.mark.parametrize(
@@ -158,6 +158,9 @@ VOCABULARY = Vocabulary(verbs=("spend", "scene", "next"), names=("Ann", "Old Wan
         ('spend "Ol', 'spend "Old Wang"'),
         ("spend Ann m", "spend Ann move"),
         ("delay Ann n", "delay Ann next-round"),
+        ("spend Ann s", "spend Ann swift"),
+        ("spend S", "spend Shade"),
+        ("delay Ann after S", "delay Ann after Shade"),
         ("spend Ann ", None),
         ("zz", None),
         ("", None),
