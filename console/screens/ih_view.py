@@ -7,7 +7,7 @@ records. Panes get the view and never see the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ih.encounter import Encounter
@@ -81,17 +81,23 @@ class IHView:
     phase: str
     current: str | None
     order: tuple[CombatantView, ...]
+    names: tuple[str, ...] = field(init=False, compare=False)
+    """The combatants' names in turn order."""
+    _by_name: dict[str, CombatantView] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Made once: the keys' check_action looks combatants up dozens of times a keypress.
+        object.__setattr__(self, "names", tuple(c.name for c in self.order))
+        by_name: dict[str, CombatantView] = {}
+        for combatant in self.order:
+            by_name.setdefault(combatant.name.casefold(), combatant)
+        object.__setattr__(self, "_by_name", by_name)
 
     def find(self, name: str | None) -> CombatantView | None:
         """The combatant called ``name`` (case-insensitive), if present."""
         if name is None:
             return None
-        folded = name.casefold()
-        return next((c for c in self.order if c.name.casefold() == folded), None)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(c.name for c in self.order)
+        return self._by_name.get(name.casefold())
 
 
 def _first(record: Any, row: dict[str, Any], names: tuple[str, ...], default: Any) -> Any:
