@@ -29,6 +29,7 @@ DIALOG_CSS = """
 {name} .title {{ text-style: bold; margin-bottom: 1; }}
 {name} .question {{ width: 100%; height: auto; }}
 {name} .error {{ color: $error; height: auto; }}
+{name} .field-label {{ color: $text-muted; }}
 {name} Input {{ margin-bottom: 1; }}
 {name} Horizontal {{ height: auto; }}
 {name} Button {{ margin-right: 2; }}
@@ -300,6 +301,7 @@ class EffectDialog(_Dialog[str]):
             yield Label(t("dialog.effect-title", name=self.target), classes="title")
             yield OrderedInput(placeholder=t("dialog.effect-label"), id="label")
             yield OrderedInput(placeholder=t("dialog.rounds"), id="rounds", type="integer")
+            yield Label(t("dialog.by"), classes="field-label")  # the field starts filled in
             yield OrderedInput(self.source or "", placeholder=t("dialog.by"), id="by")
             yield Static("", classes="error", id="effect-error")
 

@@ -166,3 +166,20 @@ async def test_a_long_status_at_80_columns_ends_in_an_ellipsis(make_app: AppFact
         shown = line.render_line(0).text.rstrip()
         assert status(app).startswith("✓ effect Ann")
         assert shown.endswith("…"), shown
+
+
+async def test_the_effect_dialog_labels_its_filled_in_by_field(make_app: AppFactory) -> None:
+    """The creator field starts filled with the current actor, so its placeholder never shows."""
+    from textual.widgets import Label
+
+    from console.screens.dialogs import EffectDialog
+
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, EffectDialog)
+        labels = [str(label.render()) for label in dialog.query(Label)]
+        assert any("by=" in text for text in labels)
