@@ -49,7 +49,7 @@ def _generic(event: Any) -> str:
         if f.name not in ("command", "interpretations")
     ]
     text = f"{name}: {', '.join(fields)}" if fields else name
-    return text[:1].upper() + text[1:]
+    return _sentence(text)
 
 
 def describe_roll(result: Any) -> str | None:
@@ -133,7 +133,7 @@ def describe_event(event: Any) -> str:
                 and getattr(event, f.name) not in (None, (), False)
             ]
             text = rolled + (f" ({', '.join(rest)})" if rest else "")
-            return f"{who}: {text}" if who else text[:1].upper() + text[1:]
+            return f"{who}: {text}" if who else _sentence(text)
     own = describe_roll(event)
     if own is not None:
         return own
@@ -244,3 +244,10 @@ def session_report(campaign: str, scenes: Iterable[Scene]) -> str:
     for scene in scenes:
         out.extend(_scene_report(scene))
     return "\n".join(out).rstrip() + "\n"
+
+
+def _sentence(text: str) -> str:
+    """Capitalized, except a system's name (``ih-d6 check`` stays as INTERFACE.md spells it)."""
+    if text.split(" ", 1)[0] in ("ih-d10", "ih-d6", "mist"):
+        return text
+    return text[:1].upper() + text[1:]

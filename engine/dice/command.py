@@ -17,7 +17,7 @@ the roll its own way) are accepted too.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice.ih import (
     MAX_DICE,
@@ -30,7 +30,7 @@ from engine.dice.ih import (
 from engine.dice.mist import MistRoll, roll_mist
 from engine.errors import RuleError
 from engine.language import Line, parse_int
-from engine.settings import DEFAULT, Interpretations
+from engine.settings import DEFAULT, Interpretations, assign
 
 USAGE = (
     "Use: roll ih-d10|ih-d6 DP [--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] "
@@ -59,6 +59,8 @@ class RollCommand:
     by: str | None = None
     hidden: bool = False
     seed: int | None = None
+    overrides: tuple[tuple[str, str], ...] = ()
+    """``--interpret FIELD=VALUE`` settings for this roll alone, over the scene's ([I-n])."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +96,7 @@ def parse(line: Line) -> RollCommand:
         what = "POWER" if system == "mist" else "DP"
         raise RuleError(f"roll {system} needs a {what}. {USAGE}")
     value = parse_int(words.pop(0), "POWER" if system == "mist" else "DP")
-    values, flags = _options(line, words)
+    values, flags, overrides = _options(line, words)
     hidden = "hidden" in flags
     seed = parse_int(values.pop("seed"), "--seed") if "seed" in values else None
     by = values.pop("by", None)
@@ -109,7 +111,12 @@ def parse(line: Line) -> RollCommand:
         if abs(value) > MAX_DICE:
             raise RuleError(f"A M.I.S.T. roll takes at most {MAX_DICE} d4s, not {abs(value)}.")
         return RollCommand(
-            system=system, mist=MistSpec(power=value), by=by, hidden=hidden, seed=seed
+            system=system,
+            mist=MistSpec(power=value),
+            by=by,
+            hidden=hidden,
+            seed=seed,
+            overrides=overrides,
         )
     return RollCommand(
         system=system,
@@ -117,15 +124,32 @@ def parse(line: Line) -> RollCommand:
         by=by,
         hidden=hidden,
         seed=seed,
+        overrides=overrides,
     )
 
 
-def _options(line: Line, words: list[str]) -> tuple[dict[str, str], set[str]]:
-    """Split ``--key value``, ``--key=value``, ``key=value`` and bare flags."""
+def _options(
+    line: Line, words: list[str]
+) -> tuple[dict[str, str], set[str], tuple[tuple[str, str], ...]]:
+    """Split ``--key value``, ``--key=value``, ``key=value``, bare flags and the
+    ``--interpret FIELD=VALUE`` settings (checked against the setting's kind)."""
     values: dict[str, str] = {}
     flags: set[str] = set()
+    overrides: list[tuple[str, str]] = []
+    interpret = sum(1 for word in words if word.lower() == "--interpret")
     for key, value in line.options:
         name = key.lstrip("-")
+        setting = name.replace("-", "_")
+        if name == "interpret":  # --interpret=FIELD=VALUE
+            setting, sep, value = value.partition("=")
+            if not sep:
+                raise RuleError(f"--interpret takes FIELD=VALUE, not {value!r}.")
+            overrides.append(_override(setting.strip().replace("-", "_"), value))
+            continue
+        if interpret and name not in VALUE_OPTIONS + ("by",):
+            overrides.append(_override(setting, value))
+            interpret -= 1
+            continue
         if name not in VALUE_OPTIONS + ("by",):
             raise RuleError(f"Unknown option {key}=. {USAGE}")
         values[name] = value
@@ -135,6 +159,8 @@ def _options(line: Line, words: list[str]) -> tuple[dict[str, str], set[str]]:
         name = word.lstrip("-").lower()
         if name in ("willpower", "hidden", "json"):
             flags.add(name)
+        elif name == "interpret":
+            pass  # its FIELD=VALUE is read with the options above
         elif word.startswith("--") and name in VALUE_OPTIONS:
             if index + 1 >= len(words):
                 raise RuleError(f"{word} needs a value.")
@@ -143,7 +169,22 @@ def _options(line: Line, words: list[str]) -> tuple[dict[str, str], set[str]]:
         else:
             raise RuleError(f"Unexpected {word!r}. {USAGE}")
         index += 1
-    return values, flags
+    if interpret:
+        raise RuleError(
+            "--interpret needs FIELD=VALUE (e.g. --interpret d6_chance_success_extra_dice=1)."
+        )
+    return values, flags, tuple(overrides)
+
+
+def _override(setting: str, value: str) -> tuple[str, str]:
+    assign(DEFAULT, setting, value)  # an unknown setting or a wrong value is refused now
+    return setting, value
+
+
+def _with_overrides(settings: Interpretations, command: RollCommand) -> Interpretations:
+    for setting, value in command.overrides:
+        settings = assign(settings, setting, value)
+    return settings
 
 
 def _check_spec(system: str, dp: int, values: dict[str, str], willpower: bool) -> CheckSpec:
@@ -186,6 +227,18 @@ def apply(command: RollCommand, rng: random.Random) -> tuple[CheckRolled | MistR
     """
     if command.seed is not None:
         rng = random.Random(command.seed)
+    if command.overrides and command.mist is not None:
+        mist = command.mist
+        command = replace(
+            command,
+            mist=replace(mist, interpretations=_with_overrides(mist.interpretations, command)),
+        )
+    if command.overrides and command.check is not None:
+        check = command.check
+        command = replace(
+            command,
+            check=replace(check, interpretations=_with_overrides(check.interpretations, command)),
+        )
     if command.mist is not None:
         negative_subtracts = command.mist.interpretations.negative_power_subtracts_d4
         result = roll_mist(command.mist.power, rng, negative_subtracts)

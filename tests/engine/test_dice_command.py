@@ -92,3 +92,49 @@ def test_any_input_is_a_command_or_a_rule_error(text: str) -> None:
     except RuleError:
         return
     assert isinstance(command, RollCommand)
+
+
+def _roll(text: str, seed: int = 3) -> CheckRolled | MistRolled:
+    line = tokenize(text)
+    assert line is not None
+    return apply(parse(line), random.Random(seed))[0]
+
+
+@pytest.mark.parametrize(
+    "option",
+    ["--interpret d6_chance_success_extra_dice=0", "--interpret=d6_chance_success_extra_dice=0"],
+)
+def test_interpret_on_a_roll_line_sets_that_roll_alone(option: str) -> None:
+    """``roll`` takes the same arguments as ``st-console roll`` (INTERFACE.md §3), --interpret
+    too: [I-2] at 0 grants no extra dice on a chance roll's success (RULES.md §1.4)."""
+    command = parse(tokenize(f"roll ih-d6 0 {option}"))  # type: ignore[arg-type]
+    assert command.overrides == (("d6_chance_success_extra_dice", "0"),)
+    for seed in range(200):
+        event = _roll(f"roll ih-d6 0 {option} --seed {seed}")
+        assert isinstance(event, CheckRolled)
+        assert event.result.extra_dice == 0
+    granted = [_roll(f"roll ih-d6 0 --seed {seed}") for seed in range(200)]
+    assert any(isinstance(e, CheckRolled) and e.result.extra_dice > 0 for e in granted)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("roll ih-d6 0 --interpret nope=1", "No interpretation"),
+        ("roll ih-d6 0 --interpret", "FIELD=VALUE"),
+        ("roll ih-d6 0 --interpret d6_chance_success_extra_dice=x", "whole number"),
+        ("roll mist 2 --interpret=negative_power_subtracts_d4", "FIELD=VALUE"),
+    ],
+)
+def test_a_bad_interpret_on_a_roll_line_is_a_rule_error(text: str, message: str) -> None:
+    line = tokenize(text)
+    assert line is not None
+    with pytest.raises(RuleError, match=message):
+        parse(line)
+
+
+def test_interpret_on_a_mist_roll() -> None:
+    """[I-5] off: a negative power rolls no d4 to subtract (RULES.md §4.2)."""
+    event = _roll("roll mist -2 --interpret negative_power_subtracts_d4=false")
+    assert isinstance(event, MistRolled)
+    assert event.result.d4s == ()
