@@ -40,6 +40,7 @@ ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
         "--untrained",
         "--dc",
         "--willpower",
+        "--interpret",
     ),
 }
 """Words each verb takes after it, offered by completion."""
