@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ih.encounter import Encounter
+from engine.ih.encounter import Combatant, Encounter
 from engine.ih.family import combatant_json
 from engine.ih.turns import flat_footed
 from engine.session import Scene
@@ -100,16 +100,6 @@ class IHView:
         return self._by_name.get(name.casefold())
 
 
-def _first(record: Any, row: dict[str, Any], names: tuple[str, ...], default: Any) -> Any:
-    for name in names:
-        if name in row and row[name] is not None:
-            return row[name]
-        value = getattr(record, name, None)
-        if value is not None and not callable(value):
-            return value
-    return default
-
-
 def _plain(value: Any) -> str | None:
     if isinstance(value, bool):
         return "✓" if value else None
@@ -118,7 +108,7 @@ def _plain(value: Any) -> str | None:
     return None
 
 
-def _details(record: Any) -> tuple[tuple[str, str], ...]:
+def _details(record: Combatant) -> tuple[tuple[str, str], ...]:
     """The detail fields the engine's record has, in DETAIL_FIELDS order."""
     pairs: list[tuple[str, str]] = []
     for name in DETAIL_FIELDS:
@@ -131,19 +121,6 @@ def _details(record: Any) -> tuple[tuple[str, str], ...]:
         if text is not None:
             pairs.append((name, text))
     return tuple(pairs)
-
-
-def _first_round(record: Any, row: dict[str, Any]) -> int:
-    """The round of a combatant's first turn (a joiner's is the next round, RULES.md §3.5)."""
-    value = _first(record, row, ("first_round", "joins_round"), 0)
-    return int(value) if isinstance(value, int) else 0
-
-
-def _notes(record: Any) -> str:
-    notes = getattr(record, "notes", "")
-    if isinstance(notes, tuple):
-        return "\n".join(str(note) for note in notes)
-    return str(notes or "")
 
 
 def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
@@ -220,19 +197,17 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                 acted=bool(row.get("acted")),
                 delaying=bool(row.get("delaying")),
                 flat_footed=bool(row.get("flat_footed")),
-                joining=phase != "setup" and _first_round(record, row) > state.round,
+                joining=phase != "setup" and record.joins_round > state.round,
                 budget={k: int(v) for k, v in dict(row.get("budget", {})).items()},
                 owed_swift=int(row.get("owed_swift", 0)),
                 health=health,
-                health_max=int(_first(record, row, ("health_max", "max_health"), health) or health),
+                health_max=record.health_max or health,
                 willpower=willpower,
-                willpower_max=int(
-                    _first(record, row, ("willpower_max", "max_willpower"), willpower) or willpower
-                ),
+                willpower_max=record.willpower_max or willpower,
                 effects=effects,
                 current=current is not None and name == current,
                 details=_details(record),
-                notes=_notes(record),
+                notes="\n".join(record.notes),
             )
         )
         fresh[name] = (inputs, order[-1])
