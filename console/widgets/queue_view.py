@@ -22,6 +22,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from console.widgets.strips import text_strip
+
 Row = tuple[Text, ...]
 
 
@@ -131,9 +133,7 @@ class RowList(ScrollView, can_focus=True):
             piece.truncate(room, overflow="ellipsis", pad=True)
             line.append_text(piece)
             used += room
-        segments = list(line.render(self.app.console))
-        strip = Strip([s for s in segments if s.text != "\n"]).crop_extend(0, width, style)
-        return strip.apply_style(style)
+        return text_strip(line, width, style, self.app.console)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width

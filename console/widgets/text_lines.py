@@ -18,6 +18,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from console.widgets.strips import text_strip
+
 
 class TextLines(Widget):
     """Shows the lines given to :meth:`show`; lines wider than the pane wrap at spaces, and a
@@ -86,12 +88,7 @@ class TextLines(Widget):
         return out
 
     def _strip(self, line: Text, width: int) -> Strip:
-        console = self.app.console
-        style = self.rich_style
-        segments = [s for s in line.render(console) if s.text != "\n"]
-        if line.style:  # Text.render leaves the line's own style to its console
-            segments = list(Segment.apply_style(segments, console.get_style(line.style)))
-        return Strip(segments).crop_extend(0, width, style).apply_style(style)
+        return text_strip(line, width, self.rich_style, self.app.console)
 
     def _render_strips(self, width: int) -> list[Strip]:
         strips = [self._strip(line, width) for line in self._wrapped(width)]
