@@ -74,6 +74,8 @@ class IHScreen(SceneScreen):
     def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
         self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
         self._view_cache: ViewCache = {}
+        self._refusals: tuple[Scene | None, dict[str, str | None]] = (None, {})
+        """The scene last asked about and the engine's answers (see :meth:`_refusal`)."""
         self._turn_before: str | None = None
         """The current actor before the command being run (the selection may follow the turn)."""
         super().__init__(scene, translate, read_only=read_only)
@@ -193,16 +195,10 @@ class IHScreen(SceneScreen):
 
     def _explain(self, line: str) -> None:
         """Show the engine's reason for refusing ``line``; a spend it takes is simply made."""
-        from engine import commands
-
-        scene = self.history.scene
-        try:
-            command = commands.parse(line, scene.system)
-            commands.apply(scene.state, scene.system, command, random.Random(0))
-        except RuleError as error:
-            self.refuse(error.message, "key")
-            return
-        if line.startswith("spend "):
+        reason = self._refusal(line)
+        if reason is not None:
+            self.refuse(reason, "key")
+        elif line.startswith("spend "):
             self.run_command(line)
 
     # -- what can be done now -------------------------------------------------------------------
@@ -235,24 +231,30 @@ class IHScreen(SceneScreen):
         return True
 
     def _can_spend(self, kind: str, view: IHView) -> bool | None:
-        """Budget slots left for ``kind`` (RULES.md §3.6): the engine has the final word."""
-        chosen = view.find(self.selected)
-        if chosen is None or view.phase == "setup":
+        """Whether the engine would take the spend now (RULES.md §3.6–§3.7): asked, not
+        worked out again here, so the keys and the rules never disagree."""
+        if view.phase == "setup" or not kind:
             return None
-        if kind == "reflex":
-            return True
-        if not chosen.current:
-            return None
-        budget = chosen.budget
-        swift, move, standard = (budget.get(k, 0) for k in ("swift", "move", "standard"))
-        allowed = {
-            "free": True,
-            "swift": swift + move + standard > 0,
-            "move": move + standard > 0,
-            "standard": standard > 0,
-            "full-round": move > 0 and standard > 0,
-        }.get(kind, False)
-        return True if allowed else None
+        return True if self._refusal(f"spend {self._who} {kind}") is None else None
+
+    def _refusal(self, line: str) -> str | None:
+        """Why the engine would refuse ``line`` in the scene as it is (``None``: it would take
+        it), found by applying it to the state without keeping the result. Remembered until
+        the scene changes: the keys ask a dozen times a keypress."""
+        from engine import commands
+
+        scene = self.history.scene
+        if self._refusals[0] is not scene:
+            self._refusals = (scene, {})
+        known = self._refusals[1]
+        if line not in known:
+            try:
+                command = commands.parse(line, scene.system)
+                commands.apply(scene.state, scene.system, command, random.Random(0))
+                known[line] = None
+            except RuleError as error:
+                known[line] = error.message
+        return known[line]
 
     # -- keys -----------------------------------------------------------------------------------
 
