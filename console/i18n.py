@@ -14,6 +14,8 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
+from engine.errors import RuleError, set_renderer
+
 LANGUAGES: tuple[str, ...] = ("en", "zh", "zh-Hant")
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -52,6 +54,37 @@ class Translator:
     @property
     def is_chinese(self) -> bool:
         return self.lang != "en"
+
+
+def error_text(error: RuleError, lang: str = "en") -> str:
+    """A refusal in ``lang``: the ``error.<code>`` template filled from its parameters.
+
+    A code missing from ``lang``'s table falls back to English; one missing from English too
+    reads ``code key=value …`` (a test holds every code the engine raises to have an English
+    template). Parameters named ``*_key`` are label keys, translated before they are filled in
+    (``kind_key="action.swift"`` fills ``{kind}``).
+    """
+    if error.code == "text":
+        return str(error.params["text"])
+    key = f"error.{error.code}"
+    table = _table(lang) if lang in LANGUAGES else _table("en")
+    template = table.get(key) or _table("en").get(key)
+    if template is None:
+        details = " ".join(f"{name}={value!r}" for name, value in error.params.items())
+        return f"{error.code} {details}".strip()
+    values: dict[str, object] = {}
+    for name, value in error.params.items():
+        if name.endswith("_key") and isinstance(value, str):
+            values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
+        else:
+            values[name] = value
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+set_renderer(error_text)
 
 
 def pad(text: str, width: int) -> str:
