@@ -14,7 +14,7 @@ from engine.language import WHOLE_NUMBER
 
 @dataclass(frozen=True, slots=True)
 class Interpretations:
-    """RULES.md's interpretations [I-1]…[I-6], one named field each."""
+    """RULES.md's interpretations [I-1]…[I-15], one named field each."""
 
     d6_sixes_counted_across_check: bool = True
     """[I-1] ih-d6 level 1: 6s are counted across the whole check, extra dice included, so the
@@ -41,6 +41,41 @@ class Interpretations:
     mitigate_mixed_reduces_by_power: bool = True
     """[I-6] Mitigate on 6–8 reduces the incoming status by the roll's power (on ≤ 5 nothing).
     False: 6–8 reduces by one tier only."""
+
+    chance_roll_ignores_again_rules: bool = True
+    """[I-7] A chance roll is untouched by abilities that improve a check: only 10s grant extra
+    dice in an ih-d10 chance roll, whatever 9-again or 8-again the roller has. False: the again
+    rule granted applies to the chance die's extra dice too."""
+
+    d6_trait_bonus_successes: bool = True
+    """[I-8] ih-d6 uses the d10 formula for trait bonus successes (⌊(value − 1) / 5⌋ for values
+    ≥ 6, RULES.md §1.5). False: ih-d6 traits give no bonus successes."""
+
+    creation_fixed_category_order: bool = False
+    """[I-9] Character creation: the player picks which category gets 3 / 2 / 1 attribute
+    points (and 6 / 5 / 4 skill points). True: the fixed order physical, mental, social."""
+
+    feat_cost_cumulative: bool = False
+    """[I-10] A feat at level L costs L feat points. True: the cumulative price 1 + 2 + … + L."""
+
+    reduce_erases_highest_marks: bool = False
+    """[I-11] Reducing a status by n moves every marked box down n boxes (tier drops by n).
+    True: the n highest marked boxes are erased ({2, 4} reduced by 1 → {2})."""
+
+    defense_subtracts_from_pool: bool = True
+    """[I-12] An attack's pool loses the target's base defense (+2 willpower defense, doubled
+    after a reflex move out of reach), RULES.md §3.9. False: the ST applies defense by hand."""
+
+    flat_footed_loses_base_defense: bool = True
+    """[I-13] A flat-footed target has no base defense against an attack. False: it keeps it."""
+
+    stay_conscious_through_next_turn: bool = True
+    """[I-14] Willpower to stay conscious at 0 health lasts through the character's next turn,
+    fainting at its end. False: the character faints at the start of that turn."""
+
+    opposed_tie_goes_to_defender: bool = False
+    """[I-15] An opposed check's tie goes to the side that acts (final ≥ DC, §1.1). True: the
+    acting side must exceed the opponent's successes (ties go to the defender)."""
 
 
 DEFAULT = Interpretations()
