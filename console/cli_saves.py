@@ -99,7 +99,7 @@ def _implicit_scene(run: _Run, system: str, seed: int | None, campaign: Any) -> 
 
 
 def _apply_lines(
-    lines: list[str], run: _Run, seed: int | None, campaign: Any
+    lines: list[str], run: _Run, seed: int | None, campaign: Any, lang: str = "en"
 ) -> tuple[int, str] | None:
     """Apply the script; the first rule error as (line number, message), else ``None``.
 
@@ -120,30 +120,30 @@ def _apply_lines(
             if isinstance(command, commands.NewScene):
                 taken = command.name.casefold() in {n.casefold() for n in run.touched}
                 if taken or (campaign is not None and campaign.has_scene(command.name)):
-                    raise RuleError(
-                        f"A scene named {command.name!r} already exists; pick another name."
-                    )
+                    raise RuleError("run.scene-taken", name=command.name)
                 run.scene = session.new_scene(command.name, command.system, seed)
                 run.created.add(run.scene.name)
             else:
                 if run.scene is None:
-                    raise RuleError('No scene yet: start one with  scene new "NAME" SYSTEM')
+                    raise RuleError("run.no-scene")
                 run.scene, _ = session.execute(run.scene, command, text.strip())
             run.touched[run.scene.name] = run.scene
         except RuleError as error:
             if implicit is not None:  # the state before the failing line had no scene
                 run.scene = None
                 run.created.discard(implicit.name)
-            return number, error.message
+            return number, error.render(lang)
     return None
 
 
-def _print_scene(scene: Scene | None, as_json: bool, out: TextIO) -> None:
+def _print_scene(scene: Scene | None, as_json: bool, out: TextIO, lang: str = "en") -> None:
     if scene is None:
         if as_json:
             out.write("null\n")
         else:
-            out.write("No scene.\n")
+            from console.i18n import Translator
+
+            out.write(Translator(lang)("cli.no-scene") + "\n")
         return
     if as_json:
         view = commands.to_json(scene.state, scene.system)
@@ -162,8 +162,8 @@ def run(args: argparse.Namespace) -> int:
         return _usage_error(str(error))
     if args.campaign is None:
         state = _Run()
-        failure = _apply_lines(lines, state, args.seed, None)
-        return _finish(state, failure, args.json)
+        failure = _apply_lines(lines, state, args.seed, None, args.lang)
+        return _finish(state, failure, args.json, args.lang)
     from saves import SaveError, open_store
 
     try:
@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
             current = campaign.current_scene()
             if current is not None:
                 state.scene = campaign.load_scene(current)
-            failure = _apply_lines(lines, state, args.seed, campaign)
+            failure = _apply_lines(lines, state, args.seed, campaign, args.lang)
             for name, scene in state.touched.items():
                 if name in state.created:
                     campaign.create_scene(scene)
@@ -184,14 +184,16 @@ def run(args: argparse.Namespace) -> int:
             store.set_last_opened(campaign.name, campaign.current_scene())
     except SaveError as error:
         return _fail(str(error))
-    return _finish(state, failure, args.json)
+    return _finish(state, failure, args.json, args.lang)
 
 
-def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool) -> int:
-    _print_scene(state.scene, as_json, sys.stdout)
+def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: str) -> int:
+    from console.i18n import Translator
+
+    _print_scene(state.scene, as_json, sys.stdout, lang)
     if failure is not None:
         number, message = failure
-        print(f"line {number}: {message}", file=sys.stderr)
+        print(Translator(lang)("cli.line", number=number, message=message), file=sys.stderr)
         return 1
     return 0
 

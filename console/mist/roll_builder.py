@@ -340,7 +340,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         try:
             paid = breakdown(self.state, self.actor, choice, self.target)
         except RuleError as problem:
-            error.update(Text(problem.message, style="red"))
+            error.update(Text(problem.render(self.t.lang), style="red"))
             return
         self.query_one("#builder-breakdown", Static).update(
             Group(*roll_text.breakdown_lines(t, paid.sources, side or None))

@@ -33,7 +33,7 @@ from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.errors import RuleError
 from engine.language import quote
-from engine.session import JournalEntry, Scene
+from engine.session import History, JournalEntry, Scene
 
 EDITS = frozenset(
     {
@@ -71,14 +71,21 @@ class IHScreen(SceneScreen):
     selected: reactive[str | None] = reactive(None, repaint=False)
     paid: reactive[tuple[tuple[str, str], ...]] = reactive((), repaint=False)
 
-    def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        translate: Translator,
+        *,
+        read_only: bool = False,
+        history: History | None = None,
+    ) -> None:
         self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
         self._view_cache: ViewCache = {}
         self._refusals: tuple[Scene | None, dict[str, str | None]] = (None, {})
         """The scene last asked about and the engine's answers (see :meth:`_refusal`)."""
         self._turn_before: str | None = None
         """The current actor before the command being run (the selection may follow the turn)."""
-        super().__init__(scene, translate, read_only=read_only)
+        super().__init__(scene, translate, read_only=read_only, history=history)
 
     def compose_body(self) -> ComposeResult:
         t = self.t
@@ -253,7 +260,7 @@ class IHScreen(SceneScreen):
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[line] = None
             except RuleError as error:
-                known[line] = error.message
+                known[line] = error.render(self.t.lang)
         return known[line]
 
     # -- keys -----------------------------------------------------------------------------------

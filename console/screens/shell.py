@@ -28,7 +28,7 @@ from console.widgets.title_bar import TitleBar
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
-    from engine.session import Scene
+    from engine.session import History, Scene
 
 MUTATING = frozenset({"undo", "redo"})
 """Shell actions that change the scene (refused in read-only mode)."""
@@ -62,12 +62,21 @@ class SceneScreen(Screen[None]):
     scene: reactive[Scene | None] = reactive(None, always_update=True, repaint=False)
     status: reactive[str] = reactive("", repaint=False)
 
-    def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        translate: Translator,
+        *,
+        read_only: bool = False,
+        history: History | None = None,
+    ) -> None:
         super().__init__()
         self.t = translate
         from engine.session import History
 
-        self.history = History(scene)
+        self.history = history if history is not None else History(scene)
+        """The scene and its undo/redo (handed over when the screen is redrawn in a new
+        language)."""
         self.read_only = read_only
         self.read_only_holder = ""
         """Who holds the campaign's lock when read-only (the app sets it; shown on refusals)."""
@@ -132,10 +141,10 @@ class SceneScreen(Screen[None]):
                 self.post_message(NewSceneRequested(command.name, command.system))
                 return ()
             if self.read_only:
-                raise RuleError(self.t("status.read-only"))
+                raise RuleError("app.read-only")
             events = self.history.execute(command, text.strip())
         except RuleError as error:
-            self.refuse(error.message, source)
+            self.refuse(error.render(self.t.lang), source)
             return None
         self.scene = self.history.scene
         self.refresh_vocabulary()
@@ -258,6 +267,9 @@ class SceneScreen(Screen[None]):
         self.action_command_line(f'scene new "" {system}')
         line = self.command_line.input
         line.cursor_position = len('scene new "')
+
+    async def action_switch_language(self) -> None:
+        await self.app.run_action("switch_language")
 
     async def action_save_as(self) -> None:
         await self.app.run_action("save_as")

@@ -1,0 +1,137 @@
+"""The console's language: from the locale, switched in the console, remembered, ``--lang`` wins
+(issue 18 §1; INTERFACE.md §1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from console_support import FIGHT, FIXED_TIME, AppFactory, save_scene
+
+from console.app import STConsoleApp
+from console.language import choose, from_locale
+from saves.store import open_store
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "zh_SG.UTF-8"}, "zh"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh-Hant"),
+        ({"LANG": "zh_HK.Big5"}, "zh-Hant"),
+        ({"LANG": "zh_MO"}, "zh-Hant"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+        ({"LANG": "zh_TW.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "zh_CN.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "en"),
+        ({"LC_ALL": "", "LANG": "zh_HK.UTF-8"}, "zh-Hant"),
+    ],
+)
+def test_the_default_comes_from_the_locale(environ: dict[str, str], lang: str) -> None:
+    assert from_locale(environ) == lang
+
+
+def test_lang_overrides_the_saved_choice_which_overrides_the_locale() -> None:
+    taiwan = {"LANG": "zh_TW.UTF-8"}
+    assert choose("en", "zh", taiwan) == "en"
+    assert choose(None, "zh", taiwan) == "zh"
+    assert choose(None, None, taiwan) == "zh-Hant"
+    assert choose(None, "klingon", taiwan) == "zh-Hant"
+
+
+def _app(save_dir: Path, lang: str | None) -> STConsoleApp:
+    return STConsoleApp(
+        save_dir=save_dir,
+        campaign="Test",
+        scene="Fight",
+        lang=lang,
+        seed=5,
+        clock=lambda: FIXED_TIME,
+        blink=False,
+    )
+
+
+async def test_f2_switches_language_at_once_keeps_undo_and_is_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_scene(tmp_path, FIGHT)
+    app = _app(tmp_path, None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.t.lang == "en"
+        await pilot.press("n")  # next turn: something to undo
+        await pilot.pause()
+        journal = len(app.screen.history.scene.journal)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.t.lang == "zh"
+        assert app.screen.t.lang == "zh"
+        undo = app.screen._bindings.key_to_bindings["ctrl+z"][0]
+        assert undo.description == "撤销"
+        assert len(app.screen.history.scene.journal) == journal
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(app.screen.history.scene.journal) == journal - 1
+    assert open_store(tmp_path).language() == "zh"
+
+    # Next start: the saved choice, over the (English) locale; --lang over both.
+    again = _app(tmp_path, None)
+    async with again.run_test(size=(120, 40)):
+        assert again.t.lang == "zh"
+    given = _app(tmp_path, "zh-Hant")
+    async with given.run_test(size=(120, 40)):
+        assert given.t.lang == "zh-Hant"
+
+
+async def test_the_locale_picks_the_language_on_a_first_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "zh_TW.UTF-8")
+    save_scene(tmp_path, FIGHT)
+    app = _app(tmp_path, None)
+    async with app.run_test(size=(120, 40)):
+        assert app.t.lang == "zh-Hant"
+
+
+async def test_the_palette_offers_the_language_switch(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"language")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.t.lang == "zh"
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--lang", "zh", "roll", "ih-d10", "x"], "DP/POWER 必须是整数，而不是 'x'"),
+        (["roll", "ih-d10", "3", "--again", "7", "--lang", "zh-Hant"], "無效的選項 7"),
+        (["odds", "--lang=zh"], "缺少以下参数"),
+        (["roll", "ih-d10", "3", "--again", "7"], "invalid choice: 7"),
+    ],
+)
+def test_usage_errors_speak_the_language(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from console.cli import main
+
+    assert main(argv) == 2
+    assert expected in capsys.readouterr().err
+
+
+def test_run_refusals_speak_the_language_and_json_stays_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from console.cli import main
+
+    script = tmp_path / "fight.txt"
+    script.write_text("add Ann init=3\nscene new Other ih-d10\nscene new Other ih-d10\n", "utf-8")
+    assert main(["run", str(script), "--lang", "zh", "--json"]) == 1
+    out = capsys.readouterr()
+    assert out.err.strip() == "第 3 行：已有名为“Other”的场景；请换一个名字。"
+    assert '"family": "ih"' in out.out
