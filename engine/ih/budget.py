@@ -49,11 +49,11 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
     """Spend one action of ``kind`` (RULES.md §3.6), or a reflex off-turn (§3.7)."""
     combatant = find(state, name)
     if state.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun: use 'begin' (or 'surprise NAME …') first.")
+        raise RuleError("ih.budget.fight-begun-use-begin")
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.budget.unconscious-act", name=combatant.name)
     if state.phase is Phase.SURPRISE and not combatant.aware:
-        raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
+        raise RuleError("ih.budget.flat-footed-act-surprise", name=combatant.name)
     own_turn = same(state.current, combatant.name)
     if kind is ActionKind.FREE:
         return _spend_free(state, combatant, own_turn)
@@ -61,14 +61,11 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
         if kind is ActionKind.REFLEX:
             return reflex_off_turn(state, combatant)
         now = state.current or "nobody"
-        raise RuleError(
-            f"It is not {combatant.name}'s turn (it is {now}'s): only a reflex can be taken "
-            "off-turn."
-        )
+        raise RuleError("ih.budget.turn-reflex-taken-off", name=combatant.name, now=now)
     budget = combatant.budget
     if kind is ActionKind.FULL_ROUND:
         if budget.single:
-            raise RuleError("The surprise round allows one move, standard or swift action only.")
+            raise RuleError("ih.budget.surprise-round-allows-move")
         paid = _pay_full_round(combatant)
     else:
         paid = (_pay(combatant, PAYERS[kind], kind),)
@@ -86,16 +83,13 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
 def reflex_off_turn(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
     """A reflex outside one's turn spends the next turn's swift action (RULES.md §3.7)."""
     if state.phase is Phase.SURPRISE and not combatant.aware:
-        raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
+        raise RuleError("ih.budget.flat-footed-act-surprise", name=combatant.name)
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.budget.unconscious-act", name=combatant.name)
     allowed = 1 + combatant.extra.swift
     if combatant.owed_swift >= allowed:
         rounds = ", ".join(str(r) for r in combatant.owed_rounds)
-        raise RuleError(
-            f"{combatant.name} has no swift action left for the next turn: the reflex in round "
-            f"{rounds} already used it."
-        )
+        raise RuleError("ih.budget.swift-action-left-next", name=combatant.name, rounds=rounds)
     updated = replace(combatant, owed_rounds=combatant.owed_rounds + (state.round,))
     event = ActionSpent(combatant.name, ActionKind.REFLEX.value, ("next-swift",), True, state.round)
     return put(state, updated), (event,)
@@ -107,7 +101,7 @@ def charge_reflex(state: Encounter, name: str) -> tuple[Encounter, Events]:
         return spend(state, name, ActionKind.REFLEX)
     combatant = find(state, name)
     if state.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun: reflex actions exist only in combat.")
+        raise RuleError("ih.budget.fight-begun-reflex-actions")
     return reflex_off_turn(state, combatant)
 
 
@@ -117,15 +111,15 @@ def set_extra(
     """Extra actions from an ability: per turn from now on, or for this turn only (§3.6)."""
     combatant = find(state, name)
     if kind not in (ActionKind.SWIFT, ActionKind.MOVE, ActionKind.STANDARD):
-        raise RuleError("Extra actions are swift, move or standard.")
+        raise RuleError("ih.budget.extra-actions-swift-move")
     if count < 0:
-        raise RuleError("The number of extra actions cannot be negative.")
+        raise RuleError("ih.budget.number-extra-actions-negative")
     field = kind.value
     if this_turn:
         if not same(state.current, combatant.name):
-            raise RuleError(f"It is not {combatant.name}'s turn: 'turn' extras are for now.")
+            raise RuleError("ih.budget.turn-turn-extras-now", name=combatant.name)
         if combatant.budget.single:
-            raise RuleError("The surprise round allows one action only.")
+            raise RuleError("ih.budget.surprise-round-allows-action")
         budget = add_to(combatant.budget, field, count)
         updated = replace(combatant, budget=budget)
     else:
@@ -138,7 +132,7 @@ def set_extra(
 def set_free_cap(state: Encounter, cap: int | None) -> tuple[Encounter, Events]:
     """The ST's cap on free actions a turn (RULES.md §3.6); ``None`` lifts it."""
     if cap is not None and cap < 0:
-        raise RuleError("The free-action cap cannot be negative.")
+        raise RuleError("ih.budget.free-action-cap-negative")
     return replace(state, free_cap=cap), (FreeCapSet(cap),)
 
 
@@ -157,9 +151,7 @@ def _spend_free(state: Encounter, combatant: Combatant, own_turn: bool) -> tuple
     if own_turn:
         cap = state.free_cap
         if cap is not None and combatant.free_used >= cap:
-            raise RuleError(
-                f"{combatant.name} has used all {cap} free actions the ST allows this turn."
-            )
+            raise RuleError("ih.budget.used-all-free-actions", name=combatant.name, cap=cap)
         combatant = replace(combatant, free_used=combatant.free_used + 1, spent_this_turn=True)
     event = ActionSpent(combatant.name, ActionKind.FREE.value, (), not own_turn, state.round)
     return put(state, combatant), (event,)
@@ -171,8 +163,13 @@ def _pay(combatant: Combatant, slots: tuple[str, ...], kind: ActionKind) -> str:
         if getattr(budget, slot) > 0:
             return slot
     if budget.single:
-        raise RuleError(f"{combatant.name} has already taken the surprise round's one action.")
-    raise RuleError(f"{combatant.name} has no action left this turn to pay for a {kind.value}.")
+        raise RuleError("ih.budget.already-taken-surprise-rounds", name=combatant.name)
+    raise RuleError(
+        "ih.budget.action-left-turn-pay",
+        name=combatant.name,
+        kind=kind.value,
+        action_key=f"action.{kind.value}",
+    )
 
 
 def _pay_full_round(combatant: Combatant) -> tuple[str, ...]:
@@ -182,6 +179,8 @@ def _pay_full_round(combatant: Combatant) -> tuple[str, ...]:
     if budget.standard >= 2:
         return ("standard", "standard")
     raise RuleError(
-        f"{combatant.name} needs a move and a standard action for a full-round action "
-        f"(has move {budget.move}, standard {budget.standard})."
+        "ih.budget.needs-move-standard-action",
+        name=combatant.name,
+        move=budget.move,
+        standard=budget.standard,
     )

@@ -93,7 +93,7 @@ def change(
     """
     combatant = find(state, name)
     if amount == 0:
-        raise RuleError("An initiative change needs a non-zero amount, like +2 or -3.")
+        raise RuleError("ih.initiative.initiative-change-needs-non")
     # A combatant still holding a delay keeps waiting on the same combatant; otherwise the old
     # "right after X" placement no longer binds the new position.
     holding = combatant.delaying and combatant.delay_after is not None
@@ -131,16 +131,19 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
     """
     mover, target = find(state, name), find(state, other)
     if mover.key == target.key:
-        raise RuleError(f"{mover.name} cannot delay until after themself.")
+        raise RuleError("ih.initiative.delay-until-after-themself", mover=mover.name)
     _check_can_delay(state, mover)
     events: list[object] = []
     holder = _waiting_on(state, target, mover)
     if holder is not None:
         if (holder.original, rank(holder)) >= (mover.original, rank(mover)):
             raise RuleError(
-                f"{holder.name} already delays until after {_waits_for(holder)} and has the "
-                f"higher original initiative ({holder.original} to {mover.original}): "
-                f"{holder.name} decides, so {mover.name} acts first."
+                "ih.initiative.already-delays-until-after",
+                holder=holder.name,
+                waits_for=_waits_for(holder),
+                original=holder.original,
+                original2=mover.original,
+                mover=mover.name,
             )
         state = put(state, replace(holder, delaying=False, delay_after=None))
         events.append(DelayOverruled(holder.name, mover.name))
@@ -171,11 +174,14 @@ def swap(state: Encounter, first: str, second: str) -> tuple[Encounter, Events]:
     """Swap two tied combatants' places: the players' choice of §3.3, made by the ST."""
     a, b = find(state, first), find(state, second)
     if a.key == b.key:
-        raise RuleError("Swap needs two different combatants.")
+        raise RuleError("ih.initiative.swap-needs-two-different")
     if a.initiative != b.initiative:
         raise RuleError(
-            f"Only tied combatants can swap places: {a.name} has {a.initiative}, "
-            f"{b.name} has {b.initiative}."
+            "ih.initiative.tied-combatants-swap-places",
+            a=a.name,
+            initiative=a.initiative,
+            b=b.name,
+            initiative2=b.initiative,
         )
     i, j = index_of(state, a.name), index_of(state, b.name)
     order = list(state.order)
@@ -209,15 +215,13 @@ def _check_can_delay(state: Encounter, mover: Combatant) -> None:
     """A delay is declared before the turn starts (§3.4): not after acting this round."""
     if mover.acted:
         raise RuleError(
-            f"{mover.name} has already acted in round {state.round}: a delay is declared "
-            "before one's turn."
+            "ih.initiative.already-acted-round-delay", mover=mover.name, round=state.round
         )
     if state.interrupt is not None and same(state.interrupt.target, mover.name):
         raise RuleError(
-            f"{state.interrupt.reactor} is interrupting {mover.name}'s action (§3.7): "
-            f"{mover.name} has begun acting, so it is too late to delay."
+            "ih.initiative.interrupting-action-begun-acting",
+            reactor=state.interrupt.reactor,
+            mover=mover.name,
         )
     if same(state.current, mover.name) and mover.spent_this_turn:
-        raise RuleError(
-            f"{mover.name} has already spent actions this turn: it is too late to delay."
-        )
+        raise RuleError("ih.initiative.already-spent-actions-turn", mover=mover.name)

@@ -106,6 +106,14 @@ async def test_the_palette_offers_the_language_switch(make_app: AppFactory) -> N
         assert app.t.lang == "zh"
 
 
+async def test_a_refusal_speaks_the_console_language(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT, lang="zh")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.run_command("damage Nobody 1", "key")
+        await pilot.pause()
+        assert app.screen.status == "✗ 本场战斗中没有名为“Nobody”的战斗者（现有：Ann, Bob, Cid）。"
+
+
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
