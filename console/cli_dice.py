@@ -48,10 +48,11 @@ def interpretations(args: argparse.Namespace, command: str) -> Interpretations:
         name, sep, value = item.partition("=")
         try:
             if not sep:
-                raise RuleError(f"use FIELD=VALUE, not {item!r}")
+                raise RuleError("cli.interpret-field-value", item=item)
             settings = assign(settings, name.strip().replace("-", "_"), value)
         except RuleError as error:
-            raise UsageError(f"st-console {command}: argument --interpret: {error}") from None
+            message = error.render(getattr(args, "lang", "en"))
+            raise UsageError(f"st-console {command}: argument --interpret: {message}") from None
     return settings
 
 
@@ -84,7 +85,7 @@ def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
     try:
         validate_spec(spec)
     except RuleError as error:
-        raise UsageError(f"{prog}: {error}") from None
+        raise UsageError(f"{prog}: {error.render(getattr(args, 'lang', 'en'))}") from None
     return spec
 
 
@@ -144,7 +145,7 @@ def odds(args: argparse.Namespace) -> int:
     try:
         result = check_odds(spec)
     except RuleError as error:
-        raise UsageError(f"st-console odds: {error}") from None
+        raise UsageError(f"st-console odds: {error.render(getattr(args, 'lang', 'en'))}") from None
     if args.json:
         _print_json(dice_text.check_odds_json(result))
     else:

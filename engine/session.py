@@ -65,7 +65,7 @@ def execute(scene: Scene, command: Any, text: str) -> tuple[Scene, tuple[Any, ..
     if isinstance(command, commands.Redo):
         return redo(scene)
     if isinstance(command, commands.NewScene):
-        raise RuleError("'scene new' starts a new scene; it is not applied inside one.")
+        raise RuleError("session.scene-new-starts-new")
     seed = _seed_for(scene)
     state, events = commands.apply(scene.state, scene.system, command, random.Random(seed))
     entry = JournalEntry(command=command, text=text, seed=seed, events=tuple(events))
@@ -98,7 +98,7 @@ def undo(scene: Scene) -> Scene:
         RuleError: nothing to undo.
     """
     if not scene.journal:
-        raise RuleError("Nothing to undo in this scene.")
+        raise RuleError("session.nothing-undo-scene")
     kept, last = scene.journal[:-1], scene.journal[-1]
     return replace(scene, state=replay(scene, kept), journal=kept, undone=scene.undone + (last,))
 
@@ -110,7 +110,7 @@ def redo(scene: Scene) -> tuple[Scene, tuple[Any, ...]]:
         RuleError: nothing to redo.
     """
     if not scene.undone:
-        raise RuleError("Nothing to redo in this scene.")
+        raise RuleError("session.nothing-redo-scene")
     entry = scene.undone[-1]
     state, events = commands.apply(
         scene.state, scene.system, entry.command, random.Random(entry.seed)
@@ -158,7 +158,7 @@ class History:
 
     def undo(self) -> None:
         if not self.scene.journal:
-            raise RuleError("Nothing to undo in this scene.")
+            raise RuleError("session.nothing-undo-scene")
         self._fill_cache()
         state = self._states.pop()
         kept, last = self.scene.journal[:-1], self.scene.journal[-1]
