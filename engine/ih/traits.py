@@ -1,6 +1,7 @@
-"""The nine attributes and twelve skills of Infinite Horror, with their Chinese names (§2.1).
+"""The nine attributes and twelve skills of Infinite Horror (§2.1).
 
-The Chinese names are data for the console's zh labels (traditional, as in RULES.md).
+Their names in each language are the console's labels (``trait.<name>`` and
+``trait.category.<name>`` in console/locale/*.json; zh-Hant as RULES.md writes them).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from enum import StrEnum
 
 
 class Category(StrEnum):
-    """The three trait categories: 生理, 心智, 互動."""
+    """The three trait categories: physical, mental, social."""
 
     PHYSICAL = "physical"
     MENTAL = "mental"
@@ -46,39 +47,6 @@ class Skill(StrEnum):
     EXPRESSION = "expression"
     SOCIALIZE = "socialize"
 
-
-CATEGORY_ZH: dict[Category, str] = {
-    Category.PHYSICAL: "生理",
-    Category.MENTAL: "心智",
-    Category.SOCIAL: "互動",
-}
-
-ATTRIBUTE_ZH: dict[Attribute, str] = {
-    Attribute.STRENGTH: "力量",
-    Attribute.DEXTERITY: "敏捷",
-    Attribute.STAMINA: "耐力",
-    Attribute.INTELLIGENCE: "智力",
-    Attribute.WITS: "感知",
-    Attribute.RESOLVE: "決心",
-    Attribute.PRESENCE: "風度",
-    Attribute.MANIPULATION: "操控",
-    Attribute.COMPOSURE: "沉著",
-}
-
-SKILL_ZH: dict[Skill, str] = {
-    Skill.ATHLETICS: "運動",
-    Skill.FIREARMS: "射擊",
-    Skill.MARTIAL: "武技",
-    Skill.SURVIVAL: "求生",
-    Skill.ACADEMICS: "學識",
-    Skill.DEVICES: "器用",
-    Skill.CRAFTS: "手藝",
-    Skill.CONCENTRATION: "專注",
-    Skill.INSIGHT: "洞察",
-    Skill.STEALTH: "隱秘",
-    Skill.EXPRESSION: "表達",
-    Skill.SOCIALIZE: "社交",
-}
 
 ATTRIBUTE_CATEGORY: dict[Attribute, Category] = {
     Attribute.STRENGTH: Category.PHYSICAL,
