@@ -124,6 +124,7 @@ class STConsoleApp(App[None]):
         self.opened = asyncio.Event()
         """Set once the first scene (or the dialog about a damaged file) is up."""
         self.title = self.t("app.title")
+        self.label_palette()
         self.title_line = ""
         """What the title bar shows after the app's name: campaign, scene, round, clock, saves."""
 
@@ -157,6 +158,7 @@ class STConsoleApp(App[None]):
                 if lang != self.t.lang:
                     self.t = Translator(lang)
                     self.title = self.t("app.title")
+                    self.label_palette()
             try:
                 self.set_keymap(load_keymap(self.persistence.root))
             except KeymapError as error:
@@ -382,6 +384,23 @@ class STConsoleApp(App[None]):
 
         self.push_screen(ConfirmDialog(self.t, question), answered)
 
+    def label_palette(self) -> None:
+        """The Footer's command-palette key (Textual's own, "palette") in the console's language."""
+        from textual.binding import Binding
+
+        key = self.COMMAND_PALETTE_BINDING
+        self._bindings.key_to_bindings[key] = [
+            Binding(
+                key,
+                "command_palette",
+                self.t("keys.app.palette"),
+                show=False,
+                key_display=self.COMMAND_PALETTE_DISPLAY,
+                priority=True,
+                tooltip=self.t("keys.app.palette"),
+            )
+        ]
+
     # -- language -------------------------------------------------------------------------------
 
     def action_switch_language(self) -> None:
@@ -403,6 +422,7 @@ class STConsoleApp(App[None]):
         """Speak ``lang`` from now on: the title, the scene screen, its keys and its panes."""
         self.t = Translator(lang)
         self.title = self.t("app.title")
+        self.label_palette()
         self.title_line = ""
         shown = self._shown
         if shown is not None and is_scene_screen(self.screen) and self.screen is shown:

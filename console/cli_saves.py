@@ -149,9 +149,10 @@ def _print_scene(scene: Scene | None, as_json: bool, out: TextIO, lang: str = "e
         view = commands.to_json(scene.state, scene.system)
         out.write(json.dumps(view, ensure_ascii=False) + "\n")
     else:
-        from saves.report import scene_text
+        from console.i18n import Translator
+        from console.report import scene_text
 
-        out.write(scene_text(scene))
+        out.write(scene_text(scene, Translator(lang)))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -226,7 +227,9 @@ def list_saves(args: argparse.Namespace) -> int:
 
 def export(args: argparse.Namespace) -> int:
     """``st-console export CAMPAIGN[/SCENE] --format md|json [-o FILE]``."""
-    from saves import SaveError, export_document, load_scenes, open_store, session_report
+    from console.i18n import Translator
+    from console.report import session_report
+    from saves import SaveError, export_document, load_scenes, open_store
 
     try:
         store = open_store(args.save_dir)
@@ -235,7 +238,7 @@ def export(args: argparse.Namespace) -> int:
             text += "\n"
         else:
             name, scenes = load_scenes(store, args.target)
-            text = session_report(name, scenes)
+            text = session_report(name, scenes, Translator(args.lang))
     except SaveError as error:
         return _fail(str(error))
     if args.output in (None, "-"):

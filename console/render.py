@@ -259,36 +259,6 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     return line
 
 
-def _humanize(name: str) -> str:
-    out = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
-    return out[:1].upper() + out[1:]
-
-
-def event(t: Translator, item: Any) -> str:
-    """A one-line description of any engine event, for the log and notifications.
-
-    A locale key ``event.<ClassName>`` with ``{field}`` placeholders wins; otherwise the class name
-    in words and its simple fields.
-    """
-    dice = roll_event(t, "", item)
-    if dice is not None:
-        return dice.plain
-    name = type(item).__name__
-    values: dict[str, Any] = {}
-    if is_dataclass(item):
-        values = {f.name: getattr(item, f.name) for f in fields(item)}
-    key = f"event.{name}"
-    if t.has(key):
-        try:
-            return t(key, **values)
-        except (KeyError, IndexError, ValueError):
-            pass
-    simple = [
-        f"{k}={v}" for k, v in values.items() if isinstance(v, str | int | float | bool) and v != ""
-    ]
-    return _humanize(name) + (": " + ", ".join(simple) if simple else "")
-
-
 # -- odds ---------------------------------------------------------------------------------------
 
 

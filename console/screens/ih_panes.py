@@ -230,6 +230,8 @@ class DetailPane(_CombatantPane):
         ]
         for key, value in combatant.details:
             label = t(f"trait.{key}") if t.has(f"trait.{key}") else key.replace("_", " ")
+            if key == "kind" and t.has(f"kind.{value}"):
+                value = t(f"kind.{value}")
             rows.append((label, Text(value)))
         for effect in combatant.effects:
             about = Text(effect.label, style="italic")

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from console import render
+from console import event_text
 from console.i18n import Translator
 from console.keymap import APP_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
@@ -171,7 +171,7 @@ class SceneScreen(Screen[None]):
         if verb == "redo" and scene.journal:
             self.status = "✓ " + self.t("status.redone", command=scene.journal[-1].text)
             return
-        described = [render.event(self.t, event) for event in events]
+        described = [event_text.describe(self.t, event) for event in events]
         self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
 
     def on_command_requested(self, message: CommandRequested) -> None:
