@@ -143,3 +143,51 @@ def test_run_refusals_speak_the_language_and_json_stays_english(
     out = capsys.readouterr()
     assert out.err.strip() == "第 3 行：已有名为“Other”的场景；请换一个名字。"
     assert '"family": "ih"' in out.out
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown", "not_shown"),
+    [
+        ("zh", ["玩家角色", "命令面板", "基本防御"], ["palette", " pc "]),
+        ("zh-Hant", ["玩家角色", "命令面板", "基本防禦"], ["palette", "防御"]),
+    ],
+)
+async def test_the_fight_screen_has_no_english_or_simplified_left(
+    make_app: AppFactory, lang: str, shown: list[str], not_shown: list[str]
+) -> None:
+    """Issue 18 §1: pc/npc, "^p palette" and 防御 (Simplified) were seen in zh/zh-Hant."""
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.export_screenshot().replace("&#160;", " ")
+        for text in shown:
+            assert text in screen
+        for text in not_shown:
+            assert text not in screen
+
+
+async def test_dialogs_speak_the_language(make_app: AppFactory) -> None:
+    from textual.widgets import RadioButton, Select
+
+    app = make_app(script=FIGHT, lang="zh")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        labels = {str(button.label) for button in app.screen.query(RadioButton)}
+        assert labels == {"玩家角色", "非玩家角色"}
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        again = app.screen.query_one("#again", Select)
+        assert [str(prompt) for prompt, _ in again._options][:1] == ["10 加骰"]
+
+
+def test_the_controlled_status_is_named_in_the_language() -> None:
+    from console.i18n import Translator
+    from console.mist.render import status_line
+    from engine.mist.growth import CONTROLLED
+    from engine.mist.state import Status
+
+    line = status_line(Status(CONTROLLED, (1, 2, 3)), 6, t=Translator("zh")).plain
+    assert "受控" in line and "Controlled" not in line
