@@ -166,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
         return _finish(state, failure, args.json)
     from saves import SaveError, open_store
 
+    saved = False
     try:
         store = open_store(args.save_dir, program="st-console run")
         with store.open_campaign(args.campaign, create=True) as campaign:
@@ -179,11 +180,16 @@ def run(args: argparse.Namespace) -> int:
                     campaign.create_scene(scene)
                 else:
                     campaign.save_scene(scene)
+            saved = True
             if state.scene is not None and state.touched:
                 campaign.set_current_scene(state.scene.name)
             store.set_last_opened(campaign.name, campaign.current_scene())
-    except SaveError as error:
-        return _fail(str(error))
+    except (SaveError, OSError, RecursionError, ValueError) as error:
+        if not saved:
+            return _fail(str(error))
+        # The commands are saved: a script must not retry them (issue 12). The exit status
+        # says what happened to the data; the warning says what did not work after it.
+        print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
     return _finish(state, failure, args.json)
 
 

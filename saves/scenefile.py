@@ -30,7 +30,7 @@ from engine.errors import RuleError
 from engine.session import JournalEntry, Scene
 from saves.codec import DEFAULT, DocumentError, Memo
 from saves.documents import checked, decode_entries, encode_entry, scene_from_parts
-from saves.errors import BadFile
+from saves.errors import BadFile, SaveError
 from saves.migrations import SCHEMA_VERSION
 from saves.storage import dump_json, open_db, parse_json, write_atomic
 from saves.trusted import TRUSTED
@@ -73,7 +73,9 @@ def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
     try:
         size = path.stat().st_size
         if size > MAX_CHUNK_BYTES:
-            raise BadFile(path, f"is {size} bytes, larger than any journal chunk ({MAX_CHUNK_BYTES})")
+            raise BadFile(
+                path, f"is {size} bytes, larger than any journal chunk ({MAX_CHUNK_BYTES})"
+            )
         raw = path.read_bytes()
     except FileNotFoundError:
         raise BadFile(path, "is missing: a journal chunk the scene needs") from None
@@ -277,6 +279,21 @@ class SceneFile:
             entries.extend(chunk)
             chunks.append(ref)
         return chunks, entries
+
+    def verify(self) -> bool:
+        """Whether the file is good: its checksum matches, or (no checksum, or one that does
+        not match) it loads with every value checked and its journal vouching for its state.
+        Cheap for a file this program wrote: the checksum only."""
+        if self._known:
+            return True
+        try:
+            self.read_header()
+            if getattr(self._db.storage, "checksum_ok", None) is True:
+                return True
+            self.load()
+        except (SaveError, FileNotFoundError):
+            return False
+        return True
 
     # -- writing -------------------------------------------------------------------------------
 

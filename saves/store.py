@@ -173,7 +173,7 @@ class Store:
             campaign = Campaign(directory, read_only=False, lock=lock)
             _clean_temporaries(directory)
             with contextlib.suppress(OSError, SaveError):
-                if _all_headers_good(campaign):
+                if campaign.verify():  # a damaged campaign is not backed up (issue 12)
                     backups.take(directory)
             return campaign
         except BaseException:
@@ -185,8 +185,9 @@ class Store:
     def last_opened(self) -> tuple[str, str | None] | None:
         """The campaign and scene last opened (the console reopens them); ``None`` at first."""
         try:
-            document = open_db(self.root / SETTINGS, read_only=True).table("last").get(doc_id=1)
-        except SaveError:
+            db = open_db(self.root / SETTINGS, read_only=True)
+            document = db.table("last").get(doc_id=1)
+        except (SaveError, RecursionError, ValueError):
             return None
         if document is None or not isinstance(document.get("campaign"), str):
             return None
@@ -194,13 +195,14 @@ class Store:
         return document["campaign"], scene if isinstance(scene, str) else None
 
     def set_last_opened(self, campaign: str, scene: str | None) -> None:
-        """Remember the campaign and scene the console has open."""
+        """Remember the campaign and scene the console has open; a bad settings file is
+        moved aside (``st-console.json.bad-<time>``) and written anew."""
         record = {"schema_version": SCHEMA_VERSION, "campaign": campaign, "scene": scene}
         path = self.root / SETTINGS
         try:
             db = open_db(path)
             db.table("last").upsert(Document(record, doc_id=1))
-        except BadFile:
+        except (BadFile, RecursionError, ValueError):
             aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
             os.replace(path, aside)
             open_db(path).table("last").upsert(Document(record, doc_id=1))
@@ -291,16 +293,6 @@ class Store:
             os.replace(path, keep / path.name)
             migrated.append(name)
         return migrated
-
-
-def _all_headers_good(campaign: Campaign) -> bool:
-    for info in campaign.scenes():
-        path = campaign.directory / backups.SCENES / f"{info.id}.json"
-        try:
-            read_json(path)
-        except (SaveError, OSError):
-            return False
-    return True
 
 
 def _clean_temporaries(directory: Path) -> None:
