@@ -24,13 +24,21 @@ class _Usage(Exception):
     """Bad usage: exit 2 with this one line."""
 
 
+def _safe(text: str) -> str:
+    """A name as the terminal may show it: control characters (an ANSI escape, a newline) and
+    lone surrogates escaped, never printed raw (issue 12)."""
+    from engine.limits import bad_character
+
+    return text if bad_character(text) is None else ascii(text)[1:-1]
+
+
 def _usage_error(message: str) -> int:
     print(f"st-console: {message}", file=sys.stderr)
     return 2
 
 
 def _fail(message: str) -> int:
-    print(f"st-console: {message}", file=sys.stderr)
+    print(f"st-console: {_safe(message)}", file=sys.stderr)
     return 1
 
 
@@ -218,13 +226,13 @@ def list_saves(args: argparse.Namespace) -> int:
     print(f"Campaigns in {store.root}:")
     for info in infos:
         if info.problem is not None:
-            print(f"{info.name}  (cannot be read: {info.problem})")
+            print(f"{_safe(info.name)}  (cannot be read: {_safe(info.problem)})")
             continue
         mark = "  (last opened)" if last and last[0] == info.name else ""
-        held = f"  (open in {info.holder})" if info.holder else ""
-        print(f"{info.name}{mark}{held}")
+        held = f"  (open in {_safe(info.holder)})" if info.holder else ""
+        print(f"{_safe(info.name)}{mark}{held}")
         for scene in info.scenes:
-            print(f"  {scene.name}  [{scene.system}]")
+            print(f"  {_safe(scene.name)}  [{_safe(scene.system)}]")
     return 0
 
 
@@ -265,6 +273,6 @@ def import_file(args: argparse.Namespace) -> int:
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(str(error))
-    names = ", ".join(scenes) or "no scenes"
-    print(f"Imported into campaign {campaign}: {names}.")
+    names = ", ".join(_safe(scene) for scene in scenes) or "no scenes"
+    print(f"Imported into campaign {_safe(campaign)}: {names}.")
     return 0

@@ -252,9 +252,12 @@ class Campaign:
             self._rename_in_missions(info.name, None)
 
     def _add(self, name: str, system: str) -> SceneInfo:
+        from saves.store import check_name
+
         clean = name.strip()
         if not clean:
             raise NotFound("A scene needs a name.")
+        check_name(clean, "scene")
         number = self._document.get("next_scene", 1)
         if type(number) is not int or not 1 <= number < 10**8:
             number = 1

@@ -159,3 +159,49 @@ def test_a_chunk_renamed_to_a_matching_checksum_is_checked_value_by_value(
         campaign.load_scene("Fight")
     assert renamed.name in str(caught.value)
     shutil.rmtree(tmp_path / "campaigns" / "good")
+
+
+@pytest.mark.parametrize("name", ["Evil\ud800", "A\x1b[2JB", "two\nlines", "x" * 61])
+def test_a_campaign_name_no_save_can_hold_is_refused_and_leaves_nothing(
+    tmp_path: Path, name: str
+) -> None:
+    from saves import BadName
+
+    store = open_store(tmp_path)
+    with pytest.raises(BadName):
+        store.open_campaign(name, create=True)
+    assert list((tmp_path / "campaigns").iterdir()) == []
+
+
+def test_saves_and_import_never_print_control_characters_raw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = open_store(tmp_path)
+    with store.open_campaign("Plain", create=True) as campaign:
+        campaign.save_scene(build("mist", 2, 1))
+    index = tmp_path / "campaigns" / "plain" / "campaign.json"
+    document = json.loads(index.read_bytes())
+    document.pop("checksum")  # as a file from before issue 12, or written by another tool
+    document["campaign"]["1"]["name"] = "Pl\x1b[31main\nX"
+    index.write_text(json.dumps(document))
+    assert main(["saves", "--save-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[31main\\nX" in out
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps({"schema_version": 2, "kind": "export", "campaign": {
+        "name": "Bad\x1b]0;owned\x07", "scenes": []}}))  # fmt: skip
+    assert main(["import", str(export), "--save-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "\x1b" not in captured.out + captured.err
+
+
+def test_a_campaign_whose_name_holds_a_slash_can_be_exported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = open_store(tmp_path)
+    with store.open_campaign("/abs/evil", create=True) as campaign:
+        campaign.save_scene(build("mist", 2, 1))
+    assert main(["export", "/abs/evil", "--format", "json", "--save-dir", str(tmp_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["campaign"]["name"] == "/abs/evil"
+    assert main(["export", "/abs/evil/Case", "--format", "md", "--save-dir", str(tmp_path)]) == 0
+    assert "Case" in capsys.readouterr().out
