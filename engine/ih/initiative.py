@@ -133,6 +133,7 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
     if mover.key == target.key:
         raise RuleError(f"{mover.name} cannot delay until after themself.")
     _check_can_delay(state, mover)
+    _check_lowers_score(state, mover, target)
     events: list[object] = []
     holder = _waiting_on(state, target, mover)
     if holder is not None:
@@ -203,6 +204,27 @@ def _waiting_on(state: Encounter, start: Combatant, mover: Combatant) -> Combata
             return current
         current = find(state, current.delay_after)
     return None
+
+
+def _check_lowers_score(state: Encounter, mover: Combatant, target: Combatant) -> None:
+    """A delay never raises a score (RULES.md §3.4, vector 11).
+
+    One delays until after someone who has not yet acted this round and comes later in the
+    order (004: 将先攻结果降低到与该单位相同). "After" someone ahead, or who has acted, would
+    lift the delayer above the others; delaying into the next round is the way to act first.
+    """
+    if index_of(state, target.name) < index_of(state, mover.name):
+        raise RuleError(
+            "ih.delay.raises-score",
+            name=mover.name,
+            other=target.name,
+            score=mover.initiative,
+            other_score=target.initiative,
+        )
+    if target.acted:
+        raise RuleError(
+            "ih.delay.after-acted", name=mover.name, other=target.name, round=state.round
+        )
 
 
 def _check_can_delay(state: Encounter, mover: Combatant) -> None:

@@ -192,13 +192,14 @@ def test_delay_into_next_round() -> None:
 
 
 def test_both_delayers_want_to_go_after_each_other() -> None:
-    state, _ = play("add A init=20\nadd B init=15\nadd C init=10\nadd D init=5\nbegin")
-    state, _ = play("delay C after B", state=state)
-    # B's original (15) is higher than C's (10): B decides, so B's delay overrules C's.
-    state, events = play("delay B after C", state=state)
+    """§3.4: Y (15) delays after Z, X (10) after Y; Y then wants to go after X. Y has the
+    higher original score, so Y decides and X's delay is overruled."""
+    state, _ = play("add Y init=15\nadd X init=10\nadd Z init=5\nbegin")
+    state, _ = play("delay Y after Z\ndelay X after Y", state=state)
+    state, events = play("delay Y after X", state=state)
     assert any(isinstance(e, DelayOverruled) for e in events)
-    state, events = play("next\nnext\nnext\nnext", state=state)
-    assert turns(events)[:3] == ["C", "B", "D"]
+    state, events = play("next\nnext\nnext", state=state)
+    assert turns(events) == ["X", "Y", "Z"]
 
 
 def test_lower_original_cannot_overrule_a_higher_delayer() -> None:
