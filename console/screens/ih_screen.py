@@ -280,8 +280,14 @@ class IHScreen(SceneScreen):
         if view is None or self.selected is None:
             return
         who = self.selected
+        # RULES.md §3.4: only after someone later in the order who has not acted yet (a delay
+        # never raises a score); the engine refuses the others, so they are not offered.
+        names = list(view.names)
+        later = names[names.index(who) + 1 :] if who in names else []
         options = [("next-round", self.t("dialog.next-round"))] + [
-            (name, self.t("dialog.after", name=name)) for name in view.names if name != who
+            (name, self.t("dialog.after", name=name))
+            for name in later
+            if (row := view.find(name)) is not None and not row.acted
         ]
 
         def chosen(choice: str | None) -> None:

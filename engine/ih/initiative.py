@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 from engine.errors import RuleError
-from engine.ih.encounter import Combatant, Encounter, find, index_of, put, same
+from engine.ih.encounter import Combatant, Encounter, Kind, find, index_of, put, same
 from engine.ih.events import (
     Delayed,
     DelayOverruled,
@@ -169,15 +169,19 @@ def delay_next_round(state: Encounter, name: str) -> tuple[Encounter, Events]:
 
 
 def swap(state: Encounter, first: str, second: str) -> tuple[Encounter, Events]:
-    """Swap two tied combatants' places: the players' choice of §3.3, made by the ST."""
+    """Swap two tied player characters' places: the players' choice of §3.3, made by the ST."""
     a, b = find(state, first), find(state, second)
     if a.key == b.key:
-        raise RuleError("Swap needs two different combatants.")
+        raise RuleError("ih.swap.same", name=a.name)
     if a.initiative != b.initiative:
         raise RuleError(
-            f"Only tied combatants can swap places: {a.name} has {a.initiative}, "
-            f"{b.name} has {b.initiative}."
+            "ih.swap.not-tied", first=a.name, second=b.name, score=a.initiative, other=b.initiative
         )
+    # §3.3: the players of two tied PCs may choose; NPC ties are settled by Composure,
+    # Dexterity and the roll-off, never by a swap.
+    npcs = [x.name for x in (a, b) if x.kind is not Kind.PC]
+    if npcs:
+        raise RuleError("ih.swap.not-pcs", first=a.name, second=b.name, npc=npcs[0])
     i, j = index_of(state, a.name), index_of(state, b.name)
     order = list(state.order)
     order[i], order[j] = replace(b, roll_off=a.roll_off), replace(a, roll_off=b.roll_off)

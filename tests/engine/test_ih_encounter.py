@@ -176,7 +176,7 @@ def test_ties_composure_dexterity_roll_off(
 def test_scores_carry_over_and_swap_of_tied_pcs() -> None:
     state, _ = play("add Ann init=12 com=3 pc\nadd Bob init=12 com=2 pc\nswap Ann Bob")
     assert names(state) == ["Bob", "Ann"]
-    assert "Only tied" in refused(play("add C init=3", state=state)[0], "swap Ann C")
+    assert "ih.swap.not-tied" in refused(play("add C init=3 pc", state=state)[0], "swap Ann C")
 
 
 def test_delay_into_next_round() -> None:
