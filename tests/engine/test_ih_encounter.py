@@ -43,7 +43,7 @@ def refused(state: Encounter, text: str) -> str:
     with pytest.raises(RuleError) as caught:
         family.apply(state, family.parse(line), random.Random(0))
     assert state == before
-    return caught.value.message
+    return f"{caught.value.code} {caught.value.message}"
 
 
 def names(state: Encounter) -> list[str]:
@@ -176,7 +176,10 @@ def test_ties_composure_dexterity_roll_off(
 def test_scores_carry_over_and_swap_of_tied_pcs() -> None:
     state, _ = play("add Ann init=12 com=3 pc\nadd Bob init=12 com=2 pc\nswap Ann Bob")
     assert names(state) == ["Bob", "Ann"]
-    assert "ih.swap.not-tied" in refused(play("add C init=3 pc", state=state)[0], "swap Ann C")
+    state, _ = play("add C init=3 pc", state=state)
+    with pytest.raises(RuleError) as caught:
+        family.apply(state, family.parse(tokenize("swap Ann C")), random.Random(0))  # type: ignore[arg-type]
+    assert caught.value.code == "ih.swap.not-tied"
 
 
 def test_delay_into_next_round() -> None:
@@ -353,10 +356,14 @@ def test_staying_conscious_is_once_per_scene() -> None:
 
 def test_willpower_dice_defense_and_origin() -> None:
     state, _ = play("add A init=15 willpower=4\nadd B init=1\nbegin\nwillpower A +3dp")
-    assert "once per action" in refused(state, "willpower A +3dp")
-    state, _ = play("spend A standard\nwillpower A +3dp\nwillpower A defense", state=state)
+    assert "ih.willpower.once-per-action" in refused(state, "willpower A +3dp")
+    # the +3 DP waits for A's roll (tests/engine/test_willpower_dice.py): still refused after
+    # an action is spent, since no roll has taken it yet (one spend, one roll, RULES.md §1.7)
+    state, _ = play("spend A standard", state=state)
+    assert "ih.willpower.once-per-action" in refused(state, "willpower A +3dp")
+    state, _ = play("willpower A defense", state=state)
     a = find(state, "A")
-    assert a.willpower == 1 and a.willpower_defense and a.budget.swift == 0
+    assert a.willpower == 2 and a.willpower_defense and a.budget.swift == 0
     assert "+2 defense" in refused(state, "willpower A defense")
     state, _ = play("willpower A impulse", state=state)
     assert find(state, "A").willpower == 4

@@ -28,6 +28,8 @@ def test_two_tied_pcs_may_swap() -> None:
 
 @pytest.mark.parametrize(("first", "second"), [("pc", "npc"), ("npc", "pc"), ("npc", "npc")])
 def test_an_npc_tie_is_settled_by_the_rule_not_a_swap(first: str, second: str) -> None:
-    error = refusal(f"add Ann init=12 com=3 {first}\nadd Bob init=12 com=2 {second}", "swap Ann Bob")
+    error = refusal(
+        f"add Ann init=12 com=3 {first}\nadd Bob init=12 com=2 {second}", "swap Ann Bob"
+    )
     assert error.code == "ih.swap.not-pcs"
     assert error.params["npc"] == ("Ann" if first == "npc" else "Bob")
