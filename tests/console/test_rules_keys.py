@@ -12,7 +12,9 @@ SIZE = (120, 40)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
-async def test_a_spend_key_spends_the_current_actors_action(make_app: AppFactory, lang: str) -> None:
+async def test_a_spend_key_spends_the_current_actors_action(
+    make_app: AppFactory, lang: str
+) -> None:
     app = make_app(script=FIGHT, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

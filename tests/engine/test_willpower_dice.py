@@ -1,4 +1,4 @@
-"""Willpower's +3 DP is one spend tied to one roll, once per action, refused at 0 (RULES.md §1.7)."""
+"""Willpower's +3 DP: one spend tied to one roll, once per action, refused at 0 (§1.7)."""
 
 from __future__ import annotations
 
