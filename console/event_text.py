@@ -123,6 +123,8 @@ def describe(t: Translator, event: object) -> str:
 
         values["dice"] = roll_result(t, roll).plain
     key = key_of(event)
+    if getattr(event, "capped", False) is True and t.has(key + "-capped"):
+        key += "-capped"  # RULES.md §4.1: a mark lost at the cap is reported
     if t.has(key):
         try:
             return t(key, **values)

@@ -27,7 +27,7 @@ The Markdown session report is text, made by the console in the reader's languag
 
 Every failure is a :class:`SaveError` whose message names the file and the problem: BadFile
 (corrupt, truncated, hand-edited; never overwritten), NewerVersion, LockHeld, ReadOnly,
-NotFound, NameTaken, ImportRefused.
+NotFound, NameTaken, BadName, ImportRefused.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from saves.backups import Backup
 from saves.campaign import Campaign, Mission, SceneInfo
 from saves.errors import (
     BadFile,
+    BadName,
     ImportRefused,
     LockHeld,
     NameTaken,
@@ -52,6 +53,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Backup",
     "BadFile",
+    "BadName",
     "Campaign",
     "CampaignInfo",
     "ImportRefused",

@@ -94,14 +94,31 @@ def test_every_template_field_is_a_parameter_given(lang: str) -> None:
     """A template asking for ``{name}`` where the code is raised without ``name=`` would show
     its own text unfilled; ``*_key`` parameters fill the field without ``_key``."""
     table = json.loads((LOCALE / f"{lang}.json").read_text("utf-8"))
+    calls = [
+        (where, line, call)
+        for where, line, call in _rule_error_calls()
+        if call.args and isinstance(call.args[0], ast.Constant)
+    ]
+    # A code raised once and raised again with more (``RuleError(code, target=…, **error.params)``)
+    # is given the fields of every site that raises it.
+    reraised = {
+        call.args[0].value  # type: ignore[attr-defined]
+        for _, _, call in calls
+        if any(k.arg is None for k in call.keywords)
+    }
+    widened: dict[str, set[str]] = {}
+    for _, _, call in calls:
+        code = call.args[0].value  # type: ignore[attr-defined]
+        if code in reraised:
+            widened.setdefault(code, set()).update(k.arg for k in call.keywords if k.arg)
     wrong = []
-    for where, line, call in _rule_error_calls():
-        if not call.args or not isinstance(call.args[0], ast.Constant):
+    for where, line, call in calls:
+        code = call.args[0].value  # type: ignore[attr-defined]
+        if any(k.arg is None for k in call.keywords):
             continue
-        template = table.get(f"error.{call.args[0].value}", "")
+        template = table.get(f"error.{code}", "")
         given = {k.arg.removesuffix("_key") for k in call.keywords if k.arg is not None}
-        if any(k.arg is None for k in call.keywords):  # **params: cannot tell
-            continue
+        given |= widened.get(code, set())
         missing = set(FIELD.findall(template)) - given
         if missing:
             wrong.append(f"{where}:{line} {call.args[0].value} lacks {sorted(missing)}")
