@@ -136,3 +136,11 @@ def test_chinese_templates_are_written_not_copied(lang: str) -> None:
         if key.startswith("error.") and table.get(key) == text and re.search("[a-z]{4}", text)
     )
     assert copied == []
+
+
+def test_every_error_template_is_raised_somewhere() -> None:
+    """A code no longer raised leaves no stale wording behind in the locale files."""
+    table = json.loads((LOCALE / "en.json").read_text("utf-8"))
+    raised = _codes_raised()
+    stale = sorted(k for k in table if k.startswith("error.") and k[len("error.") :] not in raised)
+    assert stale == []
