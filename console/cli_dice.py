@@ -13,6 +13,7 @@ import random
 
 from console import dice_text
 from console.cli import UsageError
+from console.i18n import Translator
 from engine.dice.ih import CheckSpec, Untrained, roll_check, validate_spec
 from engine.dice.mist import roll_mist
 from engine.dice.odds import MAX_BONUS, check_odds, mist_odds
@@ -98,6 +99,11 @@ def _refuse_ih_options(args: argparse.Namespace, command: str) -> None:
             )
 
 
+def _t(args: argparse.Namespace) -> Translator:
+    """The language of ``--lang`` (the JSON output stays English)."""
+    return Translator(getattr(args, "lang", None) or "en")
+
+
 def _print_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
@@ -114,14 +120,14 @@ def roll(args: argparse.Namespace) -> int:
         if args.json:
             _print_json(dice_text.mist_json(result))
         else:
-            print(dice_text.mist_text(result))
+            print(dice_text.mist_text(result, _t(args)))
         return 0
     spec = check_spec(args, "roll")
     check = roll_check(spec, rng)
     if args.json:
         _print_json(dice_text.check_json(check))
     else:
-        print(dice_text.check_text(spec, check))
+        print(dice_text.check_text(spec, check, _t(args)))
     return 0
 
 
@@ -135,7 +141,7 @@ def odds(args: argparse.Namespace) -> int:
         if args.json:
             _print_json(dice_text.mist_odds_json(table))
         else:
-            print(dice_text.mist_odds_text(table))
+            print(dice_text.mist_odds_text(table, _t(args)))
         return 0
     spec = check_spec(args, "odds")
     if spec.bonus > MAX_BONUS and not spec.chance and not spec.auto_failure:
@@ -149,5 +155,5 @@ def odds(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(dice_text.check_odds_json(result))
     else:
-        print(dice_text.check_odds_text(spec, result))
+        print(dice_text.check_odds_text(spec, result, _t(args)))
     return 0

@@ -191,3 +191,17 @@ def test_the_controlled_status_is_named_in_the_language() -> None:
 
     line = status_line(Status(CONTROLLED, (1, 2, 3)), 6, t=Translator("zh")).plain
     assert "受控" in line and "Controlled" not in line
+
+
+def test_roll_and_odds_print_in_the_language_and_json_stays_english(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from console.cli import main
+
+    assert main(["roll", "ih-d10", "6", "--dc", "2", "--seed", "4", "--lang", "zh-Hant"]) == 0
+    text = capsys.readouterr().out
+    assert "骰池 6" in text and "難度 2" in text and "success" not in text
+    assert main(["odds", "mist", "1", "--lang", "zh"]) == 0
+    assert "完全成功" in capsys.readouterr().out
+    assert main(["roll", "mist", "2", "--seed", "4", "--json", "--lang", "zh"]) == 0
+    assert '"outcome": "mixed"' in capsys.readouterr().out
