@@ -242,7 +242,7 @@ class Store:
         """The console language last chosen in this save directory (``None``: never chosen)."""
         try:
             document = open_db(self.root / SETTINGS, read_only=True).table("settings").get(doc_id=1)
-        except SaveError:
+        except (SaveError, RecursionError, ValueError):
             return None
         lang = document.get("lang") if document is not None else None
         return lang if isinstance(lang, str) else None
@@ -253,7 +253,7 @@ class Store:
         path = self.root / SETTINGS
         try:
             open_db(path).table("settings").upsert(Document(record, doc_id=1))
-        except BadFile:
+        except (BadFile, RecursionError, ValueError):
             aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
             os.replace(path, aside)
             open_db(path).table("settings").upsert(Document(record, doc_id=1))

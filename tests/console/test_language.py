@@ -205,3 +205,12 @@ def test_roll_and_odds_print_in_the_language_and_json_stays_english(
     assert "完全成功" in capsys.readouterr().out
     assert main(["roll", "mist", "2", "--seed", "4", "--json", "--lang", "zh"]) == 0
     assert '"outcome": "mixed"' in capsys.readouterr().out
+
+
+def test_a_damaged_settings_file_falls_back_to_the_locale_and_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "st-console.json").write_text("{not json", "utf-8")
+    store = open_store(tmp_path)
+    assert store.language() is None
+    store.set_language("zh-Hant")
+    assert open_store(tmp_path).language() == "zh-Hant"
+    assert list(tmp_path.glob("st-console.json.bad-*"))
