@@ -65,9 +65,9 @@ def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
     """
     prog = f"st-console {command}"
     if args.system == "ih-d6" and args.again is not None:
-        raise UsageError(f"{prog}: argument --again: is for ih-d10; ih-d6 uses --level 1|2|3")
+        raise UsageError(f"{prog}: {_t(args)('cli.again-is-d10')}")
     if args.system == "ih-d10" and args.level is not None:
-        raise UsageError(f"{prog}: argument --level: is for ih-d6; ih-d10 uses --again 10|9|8")
+        raise UsageError(f"{prog}: {_t(args)('cli.level-is-d6')}")
     untrained = Untrained(args.untrained) if args.untrained else None
     spec = CheckSpec(
         system=args.system,
@@ -82,7 +82,7 @@ def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
         interpretations=interpretations(args, command),
     )
     if spec.pool > MAX_POOL:
-        raise UsageError(f"{prog}: argument DP: at most {MAX_POOL} dice, not {spec.pool}")
+        raise UsageError(f"{prog}: {_t(args)('cli.dp-at-most', most=MAX_POOL, pool=spec.pool)}")
     try:
         validate_spec(spec)
     except RuleError as error:
@@ -114,7 +114,7 @@ def roll(args: argparse.Namespace) -> int:
     if args.system == "mist":
         _refuse_ih_options(args, "roll")
         if abs(args.value) > MAX_POOL:
-            raise UsageError(f"st-console roll: argument POWER: at most {MAX_POOL} d4s")
+            raise UsageError(f"st-console roll: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
         settings = interpretations(args, "roll")
         result = roll_mist(args.value, rng, settings.negative_power_subtracts_d4)
         if args.json:
@@ -136,7 +136,7 @@ def odds(args: argparse.Namespace) -> int:
     if args.system == "mist":
         _refuse_ih_options(args, "odds")
         if abs(args.value) > MAX_POOL:
-            raise UsageError(f"st-console odds: argument POWER: at most {MAX_POOL} d4s")
+            raise UsageError(f"st-console odds: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
         table = mist_odds(args.value, interpretations(args, "odds"))
         if args.json:
             _print_json(dice_text.mist_odds_json(table))

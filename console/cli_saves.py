@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from console.i18n import Translator
 from engine import commands, session
 from engine.errors import RuleError
 from engine.session import Scene
@@ -42,18 +43,18 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _read_script(name: str) -> list[str]:
+def _read_script(name: str, t: Translator) -> list[str]:
     if name == "-":
         return sys.stdin.read().splitlines()
     path = Path(name)
     if path.is_dir():
-        raise _Usage(f"SCRIPT: {name!r} is a directory, not a file of commands")
+        raise _Usage(t("cli.script-directory", name=repr(name)))
     if not path.is_file():
-        raise _Usage(f"SCRIPT: no such file {name!r}")
+        raise _Usage(t("cli.script-missing", name=repr(name)))
     try:  # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
         return path.read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        raise _Usage(f"SCRIPT: cannot read {name!r} ({error})") from None
+        raise _Usage(t("cli.script-unreadable", name=repr(name), error=error)) from None
 
 
 @dataclass
@@ -166,7 +167,7 @@ def _print_scene(scene: Scene | None, as_json: bool, out: TextIO, lang: str = "e
 def run(args: argparse.Namespace) -> int:
     """``st-console run SCRIPT [--seed N] [--json] [--campaign NAME] [--save-dir DIR]``."""
     try:
-        lines = _read_script(args.script)
+        lines = _read_script(args.script, Translator(args.lang))
     except _Usage as error:
         return _usage_error(str(error))
     if args.campaign is None:
@@ -223,16 +224,17 @@ def list_saves(args: argparse.Namespace) -> int:
         last = store.last_opened()
     except SaveError as error:
         return _fail(str(error))
+    t = Translator(args.lang)
     if not infos:
-        print(f"No campaigns in {store.root}.")
+        print(t("cli.saves.none", root=store.root))
         return 0
-    print(f"Campaigns in {store.root}:")
+    print(t("cli.saves.title", root=store.root))
     for info in infos:
         if info.problem is not None:
-            print(f"{_safe(info.name)}  (cannot be read: {_safe(info.problem)})")
+            print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(info.problem)))
             continue
-        mark = "  (last opened)" if last and last[0] == info.name else ""
-        held = f"  (open in {_safe(info.holder)})" if info.holder else ""
+        mark = t("cli.saves.last") if last and last[0] == info.name else ""
+        held = t("cli.saves.held", holder=_safe(info.holder)) if info.holder else ""
         print(f"{_safe(info.name)}{mark}{held}")
         for scene in info.scenes:
             print(f"  {_safe(scene.name)}  [{_safe(scene.system)}]")
@@ -272,12 +274,13 @@ def import_file(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not path.is_file():
-        return _usage_error(f"FILE: no such file {args.file!r}")
+        return _usage_error(Translator(args.lang)("cli.file-missing", name=repr(args.file)))
     try:
         store = open_store(args.save_dir)
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(str(error))
-    names = ", ".join(_safe(scene) for scene in scenes) or "no scenes"
-    print(f"Imported into campaign {_safe(campaign)}: {names}.")
+    t = Translator(args.lang)
+    names = ", ".join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
+    print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0
