@@ -50,7 +50,11 @@ def take_action(
         RuleError: not the Action phase, an unknown actor or target, or a bad source.
     """
     if state.phase is not Phase.ACTION:
-        raise RuleError("mist.action.actions-rolled-action-phase", phase=state.phase.value)
+        raise RuleError(
+            "mist.action.actions-rolled-action-phase",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
+        )
     actor = roster.character(state, command.actor)
     target = roster.check_target(state, command.target) if command.target else None
     paid = breakdown(state, actor, command.choice, target)
@@ -149,7 +153,9 @@ def mitigate(
     """
     if state.phase is not Phase.CONSEQUENCE:
         raise RuleError(
-            "mist.action.mitigation-answers-consequence-consequence", phase=state.phase.value
+            "mist.action.mitigation-answers-consequence-consequence",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
         )
     pending = next((x for x in state.consequences if x.id == command.consequence.lower()), None)
     if pending is None or pending.delivered:

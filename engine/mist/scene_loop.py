@@ -76,7 +76,9 @@ def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState,
     """
     if state.phase is not Phase.ESTABLISH:
         raise RuleError(
-            "mist.scene-loop.threats-presented-establish-phase", phase=state.phase.value
+            "mist.scene-loop.threats-presented-establish-phase",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
         )
     if not command.text.strip():
         raise RuleError("mist.scene-loop.threat-needs-text-threat")
@@ -119,7 +121,9 @@ def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistStat
     """
     if state.phase is not Phase.CONSEQUENCE:
         raise RuleError(
-            "mist.scene-loop.consequences-delivered-consequence-phase", phase=state.phase.value
+            "mist.scene-loop.consequences-delivered-consequence-phase",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
         )
     source = _known_source(state, command.source) if command.source else None
     ident = f"x{len(state.consequences) + 1}"
