@@ -369,14 +369,27 @@ class IHScreen(SceneScreen):
         )
 
     def action_roll(self) -> None:
-        from console.screens.roll_dialog import RollDialog
+        from console.screens.roll_dialog import RollDialog, WillpowerState
+        from engine.commands import settings_of
+        from engine.ih.family import find_combatant
 
         scene = self.history.scene
+        roller = find_combatant(scene.state, self.selected) if self.selected else None
+        willpower = None
+        if roller is not None:
+            willpower = WillpowerState(
+                left=roller.willpower,
+                most=roller.willpower_max,
+                waiting=roller.boost_pending and not roller.boost_rolled,
+                rolled=roller.boost_pending and roller.boost_rolled,
+            )
         self.app.push_screen(
             RollDialog(
                 self.t,
                 scene.system,
                 self.selected,
                 roller=lambda line: self.run_command_events(line, "dialog"),
+                interpretations=settings_of(scene.state),
+                willpower=willpower,
             )
         )

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import pytest
 from console_support import FIGHT, AppFactory
-from test_flows import row, scene_json, select
+from test_flows import ih_screen, row, scene_json, select
 from textual.widgets import OptionList
 
 SIZE = (120, 40)
+
+
+def willpower_of(app: object, name: str) -> int:
+    """Ann's willpower in the scene, whatever screen is on top (the roll dialog)."""
+    from engine.ih.family import find_combatant
+
+    combatant = find_combatant(ih_screen(app).history.scene.state, name)  # type: ignore[arg-type]
+    assert combatant is not None
+    return combatant.willpower
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
@@ -42,3 +51,50 @@ async def test_the_delay_dialog_offers_only_later_combatants_who_have_not_acted(
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels[1:] == ["After Cid"]  # not Ann: ahead of Bob and has acted
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_the_roll_dialogs_willpower_box_spends_one_for_that_roll(
+    make_app: AppFactory, lang: str
+) -> None:
+    """RULES.md §1.7: the box is one spend tied to this roll; the note says what it does."""
+    from textual.widgets import Checkbox, Static
+
+    from console.i18n import Translator
+
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        note = str(dialog.query_one("#willpower-note", Static).render())
+        assert note == Translator(lang)("roll.willpower-left", name="Ann", left=5, most=5)
+        await pilot.press("backspace", "4")
+        dialog.query_one("#willpower", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert willpower_of(app, "Ann") == 4
+        last = ih_screen(app).history.scene.journal[-1]
+        assert last.text == "roll ih-d10 4 --willpower by=Ann"
+        assert [e.result.dp for e in last.events if hasattr(e, "result")] == [7]
+        # once per action: a second roll with the box ticked is refused, nothing spent
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert willpower_of(app, "Ann") == 4
+
+
+async def test_a_willpower_spend_made_first_ticks_the_box(make_app: AppFactory) -> None:
+    from textual.widgets import Checkbox
+
+    app = make_app(script=FIGHT + "willpower Ann +3dp\n")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        box = app.screen.query_one("#willpower", Checkbox)
+        assert box.value and box.disabled
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert willpower_of(app, "Ann") == 4  # the one spend, not a second
