@@ -21,6 +21,7 @@ from engine.dice import command as dice_command
 from engine.errors import RuleError
 from engine.ih import family as ih_family
 from engine.language import Line, tokenize
+from engine.limits import check_command
 from engine.mist import family as mist_family
 from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
@@ -106,7 +107,10 @@ def parse(text: str, system: str | None) -> Any | None:
     line = tokenize(text)
     if line is None:
         return None
-    return parse_line(line, system)
+    command = parse_line(line, system)
+    if command is not None:
+        check_command(command)  # issue 12: every value in its documented range first
+    return command
 
 
 def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[Any, tuple[Any, ...]]:
