@@ -101,6 +101,16 @@ class IHScreen(SceneScreen):
         super().on_mount()
         self._show_dice(self.history.scene)
         self.query_one(InitiativeQueue).focus()
+        self._say_surprise_pause()
+
+    def _say_surprise_pause(self) -> None:
+        """At the pause after the surprise round, the status line says what to do next
+        (RULES.md §3.2): add and roll the unaware, then n or b opens round 1."""
+        view = self.view
+        if view is not None and view.phase == "surprise" and view.current is None:
+            status = self.status if self.status.startswith("✓") else ""
+            hint = "⚠ " + self.t("status.surprise-over")
+            self.status = hint if not status else f"{hint}  ({status[2:]})"
 
     def watch_scene(self, scene: Scene | None) -> None:
         if scene is None:
@@ -147,6 +157,7 @@ class IHScreen(SceneScreen):
         view = self.view
         if view is None:
             return
+        self._say_surprise_pause()
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("next", "begin", "undo", "redo"):
             self.selected = view.current or self.selected
@@ -218,7 +229,9 @@ class IHScreen(SceneScreen):
         if action in NEEDS_SELECTION and chosen is None:
             return None
         if action == "next_turn":
-            return True if fighting and view.current is not None else None
+            # at the pause after the surprise round, n opens round 1 (RULES.md §3.2)
+            paused = view.phase == "surprise" and view.current is None
+            return True if fighting and (view.current is not None or paused) else None
         if action == "begin":
             return True if view.phase != "combat" and view.order else None
         if action == "join":

@@ -19,6 +19,8 @@ class CombatantAdded:
     modifier: int | None
     joined: bool
     first_round: int
+    unaware: bool = False
+    """Added during the surprise round or at its end: flat-footed until they act (§3.2)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,3 +98,45 @@ async def test_a_willpower_spend_made_first_ticks_the_box(make_app: AppFactory) 
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert willpower_of(app, "Ann") == 4  # the one spend, not a second
+
+
+SURPRISE = """
+add Ann init=15 pc
+add Bob init=12 npc
+surprise Ann
+next
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_the_pause_after_the_surprise_round_says_what_to_do_and_n_opens_round_1(
+    make_app: AppFactory, lang: str
+) -> None:
+    from textual.widgets import Static
+
+    from console.i18n import Translator
+
+    t = Translator(lang)
+    app = make_app(script=SURPRISE, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert t("title.surprise-over") in app.title_line
+        status = str(app.screen.query_one("#status", Static).render())
+        assert t("status.surprise-over") in status
+        await pilot.press("colon", *"add Cid init=9", "enter")
+        await pilot.pause()
+        assert row(app, "Cid")["flat_footed"]
+        assert t("status.surprise-over") in str(app.screen.query_one("#status", Static).render())
+        await pilot.press("n")
+        await pilot.pause()
+        view = scene_json(app)
+        assert (view["phase"], view["round"], view["current"]) == ("combat", 1, "Ann")
+        assert row(app, "Cid")["flat_footed"] and row(app, "Bob")["flat_footed"]
+        assert t("title.surprise-over") not in app.title_line
+
+
+async def test_the_title_says_surprise_round_while_it_runs(make_app: AppFactory) -> None:
+    app = make_app(script="add Ann init=15 pc\nadd Bob init=12 npc\nsurprise Ann\n")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "surprise round ·" in app.title_line
