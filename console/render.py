@@ -287,6 +287,8 @@ def event(t: Translator, item: Any) -> str:
     key = f"event.{name}"
     if values.get("unaware") is True and t.has(key + "-unaware"):
         key += "-unaware"  # RULES.md §3.2: added at the surprise round, flat-footed
+    if values.get("label") and t.has(key + "-labelled"):
+        key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
     if t.has(key):
         try:
             return t(key, **values)

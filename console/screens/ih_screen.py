@@ -32,6 +32,7 @@ from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.errors import RuleError
+from engine.ih.events import UnusualReflex
 from engine.language import quote
 from engine.session import JournalEntry, Scene
 
@@ -158,6 +159,9 @@ class IHScreen(SceneScreen):
         if view is None:
             return
         self._say_surprise_pause()
+        for event in events:
+            if isinstance(event, UnusualReflex):  # RULES.md §3.7: a warning, not a refusal
+                self.notify(render.event(self.t, event), severity="warning", timeout=8)
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("next", "begin", "undo", "redo"):
             self.selected = view.current or self.selected

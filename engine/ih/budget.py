@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.ih.encounter import ActionKind, Budget, Combatant, Encounter, Phase, find, put, same
-from engine.ih.events import ActionSpent, ExtraActionsSet, FreeCapSet
+from engine.ih.events import ActionSpent, ExtraActionsSet, FreeCapSet, UnusualReflex
 
 Events = tuple[object, ...]
 
@@ -45,9 +45,39 @@ def fresh_budget(state: Encounter, combatant: Combatant) -> Budget:
     return replace(full, swift=max(full.swift - owed, 0))
 
 
-def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Events]:
-    """Spend one action of ``kind`` (RULES.md §3.6), or a reflex off-turn (§3.7)."""
+BASIC_REFLEXES: dict[str, str] = {
+    "drop-prone": "drop-prone",
+    "drop prone": "drop-prone",
+    "prone": "drop-prone",
+    "ready": "ready",
+    "ready action": "ready",
+}
+"""The reflexes anyone may take without a special ability (RULES.md §3.7), by their names."""
+
+
+def reflex_name(label: str) -> str:
+    """A reflex's name as recorded: ``drop-prone`` and ``ready`` for the basic two."""
+    text = label.strip()
+    return BASIC_REFLEXES.get(text.casefold(), text)
+
+
+def reflex_warning(combatant: Combatant, label: str) -> Events:
+    """Warn (never refuse) when someone with no noted ability takes an unusual reflex (§3.7)."""
+    if not label or label in BASIC_REFLEXES.values() or combatant.abilities:
+        return ()
+    return (UnusualReflex(combatant.name, label),)
+
+
+def spend(
+    state: Encounter, name: str, kind: ActionKind, label: str = ""
+) -> tuple[Encounter, Events]:
+    """Spend one action of ``kind`` (RULES.md §3.6), or a reflex off-turn (§3.7).
+
+    ``label`` names a reflex (drop prone, a ready action, or another: warned about for someone
+    with no ability noted) or what a "1 round" action does.
+    """
     combatant = find(state, name)
+    label = reflex_name(label) if kind is ActionKind.REFLEX else label.strip()
     if state.phase is Phase.SETUP:
         raise RuleError("The fight has not begun: use 'begin' (or 'surprise NAME …') first.")
     if combatant.unconscious:
@@ -59,13 +89,16 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
         return _spend_free(state, combatant, own_turn)
     if not own_turn:
         if kind is ActionKind.REFLEX:
-            return reflex_off_turn(state, combatant)
+            state, events = reflex_off_turn(state, combatant, label)
+            return state, (*events, *reflex_warning(combatant, label))
         now = state.current or "nobody"
         raise RuleError(
             f"It is not {combatant.name}'s turn (it is {now}'s): only a reflex can be taken "
             "off-turn."
         )
     budget = combatant.budget
+    if kind is ActionKind.ONE_ROUND:
+        return _spend_one_round(state, combatant, label)
     if kind is ActionKind.FULL_ROUND:
         if budget.single:
             raise RuleError("The surprise round allows one move, standard or swift action only.")
@@ -81,11 +114,42 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
     updated = replace(combatant, budget=remaining, spent_this_turn=True)
     if combatant.boost_rolled:  # the boosted action's roll is made: this is a new action (§1.7)
         updated = replace(updated, boost_pending=False, boost_rolled=False)
-    event = ActionSpent(combatant.name, kind.value, paid, False, state.round)
+    event = ActionSpent(combatant.name, kind.value, paid, False, state.round, label)
+    warning = reflex_warning(combatant, label) if kind is ActionKind.REFLEX else ()
+    return put(state, updated), (event, *warning)
+
+
+def _spend_one_round(
+    state: Encounter, combatant: Combatant, label: str
+) -> tuple[Encounter, Events]:
+    """ "1 round" (一輪, RULES.md §3.6–§3.7): the whole turn is spent, and the effect lands at
+    the start of the actor's next turn (``OneRoundLanded``)."""
+    budget = combatant.budget
+    if budget.single:
+        raise RuleError("ih.one-round.surprise", name=combatant.name)
+    if combatant.spent_this_turn or min(budget.swift, budget.move, budget.standard) < 1:
+        raise RuleError(
+            "ih.one-round.turn-used",
+            name=combatant.name,
+            swift=budget.swift,
+            move=budget.move,
+            standard=budget.standard,
+        )
+    label = label or "1 round"
+    updated = replace(
+        combatant,
+        budget=Budget(swift=0, move=0, standard=0, single=False),
+        spent_this_turn=True,
+        one_round=label,
+    )
+    paid = ("swift", "move", "standard")
+    event = ActionSpent(combatant.name, ActionKind.ONE_ROUND.value, paid, False, state.round, label)
     return put(state, updated), (event,)
 
 
-def reflex_off_turn(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
+def reflex_off_turn(
+    state: Encounter, combatant: Combatant, label: str = ""
+) -> tuple[Encounter, Events]:
     """A reflex outside one's turn spends the next turn's swift action (RULES.md §3.7)."""
     if state.phase is Phase.SURPRISE and not combatant.aware:
         raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
@@ -99,7 +163,9 @@ def reflex_off_turn(state: Encounter, combatant: Combatant) -> tuple[Encounter, 
             f"{rounds} already used it."
         )
     updated = replace(combatant, owed_rounds=combatant.owed_rounds + (state.round,))
-    event = ActionSpent(combatant.name, ActionKind.REFLEX.value, ("next-swift",), True, state.round)
+    event = ActionSpent(
+        combatant.name, ActionKind.REFLEX.value, ("next-swift",), True, state.round, label
+    )
     return put(state, updated), (event,)
 
 

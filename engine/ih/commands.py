@@ -40,10 +40,14 @@ class Next:
 
 @dataclass(frozen=True, slots=True)
 class Spend:
-    """``spend NAME KIND``: one action (§3.6), or a reflex off-turn (§3.7)."""
+    """``spend NAME KIND ["LABEL"]``: one action (§3.6), or a reflex off-turn (§3.7).
+
+    ``label`` names the reflex taken (``drop-prone``, ``ready`` or another, §3.7) or what a
+    "1 round" action does (§3.7 end)."""
 
     name: str
     kind: ActionKind
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +181,14 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class Ability:
+    """``ability NAME "TEXT"``: note an ability (a reflex it allows, §3.7)."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndScene:
     """``end scene``: a scene boundary (per-scene uses reset)."""
 
@@ -208,6 +220,7 @@ Command = (
     | Extra
     | CapFree
     | Note
+    | Ability
     | EndScene
     | EndMovie
 )

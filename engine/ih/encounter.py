@@ -41,6 +41,8 @@ class ActionKind(StrEnum):
     MOVE = "move"
     STANDARD = "standard"
     FULL_ROUND = "full-round"
+    ONE_ROUND = "one-round"
+    """"1 round" (一輪): the whole turn; its effect lands at the start of the next (§3.6–§3.7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,11 @@ class Combatant:
     impulse_used_movie: bool = False
     effects: tuple[Effect, ...] = ()
     notes: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    """Abilities the ST noted (``ability NAME "…"``): with none, the only reflexes are drop
+    prone and a ready action (RULES.md §3.7)."""
+    one_round: str | None = None
+    """A "1 round" action under way: what lands at the start of the next turn (§3.7)."""
 
     @property
     def owed_swift(self) -> int:

@@ -81,6 +81,34 @@ class ActionSpent:
     paid_with: tuple[str, ...]
     off_turn: bool
     round: int
+    label: str = ""
+    """The reflex named (§3.7) or what a "1 round" action does."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnusualReflex:
+    """A reflex other than drop prone or a ready action, by someone with no ability noted:
+    a warning, not a refusal (RULES.md §3.7)."""
+
+    name: str
+    reflex: str
+
+
+@dataclass(frozen=True, slots=True)
+class OneRoundLanded:
+    """A "1 round" action's effect lands at the start of the actor's next turn (§3.7)."""
+
+    name: str
+    label: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityNoted:
+    """An ability noted on a combatant (§3.7)."""
+
+    name: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

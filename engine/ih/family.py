@@ -14,7 +14,7 @@ from engine.errors import RuleError
 from engine.ih import boundaries, budget, effects, initiative, interrupts, roster, turns, vitals
 from engine.ih import commands as c
 from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
-from engine.ih.events import NoteAdded
+from engine.ih.events import AbilityNoted, NoteAdded
 from engine.ih.language import VERBS
 from engine.ih.language import parse as parse_line
 from engine.language import Line
@@ -55,8 +55,8 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return turns.begin(state)
         case c.Next():
             return turns.next_turn(state)
-        case c.Spend(name=name, kind=kind):
-            return budget.spend(state, name, kind)
+        case c.Spend(name=name, kind=kind, label=label):
+            return budget.spend(state, name, kind, label)
         case c.Delay(name=name, after=after):
             return _delay(state, name, after, rng)
         case c.ChangeInitiative(name=name, amount=amount):
@@ -91,6 +91,10 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             combatant = find(state, name)
             noted = replace(combatant, notes=combatant.notes + (text,))
             return put(state, noted), (NoteAdded(combatant.name, text),)
+        case c.Ability(name=name, text=text):
+            combatant = find(state, name)
+            noted = replace(combatant, abilities=combatant.abilities + (text,))
+            return put(state, noted), (AbilityNoted(combatant.name, text),)
         case c.EndScene():
             return boundaries.end_scene(state)
         case c.EndMovie():
@@ -179,4 +183,6 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "free_used": x.free_used,
         "first_round": x.joins_round,
         "notes": list(x.notes),
+        "abilities": list(x.abilities),
+        "one_round": x.one_round,
     }

@@ -27,6 +27,7 @@ from engine.ih.encounter import (
 from engine.ih.events import (
     DelayReleased,
     InterruptResolved,
+    OneRoundLanded,
     Removed,
     RoundStarted,
     SurpriseDeclared,
@@ -208,7 +209,11 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         state = replace(state, opening=TurnOpening(before, due, counted))
     state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
-    return state, (started, *events)
+    landed: Events = ()
+    if combatant.one_round is not None:  # §3.7: a "1 round" action lands now
+        landed = (OneRoundLanded(combatant.name, combatant.one_round, state.round),)
+        state = put(state, replace(combatant, one_round=None))
+    return state, (started, *landed, *events)
 
 
 def postpone_turn(state: Encounter, name: str) -> Encounter:

@@ -140,3 +140,35 @@ async def test_the_title_says_surprise_round_while_it_runs(make_app: AppFactory)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "surprise round ·" in app.title_line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_an_unusual_reflex_is_warned_and_taken(make_app: AppFactory, lang: str) -> None:
+    from console.i18n import Translator
+
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *'spend Cid reflex "Shadow step"', "enter")
+        await pilot.pause()
+        assert row(app, "Cid")["owed_swift"] == 1
+        warned = [n.message for n in app._notifications]
+        expected = Translator(lang)("event.UnusualReflex", name="Cid", reflex="Shadow step")
+        assert expected in warned
+
+
+async def test_a_one_round_action_lands_at_the_start_of_the_next_turn(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *'spend Ann one-round "Ritual"', "enter")
+        await pilot.pause()
+        assert row(app, "Ann")["one_round"] == "Ritual"
+        for _ in range(3):
+            await pilot.press("n")
+            await pilot.pause()
+        assert scene_json(app)["current"] == "Ann"
+        from textual.widgets import Static
+
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "Ann's 1-round action lands: Ritual" in status
