@@ -285,8 +285,12 @@ def event(t: Translator, item: Any) -> str:
     if is_dataclass(item):
         values = {f.name: getattr(item, f.name) for f in fields(item)}
     key = f"event.{name}"
+    if name == "TemporaryHealth" and t.has(f"trait.{values.get('trait')}"):
+        values["trait"] = t(f"trait.{values['trait']}")
     if values.get("unaware") is True and t.has(key + "-unaware"):
         key += "-unaware"  # RULES.md §3.2: added at the surprise round, flat-footed
+    if values.get("bonus_lost") is True and t.has(key + "-lost"):
+        key += "-lost"  # RULES.md §3.8: base defense 0 loses the legendary defense bonus
     if values.get("label") and t.has(key + "-labelled"):
         key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
     if t.has(key):

@@ -181,6 +181,25 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class Temporary:
+    """``temporary NAME stamina|size +N`` or ``… end``: health boxes from a temporary trait
+    (``amount`` None ends it), RULES.md §2.2."""
+
+    name: str
+    trait: str
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetDefense:
+    """``defense NAME N``: the base defense now (lowered by a charge…); 0 loses the defense
+    bonus of legendary Dexterity/Wits (RULES.md §3.8)."""
+
+    name: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ability:
     """``ability NAME "TEXT"``: note an ability (a reflex it allows, §3.7)."""
 
@@ -221,6 +240,8 @@ Command = (
     | CapFree
     | Note
     | Ability
+    | Temporary
+    | SetDefense
     | EndScene
     | EndMovie
 )

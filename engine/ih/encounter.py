@@ -119,6 +119,11 @@ class Combatant:
     impulse_used_movie: bool = False
     effects: tuple[Effect, ...] = ()
     notes: tuple[str, ...] = ()
+    temporary_boxes: tuple[tuple[str, int], ...] = ()
+    """Health boxes from temporary Stamina or Size, per trait (RULES.md §2.2)."""
+    defense_dropped: bool = False
+    """Base defense was brought down to 0 (charging, multi-attack, speed): the defense bonus
+    from legendary Dexterity/Wits is lost until it is back above 0 (RULES.md §3.8)."""
     abilities: tuple[str, ...] = ()
     """Abilities the ST noted (``ability NAME "…"``): with none, the only reflexes are drop
     prone and a ready action (RULES.md §3.7)."""

@@ -104,6 +104,26 @@ class OneRoundLanded:
 
 
 @dataclass(frozen=True, slots=True)
+class TemporaryHealth:
+    """Temporary Stamina or Size added (``change`` > 0) or ended: health boxes (§2.2)."""
+
+    name: str
+    trait: str
+    change: int
+    health: int
+    health_max: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseSet:
+    """The base defense changed; ``bonus_lost``: at 0 the legendary bonus is lost (§3.8)."""
+
+    name: str
+    defense: int
+    bonus_lost: bool
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityNoted:
     """An ability noted on a combatant (§3.7)."""
 

@@ -91,6 +91,10 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             combatant = find(state, name)
             noted = replace(combatant, notes=combatant.notes + (text,))
             return put(state, noted), (NoteAdded(combatant.name, text),)
+        case c.Temporary(name=name, trait=trait, amount=amount):
+            return vitals.temporary_health(state, name, trait, amount)
+        case c.SetDefense(name=name, value=value):
+            return vitals.set_defense(state, name, value)
         case c.Ability(name=name, text=text):
             combatant = find(state, name)
             noted = replace(combatant, abilities=combatant.abilities + (text,))
@@ -178,7 +182,9 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "unconscious": x.unconscious,
         "defense": x.defense,
         "defense_bonus": x.defense_bonus,
-        "defense_bonus_left": x.defense_bonus - x.defense_spent,
+        "defense_bonus_left": vitals.defense_bonus_left(x),
+        "defense_bonus_lost": x.defense_dropped and x.defense_bonus > 0,
+        "temporary_health": dict(x.temporary_boxes),
         "willpower_defense": x.willpower_defense,
         "free_used": x.free_used,
         "first_round": x.joins_round,

@@ -18,6 +18,9 @@ command                                                    meaning (RULES.md)
 ``spend NAME one-round ["WHAT"]``                          "1 round": the whole turn, lands at
                                                            the start of the next turn §3.7
 ``ability NAME "TEXT"``                                    note an ability (reflexes) §3.7
+``temporary NAME stamina|size +N`` · ``… end``             temporary health boxes §2.2
+``defense NAME N``                                         base defense now; 0 loses the
+                                                           legendary defense bonus §3.8
 ``delay NAME after OTHER`` · ``delay NAME next-round``     delay §3.4
 ``initiative NAME +N|-N``                                  immediate change, re-sort §3.5
 ``swap A B``                                               swap two tied combatants §3.3
@@ -164,6 +167,21 @@ def _spend(line: Line) -> c.Spend:
     if len(line.words) == 3 and not label.strip():
         raise _usage(usage)
     return c.Spend(name=name, kind=action, label=label.strip())
+
+
+def _temporary(line: Line) -> c.Temporary:
+    usage = "temporary NAME stamina|size +N  ·  temporary NAME stamina|size end"
+    name, trait, amount = _words(line, 3, usage)
+    if amount.lower() == "end":
+        return c.Temporary(name=name, trait=trait.lower(), amount=None)
+    if not amount.startswith("+"):
+        raise _usage(usage)
+    return c.Temporary(name=name, trait=trait.lower(), amount=parse_int(amount[1:], "N"))
+
+
+def _set_defense(line: Line) -> c.SetDefense:
+    name, value = _words(line, 2, "defense NAME N")
+    return c.SetDefense(name=name, value=parse_int(value, "N"))
 
 
 def _ability(line: Line) -> c.Ability:
@@ -320,6 +338,8 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "cap": _cap,
     "note": _note,
     "ability": _ability,
+    "temporary": _temporary,
+    "defense": _set_defense,
     "end": _end,
 }
 
