@@ -275,7 +275,11 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
                 if odds.p_success is not None:
                     words = t("roll.p-success", p=render.percent(odds.p_success)) + "  " + words
                 if odds.chance:
-                    words = t("roll.chance") + "  " + words
+                    check = command.check
+                    chance = t("roll.chance")
+                    if check.system == "ih-d10" and check.chance_again != check.again:
+                        chance = t("roll.chance-ten-again", again=check.again)  # [I-7]
+                    words = chance + "  " + words
                 summary.update(words)
             self.line = line
         except RuleError as error:

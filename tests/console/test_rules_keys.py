@@ -172,3 +172,31 @@ async def test_a_one_round_action_lands_at_the_start_of_the_next_turn(make_app: 
 
         status = str(app.screen.query_one("#status", Static).render())
         assert "Ann's 1-round action lands: Ritual" in status
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_the_roll_dialog_shows_chance_odds_without_eight_again(
+    make_app: AppFactory, lang: str
+) -> None:
+    """[I-7]: the dialog's odds of a chance roll with 8-again are those of 10-again."""
+    from textual.widgets import Select, Static
+
+    from console.i18n import Translator
+    from console.widgets.odds_chart import OddsChart
+    from engine.dice.ih import CheckSpec
+    from engine.dice.odds import check_odds
+
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("backspace", "0")
+        dialog.query_one("#again", Select).value = "8"
+        await pilot.pause()
+        chart = dialog.query_one(OddsChart)
+        expected = check_odds(CheckSpec("ih-d10", 0)).distribution
+        assert chart.distribution[2] == pytest.approx(expected[2]) == pytest.approx(0.027)
+        summary = str(dialog.query_one("#odds-summary", Static).render())
+        assert Translator(lang)("roll.chance-ten-again", again=8) in summary
