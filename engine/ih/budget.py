@@ -79,11 +79,11 @@ def spend(
     combatant = find(state, name)
     label = reflex_name(label) if kind is ActionKind.REFLEX else label.strip()
     if state.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun: use 'begin' (or 'surprise NAME …') first.")
+        raise RuleError("ih.fight.not-begun")
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.act.unconscious", name=combatant.name)
     if state.phase is Phase.SURPRISE and not combatant.aware:
-        raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
+        raise RuleError("ih.act.unaware", name=combatant.name)
     own_turn = same(state.current, combatant.name)
     if kind is ActionKind.FREE:
         return _spend_free(state, combatant, own_turn)
@@ -91,17 +91,15 @@ def spend(
         if kind is ActionKind.REFLEX:
             state, events = reflex_off_turn(state, combatant, label)
             return state, (*events, *reflex_warning(combatant, label))
-        now = state.current or "nobody"
-        raise RuleError(
-            f"It is not {combatant.name}'s turn (it is {now}'s): only a reflex can be taken "
-            "off-turn."
-        )
+        if state.current is None:
+            raise RuleError("ih.turn.nobody", name=combatant.name)
+        raise RuleError("ih.turn.not-yours", name=combatant.name, current=state.current)
     budget = combatant.budget
     if kind is ActionKind.ONE_ROUND:
         return _spend_one_round(state, combatant, label)
     if kind is ActionKind.FULL_ROUND:
         if budget.single:
-            raise RuleError("The surprise round allows one move, standard or swift action only.")
+            raise RuleError("ih.surprise.one-action", name=combatant.name)
         paid = _pay_full_round(combatant)
     else:
         paid = (_pay(combatant, PAYERS[kind], kind),)
@@ -152,16 +150,13 @@ def reflex_off_turn(
 ) -> tuple[Encounter, Events]:
     """A reflex outside one's turn spends the next turn's swift action (RULES.md §3.7)."""
     if state.phase is Phase.SURPRISE and not combatant.aware:
-        raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
+        raise RuleError("ih.act.unaware", name=combatant.name)
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.act.unconscious", name=combatant.name)
     allowed = 1 + combatant.extra.swift
     if combatant.owed_swift >= allowed:
         rounds = ", ".join(str(r) for r in combatant.owed_rounds)
-        raise RuleError(
-            f"{combatant.name} has no swift action left for the next turn: the reflex in round "
-            f"{rounds} already used it."
-        )
+        raise RuleError("ih.reflex.owed", name=combatant.name, rounds=rounds)
     updated = replace(combatant, owed_rounds=combatant.owed_rounds + (state.round,))
     event = ActionSpent(
         combatant.name, ActionKind.REFLEX.value, ("next-swift",), True, state.round, label
@@ -225,9 +220,7 @@ def _spend_free(state: Encounter, combatant: Combatant, own_turn: bool) -> tuple
     if own_turn:
         cap = state.free_cap
         if cap is not None and combatant.free_used >= cap:
-            raise RuleError(
-                f"{combatant.name} has used all {cap} free actions the ST allows this turn."
-            )
+            raise RuleError("ih.free.capped", name=combatant.name, cap=cap)
         combatant = replace(combatant, free_used=combatant.free_used + 1, spent_this_turn=True)
     event = ActionSpent(combatant.name, ActionKind.FREE.value, (), not own_turn, state.round)
     return put(state, combatant), (event,)
@@ -239,8 +232,8 @@ def _pay(combatant: Combatant, slots: tuple[str, ...], kind: ActionKind) -> str:
         if getattr(budget, slot) > 0:
             return slot
     if budget.single:
-        raise RuleError(f"{combatant.name} has already taken the surprise round's one action.")
-    raise RuleError(f"{combatant.name} has no action left this turn to pay for a {kind.value}.")
+        raise RuleError("ih.surprise.action-taken", name=combatant.name)
+    raise RuleError("ih.budget.empty", name=combatant.name, kind_key=f"action.{kind.value}")
 
 
 def _pay_full_round(combatant: Combatant) -> tuple[str, ...]:
@@ -250,6 +243,5 @@ def _pay_full_round(combatant: Combatant) -> tuple[str, ...]:
     if budget.standard >= 2:
         return ("standard", "standard")
     raise RuleError(
-        f"{combatant.name} needs a move and a standard action for a full-round action "
-        f"(has move {budget.move}, standard {budget.standard})."
+        "ih.budget.full-round", name=combatant.name, move=budget.move, standard=budget.standard
     )

@@ -268,11 +268,9 @@ def willpower_dice_for_roll(
 
 def _spend_for_defense(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.act.unconscious", name=combatant.name)
     if combatant.willpower_defense:
-        raise RuleError(
-            f"{combatant.name} already has +2 defense from willpower until the next turn."
-        )
+        raise RuleError("ih.willpower.defense-held", name=combatant.name)
     state, charged = charge_reflex(state, combatant.name)
     combatant = find(state, combatant.name)
     value = combatant.willpower - 1
