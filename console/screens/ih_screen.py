@@ -281,7 +281,7 @@ class IHScreen(SceneScreen):
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[line] = None
             except RuleError as error:
-                known[line] = error.message
+                known[line] = error.render(self.t.lang)
         return known[line]
 
     # -- keys -----------------------------------------------------------------------------------

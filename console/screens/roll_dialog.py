@@ -285,7 +285,7 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
         except RuleError as error:
             self.line = None
             chart.show({}, None)
-            summary.update(Text(error.message, style="red"))
+            summary.update(Text(error.render(self.t.lang), style="red"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_odds()

@@ -200,3 +200,24 @@ async def test_the_roll_dialog_shows_chance_odds_without_eight_again(
         assert chart.distribution[2] == pytest.approx(expected[2]) == pytest.approx(0.027)
         summary = str(dialog.query_one("#odds-summary", Static).render())
         assert Translator(lang)("roll.chance-ten-again", again=8) in summary
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_a_refused_delay_is_explained_in_the_tables_language(
+    make_app: AppFactory, lang: str
+) -> None:
+    """Vector 11 in the console: the refusal is the engine's code, worded in the language."""
+    from textual.widgets import Static
+
+    from console.i18n import Translator
+
+    app = make_app(script=FIGHT + "next\n", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"delay Bob after Ann", "enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#command-error", Static).render())
+        expected = Translator(lang)(
+            "error.ih.delay.raises-score", name="Bob", other="Ann", score=15, other_score=15
+        )
+        assert " ".join(error.split()) == " ".join(expected.split())
