@@ -221,3 +221,33 @@ async def test_a_refused_delay_is_explained_in_the_tables_language(
             "error.ih.delay.raises-score", name="Bob", other="Ann", score=15, other_score=15
         )
         assert " ".join(error.split()) == " ".join(expected.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_the_mist_log_says_a_mark_was_lost_at_the_cap(lang: str) -> None:
+    """RULES.md §4.1: taking a tier whose mark is lost at the cap is reported."""
+    from console.i18n import Translator
+    from console.mist.render import event
+    from engine.mist.events import StatusTaken
+
+    t = Translator(lang)
+    capped = StatusTaken("Rin", "hurt", 6, None, (6,), 6, True)
+    assert event(t, capped) == t(
+        "mist.event.StatusTaken-capped", target="Rin", name="hurt", asked=6, tier=6
+    )
+    taken = StatusTaken("Rin", "hurt", 2, 2, (2,), 2, False)
+    assert event(t, taken) == t("mist.event.StatusTaken", target="Rin", name="hurt", tier=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_reducing_a_missing_status_is_refused_in_each_language(lang: str) -> None:
+    import console.i18n  # noqa: F401  installs the renderer
+    from engine import session
+    from engine.errors import RuleError
+
+    scene = session.new_scene("S", "mist", 3)
+    scene, _ = session.execute_text(scene, "pc Rin")
+    with pytest.raises(RuleError) as caught:
+        session.execute_text(scene, "reduce Rin nosuch 1")
+    text = caught.value.render(lang)
+    assert "Rin" in text and "nosuch" in text and "mist.status" not in text
