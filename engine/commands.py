@@ -112,7 +112,10 @@ def parse(text: str, system: str | None) -> Any | None:
 def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[Any, tuple[Any, ...]]:
     """Apply a family or roll command to a scene state: all of it, or a RuleError."""
     if isinstance(command, dice_command.RollCommand):
-        return state, dice_command.apply(_with_settings(command, settings_of(state)), rng)
+        events = dice_command.apply(_with_settings(command, settings_of(state)), rng)
+        if family_of(system) == "ih":
+            state = ih_family.record_rolls(state, events)
+        return state, events
     if isinstance(command, Interpret):
         if not hasattr(state, "interpretations"):
             raise RuleError("This scene keeps its interpretations elsewhere: use its own verb.")
