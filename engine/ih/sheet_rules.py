@@ -20,6 +20,13 @@ from engine.ih.checks import sheet_named
 from engine.ih.encounter import Encounter, Kind
 from engine.ih.sheet import Sheet, SkillBonus, find_sheet
 from engine.ih.sheet_events import SheetDeleted, SheetEntrySet, SheetSaved
+from engine.ih.sheet_language import (
+    LANGUAGE_RANGE,
+    LEVEL_RANGE,
+    MAX_GROUP,
+    NUMBER_FIELDS,
+    TRAIT_RANGE,
+)
 from engine.ih.traits import Attribute, Skill
 
 Events = tuple[object, ...]
@@ -68,6 +75,9 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
     bonuses: dict[str, Any] = {}
     size, xp = character.size, character.xp_spent
     for key, value in command.traits:
+        low, high = NUMBER_FIELDS.get(key, TRAIT_RANGE)
+        if not low <= value <= high:  # a command built by hand (an import) is checked too
+            raise RuleError("ih.sheet.out-of-range", what=key, value=value, low=low, high=high)
         if key in ATTRIBUTE_NAMES:
             attributes[key] = value
         elif key in SKILL_NAMES:
@@ -98,6 +108,11 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
         xp_spent=xp,
     )
     _check_specialties(character)
+    for skill, successes in command.skill_bonuses:
+        if not 0 <= successes <= TRAIT_RANGE[1]:
+            raise RuleError(
+                "ih.sheet.out-of-range", what=skill.value, value=successes, low=0, high=10
+            )
     skill_bonuses = {b.skill: b.successes for b in sheet.skill_bonuses}
     skill_bonuses.update(dict(command.skill_bonuses))
     sheet = replace(
@@ -131,6 +146,12 @@ def _check_specialties(character: Character) -> None:
             )
 
 
+def _level(what: str, level: int, allowed: tuple[int, int]) -> None:
+    low, high = allowed
+    if not low <= level <= high:
+        raise RuleError("ih.sheet.out-of-range", what=what, value=level, low=low, high=high)
+
+
 def delete_sheet(state: Encounter, name: str) -> tuple[Encounter, Events]:
     """Take a sheet off the roster; combatants added from it keep their numbers."""
     sheet = sheet_named(state, name)
@@ -145,6 +166,7 @@ def delete_sheet(state: Encounter, name: str) -> tuple[Encounter, Events]:
 def set_specialty(state: Encounter, command: c.SetSpecialty) -> tuple[Encounter, Events]:
     """A specialty at a level no higher than its skill (RULES.md §2.1); level 0 takes it off."""
     sheet = sheet_named(state, command.name)
+    _level(command.specialty, command.level, LEVEL_RANGE)
     character = sheet.character
     skill_value = character.skills.of(command.skill)
     if command.level > skill_value:
@@ -173,6 +195,7 @@ def set_specialty(state: Encounter, command: c.SetSpecialty) -> tuple[Encounter,
 def set_feat(state: Encounter, command: c.SetFeat) -> tuple[Encounter, Events]:
     """A feat at a level (RULES.md §2.3; its price is [I-10]'s); level 0 takes it off."""
     sheet = sheet_named(state, command.name)
+    _level(command.feat, command.level, LEVEL_RANGE)
     character = sheet.character
     wanted = command.feat.casefold()
     kept = tuple(f for f in character.feats if f.name.casefold() != wanted)
@@ -186,6 +209,7 @@ def set_feat(state: Encounter, command: c.SetFeat) -> tuple[Encounter, Events]:
 def set_language(state: Encounter, command: c.SetLanguage) -> tuple[Encounter, Events]:
     """A language at level 1–5 (RULES.md §2.3); ``native`` moves the native mark to it."""
     sheet = sheet_named(state, command.name)
+    _level(command.language, command.level, LANGUAGE_RANGE)
     character = sheet.character
     wanted = command.language.casefold()
     kept = tuple(x for x in character.languages if x.name.casefold() != wanted)
@@ -219,6 +243,10 @@ def add_from_sheet(
     (RULES.md §2.2); the whole group is one command, so one undo takes it back.
     """
     sheet = sheet_named(state, command.sheet)
+    if command.count is not None and not 1 <= command.count <= MAX_GROUP:
+        raise RuleError(
+            "ih.sheet.out-of-range", what="count", value=command.count, low=1, high=MAX_GROUP
+        )
     name = command.name.strip()
     if not name:
         raise RuleError("A combatant needs a name.")

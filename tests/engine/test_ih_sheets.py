@@ -290,3 +290,14 @@ def test_extended_roll_is_undone() -> None:
     after, events = execute_text(scene, "extended roll x1")
     assert isinstance(events[0], ExtendedRolled)
     assert undo(after).state == scene.state
+
+
+def test_session_report_lists_checks_with_their_traits() -> None:
+    from saves.report import session_report
+
+    scene = scene_with("check Ann dexterity+firearms+pistols --dc 2")
+    report = session_report("C", [scene])
+    assert "Ann: Dexterity + Firearms (pistols) 6 dice: rolled" in report
+    assert "against DC 2" in report
+    assert "Sheet Ann created: side pc, dexterity 3, firearms 2" in report
+    assert "Ann: specialty pistols (Firearms) level 1" in report
