@@ -229,7 +229,10 @@ class DetailPane(_CombatantPane):
             ),
             (t("queue.initiative"), Text(str(combatant.initiative))),
         ]
+        on_sheet = ("kind", "dexterity", "composure") if combatant.sheet is not None else ()
         for key, value in combatant.details:
+            if key in on_sheet:
+                continue  # shown with the sheet's traits below
             label = t(f"trait.{key}") if t.has(f"trait.{key}") else key.replace("_", " ")
             rows.append((label, Text(value)))
         for effect in combatant.effects:
@@ -239,12 +242,14 @@ class DetailPane(_CombatantPane):
                 about.append(" " + t("effect.by", source=effect.source), style="dim")
             rows.append((t("detail.effect"), about))
         lines: list[Text] = []
-        for name, shown in rows:
+        for index, (name, shown) in enumerate(rows):
+            if index == 3 and combatant.sheet is not None:
+                lines.extend(_sheet_lines(t, combatant))  # right under health, willpower, init
             line = Text()
             line.append(pad(name, 11) + " ", style="bold")
             line.append_text(shown)
             lines.append(line)
-        if combatant.sheet is not None:
+        if combatant.sheet is not None and len(rows) <= 3:
             lines.extend(_sheet_lines(t, combatant))
         if combatant.notes:
             lines.append(Text(combatant.notes, style="italic"))
