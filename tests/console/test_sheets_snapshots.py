@@ -29,9 +29,9 @@ begin
 
 VIEWS: dict[str, tuple[str, ...]] = {
     "fight": (),
-    "roster": ("R", "_"),
-    "sheet-editor": ("R", "down", "enter", "down", "right", "_"),
-    "check-dialog": ("C", "_"),
+    "roster": ("R", "_", "_"),
+    "sheet-editor": ("R", "_", "down", "enter", "_", "down", "right", "_", "_"),
+    "check-dialog": ("C", "_", "_"),
 }
 
 
@@ -39,7 +39,8 @@ async def _settle(pilot: Pilot[Any]) -> None:
     await pilot.app.opened.wait()  # type: ignore[attr-defined]
     await pilot.pause()
     pilot.app.clear_notifications()
-    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause(0.2)  # the dice log (a RichLog) has written its lines behind the dialogs
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
