@@ -134,18 +134,23 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        """Draw the whole sheet (a few Text lines: well under a frame, see the benchmark)."""
+    def redraw(self, *, values_only: bool = False) -> None:
+        """Draw the sheet (a few Text lines: well under a frame, see the benchmark).
+
+        A changed value redraws only what depends on values: the grid, the derived traits and
+        the budgets (``values_only``)."""
         t = self.t
         sheet = self.sheet
-        title = Text()
-        title.append(sheet.name, style="bold")
-        title.append(f"  {t('sheet.side.' + sheet.side)}  {sheet.system}", style="dim")
-        self.query_one("#sheet-title", Static).update(title)
-        self.query_one("#sheet-grid", Static).update(self.grid_text())
+        if not values_only:
+            title = Text()
+            title.append(sheet.name, style="bold")
+            title.append(f"  {t('sheet.side.' + sheet.side)}  {sheet.system}", style="dim")
+            self.query_one("#sheet-title", Static).update(title)
+            self.query_one("#sheet-entries", Static).update(self.entries_text())
+        # The grid and the budgets have a fixed size: no new layout for a changed value.
+        self.query_one("#sheet-grid", Static).update(self.grid_text(), layout=False)
         self.query_one("#sheet-derived", Static).update(self.derived_text())
-        self.query_one("#sheet-entries", Static).update(self.entries_text())
-        self.query_one("#sheet-problems", Static).update(self.problems_text())
+        self.query_one("#sheet-problems", Static).update(self.problems_text(), layout=False)
 
     def _value(self, name: str) -> int:
         character = self.sheet.character
@@ -260,7 +265,7 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
             self.steps[-1][1][key] = value
         else:
             self.steps.append(("traits", {key: value}))
-        self.redraw()
+        self.redraw(values_only=True)
 
     def on_key(self, event: events.Key) -> None:
         if not self._live:
@@ -284,7 +289,7 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
         self.column = max(0, min(self.column + columns, 2))
         if width == 1 and columns:
             self.column = 0
-        self.query_one("#sheet-grid", Static).update(self.grid_text())
+        self.query_one("#sheet-grid", Static).update(self.grid_text(), layout=False)
 
     def action_step(self, amount: int) -> None:
         name = self.cell
@@ -294,7 +299,7 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
     def action_bonus_mode(self) -> None:
         if self.cell in SKILLS:
             self.bonus_mode = True
-            self.query_one("#sheet-grid", Static).update(self.grid_text())
+            self.query_one("#sheet-grid", Static).update(self.grid_text(), layout=False)
             self.say(self.t("sheet.bonus-hint", skill=sheet_text.trait(self.t, self.cell)))
 
     def action_toggle_side(self) -> None:
