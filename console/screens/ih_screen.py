@@ -150,6 +150,20 @@ class IHScreen(SceneScreen):
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
         super().after_command(text, events)
+        for event in events:
+            if type(event).__name__ == "ExtendedRolled" and event.mishap_near:
+                # RULES.md §3.10: the ST must tell the player the risk of a mishap.
+                self.notify(
+                    self.t(
+                        "extended.mishap-warning",
+                        id=event.id,
+                        label=event.label,
+                        ones=event.ones,
+                        dc=event.dc,
+                    ),
+                    severity="warning",
+                    timeout=8,
+                )
         view = self.view
         if view is None:
             return
