@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.errors import RuleError
+from engine.ih.rolls import ExtendedTask, RollRecord
+from engine.ih.sheet import Sheet
 from engine.settings import DEFAULT, Interpretations
 
 SECONDS_PER_ROUND = 6
@@ -129,6 +131,8 @@ class Combatant:
     prone and a ready action (RULES.md §3.7)."""
     one_round: str | None = None
     """A "1 round" action under way: what lands at the start of the next turn (§3.7)."""
+    sheet: str | None = None
+    """The roster sheet this combatant was added from (``add NAME from=SHEET``), or ``None``."""
 
     @property
     def owed_swift(self) -> int:
@@ -183,6 +187,15 @@ class Encounter:
     scene: int = 1
     movie: int = 1
     interpretations: Interpretations = DEFAULT
+    sheets: tuple[Sheet, ...] = ()
+    """The campaign's roster as this scene sees it (RULES.md §2; saved with the campaign)."""
+    rolls: tuple[RollRecord, ...] = field(default=(), compare=False)
+    """Every check of the scene, oldest first (INTERFACE.md ``rolls``).
+
+    A log, not the fight: two states that differ only here are the same fight (a save from
+    before this field existed holds no rolls, though its journal's ``roll`` lines make some)."""
+    extended: tuple[ExtendedTask, ...] = ()
+    """The scene's extended actions, ``x1``, ``x2``, … in the order started (RULES.md §1.8)."""
     opening: TurnOpening | None = field(default=None, compare=False)
     """The current actor's turn start, until the next one (see :class:`TurnOpening`).
 
