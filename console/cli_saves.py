@@ -104,7 +104,8 @@ def _implicit_scene(run: _Run, system: str, seed: int | None, campaign: Any) -> 
         number += 1
         name = f"Scene {number}"
     run.created.add(name)
-    return session.new_scene(name, system, seed)
+    scene = session.new_scene(name, system, seed)
+    return campaign.with_roster(scene) if campaign is not None else scene
 
 
 def _apply_lines(
@@ -131,6 +132,8 @@ def _apply_lines(
                 if taken or (campaign is not None and campaign.has_scene(command.name)):
                     raise RuleError("run.scene-taken", name=command.name)
                 run.scene = session.new_scene(command.name, command.system, seed)
+                if campaign is not None:
+                    run.scene = campaign.with_roster(run.scene)
                 run.created.add(run.scene.name)
             else:
                 if run.scene is None:

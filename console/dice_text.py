@@ -83,7 +83,10 @@ def describe_spec(spec: CheckSpec, t: Translator = ENGLISH) -> str:
         t("dice.dp", dp=spec.pool) + (t("dice.chance-roll") if spec.chance else ""),
     ]
     if spec.system == "ih-d10":
-        parts.append(t("roll.again", n=spec.again))
+        again = t("roll.again", n=spec.again)
+        if spec.chance and spec.chance_again != spec.again:
+            again += t("dice.chance-again-note")
+        parts.append(again)
     else:
         parts.append(t("dice.level", level=spec.level))
     if spec.bonus:

@@ -46,6 +46,13 @@ IH_WORDS: dict[str, str] = {
 }
 """Infinite Horror event fields holding an engine code, and the locale prefix naming it."""
 
+VARIANTS: tuple[tuple[str, str], ...] = (
+    ("capped", "-capped"),  # RULES.md §4.1: a mark lost at the cap is reported
+    ("unaware", "-unaware"),  # §3.2: added at the surprise round, flat-footed
+    ("bonus_lost", "-lost"),  # §3.8: base defense 0 loses the legendary defense bonus
+)
+"""A true flag of these names words the event with the template ``<key><suffix>``."""
+
 COUNTED: dict[str, str] = {"rounds": "count.rounds"}
 """Whole-number fields also given in counted words (``{rounds_counted}``: "1 round")."""
 
@@ -113,7 +120,7 @@ def describe(t: Translator, event: object) -> str:
     """One line for any engine event in ``t``'s language."""
     from console import render
 
-    dice = render.roll_event(t, "", event)
+    dice = render.roll_event(t, "", event) if type(event).__name__ != "CombatantAdded" else None
     if dice is not None and family_of(event) == "ih":
         return dice.plain
     values = values_of(t, event)
@@ -123,8 +130,15 @@ def describe(t: Translator, event: object) -> str:
 
         values["dice"] = roll_result(t, roll).plain
     key = key_of(event)
-    if getattr(event, "capped", False) is True and t.has(key + "-capped"):
-        key += "-capped"  # RULES.md §4.1: a mark lost at the cap is reported
+    raw = {f.name: getattr(event, f.name) for f in fields(event)} if is_dataclass(event) else {}
+    if type(event).__name__ == "TemporaryHealth" and t.has(f"trait.{raw.get('trait')}"):
+        values["trait"] = t(f"trait.{raw['trait']}")
+    for flag, suffix in VARIANTS:
+        if raw.get(flag) is True and t.has(key + suffix):
+            key += suffix
+            break
+    if raw.get("label") and t.has(key + "-labelled"):
+        key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
     if t.has(key):
         try:
             return t(key, **values)

@@ -61,10 +61,17 @@ def title(
     session: timedelta,
     autosave: str,
     read_only: bool,
+    surprise: str | None = None,
 ) -> str:
-    """The title bar: campaign, scene, round, time in the fight and at the table, save state."""
+    """The title bar: campaign, scene, round, time in the fight and at the table, save state.
+
+    ``surprise`` is ``"running"`` in the surprise round and ``"over"`` at the pause after it
+    (RULES.md §3.2): the title says so where the round would be.
+    """
     parts = [campaign or t("title.no-campaign"), scene]
-    if round_number is not None:
+    if surprise is not None:
+        parts.append(t(f"title.surprise-{surprise}"))
+    elif round_number is not None:
         parts.append(t("title.round", round=round_number, time=elapsed_in_fight(round_number)))
     parts.append(t("title.session", time=clock(session)))
     parts.append(t("title.read-only") if read_only else t(f"autosave.{autosave}"))
@@ -242,6 +249,11 @@ def _find_result(event: Any) -> tuple[str, Any] | None:
 
 def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     """The dice-log line of an event that carries dice; ``None`` for other events."""
+    from console.sheet_text import roll_line
+
+    own = roll_line(t, system, event)
+    if own is not None:
+        return own
     found = _find_result(event)
     if found is None:
         return None

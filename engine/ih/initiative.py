@@ -131,7 +131,7 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
     """
     mover, target = find(state, name), find(state, other)
     if mover.key == target.key:
-        raise RuleError("ih.initiative.delay-until-after-themself", mover=mover.name)
+        raise RuleError("ih.delay.self", name=mover.name)
     _check_can_delay(state, mover)
     _check_lowers_score(state, mover, target)
     events: list[object] = []
@@ -139,12 +139,12 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
     if holder is not None:
         if (holder.original, rank(holder)) >= (mover.original, rank(mover)):
             raise RuleError(
-                "ih.initiative.already-delays-until-after",
+                "ih.delay.other-decides",
                 holder=holder.name,
                 waits_for=_waits_for(holder),
-                original=holder.original,
-                original2=mover.original,
-                mover=mover.name,
+                holder_score=holder.original,
+                name=mover.name,
+                score=mover.original,
             )
         state = put(state, replace(holder, delaying=False, delay_after=None))
         events.append(DelayOverruled(holder.name, mover.name))
@@ -237,14 +237,8 @@ def _check_lowers_score(state: Encounter, mover: Combatant, target: Combatant) -
 def _check_can_delay(state: Encounter, mover: Combatant) -> None:
     """A delay is declared before the turn starts (§3.4): not after acting this round."""
     if mover.acted:
-        raise RuleError(
-            "ih.initiative.already-acted-round-delay", mover=mover.name, round=state.round
-        )
+        raise RuleError("ih.delay.acted", name=mover.name, round=state.round)
     if state.interrupt is not None and same(state.interrupt.target, mover.name):
-        raise RuleError(
-            "ih.initiative.interrupting-action-begun-acting",
-            reactor=state.interrupt.reactor,
-            mover=mover.name,
-        )
+        raise RuleError("ih.delay.interrupted", name=mover.name, reactor=state.interrupt.reactor)
     if same(state.current, mover.name) and mover.spent_this_turn:
-        raise RuleError("ih.initiative.already-spent-actions-turn", mover=mover.name)
+        raise RuleError("ih.delay.spent", name=mover.name)
