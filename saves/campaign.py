@@ -178,10 +178,18 @@ class Campaign:
         with self._mutex:
             self._check_writable()
             found = self._find(scene.name)
-            info = found[1] if found else self._add(scene.name, scene.system)
-            if scene.name != info.name:
+            if found is not None:
+                info = found[1]
+                if scene.name != info.name:
+                    scene = replace(scene, name=info.name)
+                self._file(info).save(scene)
+            else:
+                info = self._allocate(scene.name, scene.system)
                 scene = replace(scene, name=info.name)
-            self._file(info).save(scene)
+                # the file first, then the index entry that names it: a crash between leaves
+                # an unnamed file (never reused: see _allocate), not an entry without a file
+                self._file(info).save(scene)
+                self._add(info)
             self._saves += 1
             if self._saves % BACKUP_EVERY == 0:
                 self.backup()
@@ -251,7 +259,8 @@ class Campaign:
                 self._write_document()
             self._rename_in_missions(info.name, None)
 
-    def _add(self, name: str, system: str) -> SceneInfo:
+    def _allocate(self, name: str, system: str) -> SceneInfo:
+        """A new scene's name checked and its file id: never the id of a file that exists."""
         from saves.store import check_name
 
         clean = name.strip()
@@ -269,15 +278,23 @@ class Campaign:
             or (scenes / f"scene-{number:04d}").exists()
         ):
             number += 1  # never a file that exists (issue 12: a hand-edited next_scene)
+        scenes.mkdir(exist_ok=True)
+        return SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
+
+    def _add(self, info: SceneInfo) -> None:
+        """Name the new scene's (saved) file in the index."""
+        number = int(info.id.rpartition("-")[2])
         self._document["next_scene"] = number + 1
         self._write_document()
-        info = SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
-        (self.directory / backups.SCENES).mkdir(exist_ok=True)
         doc_id = self._db.table("scenes").insert(
-            {"schema_version": SCHEMA_VERSION, "name": clean, "system": system, "id": info.id}
+            {
+                "schema_version": SCHEMA_VERSION,
+                "name": info.name,
+                "system": info.system,
+                "id": info.id,
+            }
         )
         self._scenes.append((doc_id, info))
-        return info
 
     def _check_new_name(self, name: str) -> None:
         if not name.strip():
