@@ -90,8 +90,8 @@ def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
     verified the index and scene headers; otherwise, or if a chunk copied does not match its
     checksum, the backup is marked :data:`DAMAGED`.
 
-    All but the newest ``keep`` (:data:`KEEP`) backups are dropped, except the newest :data:`KEEP_GOOD` ones
-    not marked damaged.
+    All but the newest ``keep`` (:data:`KEEP`) backups are dropped, except the newest
+    :data:`KEEP_GOOD` ones not marked damaged.
     """
     from saves.scenefile import chunk_digest
 
