@@ -90,9 +90,11 @@ def parse_json(path: Path, raw: bytes) -> Any:
     if not raw.strip():
         raise BadFile(path, "is empty (truncated?)")
     try:
-        return json.loads(raw)
+        text = raw.decode("utf-8")  # not json.loads(bytes): it would guess UTF-16 from a 0 byte
     except UnicodeDecodeError:
         raise BadFile(path, "is not UTF-8 text") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise BadFile(path, f"is not valid JSON at {where} ({error.msg}; truncated?)") from None
