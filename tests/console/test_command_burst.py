@@ -3,8 +3,10 @@ laggy terminal) all run as commands; none of their text runs as hotkeys."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from console_support import FIGHT, AppFactory
 from textual import events
 from textual.keys import _character_to_key
@@ -20,6 +22,22 @@ def burst_text(app: STConsoleApp, text: str) -> None:
     for character in text:
         key = "enter" if character == "\n" else _character_to_key(character)
         app.post_message(events.Key(key, "\r" if character == "\n" else character))
+
+
+@pytest.fixture
+def make_app(make_app: AppFactory) -> Iterator[AppFactory]:
+    """The apps of these tests, their autosave writers stopped after (no thread left behind
+    for the next test to count)."""
+    made: list[STConsoleApp] = []
+
+    def make(*args: Any, **kwargs: Any) -> STConsoleApp:
+        app = make_app(*args, **kwargs)
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.persistence.shutdown()
 
 
 async def settle(pilot: Any) -> None:
