@@ -257,15 +257,17 @@ class SceneFile:
 
         modulus = 2**63
         base = scene.seed_base * 1_000_003
-        entries = scene.journal + scene.undone
-        for entry in entries:
-            if not 0 <= (entry.seed - base) % modulus < scene.draws:
-                raise refuse("its dice seeds do not match its seed base")
-        if scene.draws and not any(
-            (entry.seed - base) % modulus == scene.draws - 1 for entry in entries
+        # Each command draws the next seed: the journal's draws increase, the redo stack's
+        # decrease from its bottom, all above the journal's; the newest is draws - 1.
+        draws = [(entry.seed - base) % modulus for entry in scene.journal]
+        draws += [(entry.seed - base) % modulus for entry in reversed(scene.undone)]
+        if any(not 0 <= draw < scene.draws for draw in draws) or any(
+            later <= earlier for earlier, later in zip(draws, draws[1:], strict=False)
         ):
+            raise refuse("its dice seeds do not match its seed base")
+        if (max(draws) + 1 if draws else 0) != scene.draws and draws:
             raise refuse("its count of dice draws does not match its journal")
-        if not entries and scene.draws:
+        if not draws and scene.draws:
             raise refuse("its count of dice draws does not match its journal")
         state = scene.initial
         try:
