@@ -386,7 +386,7 @@ class Campaign:
 
     def verify(self) -> bool:
         """Whether every scene's file is good (see :meth:`saves.scenefile.SceneFile.verify`):
-        its checksum, or a full load for a file without one or whose checksum fails."""
+        its checksum, or a full load for one whose checksum fails."""
         with self._mutex:
             for info in self.scenes():
                 known = self._files.get(info.id)

@@ -333,15 +333,16 @@ class SceneFile:
         return chunks, entries
 
     def verify(self) -> bool:
-        """Whether the file is good: its checksum matches, or (no checksum, or one that does
-        not match) it loads with every value checked and its journal vouching for its state.
-        Cheap for a file this program wrote: the checksum only."""
+        """Whether the file is good: its checksum matches, or (one that does not match) it
+        loads with every value checked and its journal vouching for its state. A file from
+        before checksums only has to parse (as backups asked before issue 12): checking it in
+        full at every backup would load every old scene of a big campaign each time."""
         if self._known:
             return True
         try:
             self.read_header()
-            if getattr(self._db.storage, "checksum_ok", None) is True:
-                return True
+            if getattr(self._db.storage, "checksum_ok", None) is not False:
+                return True  # ours, or from before checksums (then parsing is all we ask)
             self.load()
         except (SaveError, FileNotFoundError):
             return False
