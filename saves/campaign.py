@@ -25,7 +25,7 @@ from saves.errors import BadFile, NameTaken, NotFound, ReadOnly
 from saves.lock import CampaignLock, Holder
 from saves.migrations import SCHEMA_VERSION
 from saves.scenefile import SceneFile
-from saves.storage import open_db
+from saves.storage import open_db, synced_once
 
 BACKUP_EVERY = 100
 """Autosaves between two automatic backups (besides one at opening and one at closing)."""
@@ -234,10 +234,11 @@ class Campaign:
                     raise NameTaken(f"Two new scenes are named {scene.name.strip()!r}.")
                 seen.add(scene.name.strip().casefold())
             infos = []
-            for scene in scenes:
-                info = self._allocate(scene.name, scene.system)
-                self._file(info).save(replace(scene, name=info.name))
-                infos.append(info)
+            with synced_once():  # durable before the index names them
+                for scene in scenes:
+                    info = self._allocate(scene.name, scene.system)
+                    self._file(info).save(replace(scene, name=info.name))
+                    infos.append(info)
             if not infos:
                 return
             last = max(int(info.id.rpartition("-")[2]) for info in infos)

@@ -27,8 +27,10 @@ if TYPE_CHECKING:
     from saves.campaign import Campaign
     from saves.store import Store
 
-MAX_IMPORT_BYTES = 32 * 1024 * 1024
-"""The largest file ``import`` reads (a long campaign is a few MB)."""
+MAX_IMPORT_BYTES = 256 * 1024 * 1024
+"""The largest file ``import`` reads: the cap of every save file (issue 12: 32 MB refused the
+export of one 500-combatant scene of 52,000 entries, 33.9 MB). The file is parsed whole, not
+streamed: importing the largest admits costs a few GB of memory."""
 
 
 def _campaign_part(campaign: Campaign) -> dict[str, Any]:
