@@ -227,12 +227,15 @@ class Campaign:
         """
         with self._mutex:
             self._check_writable()
+            existing = {info.name.casefold() for _, info in self._scenes}
             seen: set[str] = set()
             for scene in scenes:
-                self._check_new_name(scene.name)
-                if scene.name.strip().casefold() in seen:
+                key = scene.name.strip().casefold()
+                if not key or key in existing:
+                    self._check_new_name(scene.name)  # raises, naming the scene
+                if key in seen:
                     raise NameTaken(f"Two new scenes are named {scene.name.strip()!r}.")
-                seen.add(scene.name.strip().casefold())
+                seen.add(key)
             infos = []
             with synced_once():  # durable before the index names them
                 for scene in scenes:
@@ -241,9 +244,7 @@ class Campaign:
                     infos.append(info)
             if not infos:
                 return
-            last = max(int(info.id.rpartition("-")[2]) for info in infos)
-            self._document["next_scene"] = max(self._document.get("next_scene", 1), last + 1)
-            self._write_document()
+            self._write_document()  # next_scene, advanced by _allocate
             documents = [
                 {"schema_version": SCHEMA_VERSION, "name": i.name, "system": i.system, "id": i.id}
                 for i in infos
@@ -315,6 +316,7 @@ class Campaign:
         ):
             number += 1  # never a file that exists (issue 12: a hand-edited next_scene)
         scenes.mkdir(exist_ok=True)
+        self._document["next_scene"] = number + 1  # in memory: written with the index entry
         return SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
 
     def _add(self, info: SceneInfo) -> None:
