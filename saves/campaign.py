@@ -305,14 +305,17 @@ class Campaign:
         """
         with self._mutex:
             self._check_new_name(scene.name)
-            sheets = getattr(scene.state, "sheets", None)
-            key = scene.name.casefold()
-            if sheets is not None and key not in self._bases:
-                # A scene made elsewhere (an import) adds its new sheets to the roster but does
-                # not overwrite the roster's own sheets of the same names.
-                known = {s.key for s in self.roster()}
-                self._bases[key] = tuple(s for s in sheets if s.key in known)
+            self._base_of_new(scene)
             self.save_scene(scene)
+
+    def _base_of_new(self, scene: Scene) -> None:
+        sheets = getattr(scene.state, "sheets", None)
+        key = scene.name.casefold()
+        if sheets is not None and key not in self._bases:
+            # A scene made elsewhere (an import) adds its new sheets to the roster but does
+            # not overwrite the roster's own sheets of the same names.
+            known = {s.key for s in self.roster()}
+            self._bases[key] = tuple(s for s in sheets if s.key in known)
 
     def create_scenes(self, scenes: list[Scene]) -> None:
         """Save many new scenes at once (an import): every file first, then one write of the
@@ -350,7 +353,9 @@ class Campaign:
             doc_ids = self._db.table("scenes").insert_multiple(documents)
             self._scenes.extend(zip(doc_ids, infos, strict=True))
             for scene, info in zip(scenes, infos, strict=True):
-                self._merge_roster(replace(scene, name=info.name))  # writes only on new sheets
+                named = replace(scene, name=info.name)
+                self._base_of_new(named)
+                self._merge_roster(named)  # writes only when the scene brings new sheets
             self._saves += len(infos)
 
     def rename_scene(self, old: str, new: str) -> None:
