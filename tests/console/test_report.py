@@ -13,7 +13,7 @@ from console.demo import build_scene
 from console.i18n import Translator
 from console.report import scene_text, session_report
 from engine.ih.events import InterruptDeclared, SceneEnded
-from engine.mist.events import CaseRolled, ThemeAdded
+from engine.mist.events import ThemeAdded
 from engine.mist.state import ThemeType
 
 CASE = """
@@ -101,8 +101,3 @@ def test_effect_rounds_are_counted_in_words() -> None:
     assert one == "Ann: Blessed for 1 round (by Ann)"
     two = event_text.describe(Translator("en"), EffectAdded("Ann", "Blessed", "Ann", 2))
     assert two.endswith("for 2 rounds (by Ann)")
-
-
-def test_a_case_roll_reads_in_words() -> None:
-    fields = CaseRolled.__dataclass_fields__
-    assert "right" in fields  # the field the old report printed as "right yes"
