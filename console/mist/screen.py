@@ -221,17 +221,23 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         preview: Any = None,
         note: RenderableType | None = None,
         then: Any = None,
+        start: str | None = None,
         **values: object,
     ) -> None:
-        self.app.push_screen(
-            FormDialog(
-                self.t(title_key, **values), fields, build, self._runner, preview=preview, note=note
-            ),
-            then,
+        dialog = FormDialog(
+            self.t(title_key, **values),
+            fields,
+            build,
+            self._runner,
+            preview=preview,
+            note=note,
+            start=start,
         )
+        self.app.push_screen(dialog, then)
 
     def _field(self, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
-        return Field(key, self.t(f"mist.field.{key}"), value, suggestions)
+        t = self.t
+        return Field(key, t(f"mist.field.{key}"), value, suggestions, t(f"mist.label.{key}"))
 
     # -- the scene loop -------------------------------------------------------------------------
 
@@ -339,6 +345,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
                 self._field("source", last[0] if last else ""),
             ),
             build,
+            start="status" if self.selected else None,
         )
 
     def action_threat(self) -> None:
@@ -389,6 +396,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
                 self._field("tier", "1"),
             ),
             build,
+            start="status" if self.selected else None,
         )
 
     def action_status(self) -> None:
