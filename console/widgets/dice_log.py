@@ -36,7 +36,11 @@ class DiceLog(RichLog):
             # width, 10 columns, and keep those lines. Draw when the log has a width again.
             self._lines, self._drawn_width = new, -1
             return
-        if self._drawn_width == self._width and len(new) >= len(old) and all(a is b or a == b for a, b in zip(old, new, strict=False)):
+        if (
+            self._drawn_width == self._width
+            and len(new) >= len(old)
+            and all(a is b or a == b for a, b in zip(old, new, strict=False))
+        ):
             self._lines = new
             for line in new[len(old) :]:
                 self.write(line)

@@ -1,0 +1,74 @@
+"""Every pane reachable and every dialog usable at 80×24 (issue 18, fit and finish)."""
+
+from __future__ import annotations
+
+from console_support import FIGHT, AppFactory, screen_lines
+from textual.containers import VerticalScroll
+
+from console.screens.ih_panes import BudgetPane, InitiativeQueue
+from console.screens.ih_screen import IHScreen
+
+SMALL = (80, 24)
+
+
+async def test_the_combatant_pane_scrolls_and_takes_the_focus(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT + 'note Cid "Claws 2L; flees below 3 health"\n')
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        await pilot.press("j", "j")  # Cid
+        await pilot.pause()
+        box = screen.query_one("#detail-box", VerticalScroll)
+        assert box.max_scroll_y > 0, "more rows than the pane shows"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is box
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        assert any("flees below" in line for line in screen_lines(app))
+        await pilot.press("shift+tab")
+        assert isinstance(screen.focused, InitiativeQueue)
+
+
+async def test_the_queue_shows_whole_states_at_80_columns(make_app: AppFactory) -> None:
+    script = FIGHT.replace("begin\n", "") + "surprise Ann Bob\n"
+    app = make_app(script=script + "add Dan init=3 dex=1 com=1 npc\n")
+    async with app.run_test(size=SMALL):
+        text = "\n".join(screen_lines(app))
+        assert "flat-foot " in text and "flat-fo…" not in text
+
+
+async def test_pcs_and_npcs_look_different_in_the_queue(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SMALL):
+        queue = app.screen.query_one(InitiativeQueue)
+        ann, cid = queue.render_line(1), queue.render_line(3)  # Ann pc, Cid npc
+
+        def name_style(strip: object, name: str) -> str:
+            return next(str(s.style) for s in strip if name in s.text)  # type: ignore[attr-defined]
+
+        assert "Ann" in ann.text and "Cid" in cid.text
+        assert "underline" in name_style(ann, "Ann")
+        assert "underline" not in name_style(cid, "Cid")
+
+
+async def test_a_budget_off_turn_shows_the_next_turn_not_last_rounds_spent(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(script=FIGHT + "spend Ann standard\nnext\n")
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        budget = screen.query_one(BudgetPane)
+        assert screen.history.scene.state.current == "Bob"
+        assert "spent" not in budget.plain
+        await pilot.press("k")  # Ann, who spent her standard on her turn
+        await pilot.pause()
+        assert screen.selected == "Ann"
+        assert "Next turn" in budget.plain
+        assert "spent" not in budget.plain
+        await pilot.press("j")
+        await pilot.press("t")  # Bob spends his standard on his own turn
+        await pilot.pause()
+        assert "spent" in budget.plain and "Next turn" not in budget.plain
