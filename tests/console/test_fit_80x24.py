@@ -5,6 +5,7 @@ from __future__ import annotations
 from console_support import FIGHT, AppFactory, screen_lines
 from textual.containers import VerticalScroll
 
+from console.screens.dialogs import CombatantDialog
 from console.screens.ih_panes import BudgetPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
 
@@ -72,3 +73,40 @@ async def test_a_budget_off_turn_shows_the_next_turn_not_last_rounds_spent(
         await pilot.press("t")  # Bob spends his standard on his own turn
         await pilot.pause()
         assert "spent" in budget.plain and "Next turn" not in budget.plain
+
+
+def on_screen(app: object, widget: object) -> bool:
+    region = widget.region  # type: ignore[attr-defined]
+    size = app.size  # type: ignore[attr-defined]
+    return bool(region.height) and region.bottom <= size.height and region.right <= size.width
+
+
+async def test_the_add_dialog_fits_and_adds_a_pc(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CombatantDialog)
+        for selector in ("#name", "#willpower", "#pc", "#ok", "#combatant-error"):
+            assert on_screen(app, dialog.query_one(selector)), selector
+        await pilot.press(*"Dan", "tab", "9")
+        await pilot.click("#pc")
+        await pilot.click("#ok")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        dan = screen.view.find("Dan") if screen.view else None
+        assert dan is not None and dan.pc
+
+
+async def test_dialog_fields_keep_their_labels_once_filled(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Dan", "tab", "9", "tab", "tab", "3")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        for label in ("Name", "Init", "Dexterity", "Composure", "Health", "Willpower"):
+            assert label in text, label
