@@ -34,7 +34,9 @@ DIALOG_CSS = """
 {name} Horizontal {{ height: auto; }}
 {name} Button {{ margin-right: 2; }}
 {name} .row {{ height: auto; }}
-{name} .row-label {{ width: 12; padding-left: 1; height: 3; content-align: left middle; color: $text-muted; }}
+{name} .row-label {{
+    width: 12; padding-left: 1; height: 3; content-align: left middle; color: $text-muted;
+}}
 {name} .row Input {{ width: 1fr; }}
 {name}.-short > Vertical {{ padding: 0 1; max-height: 100%; }}
 {name}.-short .title {{ margin-bottom: 0; }}
