@@ -79,11 +79,15 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     """Run a M.I.S.T. scene and its case file from the keyboard (RULES.md §4)."""
 
     CSS_PATH = "mist_screen.tcss"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """Under 32 rows (80×24) the scene loop gets more of the left column (issue 18)."""
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = MIST_KEYS
     PLACEHOLDER_KEY: ClassVar[str] = "mist.command.placeholder"
 
     state: reactive[MistState | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)
+    scene_title: reactive[str] = reactive("")
+    """The saved scene's name (the story line names the scene by it)."""
     _refusal = ""
 
     def compose_body(self) -> ComposeResult:
@@ -96,7 +100,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
                 yield people.data_bind(MistScreen.state, MistScreen.selected)
             with Vertical(id="mist-right"):
                 nav = NavigatorPane(t, "mist.pane.story", id="navigator")
-                yield nav.data_bind(MistScreen.state)
+                yield nav.data_bind(MistScreen.state, MistScreen.scene_title)
                 case = CaseFilePane(t, "mist.pane.case-file", id="case-file")
                 yield case.data_bind(MistScreen.state)
                 log = DiceLog(id="mist-log")
@@ -115,6 +119,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         names = [p.name for p in state.characters]
         if self.selected not in names:
             self.selected = names[0] if names else None
+        self.scene_title = scene.name
         self.state = state
         if self.is_mounted:
             self._show_log(scene)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from console_support import FIGHT, AppFactory, screen_lines
 from textual.containers import VerticalScroll
 
+from console.app import STConsoleApp
+from console.mist.panes import CharactersPane, NavigatorPane, SceneLoopPane
+from console.mist.screen import MistScreen
 from console.screens.dialogs import CombatantDialog
 from console.screens.ih_panes import BudgetPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
@@ -110,3 +115,34 @@ async def test_dialog_fields_keep_their_labels_once_filled(make_app: AppFactory)
         text = "\n".join(screen_lines(app))
         for label in ("Name", "Init", "Dexterity", "Composure", "Health", "Willpower"):
             assert label in text, label
+
+
+async def test_mist_at_80x24_shows_challenges_and_the_selected_character(
+    tmp_path: Path,
+) -> None:
+    app = STConsoleApp(save_dir=tmp_path, campaign="Demo", scene="St. Agnes at night", seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        assert isinstance(app.screen, MistScreen)
+        assert any("Hound" in line for line in screen_lines(app)[2:12]), "a challenge shows"
+        await pilot.press("right_square_bracket")  # Old Wang, below the pane's last row
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.selected == "Old Wang"
+        people = app.screen.query_one(CharactersPane)
+        top = people.region.y + 1
+        assert "▶ Old Wang" in screen_lines(app)[top]
+        loop = app.screen.query_one(SceneLoopPane)
+        loop.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert any("t1" in line for line in screen_lines(app)[2:12]), "threats reachable"
+
+
+async def test_the_story_line_names_the_scene(tmp_path: Path) -> None:
+    app = STConsoleApp(save_dir=tmp_path, campaign="Demo", scene="St. Agnes at night", seed=5)
+    async with app.run_test(size=(120, 40)):
+        nav = app.screen.query_one(NavigatorPane)
+        rows = screen_lines(app)[nav.region.y + 1 : nav.region.bottom - 1]
+        x = nav.region.x
+        text = " ".join(row[x + 2 : nav.region.right - 2].strip() for row in rows)
+        assert "Scene 1: St. Agnes at night" in text, text
