@@ -11,12 +11,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from console.i18n import Translator
-from textual.keys import format_key
-
 from console.keymap import ALL_KEYS, KeySpec, effective_keys
 
 

@@ -13,6 +13,7 @@ from console.mist.screen import MistScreen
 from console.screens.dialogs import CombatantDialog
 from console.screens.ih_panes import BudgetPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
+from console.widgets.dice_log import DiceLog
 
 SMALL = (80, 24)
 
@@ -146,3 +147,19 @@ async def test_the_story_line_names_the_scene(tmp_path: Path) -> None:
         x = nav.region.x
         text = " ".join(row[x + 2 : nav.region.right - 2].strip() for row in rows)
         assert "Scene 1: St. Agnes at night" in text, text
+
+
+async def test_a_rolled_initiative_shows_its_d10_in_the_dice_log(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        events = screen.run_command_events("join Dan mod=3 npc")
+        assert events
+        added = next(e for e in events if type(e).__name__ == "CombatantAdded")
+        await pilot.pause()
+        log = screen.query_one(DiceLog)
+        shown = " ".join(" ".join(strip.text.split()) for strip in log.lines)
+        expected = f"Dan initiative: d10 {added.face} + 3 = {added.initiative}"
+        assert expected in shown
+        assert f"d10 {added.face}" in str(screen.status)
