@@ -227,6 +227,61 @@ class TextDialog(_Dialog[str]):
             self.dismiss(event.value.strip())
 
 
+SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
+"""The rule systems a new scene can use (INTERFACE.md §3, ``scene new``)."""
+
+
+class NewSceneDialog(_Dialog[tuple[str, str]]):
+    """Ctrl+N: a new scene's name and its system, chosen here (the open scene's is only the
+    first choice shown: a M.I.S.T. scene is often followed by a fight, issue 18)."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="NewSceneDialog")
+        + "NewSceneDialog RadioSet { width: 1fr; margin-bottom: 1; }"
+    )
+    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
+
+    def __init__(self, translate: Translator, current: str) -> None:
+        super().__init__()
+        self.t = translate
+        self.current = current if current in SYSTEMS else SYSTEMS[0]
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Label(t("dialog.new-scene-title"), classes="title")
+            yield labelled(t("dialog.name"), OrderedInput(placeholder=t("dialog.name"), id="name"))
+            yield Label(t("dialog.system"), classes="field-label")
+            with RadioSet(id="system"):
+                for system in SYSTEMS:
+                    label = t(f"dialog.system-{system}")
+                    yield RadioButton(label, value=system == self.current, id=system)
+            yield Button(t("dialog.create"), variant="primary", id="ok")
+            yield Static("", classes="error", id="new-scene-error")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#name", Input).focus()
+
+    def chosen(self) -> str:
+        pressed = self.query_one(RadioSet).pressed_button
+        return pressed.id if pressed is not None and pressed.id else self.current
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._submit()
+
+    def _submit(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.query_one("#new-scene-error", Static).update(self.t("dialog.need-name"))
+            return
+        self.dismiss((name, self.chosen()))
+
+
 class CombatantDialog(_Dialog[str]):
     """Add a combatant before the fight or have one join mid-fight (RULES.md §3.3, §3.5).
 
