@@ -163,3 +163,17 @@ async def test_a_rolled_initiative_shows_its_d10_in_the_dice_log(make_app: AppFa
         expected = f"Dan initiative: d10 {added.face} + 3 = {added.initiative}"
         assert expected in shown
         assert f"d10 {added.face}" in str(screen.status)
+
+
+async def test_the_demo_toast_does_not_cover_a_dialog(tmp_path: Path) -> None:
+    app = STConsoleApp(save_dir=tmp_path, seed=5)  # a first run: the demo and its toast
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await pilot.pause()
+        demo = app.t("status.demo")
+        assert any(n.message == demo for n in app._notifications)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, CombatantDialog)
+        assert not any(n.message == demo for n in app._notifications)
+        assert not any("demo campaign" in line for line in screen_lines(app))
