@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
+from collections.abc import Sequence
 from typing import Any
 
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")
@@ -21,7 +22,7 @@ def md(text: object) -> str:
     return MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
 
 
-def listing(items: tuple[object, ...] | list[object]) -> str:
+def listing(items: Sequence[object]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     words = [str(item) for item in items]
     if len(words) <= 1:
