@@ -40,7 +40,7 @@ DIALOG_CSS = """
 {name} .row Input {{ width: 1fr; }}
 {name}.-short > Vertical {{ padding: 0 1; max-height: 100%; }}
 {name}.-short .title {{ margin-bottom: 0; }}
-{name}.-short Input {{ height: 1; border: none; padding: 0 1; margin: 1 1 0 0; }}
+{name}.-short Input {{ height: 1; border: none !important; padding: 0 1; margin: 1 1 0 0; }}
 {name}.-short Input:focus {{ background: $primary 40%; }}
 {name}.-short .row-label {{ height: 1; margin-top: 1; }}
 """

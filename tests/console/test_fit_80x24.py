@@ -97,6 +97,9 @@ async def test_the_add_dialog_fits_and_adds_a_pc(make_app: AppFactory) -> None:
         for selector in ("#name", "#willpower", "#pc", "#ok", "#combatant-error"):
             assert on_screen(app, dialog.query_one(selector)), selector
         await pilot.press(*"Dan", "tab", "9")
+        await pilot.pause()
+        for selector in ("#name", "#init"):  # focused or not, each field has a row for its text
+            assert dialog.query_one(selector).content_region.height == 1, selector
         await pilot.click("#pc")
         await pilot.click("#ok")
         await pilot.pause()
