@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.events import Resize
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 
@@ -69,5 +70,16 @@ class DiceLog(RichLog):
         self.call_after_refresh(self._redraw_if_stale)
 
     def _redraw_if_stale(self) -> None:
+        self._redraw_asked = False
         if self._width > 0 and self._width != self._drawn_width:
             self._redraw()
+
+    _redraw_asked = False
+
+    def render_line(self, y: int) -> Strip:
+        """Painting lines drawn for another width (or none) asks for them to be drawn again:
+        the last word, whichever of resize, show and refresh came first after an un-zoom."""
+        if not self._redraw_asked and self._width > 0 and self._width != self._drawn_width:
+            self._redraw_asked = True
+            self.call_later(self._redraw_if_stale)
+        return super().render_line(y)
