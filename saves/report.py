@@ -46,6 +46,16 @@ def _ih_lines(view: dict[str, Any]) -> list[str]:
         if effects:
             text += f"; effects: {effects}"
         lines.append(text)
+    sheets = view.get("sheets") or []
+    if sheets:
+        lines.append("Sheets: " + ", ".join(f"{x.get('name')} ({x.get('side')})" for x in sheets))
+    for task in view.get("extended") or []:
+        deadline = f" of {task.get('deadline')}" if task.get("deadline") else ""
+        lines.append(
+            f'Extended {task.get("id")} "{task.get("label")}" ({task.get("by")}): '
+            f"{task.get('successes')}/{task.get('dc')} successes, {task.get('ones')} ones, "
+            f"{task.get('rolls')}{deadline} rolls ({task.get('state')})"
+        )
     return lines
 
 
