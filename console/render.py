@@ -249,7 +249,7 @@ def _find_result(event: Any) -> tuple[str, Any] | None:
 
 def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     """The dice-log line of an event that carries dice; ``None`` for other events."""
-    rolled = initiative_roll(t, event)
+    rolled = tie_roll(t, event)
     if rolled is not None:
         return rolled
     from console.sheet_text import roll_line
@@ -274,18 +274,10 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     return line
 
 
-def initiative_roll(t: Translator, event: Any) -> Text | None:
-    """A rolled initiative (``add NAME mod=3``) or a tie's roll-off, with its d10 faces
-    (RULES.md §3.3): the dice log shows every die rolled, these included (issue 18)."""
+def tie_roll(t: Translator, event: Any) -> Text | None:
+    """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
+    (issue 18; a rolled initiative's line is :func:`console.sheet_text.roll_line`'s)."""
     kind = type(event).__name__
-    if kind == "CombatantAdded" and getattr(event, "face", None) is not None:
-        line = Text(t("roll.initiative-who", name=event.name) + " ", style="bold")
-        line.append("d10 ")
-        line.append(str(event.face), style="bold green")
-        line.append(
-            " " + t("roll.initiative", modifier=event.modifier or 0, score=event.initiative)
-        )
-        return line
     if kind == "TieRolledOff":
         line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")
         line.append(" ".join(str(face) for face in event.faces), style="bold green")
