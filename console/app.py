@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from textual import events
 from textual.app import App, AutopilotCallbackType, ComposeResult
@@ -497,6 +497,18 @@ class STConsoleApp(App[None]):
         if is_scene_screen(screen) and screen.refuse_read_only_key(event.key):
             event.prevent_default()
         # Otherwise Textual goes on to App._on_key (handlers run along the MRO).
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's ``push_screen``; a dialog first takes down the demo's welcome toast,
+        which sat over the dialog's fields at 80×24 (issue 18)."""
+        from textual.screen import ModalScreen
+
+        if isinstance(screen, ModalScreen):
+            demo = self.t("status.demo")
+            for notification in list(self._notifications):
+                if notification.message == demo:
+                    self._unnotify(notification)
+        return super().push_screen(screen, *args, **kwargs)
 
     def on_new_scene_requested(self, message: NewSceneRequested) -> None:
         self.new_scene(message.name, message.system)

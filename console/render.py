@@ -249,6 +249,9 @@ def _find_result(event: Any) -> tuple[str, Any] | None:
 
 def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     """The dice-log line of an event that carries dice; ``None`` for other events."""
+    rolled = tie_roll(t, event)
+    if rolled is not None:
+        return rolled
     from console.sheet_text import roll_line
 
     own = roll_line(t, system, event)
@@ -269,6 +272,17 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     if getattr(command, "hidden", False):
         line = Text(t("roll.hidden") + " ", style="italic dim") + line
     return line
+
+
+def tie_roll(t: Translator, event: Any) -> Text | None:
+    """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
+    (issue 18; a rolled initiative's line is :func:`console.sheet_text.roll_line`'s)."""
+    kind = type(event).__name__
+    if kind == "TieRolledOff":
+        line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")
+        line.append(" ".join(str(face) for face in event.faces), style="bold green")
+        return line
+    return None
 
 
 # -- odds ---------------------------------------------------------------------------------------

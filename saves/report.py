@@ -9,222 +9,12 @@ added to the engine later still reads sensibly.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from engine import commands
 from engine.session import Scene
-
-Describe = Callable[[Any], str]
-
-
-def _words(name: str) -> str:
-    """``InitiativeChanged`` -> ``initiative changed``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(_value(v) for v in value) + ")" if value else "none"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return describe_roll(value) or _generic(value)
-    return str(value)
-
-
-def _generic(event: Any) -> str:
-    """``Damaged``(name="Ann", amount=2) -> ``damaged: name Ann, amount 2``."""
-    name = _words(type(event).__name__)
-    fields = [
-        f"{f.name.replace('_', ' ')} {_value(getattr(event, f.name))}"
-        for f in dataclasses.fields(event)
-        if f.name not in ("command", "interpretations")
-    ]
-    text = f"{name}: {', '.join(fields)}" if fields else name
-    return _sentence(text)
-
-
-def describe_roll(result: Any) -> str | None:
-    """An IH check (``faces``) or a Mist action roll (``d8``) in words, else ``None``."""
-    if hasattr(result, "faces") and hasattr(result, "final_successes"):
-        dice = ", ".join(str(face) for face in result.faces) or "none"
-        text = f"{result.system} check, {result.dp} DP"
-        if getattr(result, "chance", False):
-            text += " (chance die)"
-        text += f": rolled {dice}; {result.final_successes} successes"
-        extras = []
-        if getattr(result, "bonus", 0):
-            extras.append(f"+{result.bonus} bonus")
-        if getattr(result, "penalty", 0):
-            extras.append(f"-{result.penalty} penalty")
-        if extras:
-            text += f" ({', '.join(extras)})"
-        if getattr(result, "dc", None) is not None:
-            verdict = "success" if result.success else "failure"
-            text += f" against DC {result.dc}: {verdict} by {abs(result.margin or 0)}"
-        if getattr(result, "dramatic_failure", False):
-            text += "; dramatic failure"
-        if getattr(result, "auto_failure", False):
-            text += "; automatic failure"
-        return text
-    if hasattr(result, "d8") and hasattr(result, "d4s") and hasattr(result, "total"):
-        d4s = ", ".join(str(d) for d in result.d4s) or "none"
-        outcome = _value(getattr(result, "outcome", ""))
-        return (
-            f"Mist roll, power {result.power}: d8 {result.d8}, d4s {d4s}; "
-            f"total {result.total} ({outcome})"
-        )
-    return None
-
-
-def pool_words(record: Any) -> str:
-    """A check's traits as the report writes them: ``Dexterity + Firearms (pistols) +1``."""
-    words: list[str] = []
-    for part in getattr(record, "parts", ()):
-        if part.kind == "specialty":
-            words.append(f"({part.label})")
-        elif part.kind == "modifier":
-            words.append(f"{part.value:+d}" if part.label == "modifier" else f"{part.value} DP")
-        else:
-            words.append(("+ " if words else "") + part.label.capitalize())
-    return " ".join(words) or str(getattr(record, "label", ""))
-
-
-def describe_check(record: Any, dc: int | None = None, success: bool | None = None) -> str:
-    """``Ann: Dexterity + Firearms (pistols) 6 dice: rolled 8, 2, …; 1 success …``."""
-    result = record.result
-    dice = ", ".join(str(face) for face in result.faces) or "none"
-    text = f"{record.by or 'Someone'}: {pool_words(record)} {result.dp} dice"
-    if record.willpower:
-        text += " (willpower +3)"
-    if result.chance:
-        text += " (chance die)"
-    count = result.final_successes
-    text += f": rolled {dice}; {count} success{'' if count == 1 else 'es'}"
-    extras = []
-    if result.bonus:
-        extras.append(f"+{result.bonus} bonus")
-    if result.penalty:
-        extras.append(f"-{result.penalty} penalty")
-    if extras:
-        text += f" ({', '.join(extras)})"
-    if dc is not None and success is not None:
-        against = f"{record.opponent}'s successes" if record.opponent else "DC"
-        text += f" against {against} {dc}: {'success' if success else 'failure'}"
-    if result.dramatic_failure:
-        text += "; dramatic failure"
-    if result.auto_failure:
-        text += "; automatic failure (untrained mental skill)"
-    return text
-
-
-def _describe_sheet_event(event: Any) -> str | None:
-    kind = type(event).__name__
-    if kind == "CheckMade":
-        text = describe_check(event.record, event.dc, event.success)
-        if event.opponent is not None:
-            text += f"; {describe_check(event.opponent)}"
-        return text
-    if kind == "SheetSaved":
-        changes = ", ".join(f"{key} {value}" for key, value in event.changes)
-        verb = "created" if event.created else "changed"
-        return f"Sheet {event.name} {verb}" + (f": {changes}" if changes else "")
-    if kind == "SheetEntrySet":
-        what = f"{event.what} {event.entry}"
-        if event.skill:
-            what += f" ({event.skill.capitalize()})"
-        level = f"level {event.level}" if event.level else "taken off"
-        return f"{event.name}: {what} {level}" + (" (native)" if event.native else "")
-    if kind == "ExtendedRolled":
-        state = event.state if event.failure is None else f"{event.state}: {event.failure}"
-        return (
-            f'{event.id} "{event.label}": {describe_check(event.record)}; '
-            f"{event.successes}/{event.dc} successes, {event.ones} ones after "
-            f"{event.rolls} roll{'' if event.rolls == 1 else 's'} ({state})"
-        )
-    return None
-
-
-_TEMPLATES: dict[str, str] = {
-    "CombatantAdded": "{name} enters the fight with initiative {initiative}",
-    "SurpriseDeclared": "Surprise round: only {names} act",
-    "RoundStarted": "Round {round} begins",
-    "TurnStarted": "{name}'s turn (round {round})",
-    "TurnEnded": "{name} ends the turn",
-    "ActionSpent": "{name} spends a {kind} action",
-    "UnusualReflex": "{name} takes the reflex {reflex} with no ability noted (a warning, §3.7)",
-    "OneRoundLanded": "{name}'s 1-round action lands: {label}",
-    "AbilityNoted": "Ability noted on {name}: {text}",
-    "TemporaryHealth": "{name}: temporary {trait} {change} (health {health} of {health_max})",
-    "DefenseSet": "{name}'s base defense is now {defense}",
-    "Delayed": "{name} delays",
-    "InitiativeChanged": "{name}'s initiative goes from {old} to {new}",
-    "Removed": "{name} leaves the fight",
-    "Damaged": "{name} takes {amount} damage (health {health})",
-    "Healed": "{name} heals {amount} (health {health})",
-    "Unconscious": "{name} falls unconscious ({reason})",
-    "Revived": "{name} comes to",
-    "WillpowerChanged": "{name}'s willpower changes by {change} (now {willpower})",
-    "EffectAdded": "{name}: effect {label} for {rounds} rounds, timed on {source}",
-    "EffectExpired": "{name}: effect {label} expires",
-    "EffectEnded": "{name}: effect {label} ends",
-    "CharacterAdded": "{name} joins the scene",
-    "ChallengeAdded": "Challenge {name} is set",
-    "StatusTaken": "{target} takes {name}-{asked}: now tier {tier}",
-    "StatusReduced": "{target}'s {name} is reduced by {by}: now tier {tier}",
-    "ChallengeOvercome": "{name} is overcome ({kind} reached tier {tier})",
-    "PhaseChanged": "Phase: {new} (cycle {cycle})",
-    "ClueAdded": "Clue {id}: {text}",
-    "ConclusionAdded": "Conclusion {id} (power {power})",
-    "ThreatPresented": "Threat: {text}",
-    "ComplexitySet": "Case file complexity {complexity}",
-    "SheetDeleted": "Sheet {name} is taken off the roster",
-    "ExtendedStarted": 'Extended action {id} "{label}" by {name}: DC {dc}, one roll a {interval}',
-    "ExtendedLost": '{id} "{label}" loses {lost} successes (now {successes})',
-    "ExtendedDropped": '{id} "{label}" is dropped',
-}
-
-
-def describe_event(event: Any) -> str:
-    """One event in words: a roll, a known event's sentence, or its class and fields."""
-    if not dataclasses.is_dataclass(event) or isinstance(event, type):
-        return str(event)
-    sheet_words = _describe_sheet_event(event)
-    if sheet_words is not None:
-        return sheet_words
-    for field in dataclasses.fields(event):
-        rolled = describe_roll(getattr(event, field.name))
-        if rolled is not None:
-            who = getattr(event, "actor", None) or getattr(
-                getattr(event, "command", None), "by", None
-            )
-            rest = [
-                f"{f.name.replace('_', ' ')} {_value(getattr(event, f.name))}"
-                for f in dataclasses.fields(event)
-                if f.name not in (field.name, "command", "actor", "sources", "id")
-                and getattr(event, f.name) not in (None, (), False)
-            ]
-            text = rolled + (f" ({', '.join(rest)})" if rest else "")
-            return f"{who}: {text}" if who else _sentence(text)
-    own = describe_roll(event)
-    if own is not None:
-        return own
-    template = _TEMPLATES.get(type(event).__name__)
-    if template is not None:
-        values = {f.name: _value(getattr(event, f.name)) for f in dataclasses.fields(event)}
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError):
-            pass
-    return _generic(event)
+from saves.report_text import SYSTEM_NAMES, event_sentence, listing, md
 
 
 def _ih_lines(view: dict[str, Any]) -> list[str]:
@@ -309,28 +99,183 @@ def scene_text(scene: Scene) -> str:
 
 
 def _scene_report(scene: Scene) -> list[str]:
-    out = [f"## {scene.name}", "", f"System: {scene.system}. Commands: {len(scene.journal)}.", ""]
-    out.append("### The scene now")
-    out.append("")
-    for line in scene_lines(scene)[1:]:
-        out.append(
-            line
-            if line.startswith(("- ", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
-            else line + "  "
+    """A scene: a heading per round (IH) or loop (M.I.S.T.), a bullet per event, then where
+    things stand: the order (IH), or the case file and the characters (M.I.S.T.)."""
+    view = commands.to_json(scene.state, scene.system)
+    family = view.get("family")
+    system = SYSTEM_NAMES.get(scene.system, scene.system)
+    out = [f"## {md(scene.name)}", "", f"Rules: {system}.", ""]
+    out.extend(_happenings(scene, family))
+    if family == "ih":
+        out.extend(_ih_standing(view))
+    else:
+        out.extend(_case_file(view))
+        out.extend(_closing_summary(view))
+    return out
+
+
+def _heading(event: Any, family: object) -> str | None:
+    """The heading an event opens: a round, the surprise round, a phase of a loop, a scene."""
+    kind = type(event).__name__
+    if kind == "RoundStarted":
+        return f"### Round {event.round}"
+    if kind == "SurpriseDeclared":
+        return "### Surprise round"
+    if kind == "PhaseChanged" and family == "mist":
+        phase = str(getattr(event.new, "value", event.new)).capitalize()
+        return f"### Loop {event.cycle}: {phase}"
+    if kind == "SceneEnded" and family == "mist":
+        return f"### {md(event.next_scene)}"
+    return None
+
+
+def _happenings(scene: Scene, family: object) -> list[str]:
+    """Every event of the journal as a bullet, under the heading of its round or phase."""
+    out: list[str] = []
+    bullets: list[str] = []
+    heading = "### Before the fight" if family == "ih" else "### Setting the scene"
+
+    def flush() -> None:
+        if bullets:
+            out.extend([heading, "", *bullets, ""])
+            bullets.clear()
+
+    for entry in scene.journal:
+        for event in entry.events:
+            opens = _heading(event, family)
+            if opens is not None and opens != heading:
+                flush()
+                heading = opens
+            bullets.append(f"- {event_sentence(event)}")
+    flush()
+    if not out:
+        out.extend(["Nothing has happened yet.", ""])
+    return out
+
+
+def _ih_standing(view: dict[str, Any]) -> list[str]:
+    """The order as the fight stands: health, willpower, marks and effects."""
+    out = ["### Where the fight stands", ""]
+    round_number = view.get("round")
+    current = view.get("current")
+    if round_number:
+        now = f"Round {round_number}" + (f", {md(current)}'s turn" if current else "")
+        out.extend([f"{now}.", ""])
+    for row in view.get("order", []):
+        marks = [
+            word for word, key in (("acted", "acted"), ("delaying", "delaying")) if row.get(key)
+        ]
+        if row.get("flat_footed"):
+            marks.append("flat-footed")
+        text = (
+            f"- **{md(row.get('name'))}** (initiative {row.get('initiative')}): "
+            f"health {row.get('health')}, willpower {row.get('willpower')}"
         )
-    out.extend(["", "### What happened", ""])
-    if not scene.journal:
-        out.append("Nothing yet.")
-    for number, entry in enumerate(scene.journal, start=1):
-        out.append(f"{number}. `{entry.text}`")
-        out.extend(f"    - {describe_event(event)}" for event in entry.events)
+        effects = [
+            f"{md(e.get('label'))} ({e.get('rounds_left')} rounds left)"
+            for e in row.get("effects", [])
+        ]
+        if effects:
+            text += f"; effects: {', '.join(effects)}"
+        if marks:
+            text += f"; {', '.join(marks)}"
+        out.append(text + ".")
+    out.append("")
+    return out
+
+
+def _case_file(view: dict[str, Any]) -> list[str]:
+    """The case file: questions (answered or open), clues, conclusions and their results."""
+    case = view.get("case_file") or {}
+    if not (case.get("clues") or case.get("conclusions") or case.get("questions")):
+        return []
+    out = ["### Case file", "", f"Complexity {case.get('complexity')}.", ""]
+    questions = case.get("questions", [])
+    if questions:
+        out.extend(["**Questions**", ""])
+        for q in questions:
+            answer = q.get("answer")
+            state = f" — answered by {md(answer)}" if answer else " — open"
+            out.append(f"- {md(q.get('id'))}: {md(q.get('text'))}{state}")
+        out.append("")
+    clues = case.get("clues", [])
+    if clues:
+        out.extend(["**Clues**", ""])
+        for c in clues:
+            where = f" (found in {md(c.get('scene'))})" if c.get("scene") else ""
+            out.append(f"- {md(c.get('id'))}: {md(c.get('text'))}{where}")
+        out.append("")
+    conclusions = case.get("conclusions", [])
+    if conclusions:
+        out.extend(["**Conclusions**", ""])
+        for k in conclusions:
+            parts = [f"power {k.get('power')}"]
+            if k.get("supports"):
+                parts.append("supported by " + listing([md(x) for x in k["supports"]]))
+            if k.get("contradicts"):
+                parts.append("contradicted by " + listing([md(x) for x in k["contradicts"]]))
+            result = k.get("result")
+            if result is not None:
+                mode = str(k.get("mode") or "roll").capitalize()
+                total = f", total {k.get('total')}" if k.get("total") is not None else ""
+                parts.append(f"{md(mode)}: {md(result)}{total}")
+            else:
+                parts.append("not rolled yet")
+            out.append(f"- {md(k.get('id'))}: {md(k.get('text'))} ({'; '.join(parts)})")
+        out.append("")
+    for label, key in (("Properties found", "properties"), ("Opportunities", "opportunities")):
+        items = case.get(key) or []
+        if items:
+            out.extend([f"**{label}**", ""])
+            for item in items:
+                if isinstance(item, dict):
+                    words = md(item.get("text") or item.get("property") or item)
+                    out.append(f"- {md(item.get('id', ''))}: {words}".replace("- : ", "- "))
+                else:
+                    out.append(f"- {md(item)}")
+            out.append("")
+    return out
+
+
+def _theme_words(theme: dict[str, Any]) -> str:
+    kind = str(theme.get("type", ""))
+    if kind == "taint":
+        tracks = f"Mastery {theme.get('mastery', 0)}, Indulgence {theme.get('indulgence', 0)}"
+    else:
+        tracks = f"Progress {theme.get('progress', 0)}, Abandon {theme.get('abandon', 0)}"
+    name = md(theme.get("name"))
+    return f"{name} ({kind.capitalize()}: {tracks})"
+
+
+def _closing_summary(view: dict[str, Any]) -> list[str]:
+    """Each character's themes, Evolution, lost themes, scars and statuses; the challenges."""
+    out = ["### Closing summary", ""]
+    for person in view.get("characters", []):
+        out.append(f"- **{md(person.get('name'))}** — Evolution {person.get('evolution', 0)}")
+        themes = [_theme_words(theme) for theme in person.get("themes", [])]
+        out.append(f"  - Themes: {'; '.join(themes) if themes else 'none'}")
+        lost = person.get("lost_themes") or []
+        if lost:
+            words = [md(x.get("name") if isinstance(x, dict) else x) for x in lost]
+            out.append(f"  - Lost themes: {listing(words)}")
+        scars = person.get("scars") or []
+        if scars:
+            out.append(f"  - Scars: {listing([md(x) for x in scars])}")
+        statuses = _statuses(person.get("statuses", {}))
+        out.append(f"  - Statuses: {statuses}")
+        if person.get("retired"):
+            out.append(f"  - Retired: {md(person['retired'])}")
+    for challenge in view.get("challenges", []):
+        state = "overcome" if challenge.get("overcome") else "still standing"
+        statuses = _statuses(challenge.get("statuses", {}))
+        out.append(f"- Challenge **{md(challenge.get('name'))}**: {state}; {statuses}")
     out.append("")
     return out
 
 
 def session_report(campaign: str, scenes: Iterable[Scene]) -> str:
-    """The Markdown session report of the given scenes of a campaign."""
-    out = [f"# Session report: {campaign}", ""]
+    """The Markdown session report of the given scenes of a campaign (for campaign notes)."""
+    out = [f"# Session report: {md(campaign)}", ""]
     for scene in scenes:
         out.extend(_scene_report(scene))
     return "\n".join(out).rstrip() + "\n"

@@ -16,7 +16,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
@@ -30,12 +30,14 @@ Runner = Callable[[str], tuple[Any, ...] | str]
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One input of a form: its key, placeholder, first value and completions."""
+    """One input of a form: its key, placeholder, first value, completions and label."""
 
     key: str
     placeholder: str
     value: str = ""
     suggestions: tuple[str, ...] = ()
+    label: str = ""
+    """The short name shown beside the field (the placeholder when empty)."""
 
 
 Values = dict[str, str]
@@ -58,8 +60,16 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         *,
         preview: Callable[[Values], RenderableType] | None = None,
         note: RenderableType | None = None,
+        start: str | None = None,
     ) -> None:
+        """``start``: the key of the field that has the focus first (else the first field).
+
+        A form whose first field is filled in for the GM (the selected character as the
+        target) starts on the next one, so what is typed right after the key goes there and
+        does not replace the target (issue 18).
+        """
         super().__init__()
+        self.start = start
         self.heading = title
         self.fields = fields
         self.build = build
@@ -78,12 +88,15 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
                     if field.suggestions
                     else None
                 )
-                yield OrderedInput(
-                    field.value,
-                    placeholder=field.placeholder,
-                    id=f"field-{field.key}",
-                    suggester=suggester,
-                )
+                # A label beside each field: the placeholder alone is gone once it is filled.
+                with Horizontal(classes="form-row"):
+                    yield Label(field.label or field.placeholder, classes="form-label")
+                    yield OrderedInput(
+                        field.value,
+                        placeholder=field.placeholder,
+                        id=f"field-{field.key}",
+                        suggester=suggester,
+                    )
             yield Static("", classes="preview", id="form-preview")
             yield Static("", classes="error", id="form-error")
 
@@ -93,6 +106,8 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
 
     def on_mount(self) -> None:
         settle_cursors(self)
+        if self.start is not None:
+            self.query_one(f"#field-{self.start}", Input).focus()
         self._preview()
         self.keys_ready()
 

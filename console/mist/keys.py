@@ -34,6 +34,8 @@ MIST_KEY_SPECS: tuple[KeyTuple, ...] = (
     ("mist.mark", "M", "mark", "mist", False),
     ("mist.growth", "G", "growth", "mist", False),
     ("mist.theme", "H", "theme", "mist", False),
+    ("mist.add-pc", "P", "add_pc", "mist", False),
+    ("mist.complexity", "X", "complexity", "mist", False),
     ("mist.retire", "r", "retire", "mist", False),
     ("mist.question", "q", "question", "mist", False),
     ("mist.answer", "A", "answer", "mist", False),

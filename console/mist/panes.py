@@ -74,7 +74,8 @@ class SceneLoopPane(MistPane):
 
     def lines(self, state: MistState) -> list[Text]:
         width = self.scrollable_content_region.width
-        return render.scene_loop_lines(self.t, state, width or None)
+        short = self.screen.has_class("-short")  # 80×24: no hint, the challenges show
+        return render.scene_loop_lines(self.t, state, width or None, hint=not short)
 
 
 class CharactersPane(MistPane):
@@ -85,10 +86,27 @@ class CharactersPane(MistPane):
             return [Text(self.t("mist.no-characters"), style="dim")]
         out: list[Text] = []
         width = self.scrollable_content_region.width or None
+        self._starts: dict[str, int] = {}
+        row = 0  # rows on screen: a line wider than the pane wraps onto more than one
         for person in state.characters:
             selected = person.name == self.selected
-            out.extend(render.character_lines(self.t, person, selected, width))
+            self._starts[person.name] = row
+            lines = render.character_lines(self.t, person, selected, width)
+            out.extend(lines)
+            if width:
+                row += sum(len(line.wrap(self.app.console, width)) for line in lines)
         return out
+
+    def watch_selected(self, name: str | None) -> None:
+        """Draw, then bring the selected character into view (``[``/``]`` at 80×24 selected
+        someone below the pane's last row, issue 18)."""
+        super().watch_selected(name)
+        self.call_after_refresh(self._show_selected)
+
+    def _show_selected(self) -> None:
+        start = getattr(self, "_starts", {}).get(self.selected or "")
+        if start is not None:
+            self.scroll_to(y=start, animate=False)
 
 
 class CaseFilePane(MistPane):
@@ -103,5 +121,11 @@ class NavigatorPane(MistPane):
 
     DEFAULT_CSS = "NavigatorPane { height: auto; max-height: 6; }"
 
+    scene_title: reactive[str] = reactive("")
+    """The saved scene's name, shown for a M.I.S.T. scene known only by its number."""
+
+    def watch_scene_title(self, title: str) -> None:
+        self._draw()
+
     def lines(self, state: MistState) -> list[Text]:
-        return render.navigator_lines(self.t, state)
+        return render.navigator_lines(self.t, state, self.scene_title)

@@ -155,14 +155,17 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
     return text
 
 
-def scene_loop_lines(t: Translator, state: MistState, width: int | None = None) -> list[Text]:
+def scene_loop_lines(
+    t: Translator, state: MistState, width: int | None = None, *, hint: bool = True
+) -> list[Text]:
     """The scene-loop pane: stepper, hint, challenges, threats, scene tags, consequences.
 
     In the Consequence phase the consequences come first, right under the hint: they are what
-    the MC delivers or the players mitigate now, and must not hide below the fold.
+    the MC delivers or the players mitigate now, and must not hide below the fold. Without
+    ``hint`` (a short terminal) the phase's three-line hint makes room for the challenges.
     """
     stepper = phase_stepper(t, state.phase, state.scene.cycle, width)
-    lines = [stepper, phase_hint(t, state.phase), Text()]
+    lines = [stepper, phase_hint(t, state.phase), Text()] if hint else [stepper]
     if state.phase is Phase.CONSEQUENCE:
         lines += consequence_lines(t, state) + [Text()]
     lines.append(Text(t("mist.challenges"), style="bold underline"))
@@ -353,8 +356,12 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
     return lines
 
 
-def navigator_lines(t: Translator, state: MistState) -> list[Text]:
-    """Season › mission › scene, the anomaly and the cut-in (RULES.md §4.6)."""
+def navigator_lines(t: Translator, state: MistState, title: str = "") -> list[Text]:
+    """Season › mission › scene, the anomaly and the cut-in (RULES.md §4.6).
+
+    ``title`` is the saved scene's name (``St. Agnes at night``): shown when the M.I.S.T.
+    scene itself has no name but its number ("Scene 1", issue 18).
+    """
     mission = state.mission
     path = Text()
     path.append(mission.season or t("mist.nav.no-season"), style="bold")
@@ -365,7 +372,10 @@ def navigator_lines(t: Translator, state: MistState) -> list[Text]:
         path.append(t("mist.nav.no-mission"), style="dim")
     path.append(" › ")
     scene = state.scene
-    if scene.name.strip().casefold() == f"scene {scene.number}":
+    unnamed = scene.name.strip().casefold() in ("", f"scene {scene.number}")
+    if unnamed and title.strip():
+        path.append(t("mist.nav.scene", number=scene.number, name=title.strip()), "bold")
+    elif unnamed:
         path.append(t("mist.nav.scene-number", number=scene.number), "bold")
     else:
         path.append(t("mist.nav.scene", number=scene.number, name=scene.name), "bold")

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -32,7 +33,7 @@ from console.mist.roll_builder import RollBuilder
 from console.mist.story import StoryActions
 from console.mist.themes import ThemeActions
 from console.screens.dialogs import ChoiceDialog
-from console.screens.shell import SceneScreen
+from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.dice.mist import Outcome
 from engine.language import quote
@@ -68,6 +69,8 @@ EDITS = frozenset(
         "question",
         "answer",
         "story",
+        "add_pc",
+        "complexity",
     }
 )
 """Actions that change the scene: refused in read-only mode."""
@@ -80,11 +83,15 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     """Run a M.I.S.T. scene and its case file from the keyboard (RULES.md §4)."""
 
     CSS_PATH = "mist_screen.tcss"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """Under 32 rows (80×24) the scene loop gets more of the left column (issue 18)."""
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = MIST_KEYS
     PLACEHOLDER_KEY: ClassVar[str] = "mist.command.placeholder"
 
     state: reactive[MistState | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)
+    scene_title: reactive[str] = reactive("")
+    """The saved scene's name (the story line names the scene by it)."""
     _refusal = ""
 
     def compose_body(self) -> ComposeResult:
@@ -97,7 +104,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
                 yield people.data_bind(MistScreen.state, MistScreen.selected)
             with Vertical(id="mist-right"):
                 nav = NavigatorPane(t, "mist.pane.story", id="navigator")
-                yield nav.data_bind(MistScreen.state)
+                yield nav.data_bind(MistScreen.state, MistScreen.scene_title)
                 case = CaseFilePane(t, "mist.pane.case-file", id="case-file")
                 yield case.data_bind(MistScreen.state)
                 log = DiceLog(id="mist-log")
@@ -116,6 +123,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         names = [p.name for p in state.characters]
         if self.selected not in names:
             self.selected = names[0] if names else None
+        self.scene_title = scene.name
         self.state = state
         if self.is_mounted:
             self._show_log(scene)
@@ -177,6 +185,52 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
             return True if state.case_file.conclusions else None
         return True
 
+    WHY: ClassVar[dict[str, str]] = {
+        "action_roll": "mist.why.no-character",
+        "burn": "mist.why.no-character",
+        "mark": "mist.why.no-character",
+        "growth": "mist.why.no-character",
+        "theme": "mist.why.no-character",
+        "retire": "mist.why.no-character",
+        "answer": "mist.why.no-question",
+        "effects": "mist.why.no-effects",
+        "mitigate": "mist.why.no-mitigable",
+        "deliver": "mist.why.no-pending",
+        "immerse": "mist.why.no-taint",
+        "resolve": "mist.why.no-threat",
+        "select": "mist.why.one-character",
+        "case_roll": "mist.why.no-conclusion",
+    }
+    """The reason shown for a greyed-out key (its action → a locale key), as on the combat
+    screen: a key that does nothing says why (issue 18)."""
+
+    def why_not(self, action: str) -> str | None:
+        """Why ``action`` is greyed out now, in the console's language."""
+        key = self.WHY.get(action)
+        if key is None:
+            return None
+        if action == "immerse" and not self.selected:
+            key = "mist.why.no-character"
+        return self.t(key, name=self.selected or "")
+
+    def on_key(self, event: events.Key) -> None:
+        """A greyed-out key says why in the status line instead of doing nothing."""
+        if self.read_only or self.state is None:
+            return
+        for namespace, bindings in self._modal_binding_chain:
+            if namespace is not self:
+                continue
+            for binding in bindings.key_to_bindings.get(event.key, ()):
+                action, parameters = _action_and_parameters(binding.action)
+                if self.check_action(action, parameters):
+                    return
+                reason = self.why_not(action)
+                if reason is not None:
+                    event.stop()
+                    event.prevent_default()
+                    self.refuse(reason, "key")
+                    return
+
     @staticmethod
     def _mitigable(state: MistState) -> list[tuple[str, str]]:
         names = {p.name for p in state.characters}
@@ -222,17 +276,23 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         preview: Any = None,
         note: RenderableType | None = None,
         then: Any = None,
+        start: str | None = None,
         **values: object,
     ) -> None:
-        self.app.push_screen(
-            FormDialog(
-                self.t(title_key, **values), fields, build, self._runner, preview=preview, note=note
-            ),
-            then,
+        dialog = FormDialog(
+            self.t(title_key, **values),
+            fields,
+            build,
+            self._runner,
+            preview=preview,
+            note=note,
+            start=start,
         )
+        self.app.push_screen(dialog, then)
 
     def _field(self, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
-        return Field(key, self.t(f"mist.field.{key}"), value, suggestions)
+        t = self.t
+        return Field(key, t(f"mist.field.{key}"), value, suggestions, t(f"mist.label.{key}"))
 
     # -- the scene loop -------------------------------------------------------------------------
 
@@ -340,6 +400,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
                 self._field("source", last[0] if last else ""),
             ),
             build,
+            start="status" if self.selected else None,
         )
 
     def action_threat(self) -> None:
@@ -390,6 +451,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
                 self._field("tier", "1"),
             ),
             build,
+            start="status" if self.selected else None,
         )
 
     def action_status(self) -> None:
@@ -420,6 +482,29 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         self._form(
             "mist.form.challenge", (self._field("name"), self._field("limits", "harmed:4")), build
         )
+
+    def action_add_pc(self) -> None:
+        """``P``: a player character by name (``pc NAME``, RULES.md §4.1); themes follow (H)."""
+
+        def build(v: Values) -> str | None:
+            return f"pc {quote(v['name'])}" if v["name"] else None
+
+        def added(events: tuple[Any, ...] | None) -> None:
+            if events:
+                state = self._current()
+                if state.characters:
+                    self.selected = state.characters[-1].name
+
+        self._form("mist.form.add-pc", (self._field("name"),), build, then=added)
+
+    def action_complexity(self) -> None:
+        """``X``: the case file's Complexity (``complexity N``, RULES.md §4.7)."""
+        current = self._current().case_file.complexity
+
+        def build(v: Values) -> str | None:
+            return f"complexity {v['complexity']}" if v["complexity"] else None
+
+        self._form("mist.form.complexity", (self._field("complexity", str(current or "")),), build)
 
     def action_end_scene(self) -> None:
         self.run_command("scene end")

@@ -33,7 +33,26 @@ DIALOG_CSS = """
 {name} Input {{ margin-bottom: 1; }}
 {name} Horizontal {{ height: auto; }}
 {name} Button {{ margin-right: 2; }}
+{name} .row {{ height: auto; }}
+{name} .row-label {{
+    width: 12; padding-left: 1; height: 3; content-align: left middle; color: $text-muted;
+}}
+{name} .row Input {{ width: 1fr; }}
+{name}.-short > Vertical {{ padding: 0 1; max-height: 100%; }}
+{name}.-short .title {{ margin-bottom: 0; }}
+{name}.-short Input {{ height: 1; border: none !important; padding: 0 1; margin: 1 1 0 0; }}
+{name}.-short Input:focus {{ background: $primary 40%; }}
+{name}.-short .row-label {{ height: 1; margin-top: 1; }}
 """
+"""Each dialog's style. Under 32 rows (an 80×24 terminal, ``-short``) fields are one row each
+so the last field, the choices and the button stay on screen (issue 18)."""
+
+SHORT_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+
+
+def labelled(label: str, field: Input) -> Horizontal:
+    """A field with its name beside it: the placeholder alone is gone once it is filled."""
+    return Horizontal(Label(label, classes="row-label"), field, classes="row")
 
 
 T = TypeVar("T")
@@ -208,6 +227,61 @@ class TextDialog(_Dialog[str]):
             self.dismiss(event.value.strip())
 
 
+SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
+"""The rule systems a new scene can use (INTERFACE.md §3, ``scene new``)."""
+
+
+class NewSceneDialog(_Dialog[tuple[str, str]]):
+    """Ctrl+N: a new scene's name and its system, chosen here (the open scene's is only the
+    first choice shown: a M.I.S.T. scene is often followed by a fight, issue 18)."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="NewSceneDialog")
+        + "NewSceneDialog RadioSet { width: 1fr; margin-bottom: 1; }"
+    )
+    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
+
+    def __init__(self, translate: Translator, current: str) -> None:
+        super().__init__()
+        self.t = translate
+        self.current = current if current in SYSTEMS else SYSTEMS[0]
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical():
+            yield Label(t("dialog.new-scene-title"), classes="title")
+            yield labelled(t("dialog.name"), OrderedInput(placeholder=t("dialog.name"), id="name"))
+            yield Label(t("dialog.system"), classes="field-label")
+            with RadioSet(id="system"):
+                for system in SYSTEMS:
+                    label = t(f"dialog.system-{system}")
+                    yield RadioButton(label, value=system == self.current, id=system)
+            yield Button(t("dialog.create"), variant="primary", id="ok")
+            yield Static("", classes="error", id="new-scene-error")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#name", Input).focus()
+
+    def chosen(self) -> str:
+        pressed = self.query_one(RadioSet).pressed_button
+        return pressed.id if pressed is not None and pressed.id else self.current
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._submit()
+
+    def _submit(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.query_one("#new-scene-error", Static).update(self.t("dialog.need-name"))
+            return
+        self.dismiss((name, self.chosen()))
+
+
 class CombatantDialog(_Dialog[str]):
     """Add a combatant before the fight or have one join mid-fight (RULES.md §3.3, §3.5).
 
@@ -218,9 +292,13 @@ class CombatantDialog(_Dialog[str]):
         DIALOG_CSS.format(name="CombatantDialog")
         + """
     CombatantDialog Horizontal Input { width: 1fr; }
-    CombatantDialog RadioSet { margin-bottom: 1; }
+    CombatantDialog .row { width: 1fr; }
+    CombatantDialog #kind-row { margin-top: 1; }
+    CombatantDialog #kind-row RadioSet { layout: horizontal; width: auto; margin-right: 2; }
+    CombatantDialog #kind-row RadioSet > RadioButton { width: auto; margin-right: 2; }
     """
     )
+    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
 
     def __init__(self, translate: Translator, *, join: bool) -> None:
         super().__init__()
@@ -231,22 +309,22 @@ class CombatantDialog(_Dialog[str]):
         t = self.t
         with Vertical():
             yield Label(t(f"dialog.{self.verb}-title"), classes="title")
-            yield OrderedInput(placeholder=t("dialog.name"), id="name")
-            with Horizontal():
-                yield OrderedInput(placeholder=t("dialog.init"), id="init", type="integer")
-                yield OrderedInput(placeholder=t("dialog.mod"), id="mod", type="integer")
-            with Horizontal():
-                yield OrderedInput(placeholder=t("dialog.dex"), id="dex", type="integer")
-                yield OrderedInput(placeholder=t("dialog.com"), id="com", type="integer")
-            with Horizontal():
-                yield OrderedInput(placeholder=t("dialog.health"), id="health", type="integer")
-                yield OrderedInput(
-                    placeholder=t("dialog.willpower"), id="willpower", type="integer"
-                )
-            with RadioSet(id="kind"):
-                yield RadioButton(t("kind.npc"), value=True, id="npc")
-                yield RadioButton(t("kind.pc"), id="pc")
-            yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
+            yield labelled(t("dialog.name"), OrderedInput(placeholder=t("dialog.name"), id="name"))
+            pairs = (
+                (("queue.initiative", "init"), ("dialog.label-mod", "mod")),
+                (("trait.dexterity", "dex"), ("trait.composure", "com")),
+                (("queue.health", "health"), ("queue.willpower", "willpower")),
+            )
+            for pair in pairs:
+                with Horizontal():
+                    for label_key, key in pair:
+                        field = OrderedInput(placeholder=t(f"dialog.{key}"), id=key, type="integer")
+                        yield labelled(t(label_key), field)
+            with Horizontal(id="kind-row"):
+                with RadioSet(id="kind"):
+                    yield RadioButton(t("kind.npc"), value=True, id="npc")
+                    yield RadioButton(t("kind.pc"), id="pc")
+                yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
             yield Static("", classes="error", id="combatant-error")
 
     def _value(self, field: str) -> str:
@@ -288,6 +366,7 @@ class EffectDialog(_Dialog[str]):
     """A lasting effect on a combatant, timed on its creator's turns (RULES.md §3.1)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="EffectDialog")
+    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
 
     def __init__(self, translate: Translator, target: str, source: str | None) -> None:
         super().__init__()
@@ -299,8 +378,10 @@ class EffectDialog(_Dialog[str]):
         t = self.t
         with Vertical():
             yield Label(t("dialog.effect-title", name=self.target), classes="title")
-            yield OrderedInput(placeholder=t("dialog.effect-label"), id="label")
-            yield OrderedInput(placeholder=t("dialog.rounds"), id="rounds", type="integer")
+            label = OrderedInput(placeholder=t("dialog.effect-label"), id="label")
+            yield labelled(t("detail.effect"), label)
+            rounds = OrderedInput(placeholder=t("dialog.rounds"), id="rounds", type="integer")
+            yield labelled(t("dialog.rounds"), rounds)
             yield Label(t("dialog.by"), classes="field-label")  # the field starts filled in
             yield OrderedInput(self.source or "", placeholder=t("dialog.by"), id="by")
             yield Static("", classes="error", id="effect-error")

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -18,9 +19,11 @@ from console.i18n import Translator
 from console.keymap import ALL_KEYS, KeySpec, effective_keys
 
 
-def groups(specs: tuple[KeySpec, ...]) -> tuple[str, ...]:
-    """The groups of ``specs`` in the order they first appear (console, combat, M.I.S.T., …)."""
-    return tuple(dict.fromkeys(spec.group for spec in specs))
+def groups(specs: tuple[KeySpec, ...], first: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The groups of ``specs``: ``first`` (the open screen's), then the others in the order
+    they first appear (console, combat, M.I.S.T., …)."""
+    present = dict.fromkeys(spec.group for spec in specs)
+    return tuple(dict.fromkeys([g for g in first if g in present] + list(present)))
 
 
 def key_label(keys: str) -> str:
@@ -37,18 +40,29 @@ def key_label(keys: str) -> str:
     shown = []
     for key in keys.split(","):
         key = key.strip()
-        parts = [names.get(part, part) for part in key.split("+")]
+        parts = [names.get(part) or _symbol(part) for part in key.split("+")]
         shown.append("+".join(p.capitalize() if len(p) > 1 and p.islower() else p for p in parts))
     return " / ".join(shown)
 
 
-def help_table(translate: Translator, keymap: dict[str, str], specs: tuple[KeySpec, ...]) -> Table:
-    """A table of group, keys and action name for ``specs``."""
+def _symbol(part: str) -> str:
+    """``left_square_bracket`` → ``[`` (Textual's name of a printable key), else ``part``."""
+    shown = format_key(part)
+    return shown if len(shown) == 1 and len(part) > 1 else part
+
+
+def help_table(
+    translate: Translator,
+    keymap: dict[str, str],
+    specs: tuple[KeySpec, ...],
+    first: tuple[str, ...] = (),
+) -> Table:
+    """A table of group, keys and action name for ``specs``, the ``first`` groups on top."""
     table = Table(expand=True, show_edge=False, box=None, padding=(0, 2))
     table.add_column(translate("help.keys"), style="bold", no_wrap=True, width=16)
     table.add_column(translate("help.action"), ratio=1)
     table.add_column(translate("help.id"), style="dim", no_wrap=True)
-    for group in groups(specs):
+    for group in groups(specs, first):
         members = [spec for spec in specs if spec.group == group]
         if not members:
             continue
@@ -89,9 +103,14 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         keymap = dict(getattr(self.app, "_keymap", {}))
+        # The open screen's keys first: F1 on the M.I.S.T. screen opens on its keys (issue 18).
+        own: tuple[KeySpec, ...] = getattr(self.owner, "SCREEN_KEYS", ())
+        first = tuple(dict.fromkeys(spec.group for spec in own))
+        if "combat" in first:
+            first += ("list",)
         with VerticalScroll():
             yield Static(self.t("help.title"), id="help-title")
-            yield Static(help_table(self.t, keymap, ALL_KEYS), id="help-table")
+            yield Static(help_table(self.t, keymap, ALL_KEYS, first), id="help-table")
             yield Static(self.t("help.keymap-file"), id="help-keymap")
 
     def action_close(self) -> None:

@@ -24,7 +24,7 @@ from console.widgets.text_lines import TextLines
 COLUMN_WIDTHS: tuple[int, ...] = (15, 5, 11, 11, 10, 0)
 """Cells of name, initiative, marks, health, willpower; effects take the rest of the line."""
 
-COMPACT_WIDTHS: tuple[int, ...] = (12, 5, 8, 9, 5, 0)
+COMPACT_WIDTHS: tuple[int, ...] = (11, 5, 11, 8, 5, 0)
 """Below :data:`WIDE_FROM` cells: short health bar, willpower as a number, effects counted."""
 
 TINY_WIDTHS: tuple[int, ...] = (12, 5, 6, 6, 0)
@@ -35,6 +35,10 @@ WIDE_FROM = sum(COLUMN_WIDTHS) + 12
 
 COMPACT_FROM = sum(COMPACT_WIDTHS) + 4
 """The compact layout needs its columns and 4 cells for the count of effects."""
+
+PC_STYLE = "underline cyan"
+"""How a player character's name is drawn in the queue (colour, and underlined for screens
+and people without it)."""
 
 KEYS = ("name", "initiative", "marks", "health", "willpower", "effects")
 
@@ -68,9 +72,11 @@ class InitiativeQueue(RowList):
         cells = self._header
         if width >= WIDE_FROM or len(cells) != len(KEYS):
             return cells
+        # The effects are counted (✦2) under a header of the same sign.
+        effects = Text(self.t("queue.effects-short"))
         if width >= COMPACT_FROM:
-            return cells[:4] + (Text(self.t("queue.willpower-short")),) + cells[5:]
-        return cells[:4] + cells[5:]  # no willpower column
+            return (*cells[:4], Text(self.t("queue.willpower-short")), effects)
+        return (*cells[:4], effects)  # no willpower column
 
     def watch_view(self, view: IHView | None) -> None:
         if view is None:
@@ -88,7 +94,8 @@ class InitiativeQueue(RowList):
         width = self.size.width
         style = "bold" if combatant.current else ("dim" if combatant.acted else "")
         name = Text("▶ " if combatant.current else "  ", style="bold")
-        name.append(combatant.name, style=style)
+        # PCs in the players' colour, NPCs plain (issue 18: they looked the same).
+        name.append(combatant.name, style=f"{style} {PC_STYLE}" if combatant.pc else style)
         score = Text(f"{combatant.initiative:>3}  ")
         marks = render.markers(t, combatant.as_mapping())
         health_style = render.meter_style(combatant.health, combatant.health_max)
@@ -192,7 +199,12 @@ class BudgetPane(_CombatantPane):
         else:
             head.append("  " + t("budget.off-turn"), style="yellow")
         lines: list[Text] = [head]
-        lines.extend(render.budget_slots(t, combatant.budget, combatant.owed_swift))
+        if combatant.current:
+            lines.extend(render.budget_slots(t, combatant.budget, combatant.owed_swift))
+        else:
+            # What is left of their last turn is spent and gone: show what the next one brings.
+            lines.append(Text(t("budget.next-turn"), style="dim italic"))
+            lines.extend(render.budget_slots(t, combatant.next_budget, combatant.owed_swift))
         if combatant.current:
             for kind, by in self.paid:
                 line = render.substitution(t, kind, by)

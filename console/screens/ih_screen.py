@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 
 from console import event_text, render
@@ -101,9 +101,12 @@ class IHScreen(SceneScreen):
                 budget = BudgetPane(t, id="budget")
                 budget.border_title = t("pane.budget")
                 yield budget.data_bind(IHScreen.view, IHScreen.selected, IHScreen.paid)
-                detail = DetailPane(t, id="detail")
-                detail.border_title = t("pane.detail")
-                yield detail.data_bind(IHScreen.view, IHScreen.selected)
+                # In a scrolling box that takes the focus (Tab): at 80×24 the pane shows three
+                # rows of a dozen (issue 18).
+                with VerticalScroll(id="detail-box") as box:
+                    box.border_title = t("pane.detail")
+                    detail = DetailPane(t, id="detail")
+                    yield detail.data_bind(IHScreen.view, IHScreen.selected)
                 extended = ExtendedPane(t, id="extended")
                 extended.border_title = t("pane.extended")
                 yield extended.data_bind(IHScreen.view)

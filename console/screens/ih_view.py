@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ih.encounter import Combatant, Encounter
+from engine.ih.budget import fresh_budget
+from engine.ih.encounter import Combatant, Encounter, Kind
 from engine.ih.family import combatant_json
 from engine.ih.rolls import ExtendedTask
 from engine.ih.sheet import Sheet, find_sheet
@@ -68,6 +69,12 @@ class CombatantView:
     current: bool
     details: tuple[tuple[str, str], ...] = ()
     notes: str = ""
+    pc: bool = False
+    """A player character (the queue draws PCs and NPCs differently)."""
+    next_budget: dict[str, int] = field(default_factory=dict)
+    """The budget the combatant's next turn starts with (less swifts owed to reflexes): what
+    the budget pane shows for anyone but the current actor, whose ``budget`` is left over from
+    their last turn (RULES.md §3.6–§3.7)."""
     sheet: str | None = None
     """The roster sheet the combatant was added from."""
     sheet_traits: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
@@ -221,6 +228,7 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
             order.append(known[1])
             continue
         row = combatant_json(state, record)
+        coming = fresh_budget(state, record)
         health = int(row.get("health", 0))
         willpower = int(row.get("willpower", 0))
         effects = tuple(
@@ -249,6 +257,12 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                 current=current is not None and name == current,
                 details=_details(record),
                 notes="\n".join(record.notes),
+                pc=record.kind is Kind.PC,
+                next_budget={
+                    "swift": coming.swift,
+                    "move": coming.move,
+                    "standard": coming.standard,
+                },
                 sheet=sheet.name if sheet is not None else None,
                 sheet_traits=sheet_traits(sheet) if sheet is not None else (),
                 specialties=tuple((x.name, x.level) for x in sheet.character.specialties)

@@ -263,10 +263,14 @@ class SceneScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.t, self))
 
     def action_new_scene(self) -> None:
-        system = self.history.scene.system
-        self.action_command_line(f'scene new "" {system}')
-        line = self.command_line.input
-        line.cursor_position = len('scene new "')
+        """A dialog for the name and a choice of system (``scene new`` on the command line)."""
+        from console.screens.dialogs import NewSceneDialog
+
+        def chosen(value: tuple[str, str] | None) -> None:
+            if value is not None:
+                self.post_message(NewSceneRequested(*value))
+
+        self.app.push_screen(NewSceneDialog(self.t, self.history.scene.system), chosen)
 
     async def action_switch_language(self) -> None:
         await self.app.run_action("switch_language")

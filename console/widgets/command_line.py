@@ -121,12 +121,18 @@ class _LineSuggester(Suggester):
         return complete(value, self.owner.vocabulary)
 
 
-class CommandInput(OrderedInput):
-    """The text field: tab or → accepts the completion; ↑/↓ walk the history."""
+class CommandLineInput(OrderedInput):
+    """The text field: tab or → accepts the completion; ↑/↓ walk the history.
+
+    Not named ``CommandInput``: a CSS type selector matches the class name, so Textual's
+    palette field of that name took this field's style (height 1, padding) and this field took
+    the palette's (``border: blank``) once the palette had been opened: both had no room left
+    for their text (issue 18).
+    """
 
     DEFAULT_CSS = """
-    CommandInput { border: none; height: 1; padding: 0 1; background: $panel; }
-    CommandInput:focus { border: none; }
+    CommandLineInput { border: none; height: 1; padding: 0 1; background: $panel; }
+    CommandLineInput:focus { border: none; }
     """
 
     BINDINGS = [
@@ -213,7 +219,7 @@ class CommandLine(Vertical):
         self._placeholder = placeholder
 
     def compose(self) -> ComposeResult:
-        yield CommandInput(
+        yield CommandLineInput(
             placeholder=self._placeholder,
             suggester=_LineSuggester(self),
             id="command-input",
@@ -222,8 +228,8 @@ class CommandLine(Vertical):
         yield Static("", id="command-error", classes="-empty", markup=False)
 
     @property
-    def input(self) -> CommandInput:
-        return self.query_one(CommandInput)
+    def input(self) -> CommandLineInput:
+        return self.query_one(CommandLineInput)
 
     @property
     def is_open(self) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.events import Resize
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 
@@ -19,13 +20,28 @@ class DiceLog(RichLog):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, **kwargs)  # type: ignore[arg-type]
         self._lines: tuple[Text, ...] = ()
+        self._drawn_width = -1
+        """The width the lines were last wrapped at (-1: not drawn for the lines held)."""
+
+    @property
+    def _width(self) -> int:
+        return self.scrollable_content_region.width
 
     def show(self, lines: Sequence[Text]) -> None:
         """Replace the log with ``lines``: nothing when they are the same, only the new ones
         when the log grew by a roll (a long fight's log is not wrapped again on every roll)."""
         new = tuple(lines)
         old = self._lines
-        if len(new) >= len(old) and all(a is b or a == b for a, b in zip(old, new, strict=False)):
+        if self._width <= 0:
+            # Hidden (another pane is zoomed with ``z``): RichLog would wrap at its minimum
+            # width, 10 columns, and keep those lines. Draw when the log has a width again.
+            self._lines, self._drawn_width = new, -1
+            return
+        if (
+            self._drawn_width == self._width
+            and len(new) >= len(old)
+            and all(a is b or a == b for a, b in zip(old, new, strict=False))
+        ):
             self._lines = new
             for line in new[len(old) :]:
                 self.write(line)
@@ -35,10 +51,35 @@ class DiceLog(RichLog):
 
     def _redraw(self) -> None:
         self.clear()
+        width = self._width
+        if width <= 0:
+            self._drawn_width = -1
+            return
         for line in self._lines:
             self.write(line)
+        self._drawn_width = width
 
     def on_resize(self, event: Resize) -> None:
-        """Wrap the lines again at the new width."""
+        """Wrap the lines again at the new width (once the layout has given it)."""
         super().on_resize(event)
-        self._redraw()
+        if self._width != self._drawn_width:
+            self._redraw()
+        self.call_after_refresh(self._redraw_if_stale)
+
+    def on_show(self) -> None:
+        self.call_after_refresh(self._redraw_if_stale)
+
+    def _redraw_if_stale(self) -> None:
+        self._redraw_asked = False
+        if self._width > 0 and self._width != self._drawn_width:
+            self._redraw()
+
+    _redraw_asked = False
+
+    def render_line(self, y: int) -> Strip:
+        """Painting lines drawn for another width (or none) asks for them to be drawn again:
+        the last word, whichever of resize, show and refresh came first after an un-zoom."""
+        if not self._redraw_asked and self._width > 0 and self._width != self._drawn_width:
+            self._redraw_asked = True
+            self.call_later(self._redraw_if_stale)
+        return super().render_line(y)

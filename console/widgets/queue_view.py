@@ -67,6 +67,9 @@ class RowList(ScrollView, can_focus=True):
         self._header: Row = ()
         self._rows: list[tuple[object, Callable[[], Row]]] = []
         self._cache: dict[int, tuple[object, bool, int, Strip]] = {}
+        self._asked: int | None = None
+        """The row last asked for and not reached yet: ``jjj`` in one burst asks for three
+        rows down, not three times for the row under the cursor (issue 18)."""
 
     # -- data -----------------------------------------------------------------------------------
 
@@ -93,6 +96,8 @@ class RowList(ScrollView, can_focus=True):
             self.refresh_line(line)
 
     def watch_cursor_row(self, old: int, new: int) -> None:
+        if new == self._asked:
+            self._asked = None
         self._refresh_row(old)
         self._refresh_row(new)
         self._keep_visible(new)
@@ -161,13 +166,22 @@ class RowList(ScrollView, can_focus=True):
 
     def _ask(self, row: int) -> None:
         if self._rows:
-            self.post_message(self.Highlighted(max(0, min(len(self._rows) - 1, row))))
+            row = max(0, min(len(self._rows) - 1, row))
+            self._asked = None if row == self.cursor_row else row
+            self.post_message(self.Highlighted(row))
+
+    @property
+    def _from_row(self) -> int:
+        """Where a relative move starts: the row asked for last if the owner has not moved
+        the cursor there yet (keys of one burst arrive before the answer)."""
+        asked = self._asked
+        return asked if asked is not None and asked < len(self._rows) else self.cursor_row
 
     def action_cursor_down(self) -> None:
-        self._ask(self.cursor_row + 1)
+        self._ask(self._from_row + 1)
 
     def action_cursor_up(self) -> None:
-        self._ask(self.cursor_row - 1)
+        self._ask(self._from_row - 1)
 
     def action_cursor_first(self) -> None:
         self._ask(0)
@@ -176,7 +190,7 @@ class RowList(ScrollView, can_focus=True):
         self._ask(len(self._rows) - 1)
 
     def action_page(self, direction: int) -> None:
-        self._ask(self.cursor_row + direction * max(1, self.size.height - 2))
+        self._ask(self._from_row + direction * max(1, self.size.height - 2))
 
     def on_click(self, event: Click) -> None:
         if event.y >= 1:

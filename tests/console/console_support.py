@@ -31,3 +31,8 @@ def save_scene(save_dir: Path, script: str, *, system: str = "ih-d10") -> None:
         campaign.save_scene(build_scene("Fight", system, script, 5))
     finally:
         campaign.close()
+
+
+def screen_lines(app: STConsoleApp) -> list[str]:
+    """The text of the screen on top, row by row, as the terminal would show it."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]

@@ -113,7 +113,7 @@ def test_export_and_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFixt
     assert json.loads(out.read_text())["kind"] == "export"
     assert main(["export", "C/Warehouse", "--format", "md", "--save-dir", saves]) == 0
     report = capsys.readouterr().out
-    assert report.startswith("# Session report: C") and "`spend Ann standard`" in report
+    assert report.startswith("# Session report: C") and "- Ann takes a standard action." in report
     other = str(tmp_path / "other")
     assert main(["import", str(out), "--save-dir", other]) == 0
     assert "Warehouse" in capsys.readouterr().out

@@ -191,3 +191,22 @@ async def test_a_burst_with_backspace_keeps_its_order_on_the_command_line(
         await settle(pilot)
         assert screen.history.scene.journal[-1].text == "next"
         assert screen.history.scene.state.current != current
+
+
+async def test_jjj_in_one_burst_moves_the_selection_three_rows(make_app: AppFactory) -> None:
+    """Issue 18: each j of a burst moved from the row under the cursor, which had not moved
+    yet, so three j's selected the next row only."""
+    app = make_app(script=FIGHT + "add Dan init=5 dex=1 com=1 npc\n")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        assert screen.selected == "Ann"
+        burst(app, ("j", "j"), ("j", "j"), ("j", "j"))
+        await settle(pilot)
+        assert screen.selected == "Dan"
+        burst(app, ("k", "k"), ("k", "k"))
+        await settle(pilot)
+        assert screen.selected == "Bob"
+        burst(app, *[("j", "j")] * 9)
+        await settle(pilot)
+        assert screen.selected == "Dan", "the last row, not past it"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import FIGHT, AppFactory
+from console_support import FIGHT, AppFactory, screen_lines
 from textual import events
+from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from console.app import STConsoleApp
@@ -136,7 +137,7 @@ async def test_the_title_keeps_the_save_state_at_80_columns(make_app: AppFactory
         assert "ST Console" in title and "at the table" in title, title
 
 
-async def test_a_detail_pane_too_short_for_a_long_note_says_there_is_more(
+async def test_a_detail_pane_too_short_for_a_long_note_scrolls_to_it(
     make_app: AppFactory,
 ) -> None:
     note = "Bites at ankles; afraid of fire and loud bells; belongs to Old Wang"
@@ -150,10 +151,13 @@ async def test_a_detail_pane_too_short_for_a_long_note_says_there_is_more(
     app = make_app(campaign="Test", scene="Fight")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        detail = ih_screen(app).query_one(DetailPane)
-        last = detail.render_line(detail.size.height - 1).text
-        assert last.endswith("…"), last
-        assert detail.size.height < len(detail.lines)
+        # Issue 18: the pane scrolls (it ended in "…" and the rest could not be reached).
+        box = ih_screen(app).query_one("#detail-box", VerticalScroll)
+        assert box.max_scroll_y > 0, "the scroll bar says there is more"
+        box.focus()
+        await pilot.press("end")
+        await settle(pilot)
+        assert any("Old Wang" in line for line in screen_lines(app))
 
 
 async def test_a_long_status_at_80_columns_ends_in_an_ellipsis(make_app: AppFactory) -> None:
