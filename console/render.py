@@ -79,6 +79,7 @@ def markers(t: Translator, combatant: Mapping[str, Any]) -> Text:
         ("delaying", "cyan"),
         ("flat_footed", "magenta"),
         ("joining", "yellow"),
+        ("hidden", "italic red"),
     ):
         if combatant.get(key):
             if text:
@@ -280,9 +281,11 @@ def event(t: Translator, item: Any) -> str:
     key = f"event.{name}"
     if t.has(key):
         try:
-            return t(key, **values)
+            line = t(key, **values)
         except (KeyError, IndexError, ValueError):
             pass
+        else:
+            return f"{line} {t('event.hidden-suffix')}" if values.get("hidden") is True else line
     simple = [
         f"{k}={v}" for k, v in values.items() if isinstance(v, str | int | float | bool) and v != ""
     ]

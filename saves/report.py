@@ -95,6 +95,8 @@ _TEMPLATES: dict[str, str] = {
     "Delayed": "{name} delays",
     "InitiativeChanged": "{name}'s initiative goes from {old} to {new}",
     "Removed": "{name} leaves the fight",
+    "Hidden": "{name} is hidden from the players",
+    "Revealed": "{name} is revealed to the players",
     "Damaged": "{name} takes {amount} damage (health {health})",
     "Healed": "{name} heals {amount} (health {health})",
     "Unconscious": "{name} falls unconscious ({reason})",
@@ -105,6 +107,10 @@ _TEMPLATES: dict[str, str] = {
     "EffectEnded": "{name}: effect {label} ends",
     "CharacterAdded": "{name} joins the scene",
     "ChallengeAdded": "Challenge {name} is set",
+    "ChallengeHidden": "{challenge} is hidden from the players",
+    "ChallengeRevealed": "{challenge} is revealed to the players",
+    "LimitsHidden": "{challenge}: limits hidden from the players",
+    "LimitsRevealed": "{challenge}: limits revealed to the players",
     "StatusTaken": "{target} takes {name}-{asked}: now tier {tier}",
     "StatusReduced": "{target}'s {name} is reduced by {by}: now tier {tier}",
     "ChallengeOvercome": "{name} is overcome ({kind} reached tier {tier})",
@@ -141,9 +147,11 @@ def describe_event(event: Any) -> str:
     if template is not None:
         values = {f.name: _value(getattr(event, f.name)) for f in dataclasses.fields(event)}
         try:
-            return template.format(**values)
+            line = template.format(**values)
         except (KeyError, IndexError):
             pass
+        else:
+            return f"{line} (hidden from the players)" if values.get("hidden") is True else line
     return _generic(event)
 
 
@@ -159,6 +167,7 @@ def _ih_lines(view: dict[str, Any]) -> list[str]:
                 ("acted", "acted"),
                 ("delaying", "delaying"),
                 ("flat-footed", "flat_footed"),
+                ("hidden from the players", "hidden"),
             )
             if row.get(key)
         ]

@@ -101,6 +101,8 @@ def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
     head.append(challenge.name, style="bold strike" if challenge.overcome else "bold")
     if challenge.overcome:
         head.append("  " + t("mist.challenge.overcome", kind=challenge.overcome_by or ""), "green")
+    if challenge.hidden:
+        head.append("  " + t("marker.hidden"), "italic red")
     lines = [head]
     kinds = {limit.kind.casefold() for limit in challenge.limits}
     for limit in challenge.limits:
@@ -433,8 +435,10 @@ def event(t: Translator, item: Any) -> str:
     key = f"mist.event.{name}"
     if t.has(key):
         try:
-            return t(key, **values)
+            line = t(key, **values)
         except (KeyError, IndexError, ValueError):
             pass
+        else:
+            return f"{line} {t('event.hidden-suffix')}" if values.get("hidden") is True else line
     simple = [f"{v}" for v in values.values() if isinstance(v, str | int) and v != ""]
     return name + (": " + " ".join(simple) if simple else "")

@@ -61,6 +61,8 @@ class CombatantView:
     current: bool
     details: tuple[tuple[str, str], ...] = ()
     notes: str = ""
+    hidden: bool = False
+    """Left out of the players' view (``hide``): marked for the ST."""
 
     def as_mapping(self) -> dict[str, Any]:
         """The marker fields by the names :func:`console.render.markers` reads."""
@@ -69,6 +71,7 @@ class CombatantView:
             "delaying": self.delaying,
             "flat_footed": self.flat_footed,
             "joining": self.joining,
+            "hidden": self.hidden,
         }
 
 
@@ -208,6 +211,7 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                 current=current is not None and name == current,
                 details=_details(record),
                 notes="\n".join(record.notes),
+                hidden=record.hidden,
             )
         )
         fresh[name] = (inputs, order[-1])

@@ -78,6 +78,20 @@ class Remove:
 
 
 @dataclass(frozen=True, slots=True)
+class Hide:
+    """``hide NAME``: leave a combatant out of the players' view."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """``reveal NAME``: show a hidden combatant to the players."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Damage:
     """``damage NAME N``."""
 
@@ -196,6 +210,8 @@ Command = (
     | ChangeInitiative
     | Swap
     | Remove
+    | Hide
+    | Reveal
     | Damage
     | Heal
     | AdjustWillpower

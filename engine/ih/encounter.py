@@ -114,6 +114,8 @@ class Combatant:
     impulse_used_movie: bool = False
     effects: tuple[Effect, ...] = ()
     notes: tuple[str, ...] = ()
+    hidden: bool = False
+    """Left out of the players' view until the ST reveals them (``hide``/``reveal``)."""
 
     @property
     def owed_swift(self) -> int:

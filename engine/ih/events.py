@@ -19,6 +19,7 @@ class CombatantAdded:
     modifier: int | None
     joined: bool
     first_round: int
+    hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,20 @@ class Removed:
 
     name: str
     was_current: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """A combatant is left out of the players' view (``hide``)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """A hidden combatant is shown to the players (``reveal``)."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,17 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import RuleError
-from engine.ih import boundaries, budget, effects, initiative, interrupts, roster, turns, vitals
+from engine.ih import (
+    boundaries,
+    budget,
+    effects,
+    initiative,
+    interrupts,
+    roster,
+    turns,
+    visibility,
+    vitals,
+)
 from engine.ih import commands as c
 from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import NoteAdded
@@ -57,6 +67,10 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return initiative.swap(state, first, second)
         case c.Remove(name=name):
             return turns.remove(state, name)
+        case c.Hide(name=name):
+            return visibility.hide(state, name)
+        case c.Reveal(name=name):
+            return visibility.reveal(state, name)
         case c.Damage(name=name, amount=amount):
             return vitals.damage(state, name, amount)
         case c.Heal(name=name, amount=amount):
@@ -171,4 +185,5 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "free_used": x.free_used,
         "first_round": x.joins_round,
         "notes": list(x.notes),
+        "hidden": x.hidden,
     }

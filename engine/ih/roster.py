@@ -38,6 +38,8 @@ class Entry:
     defense_bonus: int = 0
     kind: Kind = Kind.NPC
     clueless: bool = False
+    hidden: bool = False
+    """``add … hidden``: reinforcements the players do not see yet."""
 
 
 AVERAGE_TRAIT = 2
@@ -95,7 +97,8 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         joins_round=first_round if joining else 0,
         joined=joining and state.phase is not Phase.SETUP,
         clueless=entry.clueless,
+        hidden=entry.hidden,
     )
     state, ties = insert_sorted(state, combatant, rng)
-    added = CombatantAdded(name, score, face, modifier, joining, first_round)
+    added = CombatantAdded(name, score, face, modifier, joining, first_round, entry.hidden)
     return state, (added, *ties)
