@@ -151,7 +151,8 @@ def describe_event(event: Any) -> str:
         except (KeyError, IndexError):
             pass
         else:
-            return f"{line} (hidden from the players)" if values.get("hidden") is True else line
+            hidden = getattr(event, "hidden", False) is True
+            return f"{line} (hidden from the players)" if hidden else line
     return _generic(event)
 
 

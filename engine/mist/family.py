@@ -91,6 +91,7 @@ def _add_challenge(state: MistState, command: c.AddChallenge, rng: random.Random
 def _set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
     """What the players' view shows of a challenge (INTERFACE.md "Players' view")."""
     found = roster.challenge(state, command.challenge)
+    event: object
     if command.limits and command.shown:
         if found.limits_shown:
             raise RuleError("visibility.limits-already-shown", name=found.name)
