@@ -29,7 +29,8 @@ _FOREIGN_LINK = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*>", re.S
 _FONTS = """<style>
       @font-face {
         font-family: "Roboto Mono";
-        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype");
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf")
+          format("truetype");
         font-weight: 100 700;
         font-style: normal;
       }
@@ -98,7 +99,7 @@ def make_server(command: str, host: str, port: int, font_size: int = 20) -> Any:
     from aiohttp import web
     from textual_serve.server import Server
 
-    class PlayersServer(Server):  # type: ignore[misc]
+    class PlayersServer(Server):
         async def _make_app(self) -> web.Application:
             app = web.Application()
             stock = (self.templates_path / "app_index.html").read_text("utf-8")
