@@ -69,7 +69,7 @@ class PlayerApp(App[None]):
         self._signature: tuple[Stamp, ...] | None = None
         self._interval = FAST_POLL
         self._loading = False
-        self._ready = False
+        self._drawn = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="heading")
@@ -78,7 +78,7 @@ class PlayerApp(App[None]):
             yield Static(Text(self.t("player.loading"), style="dim"), id="body")
 
     def on_mount(self) -> None:
-        self._ready = True
+        self._drawn = True
         self._look()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -127,7 +127,7 @@ class PlayerApp(App[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        if not self._ready:
+        if not self._drawn:
             return
         t = self.t
         notice = self.query_one("#notice", Static)
