@@ -84,8 +84,15 @@ def local_addresses() -> list[str]:
 
 
 def player_command(save_dir: Path, campaign: str | None, lang: str) -> str:
-    """The shell command textual-serve runs for each browser: this Python, the player view."""
-    parts = [sys.executable, "-m", "console", "player", "--served", "--save-dir", str(save_dir)]
+    """The shell command textual-serve runs for each browser: this Python, the player view of
+    this very copy of ST Console (``-P`` and the explicit path: not a ``console`` package that
+    happens to sit in the current directory)."""
+    here = str(Path(__file__).resolve().parents[2])
+    boot = (
+        f"import sys; sys.path.insert(0, {here!r}); "
+        "from console.cli import main; raise SystemExit(main())"
+    )
+    parts = [sys.executable, "-P", "-c", boot, "player", "--served", "--save-dir", str(save_dir)]
     if campaign:
         parts += ["--campaign", campaign]
     parts += ["--lang", lang]
@@ -99,9 +106,23 @@ def make_server(command: str, host: str, port: int, font_size: int = 20) -> Any:
     from aiohttp import web
     from textual_serve.server import Server
 
+    @web.middleware
+    async def only_known_paths(request: web.Request, handler: Any) -> web.StreamResponse:
+        """404 for every path but the page, its files and its websocket (a folder of static
+        files is not listed; a plain request for the websocket's address is not an upgrade)."""
+        if request.path == "/ws" and request.headers.get("Upgrade", "").lower() != "websocket":
+            raise web.HTTPNotFound()
+        try:
+            response: web.StreamResponse = await handler(request)
+        except web.HTTPForbidden:
+            raise web.HTTPNotFound() from None
+        if response.status == 403:
+            raise web.HTTPNotFound()
+        return response
+
     class PlayersServer(Server):
         async def _make_app(self) -> web.Application:
-            app = web.Application()
+            app = web.Application(middlewares=[only_known_paths])
             stock = (self.templates_path / "app_index.html").read_text("utf-8")
             loader = jinja2.DictLoader({"app_index.html": offline_page(stock)})
             aiohttp_jinja2.setup(app, loader=loader)
