@@ -22,7 +22,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from console.i18n import Translator
-from console.player import text
+from console.player import presence, text
 from saves.follow import Followed, Follower, Stamp
 from saves.store import default_save_dir
 
@@ -61,6 +61,8 @@ class PlayerApp(App[None]):
         self.served = served
         root = Path(save_dir) if save_dir else default_save_dir()
         self.follower = Follower(root, campaign)
+        self._presence = presence.announce(root)
+        """Tells the ST's console that a view follows (no file: see console/player/presence)."""
         self.shown: Followed | None = None
         """The last scene loaded whole; kept on screen when a later read fails."""
         self.problem: str | None = None
@@ -80,6 +82,10 @@ class PlayerApp(App[None]):
     def on_mount(self) -> None:
         self._drawn = True
         self._look()
+
+    def on_unmount(self) -> None:
+        if self._presence is not None:
+            self._presence.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """In a browser (``serve``) no key does anything: not even quit or the palette."""

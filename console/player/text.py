@@ -253,7 +253,7 @@ def _challenge(t: Translator, challenge: Challenge) -> list[Text]:
             )
             for limit in challenge.limits
         )
-        lines.append(Text("  " + t("player.mist.limits") + ": ", style="dim") + limits)
+        lines.append(Text("  " + t("player.mist.limits"), style="dim") + limits)
     if challenge.story_tags:
         lines.append(Text("  ") + _joined(_tag(tag) for tag in challenge.story_tags))
     return lines
@@ -277,7 +277,7 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
     parts: list[RenderableType] = []
     if state.scene.story_tags:
         parts.append(
-            Text(t("player.mist.scene-tags") + ": ", style="bold")
+            Text(t("player.mist.scene-tags"), style="bold")
             + _joined(_tag(tag) for tag in state.scene.story_tags)
         )
     threats = mist_threats(state)
@@ -304,7 +304,12 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
     else:
         parts.extend([left, right])
     parts.append(case_file(t, state))
-    return Group(*parts)
+    spaced: list[RenderableType] = []
+    for part in parts:
+        if spaced and not (isinstance(part, Text) and part.plain.startswith("  ⚠")):
+            spaced.append(Text(""))
+        spaced.append(part)
+    return Group(*spaced)
 
 
 def case_file(t: Translator, state: MistState) -> RenderableType:
