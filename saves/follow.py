@@ -96,6 +96,9 @@ class Follower:
         self.campaign = campaign
         self._directory: Path | None = None
         self._scene_file: Path | None = None
+        self.seen: tuple[Stamp, ...] = ()
+        """The :meth:`signature` of the files as they were just before the last :meth:`read`
+        read each of them: a change made during a read differs from it, so it is not missed."""
 
     def signature(self) -> tuple[Stamp, ...]:
         """Stamps of the files whose change may change what the view shows (a few ``stat``\\ s)."""
@@ -112,6 +115,7 @@ class Follower:
         Raises:
             SaveError: nothing to show yet (NotFound) or a file that does not load (named).
         """
+        self.seen = (_stamp(self.root / SETTINGS),)
         remembered = last_opened(self.root)
         name = self.campaign or (remembered[0] if remembered else None)
         if name is None:
@@ -119,13 +123,16 @@ class Follower:
         wanted = name.strip().casefold()
         directory = self._directory
         if directory is not None:
+            index = _stamp(directory / backups.INDEX)
             with Campaign(directory, read_only=True, lock=None) as campaign:
                 if campaign.name.casefold() == wanted:
+                    self.seen += (index,)
                     return self._load(campaign, directory, remembered)
         directory = find_campaign(self.root, name)
         if directory is None:
             self._directory = self._scene_file = None
             raise NotFound(f"No campaign named {name!r} in {self.root}.")
+        self.seen += (_stamp(directory / backups.INDEX),)
         with Campaign(directory, read_only=True, lock=None) as campaign:
             return self._load(campaign, directory, remembered)
 
@@ -152,6 +159,7 @@ class Follower:
             self._scene_file = None
             raise NotFound(f"Campaign {campaign.name!r} has no scene open yet.")
         self._scene_file = directory / backups.SCENES / f"{info.id}.json"
+        self.seen += (_stamp(self._scene_file),)
         try:
             scene = campaign.load_scene(info.name)
         except (OSError, ValueError, RecursionError) as error:

@@ -115,11 +115,14 @@ class PlayerApp(App[None]):
             outcome = self.follower.read()
         except Exception as error:  # an untrusted file: a message, never a traceback
             outcome = str(error) or type(error).__name__
+        seen = self.follower.seen
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-            self.call_from_thread(self._loaded, outcome)
+            self.call_from_thread(self._loaded, outcome, seen)
 
-    def _loaded(self, outcome: Followed | str) -> None:
+    def _loaded(self, outcome: Followed | str, seen: tuple[Stamp, ...]) -> None:
         self._loading = False
+        if len(seen) == len(self.follower.signature()):
+            self._signature = seen  # the files as they were read: a later change differs
         if isinstance(outcome, str):
             self.problem = outcome
         else:

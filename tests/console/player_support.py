@@ -95,3 +95,23 @@ async def wait_problem(pilot: Any, limit: float = 20.0) -> None:
         waited += 0.05
     await pilot.pause()
     assert app.problem is not None
+
+
+async def wait_text(
+    pilot: Any, shown: str, *, absent: str | None = None, limit: float = 20.0
+) -> str:
+    """Wait until the screen shows ``shown`` (and not ``absent``); return the screen's text.
+
+    A save of several files (scene, index, last-opened record) may be seen half-way by one
+    look, so tests wait for what the ST's change shows, not for a number of loads.
+    """
+    waited = 0.0
+    text = screen_text(pilot.app)
+    while waited < limit:
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        if shown in text and (absent is None or absent not in text):
+            return text
+        await asyncio.sleep(0.05)
+        waited += 0.05
+    raise AssertionError(f"the view never showed {shown!r} without {absent!r}:\n{text}")

@@ -20,6 +20,7 @@ from player_support import (
     screen_text,
     wait_loads,
     wait_problem,
+    wait_text,
 )
 
 from console.player.app import PlayerApp
@@ -74,11 +75,9 @@ async def test_a_hidden_name_is_never_on_screen(tmp_path: Path, lang: str) -> No
         await wait_loads(pilot, 1)
         screens = [screen_text(app)]
         change(tmp_path, "hide Ann")  # the current actor hidden: the turn line must not tell
-        await wait_loads(pilot, 2)
-        screens.append(screen_text(app))
+        screens.append(await wait_text(pilot, "Bob", absent="Ann"))
         save(tmp_path, MIST_SCENE, system="mist", name="Alley")
-        await wait_loads(pilot, 3)
-        screens.append(screen_text(app))
+        screens.append(await wait_text(pilot, "Mei"))
     assert all("Shade" not in screen for screen in screens)
     assert "Ann" not in screens[1]
     assert "Bob" in screens[1]
@@ -104,8 +103,7 @@ async def test_follows_a_change_made_by_another_process(tmp_path: Path, lang: st
             check=True,
             timeout=60,
         )
-        await wait_loads(pilot, 2)
-        text = screen_text(app)
+        text = await wait_text(pilot, "Zed")
     assert "Zed" in text and "Shade" in text
     assert app.shown is not None and app.shown.scene.state.current == "Bob"
 
@@ -116,8 +114,7 @@ async def test_follows_when_the_st_opens_another_scene(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_loads(pilot, 1)
         save(tmp_path, MIST_SCENE, system="mist", name="Alley")
-        await wait_loads(pilot, 2)
-        text = screen_text(app)
+        text = await wait_text(pilot, "Mei")
     assert "Alley" in text and "Mei" in text and "Ghoul" not in text
 
 
@@ -148,8 +145,7 @@ async def test_limits_stay_hidden_until_revealed(tmp_path: Path) -> None:
         await wait_loads(pilot, 1)
         assert "harmed 4" not in screen_text(app)
         change(tmp_path, "reveal Hound limits", scene="Alley")
-        await wait_loads(pilot, 2)
-        assert "harmed 4" in screen_text(app)
+        await wait_text(pilot, "harmed 4")
 
 
 async def test_a_damaged_file_is_a_message_and_the_last_good_state_stays(tmp_path: Path) -> None:
@@ -168,8 +164,7 @@ async def test_a_damaged_file_is_a_message_and_the_last_good_state_stays(tmp_pat
         fresh = scene_file.with_name("fresh.tmp")
         fresh.write_bytes(good)
         os.replace(fresh, scene_file)  # a good file again (restored from a backup, say)
-        await wait_loads(pilot, 2)
-        text = screen_text(app)
+        text = await wait_text(pilot, "Bea", absent="could not be read")
     assert app.problem is None and "Bea" in text and "could not be read" not in text
 
 
