@@ -12,6 +12,7 @@ good state with a one-line message, never a traceback.
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,8 @@ class PlayerApp(App[None]):
         self._interval = FAST_POLL
         self._loading = False
         self._drawn = False
+        self._server_pid = os.getppid()
+        """Under ``serve``: the server. If it goes away, so does this view (nobody can see it)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="heading")
@@ -97,6 +100,9 @@ class PlayerApp(App[None]):
 
     def _look(self) -> None:
         """One look at the files; load when they changed; plan the next look."""
+        if self.served and os.getppid() != self._server_pid:
+            self.exit()
+            return
         if not self._loading:
             signature = self.follower.signature()
             if signature != self._signature:

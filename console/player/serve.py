@@ -15,7 +15,9 @@ model); that view takes no keys. Three changes to textual-serve's stock server:
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import logging
 import re
 import shlex
 import socket
@@ -96,7 +98,7 @@ def player_command(save_dir: Path, campaign: str | None, lang: str) -> str:
     if campaign:
         parts += ["--campaign", campaign]
     parts += ["--lang", lang]
-    return shlex.join(parts)
+    return "exec " + shlex.join(parts)  # no shell left between: the view's parent is the server
 
 
 def make_server(command: str, host: str, port: int, font_size: int = 20) -> Any:
@@ -121,6 +123,45 @@ def make_server(command: str, host: str, port: int, font_size: int = 20) -> Any:
         return response
 
     class PlayersServer(Server):
+        sockets: set[web.WebSocketResponse] = set()
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            """textual-serve's own handler, its socket remembered so that Ctrl+C closes it (and
+            ends that browser's view) instead of waiting for every browser to leave."""
+            from textual_serve.app_service import AppService
+            from textual_serve.server import to_int
+
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            service: AppService | None = None
+            self.sockets.add(websocket)
+            try:
+                await websocket.prepare(request)
+                service = AppService(
+                    self.command,
+                    write_bytes=websocket.send_bytes,
+                    write_str=websocket.send_str,
+                    close=websocket.close,  # type: ignore[arg-type]
+                    download_manager=self.download_manager,
+                    debug=self.debug,
+                )
+                await service.start(width, height)
+                await self._process_messages(websocket, service)
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception as error:  # a browser that went away mid-handshake, say
+                logging.getLogger("textual-serve").warning("websocket ended: %s", error)
+            finally:
+                self.sockets.discard(websocket)
+                if service is not None:
+                    await service.stop()
+            return websocket
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            for websocket in list(self.sockets):
+                await websocket.close()
+
         async def _make_app(self) -> web.Application:
             app = web.Application(middlewares=[only_known_paths])
             stock = (self.templates_path / "app_index.html").read_text("utf-8")
