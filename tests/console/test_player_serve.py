@@ -275,3 +275,36 @@ def test_a_real_browser_shows_the_combatants(served: tuple[int, Path], tmp_path:
     assert "Shade" not in received
     assert shot.stat().st_size > 5000 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert {p: p.read_bytes() for p in save_dir.rglob("*.json")} == before
+
+
+def test_a_served_view_whose_server_is_gone_exits(tmp_path: Path) -> None:
+    """A browser's view outlives nothing: when its server dies, it ends (no orphan spinning)."""
+    save(tmp_path, IH_FIGHT)
+    from console.player.serve import player_command
+
+    stand_in = (  # a server that starts the view with pipes, as textual-serve does, then dies
+        "import os, subprocess, sys, time\n"
+        "view = subprocess.Popen(sys.argv[1], shell=True, stdin=subprocess.PIPE,"
+        " stdout=subprocess.PIPE, stderr=subprocess.PIPE)\n"
+        "print(view.pid, flush=True)\n"
+        "time.sleep(3)\n"
+        "os._exit(0)\n"
+    )
+    env = {**os.environ, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
+    done = subprocess.run(
+        [sys.executable, "-c", stand_in, player_command(tmp_path, None, "en")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    pid = int(done.stdout.split()[0])
+    for _ in range(200):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, 9)
+        pytest.fail("the view went on after its server died")
