@@ -155,18 +155,23 @@ class PlayerApp(App[None]):
             notice.add_class("-empty")
         if self.shown is None:
             return
-        heading, body = self.render_scene(self.shown, max(self.size.width - 4, 40))
+        heading, body = self.render_scene(
+            self.shown, max(self.size.width - 4, 40), max(self.size.height - 6, 10)
+        )
         self.query_one("#heading", Static).update(heading)
         self.query_one("#body", Static).update(body)
 
-    def render_scene(self, followed: Followed, width: int) -> tuple[Text, RenderableType]:
+    def render_scene(
+        self, followed: Followed, width: int, height: int = 24
+    ) -> tuple[Text, RenderableType]:
         """The heading and the body for a scene (what the players may see, nothing more)."""
         t = self.t
         scene = followed.scene
         where = text.Heading(followed.campaign, scene.name)
         state: Any = scene.state
         if scene.family == "ih":
-            return text.heading(t, where, text.ih_detail(t, state)), text.ih_view(t, state, width)
+            body = text.ih_view(t, state, width, height)
+            return text.heading(t, where, text.ih_detail(t, state)), body
         return text.heading(t, where, text.mist_detail(t, state)), text.mist_view(t, state, width)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rich.box import Box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -143,10 +144,26 @@ def _marks(t: Translator, combatant: Combatant, state: Encounter) -> Text:
     return text
 
 
-def ih_order(t: Translator, state: Encounter, width: int) -> RenderableType:
-    """The turn order as a table: PCs' health and willpower as numbers and bars, NPCs' as words."""
+BLANK = Box("    \n    \n    \n    \n    \n    \n    \n    \n")
+"""A box of spaces: no lines drawn, but Rich's ``leading`` (blank rows) needs a box."""
+
+
+def ih_order(t: Translator, state: Encounter, width: int, height: int = 24) -> RenderableType:
+    """The turn order as a table: PCs' health and willpower as numbers and bars, NPCs' as words.
+
+    A blank line between rows when the screen has room for it (easier to read across a table).
+    """
     wide = width >= 100
-    table = Table(expand=True, show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+    roomy = height >= 2 * len(visible(state)) + 8
+    table = Table(
+        expand=True,
+        show_edge=False,
+        pad_edge=False,
+        box=BLANK if roomy else None,
+        show_header=True,
+        padding=(0, 1),
+        leading=1 if roomy else 0,
+    )
     table.add_column("", width=2, no_wrap=True)
     table.add_column(t("queue.name"), ratio=3, no_wrap=True, overflow="ellipsis")
     table.add_column(t("queue.health"), ratio=3 if wide else 2, no_wrap=True)
@@ -185,8 +202,8 @@ def ih_order(t: Translator, state: Encounter, width: int) -> RenderableType:
     return table
 
 
-def ih_view(t: Translator, state: Encounter, width: int) -> RenderableType:
-    return Group(ih_turn(t, state), Text(""), ih_order(t, state, width))
+def ih_view(t: Translator, state: Encounter, width: int, height: int = 24) -> RenderableType:
+    return Group(ih_turn(t, state), Text(""), ih_order(t, state, width, height))
 
 
 # -- M.I.S.T. -----------------------------------------------------------------------------------
