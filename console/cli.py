@@ -182,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _subcommand(args: argparse.Namespace) -> int:
     """Run ``roll``/``odds``/``run``/``saves``/``export``/``import``/``player``/``serve``."""
+    import console.i18n  # noqa: F401  (installs the words of refusals given as codes)
+
     if args.command in ("player", "serve"):
         campaign = args.view_campaign or args.campaign
         lang = args.view_lang or args.lang
