@@ -23,6 +23,7 @@ from player_support import (
     wait_text,
 )
 
+from console.demo import build_scene
 from console.player.app import PlayerApp
 from console.player.text import Wound, wound
 from saves.store import open_store
@@ -118,6 +119,39 @@ async def test_follows_when_the_st_opens_another_scene(tmp_path: Path) -> None:
     assert "Alley" in text and "Mei" in text and "Ghoul" not in text
 
 
+async def test_follows_when_the_st_opens_another_campaign(tmp_path: Path) -> None:
+    save(tmp_path, IH_FIGHT)
+    app = PlayerApp(save_dir=tmp_path, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_loads(pilot, 1)
+        store = open_store(tmp_path)
+        other = store.create_campaign("Harbour")
+        try:
+            other.save_scene(build_scene("Dock", "mist", "pc Wang", 1))
+            other.set_current_scene("Dock")
+        finally:
+            other.close()
+        store.set_last_opened("Harbour", "Dock")  # what the console does on opening it
+        text = await wait_text(pilot, "Wang")
+    assert "Harbour" in text and "Dock" in text and "Ann" not in text
+
+
+async def test_a_given_campaign_is_followed_whatever_the_st_opens(tmp_path: Path) -> None:
+    save(tmp_path, IH_FIGHT)
+    store = open_store(tmp_path)
+    other = store.create_campaign("Harbour")
+    try:
+        other.save_scene(build_scene("Dock", "mist", "pc Wang", 1))
+        other.set_current_scene("Dock")
+    finally:
+        other.close()
+    store.set_last_opened("Harbour", "Dock")
+    app = PlayerApp(save_dir=tmp_path, campaign="test", lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        text = await wait_text(pilot, "Ann")
+    assert "Wang" not in text
+
+
 @pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 @pytest.mark.parametrize("size", SIZES)
 async def test_mist_view(tmp_path: Path, lang: str, size: tuple) -> None:
@@ -197,11 +231,13 @@ async def test_the_view_writes_nothing_and_takes_no_lock(tmp_path: Path) -> None
     held = store.open_campaign("Test")  # the ST's console holds the lock meanwhile
     try:
         before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in tmp_path.rglob("*.json")}
+        paths = sorted(tmp_path.rglob("*"))
         app = PlayerApp(save_dir=tmp_path, lang="en")
         async with app.run_test(size=(120, 40)) as pilot:
             await wait_loads(pilot, 1)
             assert "Ann" in screen_text(app)
         after = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in tmp_path.rglob("*.json")}
+        assert sorted(tmp_path.rglob("*")) == paths  # no file made, none removed
     finally:
         held.close()
     assert before == after
