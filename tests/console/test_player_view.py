@@ -217,6 +217,18 @@ async def test_a_bad_file_from_the_start_is_a_message(tmp_path: Path, damage: by
     assert "Nothing to show yet" in text and "Traceback" not in text
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_damaged_campaign_index_is_a_message(tmp_path: Path, lang: str) -> None:
+    save(tmp_path, IH_FIGHT)
+    (tmp_path / "campaigns" / "test" / "campaign.json").write_text('{"campaign": [1, 2')
+    app = PlayerApp(save_dir=tmp_path, campaign="Test", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_problem(pilot)
+        text = screen_text(app)
+    assert "Traceback" not in text and "Ann" not in text
+    assert ("Nothing to show yet" if lang == "en" else "暂无可显示的内容") in text
+
+
 async def test_no_campaign_yet_is_a_message(tmp_path: Path) -> None:
     app = PlayerApp(save_dir=tmp_path / "empty", lang="zh")
     async with app.run_test(size=(80, 24)) as pilot:
