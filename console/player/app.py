@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from console.i18n import Translator
 from console.player import presence, text
+from saves.errors import BadFile, NewerVersion, NotFound
 from saves.follow import Followed, Follower, Stamp
 from saves.store import default_save_dir
 
@@ -120,7 +121,7 @@ class PlayerApp(App[None]):
         try:
             outcome = self.follower.read()
         except Exception as error:  # an untrusted file: a message, never a traceback
-            outcome = str(error) or type(error).__name__
+            outcome = self.problem_text(error)
         seen = self.follower.seen
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
             self.call_from_thread(self._loaded, outcome, seen)
@@ -135,6 +136,17 @@ class PlayerApp(App[None]):
             self.shown, self.problem = outcome, None
             self.loads += 1
         self.refresh_view()
+
+    def problem_text(self, error: Exception) -> str:
+        """What the players read about a file that does not load: its name and what kind of
+        problem, not the details (a damaged file's details may quote what it holds)."""
+        if isinstance(error, NewerVersion) and error.path is not None:
+            return self.t("player.problem.newer", file=error.path.name)
+        if isinstance(error, BadFile) and error.path is not None:
+            return self.t("player.problem.damaged", file=error.path.name)
+        if isinstance(error, NotFound):
+            return str(error)
+        return self.t("player.problem.damaged", file="?")
 
     # -- drawing -------------------------------------------------------------------------------
 

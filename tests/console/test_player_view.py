@@ -194,7 +194,8 @@ async def test_a_damaged_file_is_a_message_and_the_last_good_state_stays(tmp_pat
         await wait_problem(pilot)
         text = screen_text(app)
         assert "could not be read" in text and "Ann" in text
-        assert "Traceback" not in text
+        assert "scene-0001.json is damaged or unreadable" in text
+        assert "Traceback" not in text and "Unterminated" not in text  # no details for players
         fresh = scene_file.with_name("fresh.tmp")
         fresh.write_bytes(good)
         os.replace(fresh, scene_file)  # a good file again (restored from a backup, say)
@@ -215,6 +216,8 @@ async def test_a_bad_file_from_the_start_is_a_message(tmp_path: Path, damage: by
         await wait_problem(pilot)
         text = screen_text(app)
     assert "Nothing to show yet" in text and "Traceback" not in text
+    newer = b"999" in damage
+    assert ("newer ST Console" if newer else "damaged or unreadable") in text
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
