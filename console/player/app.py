@@ -30,7 +30,7 @@ from saves.store import default_save_dir
 
 FAST_POLL = 0.1
 """Seconds between two looks at the files right after a change (the ST is busy)."""
-SLOW_POLL = 0.4
+SLOW_POLL = 0.3
 """The longest wait between two looks when nothing changes: a change shows within this plus
 the load time (issue 16 asks for 2 seconds at most, 500 ms median)."""
 BACK_OFF = 1.5
