@@ -283,7 +283,7 @@ class STConsoleApp(App[None]):
                 missing, scene = scene, None
             name = scene or opened.current_scene() or next(iter(opened.scene_names()), None)
             if name is None:
-                loaded = session.new_scene("Scene 1", "ih-d10", self.seed)
+                loaded = opened.with_roster(session.new_scene("Scene 1", "ih-d10", self.seed))
                 if not opened.read_only:
                     opened.create_scene(loaded)
             else:
@@ -402,6 +402,10 @@ class STConsoleApp(App[None]):
         from console import render
 
         round_number = getattr(scene.state, "round", None)
+        phase = getattr(getattr(scene.state, "phase", None), "value", None)
+        surprise = None
+        if phase == "surprise":
+            surprise = "running" if getattr(scene.state, "current", None) else "over"
         text = render.title(
             self.t,
             campaign=self.persistence.campaign_name,
@@ -411,6 +415,7 @@ class STConsoleApp(App[None]):
             autosave=self.autosave_state,
             read_only=self.persistence.read_only,
             viewers=self.viewers(),
+            surprise=surprise,
         )
         if text == self.title_line:
             return
@@ -490,6 +495,8 @@ class STConsoleApp(App[None]):
         from saves.errors import SaveError
 
         scene = session.new_scene(name, system, self.seed)
+        if self.persistence.campaign is not None:
+            scene = self.persistence.campaign.with_roster(scene)
         if not self.persistence.read_only:
             try:
                 self.persistence.require().create_scene(scene)

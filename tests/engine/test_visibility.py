@@ -139,3 +139,15 @@ def test_mist_refusals(line: str, code: str) -> None:
 def test_mist_bad_lines(line: str) -> None:
     with pytest.raises(RuleError):
         execute_text(_mist(), line)
+
+
+def test_a_group_from_a_sheet_can_be_added_hidden() -> None:
+    scene = _run(
+        new_scene("Warehouse", "ih-d10", seed=3),
+        "sheet Ghoul npc dexterity=3 composure=2",
+        "add Ann init=15 pc",
+        "add Ghoul from=Ghoul count=2 hidden",
+    )
+    assert _hidden(scene) == {"Ann": False, "Ghoul 1": True, "Ghoul 2": True}
+    scene = _run(scene, 'reveal "Ghoul 1"')
+    assert _hidden(scene)["Ghoul 1"] is False
