@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import importlib
+import time
 from collections.abc import AsyncGenerator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
 # is on screen: importing them is most of a cold start (issue 6 benchmark).
 
 Clock = Callable[[], datetime]
+
+VIEWERS_EVERY = 5.0
+"""Seconds between two looks for players' views following this save directory (the title's
+marker; console/player/presence.py)."""
 
 SCREENS_BY_FAMILY: dict[str, str] = {
     "ih": "console.screens.ih_screen:IHScreen",
@@ -127,6 +132,8 @@ class STConsoleApp(App[None]):
         self.label_palette()
         self.title_line = ""
         """What the title bar shows after the app's name: campaign, scene, round, clock, saves."""
+        self._viewers = 0
+        self._viewers_checked = -VIEWERS_EVERY
 
     @property
     def persistence(self) -> Persistence:
@@ -434,6 +441,16 @@ class STConsoleApp(App[None]):
 
     # -- title ----------------------------------------------------------------------------------
 
+    def viewers(self) -> int:
+        """Players' views following this save directory (looked up every 5 s at most)."""
+        now = time.monotonic()
+        if now - self._viewers_checked >= VIEWERS_EVERY:
+            from console.player.presence import count_viewers
+
+            self._viewers_checked = now
+            self._viewers = count_viewers(self.persistence.root)
+        return self._viewers
+
     def refresh_title(self, scene: Scene | None = None) -> None:
         if not self.screen_stack:
             return  # a timer's tick while the app shuts down
@@ -457,6 +474,7 @@ class STConsoleApp(App[None]):
             session=self.clock() - self.started,
             autosave=self.autosave_state,
             read_only=self.persistence.read_only,
+            viewers=self.viewers(),
             surprise=surprise,
         )
         if text == self.title_line:

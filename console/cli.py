@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from engine.language import WHOLE_NUMBER
 
-SUBCOMMANDS = ("roll", "odds", "run", "saves", "export", "import")
+SUBCOMMANDS = ("roll", "odds", "run", "saves", "export", "import", "player", "serve")
 
 
 class UsageError(Exception):
@@ -191,7 +191,26 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("--save-dir", dest="run_save_dir", default=None)
     _add_lang(imp, "sub_lang")
+
+    player = sub.add_parser("player", help="the read-only players' view of the current scene")
+    _add_view_options(player)
+    player.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
+
+    serve = sub.add_parser("serve", help="the players' view in web browsers (textual-serve)")
+    _add_view_options(serve)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=_int("--port", 1), default=8000, help="port (8000)")
+    serve.add_argument(
+        "--font-size", type=_int("--font-size", 6), default=20, help="text size in the page (20)"
+    )
     return parser
+
+
+def _add_view_options(parser: argparse.ArgumentParser) -> None:
+    """The options ``player`` and ``serve`` share (also accepted before the subcommand)."""
+    parser.add_argument("--save-dir", dest="run_save_dir", default=None)
+    parser.add_argument("--campaign", dest="view_campaign", default=None)
+    parser.add_argument("--lang", dest="view_lang", choices=("en", "zh", "zh-Hant"), default=None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -235,9 +254,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _subcommand(args: argparse.Namespace) -> int:
-    """Run ``roll``/``odds``/``run``/``saves``/``export``/``import``."""
+    """Run ``roll``/``odds``/``run``/``saves``/``export``/``import``/``player``/``serve``."""
     import console.i18n  # noqa: F401  (installs the words of refusals given as codes)
 
+    if args.command in ("player", "serve"):
+        campaign = args.view_campaign or args.campaign
+        lang = args.view_lang or args.lang
+        if args.command == "player":
+            from console.player.app import main as player_main
+
+            return player_main(args.save_dir, campaign, lang, served=args.served)
+        from console.player.serve import serve
+
+        return serve(args.save_dir, campaign, lang, args.host, args.port, args.font_size)
     if args.command in ("roll", "odds"):
         from console import cli_dice
 

@@ -139,12 +139,17 @@ def describe(t: Translator, event: object) -> str:
             break
     if raw.get("label") and t.has(key + "-labelled"):
         key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
+    line = None
     if t.has(key):
         try:
-            return t(key, **values)
+            line = t(key, **values)
         except (KeyError, IndexError, ValueError):
-            pass
-    return _generic(t, event, values)
+            line = None
+    if line is None:
+        line = _generic(t, event, values)
+    if raw.get("hidden") is True and t.has("event.hidden-suffix"):
+        line = f"{line} {t('event.hidden-suffix')}"  # added hidden from the players' view
+    return line
 
 
 def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:

@@ -59,6 +59,7 @@ COMBAT_KEYS: tuple[KeySpec, ...] = (
     KeySpec("combat.add", "a", "add", "combat", show=False),
     KeySpec("combat.join", "J", "join", "combat", show=False),
     KeySpec("combat.remove", "delete", "remove", "combat", show=False),
+    KeySpec("combat.hide", "h", "toggle_hidden", "combat", show=False),
     KeySpec("combat.damage", "minus", "damage", "combat", show=False),
     KeySpec("combat.heal", "plus,equals_sign", "heal", "combat", show=False),
     KeySpec("combat.willpower", "w", "willpower", "combat", show=False),

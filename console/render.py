@@ -61,9 +61,11 @@ def title(
     session: timedelta,
     autosave: str,
     read_only: bool,
+    viewers: int = 0,
     surprise: str | None = None,
 ) -> str:
-    """The title bar: campaign, scene, round, time in the fight and at the table, save state.
+    """The title bar: campaign, scene, round, time in the fight and at the table, save state,
+    and a marker when a players' view follows (kept with the save state at any width).
 
     ``surprise`` is ``"running"`` in the surprise round and ``"over"`` at the pause after it
     (RULES.md §3.2): the title says so where the round would be.
@@ -74,7 +76,10 @@ def title(
     elif round_number is not None:
         parts.append(t("title.round", round=round_number, time=elapsed_in_fight(round_number)))
     parts.append(t("title.session", time=clock(session)))
-    parts.append(t("title.read-only") if read_only else t(f"autosave.{autosave}"))
+    state = t("title.read-only") if read_only else t(f"autosave.{autosave}")
+    if viewers:
+        state += "  " + t("title.viewers", count=viewers)
+    parts.append(state)
     return " · ".join(parts)
 
 
@@ -82,6 +87,7 @@ def markers(t: Translator, combatant: Mapping[str, Any]) -> Text:
     """The status marks of one combatant in the initiative queue (RULES.md §3.3–§3.5)."""
     text = Text()
     for key, style in (
+        ("hidden", "italic red"),
         ("acted", "dim"),
         ("delaying", "cyan"),
         ("flat_footed", "magenta"),

@@ -29,6 +29,7 @@ def _ih_lines(view: dict[str, Any]) -> list[str]:
                 ("acted", "acted"),
                 ("delaying", "delaying"),
                 ("flat-footed", "flat_footed"),
+                ("hidden from the players", "hidden"),
             )
             if row.get(key)
         ]

@@ -23,6 +23,7 @@ MIST_KEY_SPECS: tuple[KeyTuple, ...] = (
     ("mist.reduce", "minus", "reduce", "mist", False),
     ("mist.story-tag", "g", "story_tag", "mist", False),
     ("mist.challenge", "C", "challenge", "mist", False),
+    ("mist.visibility", "V", "visibility", "mist", False),
     ("mist.next-character", "right_square_bracket", "select(1)", "mist", False),
     ("mist.previous-character", "left_square_bracket", "select(-1)", "mist", False),
     ("mist.clue", "l", "clue", "mist", True),

@@ -110,6 +110,8 @@ def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
     head.append(challenge.name, style="bold strike" if challenge.overcome else "bold")
     if challenge.overcome:
         head.append("  " + t("mist.challenge.overcome", kind=challenge.overcome_by or ""), "green")
+    if challenge.hidden:
+        head.append("  " + t("marker.hidden"), "italic red")
     lines = [head]
     kinds = {limit.kind.casefold() for limit in challenge.limits}
     for limit in challenge.limits:

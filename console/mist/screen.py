@@ -52,6 +52,7 @@ EDITS = frozenset(
         "immerse",
         "threat",
         "resolve",
+        "visibility",
         "status",
         "reduce",
         "story_tag",
@@ -179,6 +180,8 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
             return True if self._taint_themes(state) else None
         if action == "resolve":
             return True if any(not x.resolved for x in state.threats) else None
+        if action == "visibility":
+            return True if state.challenges else None
         if action == "select":
             return True if len(state.characters) > 1 else None
         if action == "case_roll":
@@ -427,6 +430,31 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
                 self.run_command(f"resolve {ident}", "dialog")
 
         self.app.push_screen(ChoiceDialog(self.t("mist.form.resolve"), options), chosen)
+
+    def action_visibility(self) -> None:
+        """What the players' view shows of a challenge: hide or reveal it, or its limits."""
+        t = self.t
+        options: list[tuple[str, str]] = []
+        for found in self._current().challenges:
+            name = quote(found.name)
+            if found.hidden:
+                options.append((f"reveal {name}", t("mist.visibility.reveal", name=found.name)))
+            else:
+                options.append((f"hide {name}", t("mist.visibility.hide", name=found.name)))
+            if found.limits_shown:
+                options.append(
+                    (f"hide {name} limits", t("mist.visibility.hide-limits", name=found.name))
+                )
+            else:
+                options.append(
+                    (f"reveal {name} limits", t("mist.visibility.reveal-limits", name=found.name))
+                )
+
+        def chosen(line: str | None) -> None:
+            if line:
+                self.run_command(line, "dialog")
+
+        self.app.push_screen(ChoiceDialog(t("mist.form.visibility"), options), chosen)
 
     def _status_form(self, verb: str) -> None:
         state = self._current()

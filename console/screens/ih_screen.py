@@ -44,6 +44,7 @@ EDITS = frozenset(
         "add",
         "join",
         "remove",
+        "toggle_hidden",
         "damage",
         "heal",
         "willpower",
@@ -59,7 +60,17 @@ EDITS = frozenset(
 """Actions that change the scene: refused in read-only mode."""
 
 NEEDS_SELECTION = frozenset(
-    {"delay", "remove", "damage", "heal", "willpower", "spend", "effect", "initiative"}
+    {
+        "delay",
+        "remove",
+        "toggle_hidden",
+        "damage",
+        "heal",
+        "willpower",
+        "spend",
+        "effect",
+        "initiative",
+    }
 )
 
 
@@ -416,6 +427,12 @@ class IHScreen(SceneScreen):
         self.app.push_screen(
             ConfirmDialog(self.t, self.t("dialog.remove-question", name=who)), confirmed
         )
+
+    def action_toggle_hidden(self) -> None:
+        """Hide the selected combatant from the players' view, or reveal them."""
+        chosen = self.view.find(self.selected) if self.view is not None else None
+        if chosen is not None:
+            self.run_command(f"{'reveal' if chosen.hidden else 'hide'} {quote(chosen.name)}")
 
     def action_roll(self) -> None:
         from console.screens.roll_dialog import RollDialog, WillpowerState

@@ -75,6 +75,8 @@ class CombatantView:
     """The budget the combatant's next turn starts with (less swifts owed to reflexes): what
     the budget pane shows for anyone but the current actor, whose ``budget`` is left over from
     their last turn (RULES.md §3.6–§3.7)."""
+    hidden: bool = False
+    """Left out of the players' view (``hide``): marked for the ST."""
     sheet: str | None = None
     """The roster sheet the combatant was added from."""
     sheet_traits: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
@@ -88,6 +90,7 @@ class CombatantView:
             "delaying": self.delaying,
             "flat_footed": self.flat_footed,
             "joining": self.joining,
+            "hidden": self.hidden,
         }
 
 
@@ -263,6 +266,7 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                     "move": coming.move,
                     "standard": coming.standard,
                 },
+                hidden=record.hidden,
                 sheet=sheet.name if sheet is not None else None,
                 sheet_traits=sheet_traits(sheet) if sheet is not None else (),
                 specialties=tuple((x.name, x.level) for x in sheet.character.specialties)

@@ -83,6 +83,20 @@ class Remove:
 
 
 @dataclass(frozen=True, slots=True)
+class Hide:
+    """``hide NAME``: leave a combatant out of the players' view."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """``reveal NAME``: show a hidden combatant to the players."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Damage:
     """``damage NAME N``."""
 
@@ -286,6 +300,8 @@ class AddFromSheet:
     modifier: int | None = None
     join: bool = False
     clueless: bool = False
+    hidden: bool = False
+    """``hidden``: left out of the players' view until revealed (reinforcements)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +369,8 @@ Command = (
     | ChangeInitiative
     | Swap
     | Remove
+    | Hide
+    | Reveal
     | Damage
     | Heal
     | AdjustWillpower

@@ -121,6 +121,8 @@ class Combatant:
     impulse_used_movie: bool = False
     effects: tuple[Effect, ...] = ()
     notes: tuple[str, ...] = ()
+    hidden: bool = False
+    """Left out of the players' view until the ST reveals them (``hide``/``reveal``)."""
     temporary_boxes: tuple[tuple[str, int], ...] = ()
     """Health boxes from temporary Stamina or Size, per trait (RULES.md §2.2)."""
     defense_dropped: bool = False

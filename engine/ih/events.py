@@ -21,6 +21,7 @@ class CombatantAdded:
     first_round: int
     unaware: bool = False
     """Added during the surprise round or at its end: flat-footed until they act (§3.2)."""
+    hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +181,20 @@ class Removed:
 
     name: str
     was_current: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """A combatant is left out of the players' view (``hide``)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """A hidden combatant is shown to the players (``reveal``)."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)

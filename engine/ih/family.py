@@ -23,6 +23,7 @@ from engine.ih import (
     roster,
     sheet_rules,
     turns,
+    visibility,
     vitals,
 )
 from engine.ih import commands as c
@@ -80,6 +81,10 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return initiative.swap(state, first, second)
         case c.Remove(name=name):
             return turns.remove(state, name)
+        case c.Hide(name=name):
+            return visibility.hide(state, name)
+        case c.Reveal(name=name):
+            return visibility.reveal(state, name)
         case c.Damage(name=name, amount=amount):
             return vitals.damage(state, name, amount)
         case c.Heal(name=name, amount=amount):
@@ -245,6 +250,7 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "free_used": x.free_used,
         "first_round": x.joins_round,
         "notes": list(x.notes),
+        "hidden": x.hidden,
         "abilities": list(x.abilities),
         "one_round": x.one_round,
         "sheet": x.sheet,

@@ -25,6 +25,8 @@ command                                                    meaning (RULES.md)
 ``initiative NAME +N|-N``                                  immediate change, re-sort §3.5
 ``swap A B``                                               swap two tied combatants §3.3
 ``remove NAME``                                            leave the fight
+``hide NAME`` · ``reveal NAME``                            left out of / shown in the players'
+                                                           view (``add … hidden`` too)
 ``damage NAME N`` · ``heal NAME N``                        health; 0 = unconscious §2.2
 ``willpower NAME +N|-N``                                   adjust the pool
 ``willpower NAME +3dp|defense|conscious|impulse|trait``    the spends of §1.7
@@ -105,7 +107,9 @@ def _count(value: str, what: str, minimum: int = 0) -> int:
 def _add(line: Line) -> c.Add | c.AddFromSheet:
     if line.has_option("from"):
         return parse_add_from(line)
-    usage = f"{line.verb} NAME init=N|mod=N [dex=N] [com=N] [health=N] [willpower=N] [pc|npc]"
+    usage = (
+        f"{line.verb} NAME init=N|mod=N [dex=N] [com=N] [health=N] [willpower=N] [pc|npc] [hidden]"
+    )
     if not line.words:
         raise _usage(usage)
     values: dict[str, int] = {}
@@ -115,10 +119,13 @@ def _add(line: Line) -> c.Add | c.AddFromSheet:
         values[ADD_OPTIONS[key]] = parse_int(value, key)
     kind = Kind.NPC
     clueless = False
+    hidden = False
     for word in line.words[1:]:
         flag = word.lower()
         if flag in ("pc", "npc"):
             kind = Kind(flag)
+        elif flag == "hidden":
+            hidden = True
         elif flag in ("clueless", "flat-footed") and line.verb == "join":
             clueless = True
         else:
@@ -135,6 +142,7 @@ def _add(line: Line) -> c.Add | c.AddFromSheet:
         defense_bonus=values.get("defense_bonus", 0),
         kind=kind,
         clueless=clueless,
+        hidden=hidden,
     )
     return c.Add(entry=entry, join=line.verb == "join")
 
@@ -219,6 +227,11 @@ def _swap(line: Line) -> c.Swap:
 def _remove(line: Line) -> c.Remove:
     (name,) = _words(line, 1, "remove NAME")
     return c.Remove(name=name)
+
+
+def _hide(line: Line) -> c.Hide | c.Reveal:
+    (name,) = _words(line, 1, f"{line.verb} NAME")
+    return c.Hide(name=name) if line.verb == "hide" else c.Reveal(name=name)
 
 
 def _damage(line: Line) -> c.Damage:
@@ -333,6 +346,8 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "initiative": _initiative,
     "swap": _swap,
     "remove": _remove,
+    "hide": _hide,
+    "reveal": _hide,
     "damage": _damage,
     "heal": _heal,
     "willpower": _willpower,

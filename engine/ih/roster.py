@@ -39,6 +39,8 @@ class Entry:
     defense_bonus: int = 0
     kind: Kind = Kind.NPC
     clueless: bool = False
+    hidden: bool = False
+    """``add … hidden``: reinforcements the players do not see yet."""
     sheet: str | None = None
     """The roster sheet the values came from (``add NAME from=SHEET``)."""
 
@@ -102,9 +104,12 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         joins_round=first_round if joining else 0,
         joined=joining and newcomer,
         clueless=entry.clueless,
+        hidden=entry.hidden,
         sheet=entry.sheet,
     )
     state, ties = insert_sorted(state, combatant, rng)
     unaware = state.phase is Phase.SURPRISE
-    added = CombatantAdded(name, score, face, modifier, joining, first_round, unaware)
+    added = CombatantAdded(
+        name, score, face, modifier, joining, first_round, unaware, hidden=entry.hidden
+    )
     return state, (added, *ties)

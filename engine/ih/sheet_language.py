@@ -195,8 +195,8 @@ def _language(line: Line) -> c.SetLanguage:
 
 
 def parse_add_from(line: Line) -> c.AddFromSheet:
-    """``add|join NAME from=SHEET [count=N] [init=N|mod=N] [clueless]``."""
-    usage = f"{line.verb} NAME from=SHEET [count=N] [init=N|mod=N]"
+    """``add|join NAME from=SHEET [count=N] [init=N|mod=N] [clueless] [hidden]``."""
+    usage = f"{line.verb} NAME from=SHEET [count=N] [init=N|mod=N] [hidden]"
     if not line.words:
         raise _usage(usage)
     values: dict[str, str] = {}
@@ -205,9 +205,12 @@ def parse_add_from(line: Line) -> c.AddFromSheet:
             raise RuleError("ih.sheet-language.unknown-option-use-2", key=key, usage=usage)
         values[key] = value
     clueless = False
+    hidden = False
     for word in line.words[1:]:
         if word.lower() in ("clueless", "flat-footed") and line.verb == "join":
             clueless = True
+        elif word.lower() == "hidden":
+            hidden = True
         else:
             raise RuleError(
                 "ih.sheet-language.unexpected-name-spaces-needs", word=word, usage=usage
@@ -228,6 +231,7 @@ def parse_add_from(line: Line) -> c.AddFromSheet:
         modifier=modifier,
         join=line.verb == "join",
         clueless=clueless,
+        hidden=hidden,
     )
 
 

@@ -285,6 +285,7 @@ def add_from_sheet(
             name=each,
             clueless=command.clueless,
             sheet=sheet.name,
+            hidden=command.hidden,
         )
         if command.modifier is not None:
             entry = replace(entry, modifier=command.modifier)

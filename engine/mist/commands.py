@@ -24,6 +24,17 @@ class AddChallenge:
 
     name: str
     limits: tuple[Limit, ...] = ()
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetVisibility:
+    """``hide NAME`` · ``reveal NAME`` · ``hide NAME limits`` · ``reveal NAME limits``: what
+    the players' view shows of a challenge."""
+
+    challenge: str
+    shown: bool
+    limits: bool = False
 
 
 @dataclass(frozen=True, slots=True)

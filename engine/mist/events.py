@@ -17,6 +17,35 @@ class CharacterAdded:
 class ChallengeAdded:
     name: str
     limits: tuple[tuple[str, int | None], ...]
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeHidden:
+    """The challenge is left out of the players' view."""
+
+    challenge: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRevealed:
+    """The challenge is shown to the players."""
+
+    challenge: str
+
+
+@dataclass(frozen=True, slots=True)
+class LimitsHidden:
+    """The players' view no longer shows the challenge's limits."""
+
+    challenge: str
+
+
+@dataclass(frozen=True, slots=True)
+class LimitsRevealed:
+    """The players' view shows the challenge's limits."""
+
+    challenge: str
 
 
 @dataclass(frozen=True, slots=True)

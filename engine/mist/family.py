@@ -28,8 +28,12 @@ from engine.mist import (
 from engine.mist import commands as c
 from engine.mist.events import (
     ChallengeAdded,
+    ChallengeHidden,
+    ChallengeRevealed,
     CharacterAdded,
     LimitSet,
+    LimitsHidden,
+    LimitsRevealed,
     NoteAdded,
     SettingChanged,
 )
@@ -78,9 +82,33 @@ def _add_character(state: MistState, command: c.AddCharacter, rng: random.Random
 
 def _add_challenge(state: MistState, command: c.AddChallenge, rng: random.Random) -> Result:
     name = _new_name(state, command.name, "challenge")
-    state = replace(state, challenges=state.challenges + (Challenge(name, command.limits),))
+    added = Challenge(name, command.limits, hidden=command.hidden)
+    state = replace(state, challenges=state.challenges + (added,))
     limits_ = tuple((limit.kind, limit.tier) for limit in command.limits)
-    return state, [ChallengeAdded(name, limits_)]
+    return state, [ChallengeAdded(name, limits_, command.hidden)]
+
+
+def _set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
+    """What the players' view shows of a challenge (INTERFACE.md "Players' view")."""
+    found = roster.challenge(state, command.challenge)
+    event: object
+    if command.limits and command.shown:
+        if found.limits_shown:
+            raise RuleError("visibility.limits-already-shown", name=found.name)
+        found, event = replace(found, limits_shown=True), LimitsRevealed(found.name)
+    elif command.limits:
+        if not found.limits_shown:
+            raise RuleError("visibility.limits-already-hidden", name=found.name)
+        found, event = replace(found, limits_shown=False), LimitsHidden(found.name)
+    elif command.shown:
+        if not found.hidden:
+            raise RuleError("visibility.not-hidden", name=found.name)
+        found, event = replace(found, hidden=False), ChallengeRevealed(found.name)
+    else:
+        if found.hidden:
+            raise RuleError("visibility.already-hidden", name=found.name)
+        found, event = replace(found, hidden=True), ChallengeHidden(found.name)
+    return roster.put_challenge(state, found), [event]
 
 
 def _set_limit(state: MistState, command: c.SetLimit, rng: random.Random) -> Result:
@@ -142,6 +170,7 @@ HANDLERS: dict[type, Callable[[MistState, Any, random.Random], Result]] = {
     c.AddCharacter: _add_character,
     c.AddChallenge: _add_challenge,
     c.SetLimit: _set_limit,
+    c.SetVisibility: _set_visibility,
     c.AddNote: _add_note,
     c.AddTheme: lambda s, cmd, r: growth.add_theme(s, cmd),
     c.TakeStatus: _take_status,

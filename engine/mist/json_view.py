@@ -58,6 +58,8 @@ def _challenge(found: Challenge) -> dict[str, Any]:
         "statuses": _statuses(found.statuses),
         "story_tags": _tags(found.story_tags),
         "notes": list(found.notes),
+        "hidden": found.hidden,
+        "limits_shown": found.limits_shown,
     }
 
 

@@ -7,7 +7,8 @@ Names match case-insensitively; quote names and texts with spaces; lists are com
 verb          form                                                                   rule
 ============  =====================================================================  =========
 pc            ``pc NAME``                                                            §4.1
-challenge     ``challenge NAME limits=KIND:N|KIND:immune[,…]``                       §4.1
+challenge     ``challenge NAME limits=KIND:N|KIND:immune[,…] [hidden]``              §4.1
+hide/reveal   ``hide CHALLENGE [limits]`` · ``reveal CHALLENGE [limits]`` (players' view)
 limit         ``limit CHALLENGE KIND N|immune``                                      §4.1
 note          ``note CHALLENGE "TEXT"``                                              §4.1
 theme         ``theme NAME self|taint "THEME TAG" power="a,b" weakness="w"``
@@ -133,8 +134,20 @@ def _pc(line: Line) -> Any:
 
 def _challenge(line: Line) -> Any:
     _options(line, "limits")
-    name = _words(line, 1, 1, "challenge NAME limits=KIND:N[,KIND:N …]")[0].strip()
-    return c.AddChallenge(name, _limits(line.option("limits")))
+    usage = "challenge NAME limits=KIND:N[,KIND:N …] [hidden]"
+    words = _words(line, 1, 2, usage)
+    if len(words) == 2 and words[1].strip().lower() != "hidden":
+        raise RuleError(f"Use: {usage}")
+    return c.AddChallenge(words[0].strip(), _limits(line.option("limits")), len(words) == 2)
+
+
+def _visibility(line: Line) -> Any:
+    _options(line)
+    usage = f"{line.verb} CHALLENGE [limits]"
+    words = _words(line, 1, 2, usage)
+    if len(words) == 2 and words[1].strip().lower() != "limits":
+        raise RuleError(f"Use: {usage}")
+    return c.SetVisibility(words[0].strip(), line.verb == "reveal", len(words) == 2)
 
 
 def _limit(line: Line) -> Any:
@@ -426,6 +439,8 @@ PARSERS: dict[str, Callable[[Line], Any]] = {
     "pc": _pc,
     "challenge": _challenge,
     "limit": _limit,
+    "hide": _visibility,
+    "reveal": _visibility,
     "note": _note,
     "theme": _theme,
     "status": _status,

@@ -158,6 +158,10 @@ class Challenge:
     notes: tuple[str, ...] = ()
     overcome: bool = False
     overcome_by: str | None = None
+    hidden: bool = False
+    """Left out of the players' view (``hide``) until revealed."""
+    limits_shown: bool = False
+    """Whether the players' view shows the limits (``reveal NAME limits``)."""
 
 
 @dataclass(frozen=True, slots=True)

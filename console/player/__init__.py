@@ -1,0 +1,1 @@
+"""The players' view: ``st-console player`` and ``st-console serve`` (INTERFACE.md)."""
