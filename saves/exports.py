@@ -10,7 +10,7 @@ not replay to its saved state. Nothing is written unless the whole file is good.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.errors import RuleError
 from engine.session import Scene, replay
@@ -22,7 +22,21 @@ from saves.storage import read_json
 
 if TYPE_CHECKING:
     from saves.campaign import Campaign
-    from saves.store import Store
+
+
+class Store(Protocol):
+    """What an export or an import needs of :class:`saves.store.Store`.
+
+    A protocol, not an import: the store imports this module (a version-1 campaign file is
+    migrated by importing it), so importing the store back would close a circle.
+    """
+
+    def has_campaign(self, name: str) -> bool: ...
+
+    def open_campaign(
+        self, name: str, read_only: bool = False, create: bool = False
+    ) -> Campaign: ...
+
 
 MAX_IMPORT_BYTES = 32 * 1024 * 1024
 """The largest file ``import`` reads (a long campaign is a few MB)."""
