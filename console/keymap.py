@@ -82,7 +82,7 @@ LIST_KEYS: tuple[KeySpec, ...] = (
 """Vim-style movement in lists, next to the arrow keys the lists already have."""
 
 MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS)
-"""Keys of the M.I.S.T. screen (issue 7; defined in console/mist/keys.py)."""
+"""Keys of the M.I.S.T. screen (RULES.md §4; defined in console/mist/keys.py)."""
 BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
 """Keys of the M.I.S.T. roll builder dialog."""
 

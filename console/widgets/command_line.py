@@ -60,7 +60,16 @@ class Vocabulary:
 
 
 def _quoted(name: str) -> str:
-    return name if name and all(c.isalnum() or c in "-_." for c in name) else f'"{name}"'
+    """A name as the command line reads it back (``Ann "Axe"`` → ``"Ann \\"Axe\\""``)."""
+    from engine.language import quote
+
+    return quote(name)
+
+
+def _in_quotes(name: str) -> str:
+    """A name completed after an opening quote: always quoted, escaped as :func:`_quoted`."""
+    quoted = _quoted(name)
+    return quoted if quoted.startswith('"') else f'"{quoted}"'
 
 
 def complete(value: str, vocabulary: Vocabulary) -> str | None:
@@ -76,7 +85,7 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
     if open_quote:
         head, _, partial = value.rpartition('"')
         prefix_text, partial = head, partial
-        candidates = [f'"{name}"' for name in vocabulary.names]
+        candidates = [_in_quotes(name) for name in vocabulary.names]
         start = '"' + partial
     else:
         try:

@@ -104,6 +104,8 @@ def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, lis
             f"{action.actor}'s action {action.id} failed (total {action.total}): "
             "no power to spend on effects."
         )
+    if command.kind in ("status", "reduce") and command.amount < 1:
+        raise RuleError("mist.effect.no-tiers", amount=command.amount)
     cost = effect_cost(command)
     if cost > action.left:
         raise RuleError(

@@ -15,9 +15,17 @@ from engine.mist import commands as c
 from engine.mist.state import Limit
 
 
+def _value(text: str) -> str:
+    """An option's value, quoted only when the tokenizer needs it (a space, a quote, ``#`` or a
+    backslash): ``tags=a,b`` and ``extra=status:scared`` stay as the console always wrote them."""
+    if any(char.isspace() or char in "\"'#\\" for char in text):
+        return quote(text)
+    return text
+
+
 def _option(key: str, value: str | None) -> str:
-    """`` key=VALUE`` (quoted when it needs it), or nothing for an absent or empty value."""
-    return f" {key}={quote(value)}" if value else ""
+    """`` key=VALUE``, or nothing for an absent or empty value."""
+    return f" {key}={_value(value)}" if value else ""
 
 
 def _list(key: str, values: Iterable[str]) -> str:
@@ -69,7 +77,7 @@ def _mitigate(x: c.Mitigate) -> str:
     line = f"mitigate {quote(x.consequence)}" + _power(x.choice)
     if x.extra == "status":
         ally = f":{x.extra_target}" if x.extra_target else ""
-        return line + _option("extra", f"status:{x.extra_status}{ally}")
+        return f"{line} extra={quote(f'status:{x.extra_status}{ally}')}"
     return line + _option("extra", x.extra)
 
 
