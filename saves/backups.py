@@ -1,4 +1,4 @@
-"""Rotating backups of a campaign: the last N good versions, cheap to take (issue 5).
+"""Rotating backups of a campaign: the last N good versions, cheap to take.
 
 A backup is a directory ``backups/<stamp>/`` with the campaign's layout (``campaign.json``,
 ``scenes/…``): copies of the index and the scene headers, and the sealed journal chunks, which

@@ -1,4 +1,4 @@
-"""Export a campaign or a scene as one JSON document, and import one back (issue 5).
+"""Export a campaign or a scene as one JSON document, and import one back.
 
 An export is ``{"schema_version", "kind": "export", "campaign": {"name", "season",
 "missions"}, "scenes": [scene documents, journal inline]}``. An import file is untrusted: it

@@ -1,4 +1,4 @@
-"""One writer per campaign: a lock file naming who holds it (issue 5, "two consoles").
+"""One writer per campaign: a lock file naming who holds it (two consoles on one campaign).
 
 The lock is a small JSON file ``lock`` in the campaign's directory: pid, host, program, the
 time it was taken and, on Linux, the process's start time (so a pid reused by an unrelated

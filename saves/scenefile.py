@@ -1,6 +1,6 @@
 """One scene on disk: a small header file and sealed journal chunks, so autosave stays fast.
 
-An autosave after every command must not rewrite a long journal (issue 5). The scene's file
+An autosave after every command must not rewrite a long journal. The scene's file
 ``scenes/<id>.json`` (TinyDB, table ``scene``) holds the states, the redo stack, the last
 journal entries (the *tail*, fewer than :data:`CHUNK` of them) and the list of sealed chunks.
 Every :data:`CHUNK` entries the tail is sealed into ``scenes/<id>/j<start>-<hash>.json``, a file
