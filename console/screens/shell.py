@@ -136,6 +136,9 @@ class SceneScreen(Screen[None]):
                 if command is None:
                     return ()
             else:
+                from engine.limits import check_command
+
+                check_command(command)  # the ranges the parser checks a typed line against
                 text = commands.format_command(command)
             if isinstance(command, commands.NewScene):
                 self.post_message(NewSceneRequested(command.name, command.system))

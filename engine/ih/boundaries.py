@@ -42,6 +42,7 @@ def end_scene(state: Encounter) -> tuple[Encounter, Events]:
                 defense_spent=0,
                 willpower_defense=False,
                 boost_pending=False,
+                boost_rolled=False,
                 unconscious=unconscious,
                 kept_conscious=False,
                 asleep_until_scene_end=False,

@@ -195,6 +195,8 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
             spent_this_turn=False,
             defense_spent=0,
             willpower_defense=False,
+            boost_pending=False,
+            boost_rolled=False,
             started=True,
         )
         state = put(state, combatant)
