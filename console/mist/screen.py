@@ -199,7 +199,11 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         """Run a dialog's command: its events, or why it was refused (the dialog shows it)."""
         self._refusal = ""
         events = self.run_command_events(command, DIALOG_SOURCE)
-        return events if events is not None else self._refusal or "?"
+        if events is not None:
+            return events
+        from engine.commands import format_command
+
+        return self._refusal or format_command(command)
 
     def refuse(self, reason: str, source: str) -> None:
         """A Mist dialog shows the reason itself, next to what was typed: no notification."""
