@@ -42,6 +42,13 @@ def _imported_after(code: str) -> list[str]:
     return list(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
+def _modules_after(code: str) -> set[str]:
+    """Every module in ``sys.modules`` after running ``code`` in a fresh interpreter."""
+    probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
 def _import_all(modules: list[str]) -> str:
     return "import importlib\n" + "".join(f"importlib.import_module({m!r})\n" for m in modules)
 
@@ -100,6 +107,19 @@ def test_a_subcommand_defers_the_app(arguments: list[str], tmp_path: Path) -> No
     loaded = _imported_after(code)
     assert "textual" not in loaded
     assert "console" in loaded
+
+
+def test_the_app_defers_the_engine_the_saves_and_the_family_screens() -> None:
+    """The first frame comes before the engine and the saves are loaded (cold start), and a
+    family's screen is imported when a scene of that family is first shown."""
+    loaded = _modules_after("import console.app")
+    assert "textual" in {name.split(".")[0] for name in loaded}
+    deferred = {"engine.session", "engine.commands", "saves", "console.screens.ih_screen"}
+    assert deferred.isdisjoint(loaded)
+    assert not any(name.startswith("console.mist") for name in loaded)
+    ih = _modules_after("from console.app import screen_class\nscreen_class('ih')")
+    assert "console.screens.ih_screen" in ih
+    assert "console.mist.screen" not in ih  # the keymap's list of M.I.S.T. keys only
 
 
 def test_the_console_itself_does_import_textual() -> None:
