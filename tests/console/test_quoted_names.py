@@ -82,3 +82,19 @@ async def test_a_threat_typed_with_quotes_is_kept_as_typed(make_app: AppFactory)
         entry = scene.journal[-1]
         assert entry.command == mist.PresentThreat('He said "run" now')
         assert commands.parse(entry.text, scene.system) == entry.command
+
+
+async def test_a_key_is_held_to_the_limits_a_typed_line_is(make_app: AppFactory) -> None:
+    """A command object from a key or a dialog is range-checked as the parser checks a line
+    (``engine/limits.py``): 10,000 damage is refused, the scene unchanged."""
+    app = make_app(script=AXE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = _scene_screen(pilot)
+        before = screen.history.scene
+        await pilot.press("minus")
+        await pilot.pause()
+        await pilot.press(*"10000", "enter")
+        await pilot.pause()
+        assert screen.history.scene is before
+        assert screen.status.startswith("✗")
