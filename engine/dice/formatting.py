@@ -26,10 +26,10 @@ def format_roll(command: RollCommand) -> str:
             parts.append(f"--penalty {check.penalty}")
         if check.untrained is not None:
             parts.append(f"--untrained {check.untrained.value}")
-        if check.willpower:
-            parts.append("--willpower")
         if check.dc is not None:
             parts.append(f"--dc {check.dc}")
+        if check.willpower:
+            parts.append("--willpower")
     elif command.mist is not None:
         parts.append(str(command.mist.power))
     if command.seed is not None:

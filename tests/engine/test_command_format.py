@@ -375,3 +375,16 @@ def test_old_scripts_read_the_same() -> None:
 def test_a_non_command_is_refused() -> None:
     with pytest.raises(TypeError):
         commands.format_command(object())
+
+
+def test_a_roll_reads_as_the_roll_dialog_always_wrote_it() -> None:
+    """The journal's text of a roll made in the dialog did not change (README: "logged in the
+    scene as ``roll ih-d10 6 --dc 2 by=Ann``")."""
+    for text in (
+        "roll ih-d10 6 --dc 2 by=Ann",
+        "roll ih-d10 6 --again 9 --bonus 1 --penalty 2 --untrained mental --dc 3 --willpower"
+        " by=Ann hidden",
+        "roll ih-d6 4 --level 2",
+        "roll mist 2 by=Ann hidden",
+    ):
+        assert commands.format_command(commands.parse(text, "ih-d10")) == text
