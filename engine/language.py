@@ -127,10 +127,16 @@ def parse_int(value: str, what: str) -> int:
     return int(text)
 
 
+def quote_text(text: str) -> str:
+    """Always in double quotes, escaped as :func:`quote` does: how a text (a threat, a label,
+    a tag) is written, one word or many."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def quote(name: str) -> str:
     r"""Quote a name for the command language when it needs it, so that the tokenizer reads it
     back exactly: a backslash and a double quote inside are escaped (``Ann "Axe"`` →
     ``"Ann \"Axe\""``), never replaced."""
     if name and all(c.isalnum() or c in "-_." for c in name):
         return name
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return quote_text(name)

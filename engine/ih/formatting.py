@@ -2,7 +2,8 @@
 
 The inverse of ``engine/ih/language.py``: ``parse(format_command(c)) == c`` for every command
 (tests/engine/test_command_format.py). The journal keeps this text for what a key or a dialog
-did, so a name with quotes in it reads back as the same name.
+did, so a name with quotes in it reads back as the same name. Names are quoted when they need it,
+texts (a label, a note) always, as the console's dialogs always wrote them.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ih import commands as c
-from engine.ih.encounter import Kind
-from engine.language import quote
+from engine.language import quote, quote_text
 
 ADD_FIELDS: tuple[tuple[str, str], ...] = (
     ("init", "initiative"),
@@ -38,8 +38,7 @@ def _add(command: c.Add) -> str:
         value = getattr(entry, field)
         if value is not None and not (field.startswith("defense") and value == 0):
             parts.append(f"{option}={value}")
-    if entry.kind is Kind.PC:
-        parts.append("pc")
+    parts.append(entry.kind.value)
     if entry.clueless:
         parts.append("clueless")
     return " ".join(parts)
@@ -52,7 +51,7 @@ def _delay(command: c.Delay) -> str:
 
 
 def _add_effect(command: c.AddEffect) -> str:
-    line = f"effect {quote(command.name)} {quote(command.label)} rounds={command.rounds}"
+    line = f"effect {quote(command.name)} {quote_text(command.label)} rounds={command.rounds}"
     return line if command.source is None else f"{line} by={quote(command.source)}"
 
 
@@ -82,12 +81,12 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.UseWillpower: lambda x: f"willpower {quote(x.name)} {x.use.value}",
     c.Defend: lambda x: f"defend {quote(x.name)} {x.successes}",
     c.AddEffect: _add_effect,
-    c.EndEffect: lambda x: f"effect {quote(x.name)} {quote(x.label)} end",
+    c.EndEffect: lambda x: f"effect {quote(x.name)} {quote_text(x.label)} end",
     c.DeclareInterrupt: _interrupt,
     c.ResolveInterrupt: lambda x: f"resolve {x.outcome.value}",
     c.Extra: _extra,
     c.CapFree: lambda x: f"cap free {'none' if x.cap is None else x.cap}",
-    c.Note: lambda x: f"note {quote(x.name)} {quote(x.text)}",
+    c.Note: lambda x: f"note {quote(x.name)} {quote_text(x.text)}",
     c.EndScene: lambda x: "end scene",
     c.EndMovie: lambda x: "end movie",
 }

@@ -2,7 +2,9 @@
 
 The inverse of ``engine/mist/language.py``: ``parse(format_command(c)) == c`` for every
 command (tests/engine/test_command_format.py), so what a key or a dialog did is journalled as
-text that reads back as the same command — a threat ``He said "run" now`` included.
+text that reads back as the same command — a threat ``He said "run" now`` included. Names are
+quoted when they need it, texts (a threat, a tag, a clue) always, as the console's forms always
+wrote them.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.language import quote
+from engine.language import quote, quote_text
 from engine.mist import commands as c
 from engine.mist.state import Limit
 
@@ -26,6 +28,11 @@ def _value(text: str) -> str:
 def _option(key: str, value: str | None) -> str:
     """`` key=VALUE``, or nothing for an absent or empty value."""
     return f" {key}={_value(value)}" if value else ""
+
+
+def _said(key: str, value: str | None) -> str:
+    """`` key="TEXT"`` (always quoted: a text), or nothing for an absent or empty value."""
+    return f" {key}={quote_text(value)}" if value else ""
 
 
 def _list(key: str, values: Iterable[str]) -> str:
@@ -52,9 +59,9 @@ def _limits(limits: tuple[Limit, ...]) -> str:
 
 
 def _theme(x: c.AddTheme) -> str:
-    line = f"theme {quote(x.character)} {x.type.value} {quote(x.name)}"
-    line += _list("power", x.power_tags) + _list("weakness", x.weaknesses)
-    line += _option("motive", x.motive)
+    line = f"theme {quote(x.character)} {x.type.value} {quote_text(x.name)}"
+    line += _said("power", ",".join(x.power_tags)) + _said("weakness", ",".join(x.weaknesses))
+    line += _said("motive", x.motive)
     return line + " newborn" if x.newborn else line
 
 
@@ -62,15 +69,15 @@ def _effect(x: c.SpendEffect) -> str:
     if x.kind in ("status", "reduce"):
         return f"effect {x.kind} {quote(x.target or '')} {quote(x.name)} {x.amount}"
     if x.kind in ("tag", "untag"):
-        return f"effect {x.kind} {quote(x.target or '')} {quote(x.name)}"
-    return f"effect {x.kind} {quote(x.name)}"
+        return f"effect {x.kind} {quote(x.target or '')} {quote_text(x.name)}"
+    return f"effect {x.kind} {quote_text(x.name)}"
 
 
 def _consequence(x: c.AddConsequence) -> str:
     if x.status is None and x.target is None:
-        return f"consequence {quote(x.text)}" + _option("for", x.source)
+        return f"consequence {quote_text(x.text)}" + _option("for", x.source)
     head = f"consequence {quote(x.target or '')} {quote(x.status or '')} {x.tier}"
-    return head + _option("text", x.text) + _option("for", x.source)
+    return head + _said("text", x.text) + _option("for", x.source)
 
 
 def _mitigate(x: c.Mitigate) -> str:
@@ -84,7 +91,7 @@ def _mitigate(x: c.Mitigate) -> str:
 def _immerse(x: c.Immerse) -> str:
     line = f"immerse {quote(x.character)} {quote(x.theme)} {x.depth}"
     status = x.status if x.status != "immersed" else None
-    return line + _option("status", status) + _list("burn", x.burn)
+    return line + _option("status", status) + _said("burn", ",".join(x.burn))
 
 
 def _mark(x: c.Mark) -> str:
@@ -97,23 +104,23 @@ def _grow(x: c.Grow) -> str:
     if x.choice == "reset":
         return f"{head} reset"
     if x.choice == "weakness-rewrite":
-        return f"{head} weakness rewrite {quote(x.first)} {quote(x.second)}"
+        return f"{head} weakness rewrite {quote_text(x.first)} {quote_text(x.second)}"
     if x.choice.startswith("weakness-"):
-        return f"{head} weakness {x.choice.removeprefix('weakness-')} {quote(x.first)}"
-    return f"{head} {x.choice} {quote(x.first)}"
+        return f"{head} weakness {x.choice.removeprefix('weakness-')} {quote_text(x.first)}"
+    return f"{head} {x.choice} {quote_text(x.first)}"
 
 
 def _case_roll(x: c.CaseRoll) -> str:
     if x.mode == "deduce":
-        return f"deduce {quote(x.conclusion)}" + _option("clue", x.refuting_clue)
-    return f"test {quote(x.conclusion)}" + _option("property", x.property)
+        return f"deduce {quote(x.conclusion)}" + _said("clue", x.refuting_clue)
+    return f"test {quote(x.conclusion)}" + _said("property", x.property)
 
 
 FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.AddCharacter: lambda x: f"pc {quote(x.name)}",
     c.AddChallenge: lambda x: f"challenge {quote(x.name)}" + _limits(x.limits),
     c.SetLimit: lambda x: f"limit {quote(x.challenge)} {quote(x.kind)} {_tier(x.tier)}",
-    c.AddNote: lambda x: f"note {quote(x.challenge)} {quote(x.text)}",
+    c.AddNote: lambda x: f"note {quote(x.challenge)} {quote_text(x.text)}",
     c.AddTheme: _theme,
     c.TakeStatus: lambda x: (
         f"status {quote(x.target)} {quote(x.name)} {x.tier}" + _option("counters", x.counters)
@@ -121,12 +128,12 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.ReduceStatus: lambda x: (
         f"reduce {quote(x.target)} {quote(x.name)} {x.by}" + _option("counters", x.counters)
     ),
-    c.AddStoryTag: lambda x: f"tag {quote(x.target)} {quote(x.tag)}",
-    c.RemoveStoryTag: lambda x: f"untag {quote(x.target)} {quote(x.tag)}",
+    c.AddStoryTag: lambda x: f"tag {quote(x.target)} {quote_text(x.tag)}",
+    c.RemoveStoryTag: lambda x: f"untag {quote(x.target)} {quote_text(x.tag)}",
     c.BurnTag: lambda x: f"burn {quote(x.character)} {quote(x.tag)}",
     c.RestoreTag: lambda x: f"restore {quote(x.character)} {quote(x.tag or 'all')}",
     c.SetPhase: lambda x: f"phase {'next' if x.phase is None else x.phase.value}",
-    c.PresentThreat: lambda x: f"threat {quote(x.text)}" + _option("challenge", x.challenge),
+    c.PresentThreat: lambda x: f"threat {quote_text(x.text)}" + _option("challenge", x.challenge),
     c.ResolveThreat: lambda x: f"resolve {quote(x.id)}",
     c.EndScene: lambda x: "scene end" + _list("keep", x.keep) + _option("next", x.next_name),
     c.TakeAction: lambda x: (
@@ -140,27 +147,27 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.Mark: _mark,
     c.Grow: _grow,
     c.Rebirth: lambda x: (
-        f"rebirth {quote(x.character)} {quote(x.name)}"
-        + _option("weakness", x.weakness)
-        + _option("motive", x.motive)
+        f"rebirth {quote(x.character)} {quote_text(x.name)}"
+        + _said("weakness", x.weakness)
+        + _said("motive", x.motive)
     ),
     c.Retire: lambda x: f"retire {quote(x.character)} {x.choice.value}",
     c.AddClue: lambda x: (
-        f"clue {quote(x.text)}" + _list("by", x.found_by) + _option("scene", x.scene)
+        f"clue {quote_text(x.text)}" + _list("by", x.found_by) + _said("scene", x.scene)
     ),
     c.AddConclusion: lambda x: (
-        f"conclusion {quote(x.text)}"
+        f"conclusion {quote_text(x.text)}"
         + _list("supports", x.supports)
         + _list("contradicts", x.contradicts)
     ),
     c.SetComplexity: lambda x: f"complexity {x.complexity}",
     c.CaseRoll: _case_roll,
     c.CaseFileMoment: lambda x: "casefile open" if x.open else "casefile close",
-    c.AddQuestion: lambda x: f"question {quote(x.text)}",
+    c.AddQuestion: lambda x: f"question {quote_text(x.text)}",
     c.AnswerQuestion: lambda x: f"answer {quote(x.id)} {quote(x.conclusion or 'none')}",
-    c.StartSeason: lambda x: f"season {quote(x.name)}",
-    c.StartMission: lambda x: f"mission {quote(x.name)}" + _option("anomaly", x.anomaly),
-    c.CutInSummary: lambda x: f"cutin {quote(x.summary)}" + _option("anomaly", x.anomaly),
+    c.StartSeason: lambda x: f"season {quote_text(x.name)}",
+    c.StartMission: lambda x: f"mission {quote_text(x.name)}" + _said("anomaly", x.anomaly),
+    c.CutInSummary: lambda x: f"cutin {quote_text(x.summary)}" + _said("anomaly", x.anomaly),
     c.Suppress: lambda x: f"suppress {quote(x.opportunity)}",
     c.EndMission: lambda x: "mission end",
     c.SetInterpretation: lambda x: f"interpret {x.name}={'true' if x.value else 'false'}",
