@@ -28,13 +28,15 @@ from console.screens.dialogs import (
     ConfirmDialog,
     EffectDialog,
 )
-from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
+from console.screens.ih_panes import BudgetPane, DetailPane, ExtendedPane, InitiativeQueue
 from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind
+from engine.ih.events import UnusualReflex
+from engine.language import quote
 from engine.session import JournalEntry, Scene
 
 EDITS = frozenset(
@@ -52,6 +54,9 @@ EDITS = frozenset(
         "effect",
         "initiative",
         "roll",
+        "add_from_sheet",
+        "check",
+        "extended",
     }
 )
 """Actions that change the scene: refused in read-only mode."""
@@ -95,6 +100,9 @@ class IHScreen(SceneScreen):
                 detail = DetailPane(t, id="detail")
                 detail.border_title = t("pane.detail")
                 yield detail.data_bind(IHScreen.view, IHScreen.selected)
+                extended = ExtendedPane(t, id="extended")
+                extended.border_title = t("pane.extended")
+                yield extended.data_bind(IHScreen.view)
                 log = DiceLog(id="dice-log")
                 log.border_title = t("pane.dice")
                 yield log
@@ -103,6 +111,16 @@ class IHScreen(SceneScreen):
         super().on_mount()
         self._show_dice(self.history.scene)
         self.query_one(InitiativeQueue).focus()
+        self._say_surprise_pause()
+
+    def _say_surprise_pause(self) -> None:
+        """At the pause after the surprise round, the status line says what to do next
+        (RULES.md §3.2): add and roll the unaware, then n or b opens round 1."""
+        view = self.view
+        if view is not None and view.phase == "surprise" and view.current is None:
+            status = self.status if self.status.startswith("✓") else ""
+            hint = "⚠ " + self.t("status.surprise-over")
+            self.status = hint if not status else f"{hint}  ({status[2:]})"
 
     def watch_scene(self, scene: Scene | None) -> None:
         if scene is None:
@@ -146,9 +164,27 @@ class IHScreen(SceneScreen):
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
         super().after_command(text, events)
+        for event in events:
+            if type(event).__name__ == "ExtendedRolled" and event.mishap_near:
+                # RULES.md §3.10: the ST must tell the player the risk of a mishap.
+                self.notify(
+                    self.t(
+                        "extended.mishap-warning",
+                        id=event.id,
+                        label=event.label,
+                        ones=event.ones,
+                        dc=event.dc,
+                    ),
+                    severity="warning",
+                    timeout=8,
+                )
         view = self.view
         if view is None:
             return
+        self._say_surprise_pause()
+        for event in events:
+            if isinstance(event, UnusualReflex):  # RULES.md §3.7: a warning, not a refusal
+                self.notify(render.event(self.t, event), severity="warning", timeout=8)
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("next", "begin", "undo", "redo"):
             self.selected = view.current or self.selected
@@ -227,7 +263,9 @@ class IHScreen(SceneScreen):
         if action in NEEDS_SELECTION and chosen is None:
             return None
         if action == "next_turn":
-            return True if fighting and view.current is not None else None
+            # at the pause after the surprise round, n opens round 1 (RULES.md §3.2)
+            paused = view.phase == "surprise" and view.current is None
+            return True if fighting and (view.current is not None or paused) else None
         if action == "begin":
             return True if view.phase != "combat" and view.order else None
         if action == "join":
@@ -238,6 +276,8 @@ class IHScreen(SceneScreen):
             return True if fighting and chosen and not chosen.acted else None
         if action == "spend":
             return self._can_spend(str(parameters[0]) if parameters else "", view)
+        if action in ("add_from_sheet", "check"):
+            return True if self._sheets() else None
         return True
 
     def _can_spend(self, kind: str, view: IHView) -> bool | None:
@@ -273,7 +313,7 @@ class IHScreen(SceneScreen):
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[command] = None
             except RuleError as error:
-                known[command] = error.message
+                known[command] = error.render(self.t.lang)
         return known[command]
 
     # -- keys -----------------------------------------------------------------------------------
@@ -374,14 +414,102 @@ class IHScreen(SceneScreen):
         )
 
     def action_roll(self) -> None:
-        from console.screens.roll_dialog import RollDialog
+        from console.screens.roll_dialog import RollDialog, WillpowerState
+        from engine.commands import settings_of
+        from engine.ih.family import find_combatant
 
         scene = self.history.scene
+        roller = find_combatant(scene.state, self.selected) if self.selected else None
+        willpower = None
+        if roller is not None:
+            willpower = WillpowerState(
+                left=roller.willpower,
+                most=roller.willpower_max,
+                waiting=roller.boost_pending and not roller.boost_rolled,
+                rolled=roller.boost_pending and roller.boost_rolled,
+            )
         self.app.push_screen(
             RollDialog(
                 self.t,
                 scene.system,
                 self.selected,
                 roller=lambda command: self.run_command_events(command, "dialog"),
+                interpretations=settings_of(scene.state),
+                willpower=willpower,
+            )
+        )
+
+    # -- sheets, checks and extended actions (issue 14) -----------------------------------------
+
+    def _sheets(self) -> tuple[Any, ...]:
+        return tuple(getattr(self.history.scene.state, "sheets", ()))
+
+    def _current(self) -> Scene:
+        return self.history.scene
+
+    def action_roster(self) -> None:
+        from console.screens.roster import RosterScreen
+
+        self.app.push_screen(
+            RosterScreen(
+                self.t,
+                self._current,
+                lambda line: self.run_command(line, "dialog"),
+                self._open_check,
+            )
+        )
+
+    def _open_check(self, who: str | None) -> None:
+        from console.screens.check_dialog import CheckDialog
+
+        self.app.push_screen(
+            CheckDialog(
+                self.t,
+                self._current,
+                who,
+                roller=lambda line: self.run_command_events(line, "dialog"),
+            )
+        )
+
+    def action_check(self) -> None:
+        self._open_check(self.selected)
+
+    def action_add_from_sheet(self) -> None:
+        """Pick a sheet, then how many: one combatant or N numbered ones (RULES.md §3.3)."""
+        sheets = self._sheets()
+        if not sheets:
+            return
+        view = self.view
+        verb = "add" if view is None or view.phase == "setup" else "join"
+
+        def picked(name: str | None) -> None:
+            if not name:
+                return
+            taken = self.view is not None and self.view.find(name) is not None
+
+            def counted(count: int | None) -> None:
+                if count is None:
+                    return
+                line = f"{verb} {quote(name)} from={quote(name)}"
+                if count > 1 or taken:
+                    line += f" count={count}"
+                self.run_command(line, "dialog")
+
+            self.app.push_screen(
+                AmountDialog(self.t, self.t("roster.add-title", name=name)), counted
+            )
+
+        options = [(s.name, f"{s.name} ({self.t('sheet.side.' + s.side)})") for s in sheets]
+        self.app.push_screen(ChoiceDialog(self.t("roster.pick-title"), options), picked)
+
+    def action_extended(self) -> None:
+        from console.screens.extended_screen import ExtendedScreen
+
+        self.app.push_screen(
+            ExtendedScreen(
+                self.t,
+                self._current,
+                lambda line: self.run_command_events(line, "dialog"),
+                self.selected,
             )
         )

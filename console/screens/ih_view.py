@@ -12,6 +12,9 @@ from typing import Any
 
 from engine.ih.encounter import Combatant, Encounter
 from engine.ih.family import combatant_json
+from engine.ih.rolls import ExtendedTask
+from engine.ih.sheet import Sheet, find_sheet
+from engine.ih.traits import ATTRIBUTE_CATEGORY, SKILL_CATEGORY, Attribute, Category, Skill
 from engine.ih.turns import flat_footed
 from engine.session import Scene
 
@@ -27,6 +30,10 @@ DETAIL_FIELDS: tuple[str, ...] = (
     "kept_conscious",
     "willpower_defense",
     "clueless",
+    "defense_dropped",
+    "temporary_boxes",
+    "one_round",
+    "abilities",
 )
 """Fields of the engine's combatant shown in the detail pane: traits that order the turns
 (RULES.md §3.3), derived defense and the declared defense bonus (§3.8), conditions."""
@@ -61,6 +68,11 @@ class CombatantView:
     current: bool
     details: tuple[tuple[str, str], ...] = ()
     notes: str = ""
+    sheet: str | None = None
+    """The roster sheet the combatant was added from."""
+    sheet_traits: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    """Per category (``physical``…): its attributes, then its skills above 0, with values."""
+    specialties: tuple[tuple[str, int], ...] = ()
 
     def as_mapping(self) -> dict[str, Any]:
         """The marker fields by the names :func:`console.render.markers` reads."""
@@ -81,6 +93,8 @@ class IHView:
     phase: str
     current: str | None
     order: tuple[CombatantView, ...]
+    extended: tuple[ExtendedTask, ...] = ()
+    """The scene's extended actions (RULES.md §1.8): plain engine data, drawn as they are."""
     names: tuple[str, ...] = field(init=False, compare=False)
     """The combatants' names in turn order."""
     _by_name: dict[str, CombatantView] = field(init=False, repr=False, compare=False)
@@ -117,10 +131,33 @@ def _details(record: Combatant) -> tuple[tuple[str, str], ...]:
             continue
         if name == "original" and value == getattr(record, "initiative", None):
             continue
+        if name == "temporary_boxes":  # RULES.md §2.2: health boxes from a temporary trait
+            value = ", ".join(f"{trait} +{boxes}" for trait, boxes in value or ())
+        elif name == "abilities":
+            value = "; ".join(value or ())
         text = _plain(value)
         if text is not None:
             pairs.append((name, text))
     return tuple(pairs)
+
+
+def sheet_traits(sheet: Sheet) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """What the detail pane shows of a sheet: each category's attributes and trained skills."""
+    character = sheet.character
+    rows: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    for category in Category:
+        values = [
+            (a.value, character.attributes.of(a))
+            for a in Attribute
+            if ATTRIBUTE_CATEGORY[a] is category
+        ]
+        values += [
+            (s.value, character.skills.of(s))
+            for s in Skill
+            if SKILL_CATEGORY[s] is category and character.skills.of(s) > 0
+        ]
+        rows.append((category.value, tuple(values)))
+    return tuple(rows)
 
 
 def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
@@ -140,6 +177,8 @@ def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
             if kind == "ActionSpent" and getattr(event, "name", None) == current:
                 paid = tuple(getattr(event, "paid_with", ()))
                 spent = str(getattr(event, "kind", ""))
+                if spent == "one-round":  # the whole turn, not a substitution (§3.7)
+                    continue
                 for slot in paid:
                     if slot != spent:
                         found.append((spent, str(slot)))
@@ -167,8 +206,10 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
     order: list[CombatantView] = []
     for record in state.order:
         name = record.name
+        sheet = find_sheet(state.sheets, record.sheet) if record.sheet is not None else None
         inputs = (
             record,
+            sheet,
             flat_footed(state, record),
             current is not None and name == current,
             phase,
@@ -208,6 +249,11 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                 current=current is not None and name == current,
                 details=_details(record),
                 notes="\n".join(record.notes),
+                sheet=sheet.name if sheet is not None else None,
+                sheet_traits=sheet_traits(sheet) if sheet is not None else (),
+                specialties=tuple((x.name, x.level) for x in sheet.character.specialties)
+                if sheet is not None
+                else (),
             )
         )
         fresh[name] = (inputs, order[-1])
@@ -220,4 +266,5 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
         phase=phase,
         current=current,
         order=tuple(order),
+        extended=state.extended,
     )

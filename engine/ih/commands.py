@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from engine.ih.encounter import ActionKind
 from engine.ih.interrupts import Outcome
 from engine.ih.roster import Entry
+from engine.ih.traits import Skill
 from engine.ih.vitals import WillpowerUse
 
 
@@ -40,10 +41,14 @@ class Next:
 
 @dataclass(frozen=True, slots=True)
 class Spend:
-    """``spend NAME KIND``: one action (§3.6), or a reflex off-turn (§3.7)."""
+    """``spend NAME KIND ["LABEL"]``: one action (§3.6), or a reflex off-turn (§3.7).
+
+    ``label`` names the reflex taken (``drop-prone``, ``ready`` or another, §3.7) or what a
+    "1 round" action does (§3.7 end)."""
 
     name: str
     kind: ActionKind
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +182,33 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class Temporary:
+    """``temporary NAME stamina|size +N`` or ``… end``: health boxes from a temporary trait
+    (``amount`` None ends it), RULES.md §2.2."""
+
+    name: str
+    trait: str
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetDefense:
+    """``defense NAME N``: the base defense now (lowered by a charge…); 0 loses the defense
+    bonus of legendary Dexterity/Wits (RULES.md §3.8)."""
+
+    name: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """``ability NAME "TEXT"``: note an ability (a reflex it allows, §3.7)."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndScene:
     """``end scene``: a scene boundary (per-scene uses reset)."""
 
@@ -184,6 +216,131 @@ class EndScene:
 @dataclass(frozen=True, slots=True)
 class EndMovie:
     """``end movie``: a movie boundary (per-movie uses reset)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetSheet:
+    """``sheet NAME [pc|npc] [TRAIT=N …]``: create or update a roster sheet (RULES.md §2).
+
+    ``traits`` are attribute and skill names (and ``size``) with their values; ``skill_bonuses``
+    the skills' bonus successes; ``texts`` the concept fields (``gender="…"``). ``None`` for
+    ``pc`` or ``system`` keeps the sheet's (a new sheet: NPC, the scene's system).
+    """
+
+    name: str
+    pc: bool | None = None
+    system: str | None = None
+    traits: tuple[tuple[str, int], ...] = ()
+    skill_bonuses: tuple[tuple[Skill, int], ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteSheet:
+    """``sheet NAME delete``: take a sheet out of the roster (combatants keep their numbers)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetSpecialty:
+    """``specialty NAME SKILL "SPECIALTY" N``: a specialty's level (0 takes it off), §2.1."""
+
+    name: str
+    skill: Skill
+    specialty: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetFeat:
+    """``feat NAME "FEAT" N``: a feat's level (0 takes it off), §2.3."""
+
+    name: str
+    feat: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetLanguage:
+    """``language NAME "LANGUAGE" N [native]``: a language's level (0 takes it off), §2.3."""
+
+    name: str
+    language: str
+    level: int
+    native: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddFromSheet:
+    """``add|join NAME from=SHEET [count=N] [init=N|mod=N]``: combatants from a sheet.
+
+    With ``count`` the combatants are numbered ``NAME 1`` … ``NAME N`` (after any already in the
+    fight), each rolling its own 1d10 + Initiative unless ``init`` fixes the result.
+    """
+
+    name: str
+    sheet: str
+    count: int | None = None
+    initiative: int | None = None
+    modifier: int | None = None
+    join: bool = False
+    clueless: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """``check NAME TRAIT+TRAIT[+SPECIALTY] [--dc N|vs=OTHER:TRAITS] [options]`` (§3.10)."""
+
+    name: str
+    traits: str
+    dc: int | None = None
+    opponent: str | None = None
+    opponent_traits: str | None = None
+    willpower: bool = False
+    again: int = 10
+    level: int = 1
+    bonus: int = 0
+    penalty: int = 0
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StartExtended:
+    """``extended NAME "LABEL" TRAITS|dp=N dc=N interval=… [deadline=N] [mishap]`` (§1.8)."""
+
+    name: str
+    label: str
+    traits: str | None
+    dp: int | None
+    dc: int
+    interval: str
+    deadline: int | None = None
+    mishap: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RollExtended:
+    """``extended roll ID [bonus=N] [penalty=N]``: one interval's roll (§1.8)."""
+
+    id: str
+    bonus: int = 0
+    penalty: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LoseExtended:
+    """``extended lose ID N``: the work was interrupted; N accumulated successes are lost."""
+
+    id: str
+    successes: int
+
+
+@dataclass(frozen=True, slots=True)
+class DropExtended:
+    """``extended drop ID``: the action is abandoned."""
+
+    id: str
 
 
 Command = (
@@ -208,7 +365,21 @@ Command = (
     | Extra
     | CapFree
     | Note
+    | Ability
+    | Temporary
+    | SetDefense
     | EndScene
     | EndMovie
+    | SetSheet
+    | DeleteSheet
+    | SetSpecialty
+    | SetFeat
+    | SetLanguage
+    | AddFromSheet
+    | Check
+    | StartExtended
+    | RollExtended
+    | LoseExtended
+    | DropExtended
 )
 """Every command of the Infinite Horror family."""

@@ -59,6 +59,11 @@ class Problem:
     spent: int
     allowed: int
     message: str
+    code: str = ""
+    """What kind of problem, for the console's words per language (``creation.<code>``)."""
+    subject: str = ""
+    """The trait, category or entry it is about (an English trait or category name in lower
+    case, or the specialty's, feat's or language's own name)."""
 
 
 def attribute_cost(value: int) -> int:
@@ -71,8 +76,45 @@ def skill_cost(value: int) -> int:
     return max(value, 0) + max(value - 2, 0)
 
 
-def validate(character: Character, choices: Choices | None = None) -> tuple[Problem, ...]:
-    """Every creation problem of ``character``; empty when the sheet is a valid new character."""
+def ranked(
+    character: Character, kind: type[Attribute] | type[Skill]
+) -> tuple[Category, Category, Category]:
+    """The categories by points spent, most first (ties in physical, mental, social order).
+
+    RULES.md §2.3: the player picks which category gets the largest budget; a sheet that never
+    said is read as the pick that fits it best.
+    """
+    if kind is Attribute:
+        spent = {
+            c: sum(
+                attribute_cost(character.attributes.of(a))
+                for a in Attribute
+                if ATTRIBUTE_CATEGORY[a] is c
+            )
+            for c in Category
+        }
+    else:
+        spent = {
+            c: sum(skill_cost(character.skills.of(s)) for s in Skill if SKILL_CATEGORY[s] is c)
+            for c in Category
+        }
+    first, second, third = sorted(Category, key=lambda c: -spent[c])
+    return (first, second, third)
+
+
+def feat_cost(level: int, cumulative: bool = False) -> int:
+    """Feat points for a feat at ``level`` (§2.3): L, or 1 + 2 + … + L with [I-10]."""
+    level = max(level, 0)
+    return level * (level + 1) // 2 if cumulative else level
+
+
+def validate(
+    character: Character, choices: Choices | None = None, cumulative_feats: bool = False
+) -> tuple[Problem, ...]:
+    """Every creation problem of ``character``; empty when the sheet is a valid new character.
+
+    ``cumulative_feats`` is [I-10] ``feat_cost_cumulative``.
+    """
     choices = choices or Choices()
     problems: list[Problem] = []
     attribute_spent = {
@@ -95,6 +137,8 @@ def validate(character: Character, choices: Choices | None = None) -> tuple[Prob
                     value,
                     HUMAN_MAXIMUM,
                     f"{label(attribute)} {value} is outside 1–{HUMAN_MAXIMUM}.",
+                    "attribute-range",
+                    attribute.value,
                 )
             )
     skill_spent = {
@@ -111,16 +155,25 @@ def validate(character: Character, choices: Choices | None = None) -> tuple[Prob
         value = character.skills.of(skill)
         if value < 0 or value > cap:
             problems.append(
-                Problem(label(skill), value, cap, f"{label(skill)} {value} is outside 0–{cap}.")
+                Problem(
+                    label(skill),
+                    value,
+                    cap,
+                    f"{label(skill)} {value} is outside 0–{cap}.",
+                    "skill-range",
+                    skill.value,
+                )
             )
     problems += _specialties(character)
-    problems += _feats(character)
+    problems += _feats(character, cumulative_feats)
     problems += _languages(character)
     return tuple(problems)
 
 
-def _spent_message(name: str, spent: int, allowed: int) -> Problem:
-    return Problem(name, spent, allowed, f"{name}: {spent} spent of {allowed}")
+def _spent_message(
+    name: str, spent: int, allowed: int, code: str = "", subject: str = ""
+) -> Problem:
+    return Problem(name, spent, allowed, f"{name}: {spent} spent of {allowed}", code, subject)
 
 
 def _category_budgets(
@@ -132,25 +185,31 @@ def _category_budgets(
 ) -> list[Problem]:
     problems: list[Problem] = []
     if sorted(priority) != sorted(Category):
-        return [Problem(plural, 0, 0, f"The {singular} priority must name each category once.")]
+        message = f"The {singular} priority must name each category once."
+        return [Problem(plural, 0, 0, message, "priority", singular)]
     free_used = 0
     overs: list[str] = []
     for category, allowed in zip(priority, points, strict=True):
         used = spent[category]
         name = f"{label(category)} {plural}"
         if used < allowed:
-            problems.append(_spent_message(name, used, allowed))
+            problems.append(
+                _spent_message(name, used, allowed, f"{singular}-category", category.value)
+            )
         elif used > allowed:
             free_used += used - allowed
             overs.append(f"{name}: {used} spent of {allowed}")
     if free_used != FREE_POINTS:
-        problem = _spent_message(f"Free {singular} points", free_used, FREE_POINTS)
+        problem = _spent_message(
+            f"Free {singular} points", free_used, FREE_POINTS, f"{singular}-free"
+        )
         if overs and free_used > FREE_POINTS:
             problem = Problem(
                 problem.budget,
                 free_used,
                 FREE_POINTS,
                 f"{problem.message} ({'; '.join(overs)})",
+                f"{singular}-free",
             )
         problems.append(problem)
     return problems
@@ -160,7 +219,9 @@ def _specialties(character: Character) -> list[Problem]:
     problems: list[Problem] = []
     total = sum(s.level for s in character.specialties)
     if total != SPECIALTY_POINTS:
-        problems.append(_spent_message("Specialty points", total, SPECIALTY_POINTS))
+        problems.append(
+            _spent_message("Specialty points", total, SPECIALTY_POINTS, "specialty-points")
+        )
     for specialty in character.specialties:
         skill = character.skills.of(specialty.skill)
         if specialty.level < 1 or specialty.level > skill:
@@ -171,16 +232,18 @@ def _specialties(character: Character) -> list[Problem]:
                     skill,
                     f"{label(specialty.skill)} specialty {specialty.name!r} {specialty.level} "
                     f"must be 1–{label(specialty.skill)} ({skill}).",
+                    "specialty-level",
+                    specialty.name,
                 )
             )
     return problems
 
 
-def _feats(character: Character) -> list[Problem]:
+def _feats(character: Character, cumulative: bool = False) -> list[Problem]:
     problems: list[Problem] = []
-    total = sum(f.level for f in character.feats)
+    total = sum(feat_cost(f.level, cumulative) for f in character.feats)
     if total != FEAT_POINTS:
-        problems.append(_spent_message("Feat points", total, FEAT_POINTS))
+        problems.append(_spent_message("Feat points", total, FEAT_POINTS, "feat-points"))
     for feat in character.feats:
         if feat.level < max(feat.minimum_level, 1):
             problems.append(
@@ -190,6 +253,8 @@ def _feats(character: Character) -> list[Problem]:
                     feat.minimum_level,
                     f"Feat {feat.name!r} level {feat.level} is below its minimum "
                     f"{feat.minimum_level}.",
+                    "feat-minimum",
+                    feat.name,
                 )
             )
     return problems
@@ -201,11 +266,17 @@ def _languages(character: Character) -> list[Problem]:
     allowed = intelligence * 2
     total = sum(x.level for x in character.languages)
     if total != allowed:
-        problems.append(_spent_message("Language points", total, allowed))
+        problems.append(_spent_message("Language points", total, allowed, "language-points"))
     natives = [x for x in character.languages if x.native]
     if len(natives) != 1:
         problems.append(
-            Problem("Native language", len(natives), 1, "Name exactly one native language.")
+            Problem(
+                "Native language",
+                len(natives),
+                1,
+                "Name exactly one native language.",
+                "native-count",
+            )
         )
     for language in character.languages:
         if not 1 <= language.level <= LANGUAGE_MAXIMUM:
@@ -215,6 +286,8 @@ def _languages(character: Character) -> list[Problem]:
                     language.level,
                     LANGUAGE_MAXIMUM,
                     f"Language {language.name!r} level {language.level} is outside 1–5.",
+                    "language-level",
+                    language.name,
                 )
             )
         if language.native and language.level < NATIVE_MINIMUM:
@@ -224,6 +297,8 @@ def _languages(character: Character) -> list[Problem]:
                     language.level,
                     NATIVE_MINIMUM,
                     f"The native language {language.name!r} needs level 2 or more.",
+                    "native-level",
+                    language.name,
                 )
             )
     if intelligence == 1 and any(not x.native for x in character.languages):
@@ -233,6 +308,7 @@ def _languages(character: Character) -> list[Problem]:
                 len(character.languages),
                 1,
                 "With Intelligence 1 all language points go to the native language.",
+                "intelligence-one",
             )
         )
     return problems

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.errors import RuleError
+from engine.ih.rolls import ExtendedTask, RollRecord
+from engine.ih.sheet import Sheet
 from engine.settings import DEFAULT, Interpretations
 
 SECONDS_PER_ROUND = 6
@@ -41,6 +43,8 @@ class ActionKind(StrEnum):
     MOVE = "move"
     STANDARD = "standard"
     FULL_ROUND = "full-round"
+    ONE_ROUND = "one-round"
+    """"1 round" (一輪): the whole turn; its effect lands at the start of the next (§3.6–§3.7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +121,18 @@ class Combatant:
     impulse_used_movie: bool = False
     effects: tuple[Effect, ...] = ()
     notes: tuple[str, ...] = ()
+    temporary_boxes: tuple[tuple[str, int], ...] = ()
+    """Health boxes from temporary Stamina or Size, per trait (RULES.md §2.2)."""
+    defense_dropped: bool = False
+    """Base defense was brought down to 0 (charging, multi-attack, speed): the defense bonus
+    from legendary Dexterity/Wits is lost until it is back above 0 (RULES.md §3.8)."""
+    abilities: tuple[str, ...] = ()
+    """Abilities the ST noted (``ability NAME "…"``): with none, the only reflexes are drop
+    prone and a ready action (RULES.md §3.7)."""
+    one_round: str | None = None
+    """A "1 round" action under way: what lands at the start of the next turn (§3.7)."""
+    sheet: str | None = None
+    """The roster sheet this combatant was added from (``add NAME from=SHEET``), or ``None``."""
 
     @property
     def owed_swift(self) -> int:
@@ -171,6 +187,15 @@ class Encounter:
     scene: int = 1
     movie: int = 1
     interpretations: Interpretations = DEFAULT
+    sheets: tuple[Sheet, ...] = ()
+    """The campaign's roster as this scene sees it (RULES.md §2; saved with the campaign)."""
+    rolls: tuple[RollRecord, ...] = field(default=(), compare=False)
+    """Every check of the scene, oldest first (INTERFACE.md ``rolls``).
+
+    A log, not the fight: two states that differ only here are the same fight (a save from
+    before this field existed holds no rolls, though its journal's ``roll`` lines make some)."""
+    extended: tuple[ExtendedTask, ...] = ()
+    """The scene's extended actions, ``x1``, ``x2``, … in the order started (RULES.md §1.8)."""
     opening: TurnOpening | None = field(default=None, compare=False)
     """The current actor's turn start, until the next one (see :class:`TurnOpening`).
 

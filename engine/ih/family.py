@@ -10,13 +10,28 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from engine.dice.command import CheckRolled
 from engine.errors import RuleError
-from engine.ih import boundaries, budget, effects, initiative, interrupts, roster, turns, vitals
+from engine.ih import (
+    boundaries,
+    budget,
+    check_command,
+    effects,
+    extended,
+    initiative,
+    interrupts,
+    roster,
+    sheet_rules,
+    turns,
+    vitals,
+)
 from engine.ih import commands as c
 from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
-from engine.ih.events import NoteAdded
+from engine.ih.events import AbilityNoted, NoteAdded
 from engine.ih.language import VERBS
 from engine.ih.language import parse as parse_line
+from engine.ih.rolls import RollRecord
+from engine.ih.sheet_view import roll_json, sheet_json
 from engine.language import Line
 
 __all__ = ["VERBS", "apply", "find_combatant", "new_state", "parse", "to_json", "vitals"]
@@ -55,8 +70,8 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return turns.begin(state)
         case c.Next():
             return turns.next_turn(state)
-        case c.Spend(name=name, kind=kind):
-            return budget.spend(state, name, kind)
+        case c.Spend(name=name, kind=kind, label=label):
+            return budget.spend(state, name, kind, label)
         case c.Delay(name=name, after=after):
             return _delay(state, name, after, rng)
         case c.ChangeInitiative(name=name, amount=amount):
@@ -91,10 +106,40 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             combatant = find(state, name)
             noted = replace(combatant, notes=combatant.notes + (text,))
             return put(state, noted), (NoteAdded(combatant.name, text),)
+        case c.Temporary(name=name, trait=trait, amount=amount):
+            return vitals.temporary_health(state, name, trait, amount)
+        case c.SetDefense(name=name, value=value):
+            return vitals.set_defense(state, name, value)
+        case c.Ability(name=name, text=text):
+            combatant = find(state, name)
+            noted = replace(combatant, abilities=combatant.abilities + (text,))
+            return put(state, noted), (AbilityNoted(combatant.name, text),)
         case c.EndScene():
             return boundaries.end_scene(state)
         case c.EndMovie():
             return boundaries.end_movie(state)
+        case c.SetSheet():
+            return sheet_rules.set_sheet(state, command)
+        case c.DeleteSheet(name=name):
+            return sheet_rules.delete_sheet(state, name)
+        case c.SetSpecialty():
+            return sheet_rules.set_specialty(state, command)
+        case c.SetFeat():
+            return sheet_rules.set_feat(state, command)
+        case c.SetLanguage():
+            return sheet_rules.set_language(state, command)
+        case c.AddFromSheet():
+            return sheet_rules.add_from_sheet(state, command, rng)
+        case c.Check():
+            return check_command.check(state, command, rng)
+        case c.StartExtended():
+            return extended.start(state, command)
+        case c.RollExtended():
+            return extended.roll(state, command, rng)
+        case c.LoseExtended():
+            return extended.lose(state, command)
+        case c.DropExtended():
+            return extended.drop(state, command)
     raise RuleError(f"Not an Infinite Horror command: {type(command).__name__}.")
 
 
@@ -126,6 +171,22 @@ def _first_to_act(state: Encounter) -> str | None:
     return None
 
 
+def record_rolls(state: Encounter, events: Events) -> Encounter:
+    """Keep the checks of ``roll`` lines in the scene's ``rolls`` (INTERFACE.md: every roll)."""
+    records = tuple(
+        RollRecord(
+            event.command.by,
+            f"dp={event.command.check.dp}",
+            event.result,
+            willpower=event.command.check.willpower,
+            hidden=event.command.hidden,
+        )
+        for event in events
+        if isinstance(event, CheckRolled) and event.command.check is not None
+    )
+    return replace(state, rolls=state.rolls + records) if records else state
+
+
 def to_json(state: Encounter) -> dict[str, Any]:
     """The ``run --json`` view of INTERFACE.md §2 (extra keys added, none renamed)."""
     return {
@@ -145,6 +206,9 @@ def to_json(state: Encounter) -> dict[str, Any]:
         else [],
         "scene": state.scene,
         "movie": state.movie,
+        "sheets": [sheet_json(s, state.interpretations) for s in state.sheets],
+        "rolls": [roll_json(r) for r in state.rolls],
+        "extended": [extended.extended_json(t) for t in state.extended],
     }
 
 
@@ -174,9 +238,14 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "unconscious": x.unconscious,
         "defense": x.defense,
         "defense_bonus": x.defense_bonus,
-        "defense_bonus_left": x.defense_bonus - x.defense_spent,
+        "defense_bonus_left": vitals.defense_bonus_left(x),
+        "defense_bonus_lost": x.defense_dropped and x.defense_bonus > 0,
+        "temporary_health": dict(x.temporary_boxes),
         "willpower_defense": x.willpower_defense,
         "free_used": x.free_used,
         "first_round": x.joins_round,
         "notes": list(x.notes),
+        "abilities": list(x.abilities),
+        "one_round": x.one_round,
+        "sheet": x.sheet,
     }

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ih import commands as c
+from engine.ih.sheet_formatting import FORMATTERS as SHEET_FORMATTERS
 from engine.language import quote, quote_text
 
 ADD_FIELDS: tuple[tuple[str, str], ...] = (
@@ -70,7 +71,9 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.Surprise: lambda x: "surprise " + " ".join(quote(name) for name in x.names),
     c.Begin: lambda x: "begin",
     c.Next: lambda x: "next",
-    c.Spend: lambda x: f"spend {quote(x.name)} {x.kind.value}",
+    c.Spend: lambda x: (
+        f"spend {quote(x.name)} {x.kind.value}" + (f" {quote_text(x.label)}" if x.label else "")
+    ),
     c.Delay: _delay,
     c.ChangeInitiative: lambda x: f"initiative {quote(x.name)} {_signed(x.amount)}",
     c.Swap: lambda x: f"swap {quote(x.first)} {quote(x.second)}",
@@ -87,7 +90,13 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.Extra: _extra,
     c.CapFree: lambda x: f"cap free {'none' if x.cap is None else x.cap}",
     c.Note: lambda x: f"note {quote(x.name)} {quote_text(x.text)}",
+    c.Ability: lambda x: f"ability {quote(x.name)} {quote_text(x.text)}",
+    c.Temporary: lambda x: (
+        f"temporary {quote(x.name)} {x.trait} {'end' if x.amount is None else f'+{x.amount}'}"
+    ),
+    c.SetDefense: lambda x: f"defense {quote(x.name)} {x.value}",
     c.EndScene: lambda x: "end scene",
     c.EndMovie: lambda x: "end movie",
+    **SHEET_FORMATTERS,
 }
 """One writer per command type of ``engine/ih/commands.py``."""

@@ -21,6 +21,7 @@ from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind, Kind
 from engine.ih.interrupts import Outcome
 from engine.ih.roster import Entry
+from engine.ih.traits import Attribute, Skill
 from engine.ih.vitals import WillpowerUse
 from engine.mist import commands as mist
 from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
@@ -29,7 +30,11 @@ from engine.settings import Interpret
 ALPHABET = "aAzZ09 -_.'\"\\=#,:安妮斧頭＝「」"
 """Letters, digits, both quotes, a backslash, ``=``, ``#``, list and limit separators, CJK."""
 
-KEYWORDS = {"all", "none", "end", "next-round", "after", "ready", "turn", "newborn", "pc", "npc"}
+KEYWORDS = {
+    "all", "none", "end", "next-round", "after", "ready", "turn", "newborn", "pc", "npc",
+    "native", "delete", "mishap", "clueless", "flat-footed", "roll", "lose", "drop",
+    "ih-d10", "ih-d6",
+}  # fmt: skip
 """Words the language reads as keywords where a name may stand: a name spelled exactly like one
 of them means the keyword (``restore Ann all``), quoted or not."""
 
@@ -46,6 +51,8 @@ name = _text()
 item = _text(ALPHABET.replace(",", ""))
 """A name in a comma-separated list (``tags=a,b``)."""
 items = st.lists(item, max_size=3).map(tuple)
+ident = st.text("abcxyz0123", min_size=1, max_size=4)
+"""An id the parser reads in lower case (``e1``)."""
 number = st.integers(-99, 99)
 count = st.integers(0, 99)
 positive = st.integers(1, 99)
@@ -80,7 +87,13 @@ IH: dict[type, st.SearchStrategy[Any]] = {
     ih.Surprise: st.builds(ih.Surprise, names=st.lists(name, min_size=1, max_size=3).map(tuple)),
     ih.Begin: st.just(ih.Begin()),
     ih.Next: st.just(ih.Next()),
-    ih.Spend: st.builds(ih.Spend, name=name, kind=st.sampled_from(ActionKind)),
+    ih.Spend: st.builds(ih.Spend, name=name, kind=st.sampled_from(ActionKind))
+    | st.builds(
+        ih.Spend,
+        name=name,
+        kind=st.sampled_from((ActionKind.REFLEX, ActionKind.ONE_ROUND)),
+        label=name,
+    ),
     ih.Delay: st.builds(ih.Delay, name=name, after=optional_name),
     ih.ChangeInitiative: st.builds(ih.ChangeInitiative, name=name, amount=number),
     ih.Swap: st.builds(ih.Swap, first=name, second=name),
@@ -107,6 +120,101 @@ IH: dict[type, st.SearchStrategy[Any]] = {
     ),
     ih.CapFree: st.builds(ih.CapFree, cap=st.none() | count),
     ih.Note: st.builds(ih.Note, name=name, text=name),
+    ih.Ability: st.builds(ih.Ability, name=name, text=name),
+    ih.Temporary: st.builds(
+        ih.Temporary,
+        name=name,
+        trait=st.sampled_from(("stamina", "size")),
+        amount=st.none() | count,
+    ),
+    ih.SetDefense: st.builds(ih.SetDefense, name=name, value=number),
+    ih.SetSheet: st.builds(
+        ih.SetSheet,
+        name=name,
+        pc=st.none() | st.booleans(),
+        system=st.none() | st.sampled_from(("ih-d10", "ih-d6")),
+        traits=st.lists(
+            st.tuples(st.sampled_from([a.value for a in Attribute]), st.integers(0, 10)),
+            max_size=3,
+        ).map(tuple),
+        skill_bonuses=st.lists(
+            st.tuples(st.sampled_from(Skill), st.integers(0, 10)), max_size=2
+        ).map(tuple),
+        texts=st.lists(
+            st.tuples(st.sampled_from(("gender", "background")), st.just("") | name), max_size=2
+        ).map(tuple),
+    ),
+    ih.DeleteSheet: st.builds(ih.DeleteSheet, name=name),
+    ih.SetSpecialty: st.builds(
+        ih.SetSpecialty,
+        name=name,
+        skill=st.sampled_from(Skill),
+        specialty=_text(ALPHABET.replace("+", "")),
+        level=st.integers(0, 10),
+    ),
+    ih.SetFeat: st.builds(ih.SetFeat, name=name, feat=name, level=st.integers(0, 10)),
+    ih.SetLanguage: st.builds(
+        ih.SetLanguage, name=name, language=name, level=st.integers(0, 5), native=st.booleans()
+    ),
+    ih.AddFromSheet: st.builds(
+        ih.AddFromSheet,
+        name=name,
+        sheet=name,
+        count=st.none() | st.integers(1, 50),
+        initiative=st.none() | number,
+    )
+    | st.builds(
+        ih.AddFromSheet,
+        name=name,
+        sheet=name,
+        modifier=number,
+        join=st.just(True),
+        clueless=st.booleans(),
+    ),
+    ih.Check: st.builds(
+        ih.Check,
+        name=name,
+        traits=name,
+        dc=st.none() | st.integers(0, 1000),
+        willpower=st.booleans(),
+        again=st.sampled_from((10, 9, 8)),
+        level=st.sampled_from((1, 2, 3)),
+        bonus=st.integers(0, 99),
+        penalty=st.integers(0, 99),
+        hidden=st.booleans(),
+    )
+    | st.builds(
+        ih.Check,
+        name=name,
+        traits=name,
+        opponent=_text(ALPHABET.replace(":", "")),
+        opponent_traits=_text(ALPHABET.replace(":", "")),
+    ),
+    ih.StartExtended: st.builds(
+        ih.StartExtended,
+        name=name,
+        label=name,
+        traits=name,
+        dp=st.none(),
+        dc=st.integers(1, 1000),
+        interval=st.sampled_from(("turn", "minute", "hour", "day")),
+        deadline=st.none() | st.integers(1, 1000),
+        mishap=st.booleans(),
+    )
+    | st.builds(
+        ih.StartExtended,
+        name=name,
+        label=name,
+        traits=st.none(),
+        dp=number,
+        dc=st.integers(1, 1000),
+        interval=st.just("day"),
+    ),
+    ih.RollExtended: st.builds(
+        ih.RollExtended, id=ident, bonus=st.integers(0, 99), penalty=st.integers(0, 99)
+    ),
+    ih.LoseExtended: st.builds(ih.LoseExtended, id=ident, successes=st.integers(1, 1000)),
+    ih.DropExtended: st.builds(ih.DropExtended, id=ident),
     ih.EndScene: st.just(ih.EndScene()),
     ih.EndMovie: st.just(ih.EndMovie()),
 }
