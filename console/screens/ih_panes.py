@@ -257,7 +257,7 @@ class DetailPane(_CombatantPane):
 
 
 def _sheet_lines(t: Translator, combatant: CombatantView) -> list[Text]:
-    """The sheet's traits under the combatant's own values (issue 14): one line a category."""
+    """The sheet's traits under the combatant's own values (RULES.md §2): one line a category."""
     head = Text()
     head.append(pad(t("detail.sheet"), 11) + " ", style="bold")
     head.append(combatant.sheet or "", style="italic")

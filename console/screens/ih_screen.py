@@ -36,7 +36,6 @@ from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind
 from engine.ih.events import UnusualReflex
-from engine.language import quote
 from engine.session import JournalEntry, Scene
 
 EDITS = frozenset(
@@ -490,10 +489,10 @@ class IHScreen(SceneScreen):
             def counted(count: int | None) -> None:
                 if count is None:
                     return
-                line = f"{verb} {quote(name)} from={quote(name)}"
-                if count > 1 or taken:
-                    line += f" count={count}"
-                self.run_command(line, "dialog")
+                grouped = count if count > 1 or taken else None
+                self.run_command(
+                    ih.AddFromSheet(name, name, grouped, join=verb == "join"), "dialog"
+                )
 
             self.app.push_screen(
                 AmountDialog(self.t, self.t("roster.add-title", name=name)), counted
