@@ -22,7 +22,7 @@ KEEP = 10
 """How many backups a campaign keeps in its rotation."""
 
 KEEP_GOOD = 3
-"""How many of the newest good backups are kept besides the rotation (issue 12): backups of a
+"""How many of the newest good backups are kept besides the rotation: backups of a
 damaged campaign never rotate out the last good ones."""
 
 DAMAGED = "damaged"

@@ -44,7 +44,7 @@ class Store(Protocol):
 
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
-"""The largest file ``import`` reads: the cap of every save file (issue 12: 32 MB refused the
+"""The largest file ``import`` reads: the cap of every save file (32 MB refused the
 export of one 500-combatant scene of 52,000 entries, 33.9 MB). The file is parsed whole, not
 streamed: importing the largest admits costs a few GB of memory."""
 
@@ -77,7 +77,7 @@ def export_document(store: Store, target: str) -> dict[str, Any]:
 
 def _split_target(store: Store, target: str) -> tuple[str, str]:
     """``CAMPAIGN[/SCENE]``: the whole target when it names a campaign (a name may hold "/",
-    "/abs/evil"), else the longest campaign name before a "/" (issue 12)."""
+    "/abs/evil"), else the longest campaign name before a "/"."""
     if store.find(target) is not None:
         return target, ""
     cuts = [index for index, char in enumerate(target) if char == "/"]

@@ -53,7 +53,7 @@ def _process_started(pid: int) -> str:
 
 MAX_PID = 2**31
 """No process id is this large (a C ``pid_t``): a lock naming one is unreadable, hence stale
-(issue 12: a pid of 2**31 raised OverflowError)."""
+(a pid of 2**31 raised OverflowError)."""
 
 
 def _zombie(pid: int) -> bool:
@@ -70,7 +70,7 @@ def is_alive(holder: Holder) -> bool:
     """Whether the holder's process still runs (only knowable on this host).
 
     A killed holder that its parent has not reaped yet (a zombie) is dead: it will never
-    write again (issue 12).
+    write again.
     """
     if not 0 < holder.pid < MAX_PID:
         return False

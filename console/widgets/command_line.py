@@ -250,7 +250,7 @@ class CommandLine(Vertical):
 
     def close(self) -> None:
         """Clear the line and hand the focus back to the screen's main pane, at once: the next
-        key of a burst already goes where the focus is now (issue 12)."""
+        key of a burst already goes where the focus is now."""
         self.show_error(None)
         self.input.value = ""
         home = getattr(self.screen, "home", None)
