@@ -1,4 +1,4 @@
-"""The Textual console (issue 6): opens the last scene or the demo, one screen per rule family.
+"""The Textual console: opens the last scene or the demo, one screen per rule family.
 
 ``main(args)`` is called by ``console/cli.py`` with ``--save-dir``, ``--campaign``, ``--scene``
 and ``--lang`` (INTERFACE.md §1). :class:`STConsoleApp` takes the same values plus a seed and a
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from saves.errors import BadFile
 
 # The engine and the saves are imported when the first scene is opened, after the first frame
-# is on screen: importing them is most of a cold start (issue 6 benchmark).
+# is on screen: importing them is most of a cold start (tests/benchmarks/bench_console.py).
 
 Clock = Callable[[], datetime]
 
@@ -50,7 +50,7 @@ SCREENS_BY_FAMILY: dict[str, str] = {
     "ih": "console.screens.ih_screen:IHScreen",
     "mist": "console.mist.screen:MistScreen",
 }
-"""The screen class of each rule family, as ``module:Class`` (issue 7 adds M.I.S.T.'s).
+"""The screen class of each rule family, as ``module:Class``.
 
 Imported when a scene of that family is first shown, so starting on one family does not pay
 for the other's screen."""

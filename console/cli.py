@@ -15,13 +15,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from console.usage import UsageError
 from engine.language import WHOLE_NUMBER
 
 SUBCOMMANDS = ("roll", "odds", "run", "saves", "export", "import", "player", "serve")
-
-
-class UsageError(Exception):
-    """Bad usage: exit 2 with this one-line message."""
 
 
 ARGPARSE_KEYS: dict[str, str] = {

@@ -2,7 +2,7 @@
 
 Never imports Textual: a script or a chat bot calling these pays interpreter start-up only.
 Combinations the rules do not allow (``--again`` with ih-d6, ``--level`` with ih-d10, IH options
-with mist) are bad usage: :class:`console.cli.UsageError`, exit 2 with one line.
+with mist) are bad usage: :class:`console.usage.UsageError`, exit 2 with one line.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import json
 import random
 
 from console import dice_text
-from console.cli import UsageError
 from console.i18n import Translator
+from console.usage import UsageError
 from engine.dice.ih import CheckSpec, Untrained, roll_check, validate_spec
 from engine.dice.mist import roll_mist
 from engine.dice.odds import MAX_BONUS, check_odds, mist_odds

@@ -27,7 +27,7 @@ class _Usage(Exception):
 
 def _safe(text: str) -> str:
     """A name as the terminal may show it: control characters (an ANSI escape, a newline) and
-    lone surrogates escaped, never printed raw (issue 12)."""
+    lone surrogates escaped, never printed raw."""
     from engine.limits import bad_character
 
     return text if bad_character(text) is None else ascii(text)[1:-1]

@@ -1,4 +1,4 @@
-"""The built-in demo campaign (issue 6 §1): real scenes made by running console-language scripts.
+"""The built-in demo campaign: real scenes made by running console-language scripts.
 
 The scripts in ``console/demo/`` go through the engine exactly as typed commands would, with
 fixed seeds, so the demo is the same on every machine: an IH d10 fight in round 2 with a

@@ -1,4 +1,4 @@
-"""The console's labels in English, Simplified and Traditional Chinese (issue 6 §7).
+"""The console's labels in English, Simplified and Traditional Chinese.
 
 Every label lives in ``console/locale/<lang>.json`` under a dotted key; a key missing from a
 Chinese file falls back to English, so a new label never shows up blank. ``zh`` is Simplified

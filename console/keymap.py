@@ -95,7 +95,7 @@ ROSTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("roster.delete", "delete", "delete", "sheets", show=False),
     KeySpec("roster.close", "escape", "close", "sheets"),
 )
-"""Keys of the roster of sheets (issue 14)."""
+"""Keys of the roster of sheets (RULES.md §2)."""
 
 EDITOR_KEYS: tuple[KeySpec, ...] = (
     KeySpec("sheet.up", "up", "move(0,-1)", "sheets", show=False),
@@ -122,10 +122,10 @@ EXTENDED_KEYS: tuple[KeySpec, ...] = (
     KeySpec("extended.drop", "delete,d", "drop", "sheets"),
     KeySpec("extended.close", "escape", "close", "sheets"),
 )
-"""Keys of the extended actions screen (issue 14)."""
+"""Keys of the extended actions screen (RULES.md §1.8)."""
 
 MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS)
-"""Keys of the M.I.S.T. screen (issue 7; defined in console/mist/keys.py)."""
+"""Keys of the M.I.S.T. screen (RULES.md §4; defined in console/mist/keys.py)."""
 BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
 """Keys of the M.I.S.T. roll builder dialog."""
 

@@ -1,8 +1,9 @@
 """Messages that flow up from panes and dialogs to the scene screen and the app (STYLE.md).
 
-Panes never call the engine or their siblings: they post :class:`CommandRequested` with a line
-of the console language (INTERFACE.md §3), the same text the command line accepts, and the
-screen runs it through the one path into the engine.
+Panes never call the engine or their siblings: they post :class:`CommandRequested` carrying the
+command object (``engine/ih/commands.py``, ``engine/mist/commands.py``), as frogmouth's panes
+post ``History.Goto(location)``; the screen runs it through the one path into the engine and
+journals ``format_command(command)``. Only the command line posts text, which it parses.
 """
 
 from __future__ import annotations
@@ -13,13 +14,23 @@ from textual.message import Message
 
 
 class CommandRequested(Message):
-    """Run one console command line in the current scene."""
+    """Run one command in the current scene: a command object, or a line the user typed."""
 
-    def __init__(self, text: str, source: str = "key") -> None:
+    def __init__(self, command: object, source: str = "key") -> None:
         super().__init__()
-        self.text = text
+        self.command = command
+        """A command object; a ``str`` only for a line typed on the command line or a script."""
         self.source = source
         """Where it came from: ``"command-line"`` (errors shown inline), ``"key"``, ``"dialog"``."""
+
+    @property
+    def text(self) -> str:
+        """The command as the journal writes it (the line itself when one was typed)."""
+        if isinstance(self.command, str):
+            return self.command
+        from engine.commands import format_command
+
+        return format_command(self.command)
 
 
 class SceneEdited(Message):

@@ -8,6 +8,9 @@ The console's keys and dialogs build the same command objects this parser return
 - ``parse(line: Line) -> Command | None`` (``None`` when the verb is not its own);
 - ``apply(state, command, rng) -> (state, events)``, raising ``RuleError``;
 - ``to_json(state) -> dict``: the ``run --json`` view of INTERFACE.md §2.
+
+:func:`format_command` writes any command back as the line that parses into it: the journal's
+text for what a key or a dialog did (``engine/ih/formatting.py``, ``engine/mist/formatting.py``).
 """
 
 from __future__ import annotations
@@ -18,11 +21,14 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine.dice import command as dice_command
+from engine.dice.formatting import format_roll
 from engine.errors import RuleError
 from engine.ih import family as ih_family
-from engine.language import Line, tokenize
+from engine.ih import formatting as ih_formatting
+from engine.language import Line, quote, tokenize
 from engine.limits import check_command
 from engine.mist import family as mist_family
+from engine.mist import formatting as mist_formatting
 from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
 SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
@@ -117,6 +123,33 @@ def parse(text: str, system: str | None) -> Any | None:
     if command is not None:
         check_command(command)  # issue 12: every value in its documented range first
     return command
+
+
+def format_command(command: Any) -> str:
+    """The line of the console language that parses into ``command`` (INTERFACE.md §3).
+
+    ``parse(format_command(c), system) == c`` for every command of both families and the
+    shared ones (tests/engine/test_command_format.py): names with quotes, spaces, CJK and ``=``
+    are quoted and escaped so they read back the same.
+
+    Raises:
+        TypeError: ``command`` is not a command object.
+    """
+    if isinstance(command, NewScene):
+        return f"scene new {quote(command.name)} {command.system}"
+    if isinstance(command, Undo):
+        return "undo"
+    if isinstance(command, Redo):
+        return "redo"
+    if isinstance(command, Interpret):
+        return f"interpret {command.name}={command.value}"
+    if isinstance(command, dice_command.RollCommand):
+        return format_roll(command)
+    for formatters in (ih_formatting.FORMATTERS, mist_formatting.FORMATTERS):
+        writer = formatters.get(type(command))
+        if writer is not None:
+            return writer(command)
+    raise TypeError(f"Not a command: {command!r}")
 
 
 def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[Any, tuple[Any, ...]]:

@@ -1,8 +1,14 @@
-"""Tokens of the console command language (INTERFACE.md §3).
+r"""Tokens of the console command language (INTERFACE.md §3).
 
 One command per line; ``#`` starts a comment; names with spaces are quoted; ``key=value``
-arguments. Each family parses its own verbs from these tokens (``engine/ih/language.py``,
-``engine/mist/language.py``); ``engine/commands.py`` joins them.
+arguments. A name may hold either quote: inside double quotes ``\"`` is a double quote and
+``\\`` a backslash (``"He said \"run\" now"``); single quotes take everything up to the next
+single quote as it is (``'He said "run" now'``). This is POSIX shell quoting, which the
+tokenizer always followed, so older scripts read the same.
+
+Each family parses its own verbs from these tokens (``engine/ih/language.py``,
+``engine/mist/language.py``); ``engine/commands.py`` joins them and writes a command back as
+text (``format_command``).
 """
 
 from __future__ import annotations
@@ -35,10 +41,16 @@ class Line:
 
 
 def strip_comment(text: str) -> str:
-    """Drop a ``#`` comment that is not inside quotes."""
+    r"""Drop a ``#`` comment that is not inside quotes (a backslash-escaped quote or ``#`` does
+    not count: ``"a \" # b"`` is one word, as the tokenizer reads it)."""
     quote: str | None = None
+    escaped = False
     for index, char in enumerate(text):
-        if quote:
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
             if char == quote:
                 quote = None
         elif char in "\"'":
@@ -115,8 +127,16 @@ def parse_int(value: str, what: str) -> int:
     return int(text)
 
 
+def quote_text(text: str) -> str:
+    """Always in double quotes, escaped as :func:`quote` does: how a text (a threat, a label,
+    a tag) is written, one word or many."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def quote(name: str) -> str:
-    """Quote a name for the command language when it needs it."""
+    r"""Quote a name for the command language when it needs it, so that the tokenizer reads it
+    back exactly: a backslash and a double quote inside are escaped (``Ann "Axe"`` →
+    ``"Ann \"Axe\""``), never replaced."""
     if name and all(c.isalnum() or c in "-_." for c in name):
         return name
-    return '"' + name.replace('"', "'") + '"'
+    return quote_text(name)

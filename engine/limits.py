@@ -1,4 +1,4 @@
-"""The documented ranges of what a command line may say, checked before any work (issue 12).
+"""The documented ranges of what a command line may say, checked before any work.
 
 A name (a combatant, character, challenge, scene, tag, status, label…) is at most
 :data:`MAX_NAME` characters, any other text (a note, a clue, a summary) at most

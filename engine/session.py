@@ -39,7 +39,7 @@ class Scene:
     draws: int = 0
     checkpoints: tuple[tuple[int, Any], ...] = field(default=(), compare=False, repr=False)
     """``(n, state after the first n journal entries)`` for every ``n`` a multiple of
-    :data:`CHECKPOINT_EVERY` (issue 12: undo after loading a long scene replays at most that
+    :data:`CHECKPOINT_EVERY` (undo after loading a long scene replays at most that
     many entries, not the whole journal). Saved with the journal; not part of equality."""
 
     @property

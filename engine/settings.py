@@ -98,7 +98,7 @@ class InterpretationChanged:
 
 
 NUMBER_RANGES: dict[str, tuple[int, int]] = {"d6_chance_success_extra_dice": (0, 10)}
-"""The documented range of each numeric setting (issue 12: a value of 99,999,999 made ``odds``
+"""The documented range of each numeric setting (a value of 99,999,999 made ``odds``
 run for minutes; checked before any work). README "Limits" lists them."""
 
 

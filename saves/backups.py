@@ -1,4 +1,4 @@
-"""Rotating backups of a campaign: the last N good versions, cheap to take (issue 5).
+"""Rotating backups of a campaign: the last N good versions, cheap to take.
 
 A backup is a directory ``backups/<stamp>/`` with the campaign's layout (``campaign.json``,
 ``scenes/…``): copies of the index and the scene headers, and the sealed journal chunks, which
@@ -22,7 +22,7 @@ KEEP = 10
 """How many backups a campaign keeps in its rotation."""
 
 KEEP_GOOD = 3
-"""How many of the newest good backups are kept besides the rotation (issue 12): backups of a
+"""How many of the newest good backups are kept besides the rotation: backups of a
 damaged campaign never rotate out the last good ones."""
 
 DAMAGED = "damaged"

@@ -319,7 +319,7 @@ class Campaign:
 
     def create_scenes(self, scenes: list[Scene]) -> None:
         """Save many new scenes at once (an import): every file first, then one write of the
-        index naming them all, and no automatic backups in between (issue 12: importing 3,000
+        index naming them all, and no automatic backups in between (importing 3,000
         scenes rewrote the growing index and copied every header 3,000 and 30 times). A crash
         before the index is written leaves unnamed files, never reused.
 

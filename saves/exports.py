@@ -1,4 +1,4 @@
-"""Export a campaign or a scene as one JSON document, and import one back (issue 5).
+"""Export a campaign or a scene as one JSON document, and import one back.
 
 An export is ``{"schema_version", "kind": "export", "campaign": {"name", "season",
 "missions"}, "scenes": [scene documents, journal inline]}``. An import file is untrusted: it
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import commands
 from engine.errors import RuleError
@@ -25,10 +25,26 @@ from saves.storage import read_json
 
 if TYPE_CHECKING:
     from saves.campaign import Campaign
-    from saves.store import Store
+
+
+class Store(Protocol):
+    """What an export or an import needs of :class:`saves.store.Store`.
+
+    A protocol, not an import: the store imports this module (a version-1 campaign file is
+    migrated by importing it), so importing the store back would close a circle.
+    """
+
+    def find(self, name: str) -> Path | None: ...
+
+    def has_campaign(self, name: str) -> bool: ...
+
+    def open_campaign(
+        self, name: str, read_only: bool = False, create: bool = False
+    ) -> Campaign: ...
+
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
-"""The largest file ``import`` reads: the cap of every save file (issue 12: 32 MB refused the
+"""The largest file ``import`` reads: the cap of every save file (32 MB refused the
 export of one 500-combatant scene of 52,000 entries, 33.9 MB). The file is parsed whole, not
 streamed: importing the largest admits costs a few GB of memory."""
 
@@ -61,7 +77,7 @@ def export_document(store: Store, target: str) -> dict[str, Any]:
 
 def _split_target(store: Store, target: str) -> tuple[str, str]:
     """``CAMPAIGN[/SCENE]``: the whole target when it names a campaign (a name may hold "/",
-    "/abs/evil"), else the longest campaign name before a "/" (issue 12)."""
+    "/abs/evil"), else the longest campaign name before a "/"."""
     if store.find(target) is not None:
         return target, ""
     cuts = [index for index, char in enumerate(target) if char == "/"]

@@ -1,4 +1,4 @@
-"""One writer per campaign: a lock file naming who holds it (issue 5, "two consoles").
+"""One writer per campaign: a lock file naming who holds it (two consoles on one campaign).
 
 The lock is a small JSON file ``lock`` in the campaign's directory: pid, host, program, the
 time it was taken and, on Linux, the process's start time (so a pid reused by an unrelated
@@ -53,7 +53,7 @@ def _process_started(pid: int) -> str:
 
 MAX_PID = 2**31
 """No process id is this large (a C ``pid_t``): a lock naming one is unreadable, hence stale
-(issue 12: a pid of 2**31 raised OverflowError)."""
+(a pid of 2**31 raised OverflowError)."""
 
 
 def _zombie(pid: int) -> bool:
@@ -70,7 +70,7 @@ def is_alive(holder: Holder) -> bool:
     """Whether the holder's process still runs (only knowable on this host).
 
     A killed holder that its parent has not reaped yet (a zombie) is dead: it will never
-    write again (issue 12).
+    write again.
     """
     if not 0 < holder.pid < MAX_PID:
         return False

@@ -1,4 +1,4 @@
-"""The Markdown session report of a scene, and the plain-text view of a scene (issue 5).
+"""The Markdown session report of a scene, and the plain-text view of a scene.
 
 Plain strings, no Rich: the report goes to the players' wiki, the text view to ``run``'s
 standard output. The scene part comes from ``engine.commands.to_json`` (INTERFACE.md §2, the

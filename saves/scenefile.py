@@ -1,6 +1,6 @@
 """One scene on disk: a small header file and sealed journal chunks, so autosave stays fast.
 
-An autosave after every command must not rewrite a long journal (issue 5). The scene's file
+An autosave after every command must not rewrite a long journal. The scene's file
 ``scenes/<id>.json`` (TinyDB, table ``scene``) holds the states, the redo stack, the last
 journal entries (the *tail*, fewer than :data:`CHUNK` of them) and the list of sealed chunks.
 Every :data:`CHUNK` entries the tail is sealed into ``scenes/<id>/j<start>-<hash>.json``, a file
@@ -40,7 +40,7 @@ CHUNK = 256
 
 MAX_CHUNK_BYTES = 32 * 1024 * 1024
 """No chunk of ours is this big (256 entries of a 500-combatant fight are ~0.2 MB): a larger
-file is refused before it is read (issue 12)."""
+file is refused before it is read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[J
     A chunk is written once and named by its checksum, so bytes that do not match were changed
     outside ST Console (or damaged); they are refused. The fast trusted path (no type checks)
     is taken only when ``trusted``: the header that names the chunk passed its own checksum, so
-    the name, and with it the bytes, are ours. Otherwise (a header from before issue 12, or a
+    the name, and with it the bytes, are ours. Otherwise (a header from before checksums, or a
     hand-edited one) every value is checked: a file renamed to match its checksum is not
     thereby ours.
 
@@ -238,7 +238,7 @@ class SceneFile:
         return tuple(found)
 
     def _verify_against_journal(self, scene: Scene) -> None:
-        """A header whose checksum failed loads only if its journal vouches for it (issue 12).
+        """A header whose checksum failed loads only if its journal vouches for it.
 
         The journal's chunks are verified by their own checksums and every value by its type;
         replaying the journal from the initial state must give the saved state and the saved
@@ -335,7 +335,7 @@ class SceneFile:
     def verify(self) -> bool:
         """Whether the file is good: its checksum matches, or (one that does not match) it
         loads with every value checked and its journal vouching for its state. A file from
-        before checksums only has to parse (as backups asked before issue 12): checking it in
+        before checksums only has to parse (as backups always asked): checking it in
         full at every backup would load every old scene of a big campaign each time."""
         if self._known:
             return True

@@ -30,7 +30,7 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 """No file of ours is this big; anything larger is refused before it is read."""
 
 CHECKSUM = "checksum"
-"""The table that carries a database file's checksum (issue 12): ``{"1": {"blake2b": …}}``,
+"""The table that carries a database file's checksum: ``{"1": {"blake2b": …}}``,
 written last, over the compact JSON of every other table."""
 
 
@@ -110,7 +110,7 @@ def parse_json(path: Path, raw: bytes) -> Any:
     """Parse the bytes of a JSON file of ours; every failure is a :class:`BadFile` naming it.
 
     Nesting too deep for the parser and numbers too long to convert are bad files too, not
-    ``RecursionError`` or ``ValueError`` escaping (issue 12).
+    ``RecursionError`` or ``ValueError`` escaping.
     """
     if not raw.strip():
         raise BadFile(path, "is empty (truncated?)")
@@ -143,7 +143,7 @@ def with_checksum(text: bytes) -> bytes:
 def split_checksum(data: Any) -> tuple[Any, bool | None]:
     """The tables without the checksum table, and whether the checksum matched them.
 
-    ``None``: no checksum table (a file from before issue 12, or one written by hand).
+    ``None``: no checksum table (a file from before schema checksums, or one written by hand).
     """
     if not isinstance(data, dict) or CHECKSUM not in data:
         return data, None
@@ -186,7 +186,7 @@ class AtomicJSONStorage(Storage):
         the last write's unchanged parts, see :mod:`saves.json_text`."""
         self.checksum_ok: bool | None = True
         """Whether the file's checksum matched what was read: ``None`` when it has none (a
-        file from before issue 12), ``True`` for a file not read yet or written by us."""
+        file from before schema checksums), ``True`` for a file not read yet or written by us."""
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         """The tables of the file; ``None`` when it does not exist yet.

@@ -49,7 +49,7 @@ class CampaignInfo:
 
 
 def check_name(name: str, what: str) -> None:
-    """Refuse a campaign or scene name no save can hold (issue 12): more than
+    """Refuse a campaign or scene name no save can hold: more than
     :data:`engine.limits.MAX_NAME` characters, or a control character or lone surrogate (an
     escape sequence printed by ``saves`` would reach the terminal).
 

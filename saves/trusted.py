@@ -4,8 +4,8 @@
 hand-edited file needs. A sealed journal chunk carries its checksum in its file name, so bytes
 that match are exactly the ones written from checked values; they are decoded here without the
 checks, objects built bottom-up from the JSON parser's object hook, each class with a compiled
-builder. Loading a 5,000-entry journal then costs about as much as parsing it (issue 5's
-benchmark). Type tags are still resolved only among the codec's trusted packages.
+builder. Loading a 5,000-entry journal then costs about as much as parsing it
+(tests/benchmarks/). Type tags are still resolved only among the codec's trusted packages.
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""The M.I.S.T. screen of the console (issue 7): scene loop, characters, roll builder, case file."""
+"""The M.I.S.T. screen (RULES.md §4): scene loop, characters, roll builder, case file."""

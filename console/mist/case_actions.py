@@ -2,8 +2,8 @@
 Deduction and Test rolls, the case-file moment (RULES.md §4.7).
 
 A mixin of :class:`~console.mist.screen.MistScreen`, as ``story.py`` and ``themes.py`` are: each
-form builds one line of the console language (``clue``, ``conclusion``, ``deduce``, ``test``,
-``casefile``) and runs it through the screen's one path into the engine.
+form builds one command (``AddClue``, ``AddConclusion``, ``CaseRoll``, ``CaseFileMoment`` of
+``engine/mist/commands.py``) and runs it through the screen's one path into the engine.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from rich.text import Text
 from console.i18n import fit
 from console.mist import render, roll_text
 from console.mist.dialogs import Values
+from console.mist.fields import listed
 from engine.dice.odds import mist_odds
+from engine.mist import commands as mist
 
 FORM_WIDTH = 72
 """The text width of a Mist form (``.mist-form``: 80 columns less its border and padding)."""
@@ -27,11 +29,10 @@ class CaseFileActions:
     """Keys ``l`` (clue), ``k`` (conclusion), ``D`` / ``T`` (deduce / test), ``f`` (moment)."""
 
     def action_clue(self: Any) -> None:
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.AddClue | None:
             if not v["text"]:
                 return None
-            scene = f' scene="{v["scene"]}"' if v["scene"] else ""
-            return f'clue "{v["text"]}"{scene}'
+            return mist.AddClue(v["text"], scene=v["scene"] or None)
 
         self._form(
             "mist.form.clue",
@@ -46,11 +47,10 @@ class CaseFileActions:
         return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in clues))
 
     def action_conclusion(self: Any) -> None:
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.AddConclusion | None:
             if not v["text"]:
                 return None
-            against = f" contradicts={v['contradicts']}" if v["contradicts"] else ""
-            return f'conclusion "{v["text"]}" supports={v["supports"]}{against}'
+            return mist.AddConclusion(v["text"], listed(v["supports"]), listed(v["contradicts"]))
 
         case = self._current().case_file
 
@@ -80,11 +80,12 @@ class CaseFileActions:
         first = pool[0] if pool else None
         text_key = "clue" if mode == "deduce" else "property"
 
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.CaseRoll | None:
             if not v["conclusion"]:
                 return None
-            extra = f' {text_key}="{v[text_key]}"' if v[text_key] else ""
-            return f"{mode} {v['conclusion']}{extra}"
+            if mode == "deduce":
+                return mist.CaseRoll(v["conclusion"], mode, refuting_clue=v[text_key])
+            return mist.CaseRoll(v["conclusion"], mode, property=v[text_key])
 
         def preview(v: Values) -> RenderableType:
             found = next(
@@ -125,4 +126,4 @@ class CaseFileActions:
         return Group(*lines)
 
     def action_casefile(self: Any) -> None:
-        self.run_command("casefile close" if self._current().case_file.open else "casefile open")
+        self.run_command(mist.CaseFileMoment(open=not self._current().case_file.open))

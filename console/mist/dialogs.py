@@ -1,9 +1,10 @@
-"""The small M.I.S.T. dialogs: a form that makes one command line (the effects step is in
+"""The small M.I.S.T. dialogs: a form that makes one command (the effects step is in
 ``console/mist/effects.py``).
 
-Each dialog builds a line of the console language (``engine/mist/language.py``) and runs it
-through the screen's one path into the engine; a refused line keeps the dialog open so nothing
-typed is lost (issue 7 §3, §4). Enter submits, Tab moves between fields, Escape closes.
+Each dialog builds a command object (``engine/mist/commands.py``) from its fields and runs it
+through the screen's one path into the engine; a refused command, or a field the command cannot
+be made from (a tier that is not a number), keeps the dialog open so nothing typed is lost
+(RULES.md §4; STYLE.md). Enter submits, Tab moves between fields, Escape closes.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from textual.widgets import Input, Label, Static
 
 from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.widgets.ordered_input import OrderedInput
+from engine.errors import RuleError
 
-Runner = Callable[[str], tuple[Any, ...] | str]
-"""Runs a command line in the scene: its events, or the reason it was refused."""
+Runner = Callable[[Any], tuple[Any, ...] | str]
+"""Runs a command object in the scene: its events, or the reason it was refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,7 @@ Values = dict[str, str]
 
 
 class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
-    """Fields → one command line, with an optional live preview (odds, the gate…)."""
+    """Fields → one command, with an optional live preview (odds, the gate…)."""
 
     CSS_PATH = "mist_screen.tcss"
     BINDINGS = [Binding("escape", "close", "Close", show=False, id="mist.dialog.close")]
@@ -55,7 +57,7 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         self,
         title: str,
         fields: tuple[Field, ...],
-        build: Callable[[Values], str | None],
+        build: Callable[[Values], Any],
         runner: Runner,
         *,
         preview: Callable[[Values], RenderableType] | None = None,
@@ -120,13 +122,20 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        line = self.build(self.values())
         error = self.query_one("#form-error", Static)
-        if line is None:
+        try:
+            command = self.build(self.values())
+        except RuleError as refusal:
+            error.update(Text("✗ " + refusal.message, style="red"))
+            return
+        if command is None:
             error.update(Text("…", style="red"))
             return
-        outcome = self.runner(line)
+        outcome = self.runner(command)
         if isinstance(outcome, str):
+            from engine.commands import format_command
+
+            line = format_command(command)
             error.update(Text("✗ " + outcome + "\n  " + line, style="red"))
             return
         self.dismiss(outcome)

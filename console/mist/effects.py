@@ -4,7 +4,7 @@ The kind of effect is always one key away: ``↑`` / ``↓`` change it from any 
 are one-line inputs, so the arrows are free) and the focus jumps to the field that kind needs,
 so a mixed spend — 2 power on a status, then a clue — is ``Enter ↓↓↓↓ text Enter``. The power
 left is shown in the header and next to the amount after every spend. Each spend is one
-``effect …`` line run through the screen's one path into the engine (INTERFACE.md §3).
+``SpendEffect`` command run through the screen's one path into the engine (RULES.md §4.2).
 """
 
 from __future__ import annotations
@@ -24,10 +24,12 @@ from console import event_text
 from console.i18n import Translator
 from console.mist import render
 from console.mist.dialogs import Runner
+from console.mist.fields import whole
 from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.widgets.ordered_input import OrderedInput
 from engine.dice.mist import Outcome
-from engine.language import quote
+from engine.errors import RuleError
+from engine.mist import commands as mist
 from engine.mist.state import ActionRecord, MistState
 
 EFFECT_KINDS: tuple[str, ...] = ("status", "reduce", "tag", "untag", "clue", "feat")
@@ -198,17 +200,32 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
         name.placeholder = self.t(f"mist.effects.{kind}-name")
         name.focus()
 
-    def command_line(self) -> str:
-        """The ``effect …`` line the fields make now."""
+    def command(self) -> mist.SpendEffect:
+        """The ``SpendEffect`` the fields make now (RULES.md §4.2).
+
+        Raises:
+            RuleError: the amount is not a whole number.
+        """
         kind = self.kind()
-        target = quote(self.query_one("#effect-target", Input).value.strip() or "scene")
+        target = self.query_one("#effect-target", Input).value.strip() or "scene"
         name = self.query_one("#effect-name", Input).value.strip()
-        amount = self.query_one("#effect-amount", Input).value.strip() or "1"
         if kind in NEEDS_AMOUNT:
-            return f"effect {kind} {target} {quote(name)} {amount}"
+            amount = self.query_one("#effect-amount", Input).value.strip() or "1"
+            tiers = whole(amount, "The tier" if kind == "status" else "N")
+            return mist.SpendEffect(kind, target, name, tiers)
         if kind in NEEDS_TARGET:
-            return f'effect {kind} {target} "{name}"'
-        return f'effect {kind} "{name}"'
+            return mist.SpendEffect(kind, target, name)
+        return mist.SpendEffect(kind, None, name)
+
+    def command_line(self) -> str:
+        """The command as the journal will write it.
+
+        Raises:
+            RuleError: the amount is not a whole number.
+        """
+        from engine.commands import format_command
+
+        return format_command(self.command())
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "effect-target":
@@ -224,7 +241,10 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
             error.update(Text(self.t(f"mist.effects.{self.kind()}-name") + " ?", style="red"))
             self.query_one("#effect-name", Input).focus()
             return
-        outcome = self.runner(self.command_line())
+        try:
+            outcome = self.runner(self.command())
+        except RuleError as refusal:
+            outcome = refusal.message
         if isinstance(outcome, str):
             error.update(Text("✗ " + outcome, style="red"))
             return

@@ -1,4 +1,4 @@
-"""Every key of the M.I.S.T. screen and its dialogs (issue 7 §5).
+"""Every key of the M.I.S.T. screen and its dialogs.
 
 Plain tuples ``(id, key, action, group, show)`` that ``console/keymap.py`` turns into its
 ``KeySpec`` list, so the Footer, F1 help, the command palette and a user keymap all see them

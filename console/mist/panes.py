@@ -1,4 +1,4 @@
-"""The panes of the M.I.S.T. screen (issue 7 §1, §2, §4), each drawn from the scene's state.
+"""The panes of the M.I.S.T. screen (RULES.md §4), each drawn from the scene's state.
 
 Data flows down: the screen binds its ``state`` and ``selected`` reactives to these panes and
 they redraw themselves; nothing here calls the engine (STYLE.md).

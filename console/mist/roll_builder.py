@@ -1,4 +1,4 @@
-"""The roll builder (issue 7 §3): tick tags and statuses, see the power and the odds, roll.
+"""The roll builder (RULES.md §4.2): tick tags and statuses, see the power and the odds, roll.
 
 Space ticks a row (a weakness hinders, a Taint theme is indulged, the rest help), ``h`` marks it
 hindering, ``b`` burns a tag (+3, RULES.md §4.1), ``t`` picks the target (``Ctrl+T`` or ``↑`` /
@@ -8,8 +8,8 @@ at 80 columns and CJK names are measured in terminal cells; rows that are not th
 sit under a header naming their owner (the scene, a challenge, an ally). The power breakdown is
 the engine's own (``engine/mist/power.py``) and the three bands come from the exact odds
 (``engine/dice/odds.py``), so what is shown is exactly what will be rolled. Rolling runs the
-``action`` (or ``mitigate``) line through the screen's one path into the engine and returns the
-events.
+``TakeAction`` (or ``Mitigate``) command through the screen's one path into the engine and
+returns the events.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from console.mist.sources import (
     SourceRow,
     Tick,
     allowed,
-    choice_options,
     default_tick,
     kind_of,
     power_choice,
@@ -45,7 +44,7 @@ from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.widgets.ordered_input import OrderedInput
 from engine.dice.odds import mist_odds
 from engine.errors import RuleError
-from engine.language import quote
+from engine.mist import commands as mist
 from engine.mist import roster
 from engine.mist.power import breakdown
 from engine.mist.state import MistState
@@ -302,22 +301,23 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
 
     # -- preview --------------------------------------------------------------------------------
 
+    def command(self) -> mist.TakeAction | mist.Mitigate:
+        """The ``TakeAction`` or ``Mitigate`` command the ticks make now (RULES.md §4.2, §4.3)."""
+        choice = power_choice(self.rows, tuple(self.ticks))
+        if self.consequence is None:
+            return mist.TakeAction(self.actor.name, choice, self.target or None)
+        if self.extra == "reduce":
+            return mist.Mitigate(self.consequence, choice, "reduce")
+        if self.extra == "status":
+            status = self._extra_status() or "?"
+            return mist.Mitigate(self.consequence, choice, "status", status, self.target or None)
+        return mist.Mitigate(self.consequence, choice)
+
     def command_line(self) -> str:
-        """The ``action`` or ``mitigate`` line the ticks make now."""
-        options = choice_options(power_choice(self.rows, tuple(self.ticks)))
-        if self.consequence is not None:
-            line = f"mitigate {self.consequence}"
-            if self.extra == "reduce":
-                options = (options + " extra=reduce").strip()
-            elif self.extra == "status":
-                name = self._extra_status() or "?"
-                ally = f":{self.target}" if self.target else ""
-                options = (options + f" extra={quote(f'status:{name}{ally}')}").strip()
-        else:
-            line = f"action {quote(self.actor.name)}"
-            if self.target:
-                options = (options + f" target={quote(self.target)}").strip()
-        return f"{line} {options}".strip()
+        """The command as the journal will write it, shown under the odds."""
+        from engine.commands import format_command
+
+        return format_command(self.command())
 
     def update_preview(self) -> None:
         """Redraw the breakdown and the odds of each band for the rows ticked now."""
@@ -369,7 +369,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
             )
             self.query_one("#builder-extra-status", Input).focus()
             return
-        outcome = self.runner(self.command_line())
+        outcome = self.runner(self.command())
         if isinstance(outcome, str):
             self.query_one("#builder-error", Static).update(Text("✗ " + outcome, style="red"))
             return

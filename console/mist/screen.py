@@ -1,8 +1,9 @@
-"""The M.I.S.T. screen (issue 7): the scene loop, the characters, the case file, the story so far.
+"""The M.I.S.T. screen (RULES.md §4): the scene loop, characters, case file, story so far.
 
 The screen owns the scene (``SceneScreen.scene``, shared with the shell) and hands its state to
-the panes; every key builds a line of the console language and runs it through
-:meth:`SceneScreen.run_command` — the same path as the command line (RULES.md §4, STYLE.md).
+the panes; every key and dialog builds a command object (``engine/mist/commands.py``) and runs it
+through :meth:`SceneScreen.run_command` — the same path as the command line; the journal writes
+it as ``format_command(command)`` (RULES.md §4, STYLE.md).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from console.mist import render
 from console.mist.case_actions import CaseFileActions
 from console.mist.dialogs import Field, FormDialog, Values
 from console.mist.effects import EffectsDialog
+from console.mist.fields import limits, whole
 from console.mist.panes import (
     CaseFilePane,
     CharactersPane,
@@ -36,7 +38,7 @@ from console.screens.dialogs import ChoiceDialog
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.dice.mist import Outcome
-from engine.language import quote
+from engine.mist import commands as mist
 from engine.mist.events import ActionRolled
 from engine.mist.state import MistState, Phase, ThemeType
 from engine.session import Scene
@@ -251,11 +253,15 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
 
     # -- helpers --------------------------------------------------------------------------------
 
-    def _runner(self, line: str) -> tuple[Any, ...] | str:
-        """Run a dialog's line: its events, or why it was refused (the dialog shows it)."""
+    def _runner(self, command: object) -> tuple[Any, ...] | str:
+        """Run a dialog's command: its events, or why it was refused (the dialog shows it)."""
         self._refusal = ""
-        events = self.run_command_events(line, DIALOG_SOURCE)
-        return events if events is not None else self._refusal or line
+        events = self.run_command_events(command, DIALOG_SOURCE)
+        if events is not None:
+            return events
+        from engine.commands import format_command
+
+        return self._refusal or format_command(command)
 
     def refuse(self, reason: str, source: str) -> None:
         """A Mist dialog shows the reason itself, next to what was typed: no notification."""
@@ -300,7 +306,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     # -- the scene loop -------------------------------------------------------------------------
 
     def action_phase_next(self) -> None:
-        self.run_command("phase next")
+        self.run_command(mist.SetPhase(None))
 
     def action_select(self, step: int) -> None:
         state = self.state
@@ -319,7 +325,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         phase = state.phase
         if phase is Phase.CONSEQUENCE and any(not x.delivered for x in state.consequences):
             # Offering to move would only be refused: say why at once (RULES.md §4.6).
-            self.run_command("phase action")
+            self.run_command(mist.SetPhase(Phase.ACTION))
             return
         if phase is not Phase.ACTION:
             now = self.t(f"mist.phase.{phase.value}")
@@ -330,7 +336,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
             ]
 
             def chosen(answer: str | None) -> None:
-                if answer == "move" and self.run_command("phase action", "dialog"):
+                if answer == "move" and self.run_command(mist.SetPhase(Phase.ACTION), "dialog"):
                     self._open_builder()
 
             title = self.t("mist.action.not-now", phase=now)
@@ -379,18 +385,17 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         self.app.push_screen(ChoiceDialog(self.t("mist.mitigate.choose"), options), chosen)
 
     def action_deliver(self) -> None:
-        self.run_command("deliver")
+        self.run_command(mist.Deliver(None))
 
     def action_consequence(self) -> None:
         statuses = tuple(s.name for p in self._current().characters for s in p.statuses)
 
-        def build(v: Values) -> str | None:
-            source = f" for={v['source']}" if v["source"] else ""
+        def build(v: Values) -> mist.AddConsequence | None:
+            source = v["source"] or None
             if v["status"]:
-                text = f' text="{v["text"]}"' if v["text"] else ""
-                tier = v["tier"] or "1"
-                return f"consequence {quote(v['target'])} {quote(v['status'])} {tier}{text}{source}"
-            return f'consequence "{v["text"]}"{source}' if v["text"] else None
+                tier = whole(v["tier"] or "1", "The tier")
+                return mist.AddConsequence(v["text"], v["target"], v["status"], tier, source)
+            return mist.AddConsequence(v["text"], source=source) if v["text"] else None
 
         last = self._current().owed
         self._form(
@@ -409,11 +414,10 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     def action_threat(self) -> None:
         challenges = tuple(c.name for c in self._current().challenges)
 
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.PresentThreat | None:
             if not v["text"]:
                 return None
-            on = f" challenge={quote(v['challenge'])}" if v["challenge"] else ""
-            return f'threat "{v["text"]}"{on}'
+            return mist.PresentThreat(v["text"], v["challenge"] or None)
 
         self._form(
             "mist.form.threat",
@@ -427,7 +431,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
 
         def chosen(ident: str | None) -> None:
             if ident:
-                self.run_command(f"resolve {ident}", "dialog")
+                self.run_command(mist.ResolveThreat(ident), "dialog")
 
         self.app.push_screen(ChoiceDialog(self.t("mist.form.resolve"), options), chosen)
 
@@ -466,10 +470,14 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
             )
         )
 
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.TakeStatus | mist.ReduceStatus | None:
             if not v["target"] or not v["status"]:
                 return None
-            return f"{verb} {quote(v['target'])} {quote(v['status'])} {v['tier'] or '1'}"
+            if verb == "status":
+                return mist.TakeStatus(
+                    v["target"], v["status"], whole(v["tier"] or "1", "The tier")
+                )
+            return mist.ReduceStatus(v["target"], v["status"], whole(v["tier"] or "1", "N"))
 
         self._form(
             f"mist.form.{verb}",
@@ -489,10 +497,10 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         self._status_form("reduce")
 
     def action_story_tag(self) -> None:
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.AddStoryTag | None:
             if not v["tag"]:
                 return None
-            return f'tag {quote(v["target"] or "scene")} "{v["tag"]}"'
+            return mist.AddStoryTag(v["target"] or "scene", v["tag"])
 
         self._form(
             "mist.form.story-tag",
@@ -501,11 +509,10 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         )
 
     def action_challenge(self) -> None:
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.AddChallenge | None:
             if not v["name"]:
                 return None
-            limits = f" limits={v['limits'].replace(' ', '')}" if v["limits"] else ""
-            return f"challenge {quote(v['name'])}{limits}"
+            return mist.AddChallenge(v["name"], limits(v["limits"].replace(" ", "")))
 
         self._form(
             "mist.form.challenge", (self._field("name"), self._field("limits", "harmed:4")), build
@@ -535,7 +542,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         self._form("mist.form.complexity", (self._field("complexity", str(current or "")),), build)
 
     def action_end_scene(self) -> None:
-        self.run_command("scene end")
+        self.run_command(mist.EndScene())
 
     def action_zoom(self) -> None:
         """Fill the screen with the focused pane (the case file when none is), or come back."""

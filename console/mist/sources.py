@@ -1,10 +1,10 @@
-"""What a roll can invoke, and the command text a set of ticks makes (RULES.md §4.2–4.4).
+"""What a roll can invoke, and the power choice a set of ticks makes (RULES.md §4.2–4.4).
 
 The roll builder lists a character's tags, the scene's and the challenges' story tags, the
 statuses in play and the Taint themes that may be indulged; each row is ticked as helping,
-hindering, burned or indulged. :func:`choice_options` turns the ticks into the ``tags=…``
-options of the console language, so the builder runs the same ``action`` / ``mitigate`` line
-the command line would (STYLE.md: one path into the engine).
+hindering, burned or indulged. :func:`power_choice` turns the ticks into the engine's
+:class:`PowerChoice`, so the builder runs the same ``TakeAction`` / ``Mitigate`` command the
+command line parses into (STYLE.md: one path into the engine).
 """
 
 from __future__ import annotations
@@ -134,28 +134,6 @@ def power_choice(rows: tuple[SourceRow, ...], ticks: tuple[Tick, ...]) -> PowerC
     )
 
 
-def _value(names: tuple[str, ...]) -> str:
-    joined = ",".join(names)
-    return f'"{joined}"' if any(c.isspace() or c in "\"'#" for c in joined) else joined
-
-
-def choice_options(choice: PowerChoice) -> str:
-    """``tags=… hinder=… statuses=… hindering=… burn=… indulge=…`` for the command line."""
-    parts: list[str] = []
-    for key, names in (
-        ("tags", choice.tags),
-        ("hinder", choice.hinder),
-        ("statuses", choice.statuses),
-        ("hindering", choice.hindering),
-        ("burn", choice.burn),
-    ):
-        if names:
-            parts.append(f"{key}={_value(names)}")
-    if choice.indulge:
-        parts.append(f"indulge={_value((choice.indulge,))}")
-    return " ".join(parts)
-
-
 def kind_of(row: SourceRow) -> str:
     """The locale suffix naming the row's kind."""
     if row.kind is RowKind.TAG:
@@ -174,7 +152,6 @@ __all__ = [
     "Tick",
     "TagKind",
     "allowed",
-    "choice_options",
     "default_tick",
     "kind_of",
     "power_choice",

@@ -1,9 +1,10 @@
 """The story dialogs of the M.I.S.T. screen: questions for the case file, and the navigator's
 season, mission, cut-in and suppression (RULES.md §4.6, §4.7).
 
-A mixin of :class:`~console.mist.screen.MistScreen`; each dialog builds one line of the console
-language (``question``, ``answer``, ``season``, ``mission``, ``cutin``, ``suppress``) and runs it
-through the screen's one path into the engine.
+A mixin of :class:`~console.mist.screen.MistScreen`; each dialog builds one command
+(``AddQuestion``, ``AnswerQuestion``, ``StartSeason``, ``StartMission``, ``CutInSummary``,
+``Suppress``, ``EndMission`` of ``engine/mist/commands.py``) and runs it through the screen's one
+path into the engine.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from console.mist import render
 from console.mist.dialogs import Values
 from console.screens.dialogs import ChoiceDialog
-from engine.language import quote
+from engine.mist import commands as mist
 
 STORY_CHOICES: tuple[str, ...] = ("mission", "season", "cutin", "suppress", "mission-end")
 """What the navigator menu offers, in order."""
@@ -25,8 +26,8 @@ class StoryActions:
     def action_question(self: Any) -> None:
         """A question the players try to answer (RULES.md §4.7)."""
 
-        def build(v: Values) -> str | None:
-            return f'question "{v["text"]}"' if v["text"] else None
+        def build(v: Values) -> mist.AddQuestion | None:
+            return mist.AddQuestion(v["text"]) if v["text"] else None
 
         self._form("mist.form.question", (self._field("text"),), build)
 
@@ -38,10 +39,13 @@ class StoryActions:
         first = pool[0] if pool else None
         conclusions = tuple(k.id for k in case.conclusions)
 
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.AnswerQuestion | None:
             if not v["question"]:
                 return None
-            return f"answer {v['question']} {v['conclusion'] or 'none'}"
+            answer = v["conclusion"]
+            return mist.AnswerQuestion(
+                v["question"], None if answer.lower() in ("", "none") else answer
+            )
 
         listing = "\n".join(
             f"{q.id} {render.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
@@ -70,29 +74,19 @@ class StoryActions:
                 self._form(
                     "mist.form.mission",
                     (self._field("name"), self._field("anomaly")),
-                    lambda v: (
-                        f'mission "{v["name"]}"'
-                        + (f' anomaly="{v["anomaly"]}"' if v["anomaly"] else "")
-                        if v["name"]
-                        else None
-                    ),
+                    lambda v: mist.StartMission(v["name"], v["anomaly"]) if v["name"] else None,
                 )
             elif key == "season":
                 self._form(
                     "mist.form.season",
                     (self._field("name", state.mission.season),),
-                    lambda v: f'season "{v["name"]}"' if v["name"] else None,
+                    lambda v: mist.StartSeason(v["name"]) if v["name"] else None,
                 )
             elif key == "cutin":
                 self._form(
                     "mist.form.cutin",
                     (self._field("text"), self._field("anomaly", state.mission.anomaly)),
-                    lambda v: (
-                        f'cutin "{v["text"]}"'
-                        + (f' anomaly="{v["anomaly"]}"' if v["anomaly"] else "")
-                        if v["text"]
-                        else None
-                    ),
+                    lambda v: mist.CutInSummary(v["text"], v["anomaly"]) if v["text"] else None,
                 )
             elif key == "suppress":
                 self._form(
@@ -104,9 +98,9 @@ class StoryActions:
                             tuple(open_chances),
                         ),
                     ),
-                    lambda v: f"suppress {quote(v['opportunity'])}" if v["opportunity"] else None,
+                    lambda v: mist.Suppress(v["opportunity"]) if v["opportunity"] else None,
                 )
             elif key == "mission-end":
-                self.run_command("mission end", "dialog")
+                self.run_command(mist.EndMission(), "dialog")
 
         self.app.push_screen(ChoiceDialog(self.t("mist.story.title"), options), chosen)

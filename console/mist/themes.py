@@ -2,11 +2,10 @@
 tag, mark a track, choose a growth, add a theme (or the newborn one owed after a loss), retire
 at 5 Evolution — RULES.md §4.1, §4.5, §4.8.
 
-A mixin of :class:`~console.mist.screen.MistScreen`: each dialog builds one line of the console
-language (``immerse``, ``burn``, ``restore``, ``mark``, ``growth``, ``theme``, ``rebirth``,
-``retire``) and
-runs it through the screen's one path into the engine, so a key, a dialog and the command line
-do the same thing.
+A mixin of :class:`~console.mist.screen.MistScreen`: each dialog builds one command
+(``Immerse``, ``BurnTag``, ``RestoreTag``, ``Mark``, ``Grow``, ``AddTheme``, ``Rebirth``,
+``Retire`` of ``engine/mist/commands.py``) and runs it through the screen's one path into the
+engine, so a key, a dialog and the command line do the same thing.
 """
 
 from __future__ import annotations
@@ -18,11 +17,13 @@ from rich.text import Text
 
 from console.mist import render, roll_text
 from console.mist.dialogs import Values
+from console.mist.fields import choice as one_of
+from console.mist.fields import listed
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
 from engine.dice.odds import mist_odds
-from engine.language import quote
+from engine.mist import commands as mist
 from engine.mist.growth import EVOLUTION_FOR_RETIREMENT
-from engine.mist.state import Character, Retirement, ThemeType
+from engine.mist.state import Character, Retirement, ThemeType, Track
 
 if TYPE_CHECKING:
     from console.mist.screen import MistScreen
@@ -82,7 +83,7 @@ class ThemeActions:
 
             def confirmed(yes: bool | None) -> None:
                 if yes:
-                    self.run_command(f"retire {quote(who)} {choice}", "dialog")
+                    self.run_command(mist.Retire(who, Retirement(choice)), "dialog")
 
             self.app.push_screen(ConfirmDialog(self.t, question), confirmed)
 
@@ -102,10 +103,9 @@ class ThemeActions:
             tag.name for t in person.themes if t.type is ThemeType.TAINT for tag in t.power_tags
         )
 
-        def build(v: Values) -> str | None:
-            depth = v["depth"] or "submerge"
-            burn = f' burn="{v["burn"]}"' if v["burn"] else ""
-            return f"immerse {quote(who)} {quote(v['theme'])} {depth}{burn}"
+        def build(v: Values) -> mist.Immerse:
+            depth = one_of(v["depth"] or "submerge", ("submerge", "dive", "sink"), "The depth")
+            return mist.Immerse(who, v["theme"], depth, burn=listed(v["burn"]))
 
         def preview(v: Values) -> RenderableType:
             lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
@@ -159,8 +159,10 @@ class ThemeActions:
             if not value:
                 return
             verb, _, tag = value.partition("\t")
-            target = "all" if tag == "all" and verb == "restore" else quote(tag)
-            self.run_command(f"{verb} {quote(who)} {target}", "dialog")
+            if verb == "burn":
+                self.run_command(mist.BurnTag(who, tag), "dialog")
+            else:
+                self.run_command(mist.RestoreTag(who, None if tag == "all" else tag), "dialog")
 
         self.app.push_screen(ChoiceDialog(self.t("mist.burn.title", name=who), options), chosen)
 
@@ -183,7 +185,7 @@ class ThemeActions:
         def chosen(value: str | None) -> None:
             if value:
                 theme, _, track = value.partition("\t")
-                self.run_command(f"mark {quote(who)} {quote(theme)} {track}", "dialog")
+                self.run_command(mist.Mark(who, theme, Track(track)), "dialog")
 
         self.app.push_screen(ChoiceDialog(self.t("mist.mark.title", name=who), options), chosen)
 
@@ -226,12 +228,10 @@ class ThemeActions:
         if person.rebirths_pending:
             kind = self.t(f"mist.theme.{person.rebirths_pending[0].value}")
 
-            def reborn(v: Values) -> str | None:
+            def reborn(v: Values) -> mist.Rebirth | None:
                 if not v["theme-tag"]:
                     return None
-                weak = f' weakness="{v["weakness"]}"' if v["weakness"] else ""
-                motive = f' motive="{v["motive"]}"' if v["motive"] else ""
-                return f'rebirth {quote(who)} "{v["theme-tag"]}"{weak}{motive}'
+                return mist.Rebirth(who, v["theme-tag"], v["weakness"], v["motive"])
 
             self._form(
                 "mist.form.rebirth",
@@ -246,15 +246,18 @@ class ThemeActions:
             )
             return
 
-        def build(v: Values) -> str | None:
+        def build(v: Values) -> mist.AddTheme | None:
             kind = v["type"].lower() or "self"
             if not v["theme-tag"] or kind not in ("self", "taint"):
                 return None
-            parts = [f'theme {quote(who)} {kind} "{v["theme-tag"]}"']
-            for key in ("power", "weakness", "motive"):
-                if v[key]:
-                    parts.append(f'{key}="{v[key]}"')
-            return " ".join(parts)
+            return mist.AddTheme(
+                who,
+                ThemeType(kind),
+                v["theme-tag"],
+                listed(v["power"]),
+                listed(v["weakness"]),
+                v["motive"],
+            )
 
         self._form(
             "mist.form.theme",
@@ -271,21 +274,17 @@ class ThemeActions:
 
 
 def _growth_form(screen: Any, who: str, theme: str, choice: str) -> None:
-    """The text a growth choice needs, then the ``growth`` line (RULES.md §4.8)."""
-    head = f"growth {quote(who)} {quote(theme)}"
+    """The text a growth choice needs, then the ``Grow`` command (RULES.md §4.8)."""
     if choice == "reset":
-        screen.run_command(f"{head} reset", "dialog")
+        screen.run_command(mist.Grow(who, theme, "reset"), "dialog")
         return
-    how = choice.removeprefix("weakness-")
 
-    def build(v: Values) -> str | None:
+    def build(v: Values) -> mist.Grow | None:
         if not v["text"]:
             return None
         if choice == "weakness-rewrite":
-            return f'{head} weakness rewrite "{v["text"]}" "{v["new"]}"' if v["new"] else None
-        if choice.startswith("weakness-"):
-            return f'{head} weakness {how} "{v["text"]}"'
-        return f'{head} {choice} "{v["text"]}"'
+            return mist.Grow(who, theme, choice, v["text"], v["new"]) if v["new"] else None
+        return mist.Grow(who, theme, choice, v["text"])
 
     state = screen._current()
     person = next(p for p in state.characters if p.name == who)

@@ -1,4 +1,4 @@
-"""The check dialog (issue 14): a roll dialog filled from the sheet (RULES.md §3.10).
+"""The check dialog: a roll dialog filled from the sheet (RULES.md §3.10).
 
 Pick who rolls, an attribute, a skill and a specialty of their sheet; the pool is worked out by
 the engine (``engine.ih.checks.check_pool``) and shown line by line (attribute, skill,

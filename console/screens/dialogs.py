@@ -1,7 +1,8 @@
 """Small dialogs of the console: each a ``ModalScreen[T]`` that returns with ``dismiss`` (STYLE.md).
 
-Dialogs that change the scene return a line of the console language (INTERFACE.md §3), so the
-screen runs it through the same path as the command line. Escape cancels (``None``).
+Dialogs that change the scene return a command object (``engine/ih/commands.py``), which the
+screen runs through the same path as the command line; a field that is not a number is said in
+the dialog, which stays open. Escape cancels (``None``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ from textual.widgets.option_list import Option
 
 from console.i18n import Translator
 from console.widgets.ordered_input import OrderedInput
-from engine.language import quote
+from engine.errors import RuleError
+from engine.ih import commands as ih
+from engine.ih.encounter import Kind
+from engine.ih.roster import Entry
+from engine.language import parse_int
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -282,10 +287,10 @@ class NewSceneDialog(_Dialog[tuple[str, str]]):
         self.dismiss((name, self.chosen()))
 
 
-class CombatantDialog(_Dialog[str]):
+class CombatantDialog(_Dialog[ih.Add]):
     """Add a combatant before the fight or have one join mid-fight (RULES.md §3.3, §3.5).
 
-    Returns the ``add`` / ``join`` command line.
+    Returns the ``add`` / ``join`` command.
     """
 
     DEFAULT_CSS = (
@@ -330,8 +335,8 @@ class CombatantDialog(_Dialog[str]):
     def _value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value.strip()
 
-    def command(self) -> str | None:
-        """The command line the fields make, or ``None`` with the reason shown."""
+    def command(self) -> ih.Add | None:
+        """The command the fields make, or ``None`` with the reason shown."""
         error = self.query_one("#combatant-error", Static)
         name = self._value("name")
         if not name:
@@ -341,13 +346,26 @@ class CombatantDialog(_Dialog[str]):
         if not init and not mod:
             error.update(self.t("dialog.need-init"))
             return None
-        parts = [self.verb, quote(name), f"init={init}" if init else f"mod={mod}"]
-        for field in ("dex", "com", "health", "willpower"):
-            if self._value(field):
-                parts.append(f"{field}={self._value(field)}")
+        numbers: dict[str, int | None] = {}
+        try:
+            for field in ("init", "mod", "dex", "com", "health", "willpower"):
+                value = self._value(field)
+                numbers[field] = parse_int(value, field) if value else None
+        except RuleError as refusal:
+            error.update(refusal.message)
+            return None
         pressed = self.query_one(RadioSet).pressed_button
-        parts.append("pc" if pressed is not None and pressed.id == "pc" else "npc")
-        return " ".join(parts)
+        entry = Entry(
+            name=name,
+            initiative=numbers["init"],
+            modifier=None if init else numbers["mod"],
+            dexterity=numbers["dex"],
+            composure=numbers["com"],
+            health=numbers["health"],
+            willpower=numbers["willpower"],
+            kind=Kind.PC if pressed is not None and pressed.id == "pc" else Kind.NPC,
+        )
+        return ih.Add(entry=entry, join=self.verb == "join")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -357,12 +375,12 @@ class CombatantDialog(_Dialog[str]):
         self._submit()
 
     def _submit(self) -> None:
-        line = self.command()
-        if line is not None:
-            self.dismiss(line)
+        command = self.command()
+        if command is not None:
+            self.dismiss(command)
 
 
-class EffectDialog(_Dialog[str]):
+class EffectDialog(_Dialog[ih.AddEffect]):
     """A lasting effect on a combatant, timed on its creator's turns (RULES.md §3.1)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="EffectDialog")
@@ -390,10 +408,13 @@ class EffectDialog(_Dialog[str]):
         label = self.query_one("#label", Input).value.strip()
         rounds = self.query_one("#rounds", Input).value.strip()
         by = self.query_one("#by", Input).value.strip()
+        error = self.query_one("#effect-error", Static)
         if not label or not rounds:
-            self.query_one("#effect-error", Static).update(self.t("dialog.need-effect"))
+            error.update(self.t("dialog.need-effect"))
             return
-        line = f'effect {quote(self.target)} "{label}" rounds={rounds}'
-        if by:
-            line += f" by={quote(by)}"
-        self.dismiss(line)
+        try:
+            count = parse_int(rounds, "rounds")
+        except RuleError as refusal:
+            error.update(refusal.message)
+            return
+        self.dismiss(ih.AddEffect(self.target, label, count, by or None))

@@ -1,4 +1,4 @@
-"""Extended actions (issue 14, RULES.md §1.8): start one, roll its next interval, take off
+"""Extended actions (RULES.md §1.8): start one, roll its next interval, take off
 successes when the work is interrupted, drop it. Every change is a command line the scene screen
 runs (``extended …``), so undo, the journal and the report cover it."""
 

@@ -1,4 +1,4 @@
-"""The panes of the Infinite Horror combat screen (issue 6 §2), each drawn from an IHView.
+"""The panes of the Infinite Horror combat screen (RULES.md §3), each drawn from an IHView.
 
 Data flows down: the screen binds its ``view`` and ``selected`` reactives to these panes. The
 queue posts :class:`~console.messages.CombatantSelected` when its cursor moves; nothing here
@@ -63,7 +63,7 @@ class InitiativeQueue(RowList):
         )
 
     def column_widths(self, width: int) -> tuple[int, ...]:
-        """Full columns when they fit; at 80×24 (a 46-cell queue) the compact ones (issue 6)."""
+        """Full columns when they fit; at 80×24 (a 46-cell queue) the compact ones."""
         if width >= WIDE_FROM:
             return COLUMN_WIDTHS
         return COMPACT_WIDTHS if width >= COMPACT_FROM else TINY_WIDTHS
@@ -147,7 +147,7 @@ class _CombatantPane(TextLines):
         """Draw again once the screen has set both its view and selection.
 
         A ``next`` sets the view, then selects the new current actor: drawing after each would
-        make the pane's lines twice per keypress (issue 6 speed).
+        make the pane's lines twice per keypress.
         """
         if not self._scheduled:
             self._scheduled = True
@@ -271,7 +271,7 @@ class DetailPane(_CombatantPane):
 
 
 def _sheet_lines(t: Translator, combatant: CombatantView) -> list[Text]:
-    """The sheet's traits under the combatant's own values (issue 14): one line a category."""
+    """The sheet's traits under the combatant's own values (RULES.md §2): one line a category."""
     head = Text()
     head.append(pad(t("detail.sheet"), 11) + " ", style="bold")
     head.append(combatant.sheet or "", style="italic")

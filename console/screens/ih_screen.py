@@ -1,8 +1,9 @@
-"""The Infinite Horror combat screen (issue 6 §2–§3): the queue, the budget, the detail, the dice.
+"""The Infinite Horror combat screen (RULES.md §3): the queue, the budget, the detail, the dice.
 
 The screen owns the scene (``SceneScreen.scene``) and derives the :class:`IHView` from it; the
-panes are bound to ``view`` and ``selected`` and redraw themselves. Every key builds a line of
-the console language (INTERFACE.md §3) and runs it through :meth:`SceneScreen.run_command`.
+panes are bound to ``view`` and ``selected`` and redraw themselves. Every key and dialog builds
+a command object (``engine/ih/commands.py``) and runs it through :meth:`SceneScreen.run_command`;
+the journal writes it as ``format_command(command)``.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.errors import RuleError
+from engine.ih import commands as ih
+from engine.ih.encounter import ActionKind
 from engine.ih.events import UnusualReflex
-from engine.language import quote
 from engine.session import History, JournalEntry, Scene
 
 EDITS = frozenset(
@@ -81,7 +83,7 @@ class IHScreen(SceneScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = COMBAT_KEYS
 
-    # The bound panes repaint themselves; a screen repaint would redraw all of them (issue 6).
+    # The bound panes repaint themselves; a screen repaint would redraw all of them.
     view: reactive[IHView | None] = reactive(None, always_update=True, repaint=False)
     selected: reactive[str | None] = reactive(None, repaint=False)
     paid: reactive[tuple[tuple[str, str], ...]] = reactive((), repaint=False)
@@ -96,7 +98,7 @@ class IHScreen(SceneScreen):
     ) -> None:
         self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
         self._view_cache: ViewCache = {}
-        self._refusals: tuple[Scene | None, dict[str, str | None]] = (None, {})
+        self._refusals: tuple[Scene | None, dict[ih.Command, str | None]] = (None, {})
         """The scene last asked about and the engine's answers (see :meth:`_refusal`)."""
         self._turn_before: str | None = None
         """The current actor before the command being run (the selection may follow the turn)."""
@@ -175,10 +177,10 @@ class IHScreen(SceneScreen):
             self.selected = message.name
             self.refresh_keys()
 
-    def run_command_events(self, text: str, source: str = "key") -> tuple[Any, ...] | None:
+    def run_command_events(self, command: object, source: str = "key") -> tuple[Any, ...] | None:
         before = self.view.current if self.view is not None else None
         self._turn_before = before
-        return super().run_command_events(text, source)
+        return super().run_command_events(command, source)
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
         super().after_command(text, events)
@@ -229,34 +231,41 @@ class IHScreen(SceneScreen):
                 action, parameters = _action_and_parameters(binding.action)
                 if self.check_action(action, parameters):
                     return
-                line = self._refused_line(action, parameters)
-                if line is not None:
+                command = self._refused_command(action, parameters)
+                if command is not None:
                     event.stop()
                     event.prevent_default()
-                    self._explain(line)
+                    self._explain(command)
                     return
 
-    def _refused_line(self, action: str, parameters: tuple[object, ...]) -> str | None:
+    def _refused_command(self, action: str, parameters: tuple[object, ...]) -> ih.Command | None:
         """The command a greyed-out key stands for, to ask the engine why it is refused."""
-        who = self._who
+        who = self.selected
         if action == "spend" and parameters:
             spender = self._spender(str(parameters[0]))
-            return f"spend {quote(spender)} {parameters[0]}" if spender else None
+            return self._spend(spender, str(parameters[0])) if spender is not None else None
         if action == "next_turn":
-            return "next"
+            return ih.Next()
         if action == "begin":
-            return "begin"
-        if action == "delay" and self.selected is not None:
-            return f"delay {who} next-round"
+            return ih.Begin()
+        if action == "delay" and who is not None:
+            return ih.Delay(who, after=None)
         return None
 
-    def _explain(self, line: str) -> None:
-        """Show the engine's reason for refusing ``line``; a spend it takes is simply made."""
-        reason = self._refusal(line)
+    @staticmethod
+    def _spend(who: str, kind: str) -> ih.Spend | None:
+        try:
+            return ih.Spend(who, ActionKind(kind))
+        except ValueError:
+            return None
+
+    def _explain(self, command: ih.Command) -> None:
+        """Show the engine's reason for refusing ``command``; a spend it takes is simply made."""
+        reason = self._refusal(command)
         if reason is not None:
             self.refuse(reason, "key")
-        elif line.startswith("spend "):
-            self.run_command(line)
+        elif isinstance(command, ih.Spend):
+            self.run_command(command)
 
     # -- what can be done now -------------------------------------------------------------------
 
@@ -295,9 +304,10 @@ class IHScreen(SceneScreen):
         """Whether the engine would take the spend now (RULES.md §3.6–§3.7): asked, not
         worked out again here, so the keys and the rules never disagree."""
         spender = self._spender(kind)
-        if view.phase == "setup" or not kind or spender is None:
+        spend = self._spend(spender, kind) if spender is not None else None
+        if view.phase == "setup" or spend is None:
             return None
-        return True if self._refusal(f"spend {quote(spender)} {kind}") is None else None
+        return True if self._refusal(spend) is None else None
 
     def _spender(self, kind: str) -> str | None:
         """Who a spend key acts for: the current actor (README: "spend the current actor's
@@ -308,36 +318,31 @@ class IHScreen(SceneScreen):
             return view.current
         return self.selected
 
-    def _refusal(self, line: str) -> str | None:
-        """Why the engine would refuse ``line`` in the scene as it is (``None``: it would take
-        it), found by applying it to the state without keeping the result. Remembered until
-        the scene changes: the keys ask a dozen times a keypress."""
+    def _refusal(self, command: ih.Command) -> str | None:
+        """Why the engine would refuse ``command`` in the scene as it is (``None``: it would
+        take it), found by applying it to the state without keeping the result. Remembered
+        until the scene changes: the keys ask a dozen times a keypress."""
         from engine import commands
 
         scene = self.history.scene
         if self._refusals[0] is not scene:
             self._refusals = (scene, {})
         known = self._refusals[1]
-        if line not in known:
+        if command not in known:
             try:
-                command = commands.parse(line, scene.system)
                 commands.apply(scene.state, scene.system, command, random.Random(0))
-                known[line] = None
+                known[command] = None
             except RuleError as error:
-                known[line] = error.render(self.t.lang)
-        return known[line]
+                known[command] = error.render(self.t.lang)
+        return known[command]
 
     # -- keys -----------------------------------------------------------------------------------
 
-    @property
-    def _who(self) -> str:
-        return quote(self.selected or "")
-
     def action_next_turn(self) -> None:
-        self.run_command("next")
+        self.run_command(ih.Next())
 
     def action_begin(self) -> None:
-        self.run_command("begin")
+        self.run_command(ih.Begin())
 
     def action_select_current(self) -> None:
         if self.view is not None and self.view.current:
@@ -345,8 +350,9 @@ class IHScreen(SceneScreen):
 
     def action_spend(self, kind: str) -> None:
         spender = self._spender(kind)
-        if spender is not None:
-            self.run_command(f"spend {quote(spender)} {kind}")
+        spend = self._spend(spender, kind) if spender is not None else None
+        if spend is not None:
+            self.run_command(spend)
 
     def action_delay(self) -> None:
         view = self.view
@@ -365,42 +371,41 @@ class IHScreen(SceneScreen):
 
         def chosen(choice: str | None) -> None:
             if choice == "next-round":
-                self.run_command(f"delay {quote(who)} next-round", "dialog")
+                self.run_command(ih.Delay(who, after=None), "dialog")
             elif choice:
-                self.run_command(f"delay {quote(who)} after {quote(choice)}", "dialog")
+                self.run_command(ih.Delay(who, after=choice), "dialog")
 
         self.app.push_screen(ChoiceDialog(self.t("dialog.delay-title", name=who), options), chosen)
 
-    def _amount(self, verb: str, title_key: str, *, signed: bool) -> None:
+    def _amount(self, make: Any, title_key: str, *, signed: bool) -> None:
+        """Ask for a number, then run ``make(name, amount)``: the command of the key."""
         who = self.selected
         if who is None:
             return
 
         def chosen(amount: int | None) -> None:
-            if amount is None:
-                return
-            value = f"{amount:+d}" if signed else str(amount)
-            self.run_command(f"{verb} {quote(who)} {value}", "dialog")
+            if amount is not None:
+                self.run_command(make(who, amount), "dialog")
 
         self.app.push_screen(
             AmountDialog(self.t, self.t(title_key, name=who), signed=signed), chosen
         )
 
     def action_damage(self) -> None:
-        self._amount("damage", "dialog.damage-title", signed=False)
+        self._amount(ih.Damage, "dialog.damage-title", signed=False)
 
     def action_heal(self) -> None:
-        self._amount("heal", "dialog.heal-title", signed=False)
+        self._amount(ih.Heal, "dialog.heal-title", signed=False)
 
     def action_willpower(self) -> None:
-        self._amount("willpower", "dialog.willpower-title", signed=True)
+        self._amount(ih.AdjustWillpower, "dialog.willpower-title", signed=True)
 
     def action_initiative(self) -> None:
-        self._amount("initiative", "dialog.initiative-title", signed=True)
+        self._amount(ih.ChangeInitiative, "dialog.initiative-title", signed=True)
 
-    def _run_returned(self, line: str | None) -> None:
-        if line:
-            self.run_command(line, "dialog")
+    def _run_returned(self, command: ih.Command | None) -> None:
+        if command is not None:
+            self.run_command(command, "dialog")
 
     def action_add(self) -> None:
         self.app.push_screen(CombatantDialog(self.t, join=False), self._run_returned)
@@ -422,7 +427,7 @@ class IHScreen(SceneScreen):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.run_command(f"remove {quote(who)}", "dialog")
+                self.run_command(ih.Remove(who), "dialog")
 
         self.app.push_screen(
             ConfirmDialog(self.t, self.t("dialog.remove-question", name=who)), confirmed
@@ -454,7 +459,7 @@ class IHScreen(SceneScreen):
                 self.t,
                 scene.system,
                 self.selected,
-                roller=lambda line: self.run_command_events(line, "dialog"),
+                roller=lambda command: self.run_command_events(command, "dialog"),
                 interpretations=settings_of(scene.state),
                 willpower=willpower,
             )
@@ -511,10 +516,10 @@ class IHScreen(SceneScreen):
             def counted(count: int | None) -> None:
                 if count is None:
                     return
-                line = f"{verb} {quote(name)} from={quote(name)}"
-                if count > 1 or taken:
-                    line += f" count={count}"
-                self.run_command(line, "dialog")
+                grouped = count if count > 1 or taken else None
+                self.run_command(
+                    ih.AddFromSheet(name, name, grouped, join=verb == "join"), "dialog"
+                )
 
             self.app.push_screen(
                 AmountDialog(self.t, self.t("roster.add-title", name=name)), counted

@@ -1,4 +1,4 @@
-"""The command palette (ctrl+p): every action of the current screen by name (issue 6 §5).
+"""The command palette (ctrl+p): every action of the current screen by name.
 
 Its entries come from the same binding list as the Footer and F1 help (console/keymap.py), so
 an action has one name everywhere; actions that cannot run now are left out.

@@ -1,8 +1,9 @@
-"""The roll dialog (issue 6 §4): build a check, watch its exact odds change as you type, roll.
+"""The roll dialog (RULES.md §1.1): build a check, watch its exact odds change as you type, roll.
 
 The fields make a ``roll …`` line of the console language (INTERFACE.md §3); the same parser the
 command line uses reads it, so the odds shown are those of exactly the check that will be rolled.
-Rolling hands the line to the scene screen (the one path into the engine) and shows the result
+Rolling hands the parsed command (not the line) to the scene screen (the one path into the
+engine) and shows the result
 with its faces; the roll is logged in the scene for the selected combatant (``by=NAME``).
 """
 
@@ -30,8 +31,8 @@ from engine.errors import RuleError
 from engine.language import quote, tokenize
 from engine.settings import Interpretations
 
-Roller = Callable[[str], tuple[Any, ...] | None]
-"""Runs a roll line in the scene; returns its events, or ``None`` when it was refused."""
+Roller = Callable[[dice_command.RollCommand], tuple[Any, ...] | None]
+"""Runs a roll command in the scene; returns its events, or ``None`` when it was refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +119,8 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
         self.willpower = willpower
         """The roller's willpower (RULES.md §1.7), when the roller is in the fight."""
         self.line: str | None = None
+        self.command: dice_command.RollCommand | None = None
+        """The roll the fields make now (``None`` while they make none): what is rolled."""
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -282,8 +285,10 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
                     words = chance + "  " + words
                 summary.update(words)
             self.line = line
+            self.command = command
         except RuleError as error:
             self.line = None
+            self.command = None
             chart.show({}, None)
             summary.update(Text(error.render(self.t.lang), style="red"))
 
@@ -309,12 +314,12 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
     def action_roll(self) -> None:
         """Roll the check in the scene and show its faces; without a roller, return the line."""
         self.update_odds()
-        if self.line is None:
+        if self.line is None or self.command is None:
             return
         if self.roller is None:
             self.dismiss(self.line)
             return
-        events = self.roller(self.line)
+        events = self.roller(self.command)
         result = self.query_one("#roll-result", Static)
         if events is None:
             return

@@ -1,4 +1,4 @@
-"""The roster of the campaign's sheets (issue 14): list, edit, add to the fight, check.
+"""The roster of the campaign's sheets (RULES.md §2): list, edit, add to the fight, check.
 
 The list is read from the scene (its state holds the roster, ``Encounter.sheets``); every change
 is a command line run by the scene screen (``run``), so the journal, undo and the autosave
@@ -23,13 +23,13 @@ from console import sheet_text
 from console.i18n import Translator, fit
 from console.keymap import LIST_KEYS, ROSTER_KEYS, merged
 from console.screens.dialogs import AmountDialog, ConfirmDialog, EarlyKeys, TextDialog
+from engine.ih.commands import AddFromSheet, DeleteSheet
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_view import derived_traits, problems
-from engine.language import quote
 from engine.session import Scene
 
-Runner = Callable[[str], bool]
-"""Runs a command line in the scene; whether it was taken."""
+Runner = Callable[[object], bool]
+"""Runs a command in the scene (an object, or a sheet editor's line); whether it was taken."""
 
 
 class RosterScreen(EarlyKeys, ModalScreen[None]):
@@ -180,10 +180,9 @@ class RosterScreen(EarlyKeys, ModalScreen[None]):
         def counted(count: int | None) -> None:
             if count is None:
                 return
-            line = f"{verb} {quote(sheet.name)} from={quote(sheet.name)}"
-            if count > 1 or taken:
-                line += f" count={count}"
-            if self.run(line):
+            grouped = count if count > 1 or taken else None
+            command = AddFromSheet(sheet.name, sheet.name, grouped, join=verb == "join")
+            if self.run(command):
                 self.refresh_list(sheet.name)
 
         self.app.push_screen(
@@ -201,7 +200,7 @@ class RosterScreen(EarlyKeys, ModalScreen[None]):
             return
 
         def confirmed(yes: bool | None) -> None:
-            if yes and self.run(f"sheet {quote(sheet.name)} delete"):
+            if yes and self.run(DeleteSheet(sheet.name)):
                 self.refresh_list()
 
         self.app.push_screen(

@@ -1,4 +1,4 @@
-"""Open, rename and delete scenes (issue 6 §6); deleting asks first.
+"""Open, rename and delete scenes; deleting asks first.
 
 The screen lists every campaign and its scenes from the store. Enter returns the chosen
 ``(campaign, scene)`` to open; ``r`` renames and ``Delete`` deletes the highlighted scene (the

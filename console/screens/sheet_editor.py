@@ -1,4 +1,4 @@
-"""The sheet editor (issue 14): fill a character sheet from the keyboard in a minute.
+"""The sheet editor (RULES.md §2): fill a character sheet from the keyboard in a minute.
 
 Arrow keys move between the nine attributes, the twelve skills and Size; a digit sets the value
 under the cursor (``b`` then a digit: the skill's bonus successes), ``+``/``-`` step it. The

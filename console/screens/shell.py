@@ -2,8 +2,10 @@
 
 A scene screen owns the scene as a reactive and the in-memory :class:`~engine.session.History`;
 every change goes through :meth:`SceneScreen.run_command`, the one path into the engine
-(``engine.commands.parse`` then ``History.execute``), whether it came from a key, a dialog or
-the command line. A family screen (Infinite Horror, M.I.S.T.) adds its panes and keys.
+(``History.execute``), whether it came from a key, a dialog or the command line. Keys and
+dialogs hand it a command object and the journal keeps ``format_command(command)``; only the
+command line hands it text, parsed here (STYLE.md: a key never formats a line for the parser to
+read back). A family screen (Infinite Horror, M.I.S.T.) adds its panes and keys.
 """
 
 from __future__ import annotations
@@ -121,28 +123,38 @@ class SceneScreen(Screen[None]):
 
     # -- the one path into the engine -----------------------------------------------------------
 
-    def run_command(self, text: str, source: str = "key") -> bool:
-        """Parse and apply one command line; show the reason if it is refused.
+    def run_command(self, command: object, source: str = "key") -> bool:
+        """Apply one command; show the reason if it is refused.
+
+        ``command`` is a command object (a key, a dialog, a pane's :class:`CommandRequested`)
+        or a line of the console language typed on the command line.
 
         Returns:
             Whether the scene took the command. A refused command leaves the scene as it was.
         """
-        return self.run_command_events(text, source) is not None
+        return self.run_command_events(command, source) is not None
 
-    def run_command_events(self, text: str, source: str = "key") -> tuple[Any, ...] | None:
+    def run_command_events(self, command: object, source: str = "key") -> tuple[Any, ...] | None:
         """:meth:`run_command`, returning the command's events (``None`` when refused)."""
         from engine import commands
 
         try:
-            command = commands.parse(text, self.history.scene.system)
-            if command is None:
-                return ()
+            if isinstance(command, str):
+                text = command.strip()
+                command = commands.parse(text, self.history.scene.system)
+                if command is None:
+                    return ()
+            else:
+                from engine.limits import check_command
+
+                check_command(command)  # the ranges the parser checks a typed line against
+                text = commands.format_command(command)
             if isinstance(command, commands.NewScene):
                 self.post_message(NewSceneRequested(command.name, command.system))
                 return ()
             if self.read_only:
                 raise RuleError("app.read-only")
-            events = self.history.execute(command, text.strip())
+            events = self.history.execute(command, text)
         except RuleError as error:
             self.refuse(error.render(self.t.lang), source)  # error.<code> in the table's language
             return None
@@ -176,7 +188,7 @@ class SceneScreen(Screen[None]):
 
     def on_command_requested(self, message: CommandRequested) -> None:
         message.stop()
-        accepted = self.run_command(message.text, message.source)
+        accepted = self.run_command(message.command, message.source)
         if accepted and message.source == "command-line":
             self.command_line.close()
 
@@ -252,10 +264,14 @@ class SceneScreen(Screen[None]):
         self.command_line.open(text)
 
     def action_undo(self) -> None:
-        self.run_command("undo")
+        from engine.commands import Undo
+
+        self.run_command(Undo())
 
     def action_redo(self) -> None:
-        self.run_command("redo")
+        from engine.commands import Redo
+
+        self.run_command(Redo())
 
     def action_help(self) -> None:
         from console.screens.help import HelpScreen

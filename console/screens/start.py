@@ -1,5 +1,6 @@
 """The first frame: the title, "opening…" and the footer, drawn before the engine and the saves
-are loaded (cold start, issue 6 benchmark); the scene screen is pushed over it a moment later.
+are loaded (cold start: tests/benchmarks/bench_console.py); the scene screen is pushed over it
+a moment later.
 
 It is the app's own default screen rather than a screen of its own: a second screen to compose,
 style and switch away from cost a third of a bare Textual app's start.

@@ -68,7 +68,16 @@ class Vocabulary:
 
 
 def _quoted(name: str) -> str:
-    return name if name and all(c.isalnum() or c in "-_." for c in name) else f'"{name}"'
+    """A name as the command line reads it back (``Ann "Axe"`` → ``"Ann \\"Axe\\""``)."""
+    from engine.language import quote
+
+    return quote(name)
+
+
+def _in_quotes(name: str) -> str:
+    """A name completed after an opening quote: always quoted, escaped as :func:`_quoted`."""
+    quoted = _quoted(name)
+    return quoted if quoted.startswith('"') else f'"{quoted}"'
 
 
 def complete(value: str, vocabulary: Vocabulary) -> str | None:
@@ -84,7 +93,7 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
     if open_quote:
         head, _, partial = value.rpartition('"')
         prefix_text, partial = head, partial
-        candidates = [f'"{name}"' for name in vocabulary.names]
+        candidates = [_in_quotes(name) for name in vocabulary.names]
         start = '"' + partial
     else:
         try:
@@ -247,7 +256,7 @@ class CommandLine(Vertical):
 
     def close(self) -> None:
         """Clear the line and hand the focus back to the screen's main pane, at once: the next
-        key of a burst already goes where the focus is now (issue 12)."""
+        key of a burst already goes where the focus is now."""
         self.show_error(None)
         self.input.value = ""
         home = getattr(self.screen, "home", None)

@@ -1,4 +1,4 @@
-"""The dice log: every roll of the scene with its faces and outcome, newest last (issue 6 §2)."""
+"""The dice log: every roll of the scene with its faces and outcome, newest last."""
 
 from __future__ import annotations
 

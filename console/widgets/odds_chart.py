@@ -1,4 +1,4 @@
-"""A horizontal bar chart of an exact distribution (the roll dialog, issue 6 §4)."""
+"""A horizontal bar chart of an exact distribution (the roll dialog)."""
 
 from __future__ import annotations
 

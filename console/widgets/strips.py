@@ -2,7 +2,7 @@
 
 The initiative queue (:mod:`console.widgets.queue_view`) and the side panes
 (:mod:`console.widgets.text_lines`) draw their lines this way instead of through ``Static``:
-rendered once and cached, a line costs nothing to draw again (issue 6 speed).
+rendered once and cached, a line costs nothing to draw again.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A pane of Rich text lines drawn with Textual's line API (issue 6: one frame per ``next``).
+"""A pane of Rich text lines drawn with Textual's line API (one frame per ``next``).
 
 A ``Static`` given a ``Text`` turns it into Textual ``Content``, splits it into lines and wraps
 each one on every redraw: about 2.5 ms for the 7-line budget pane, most of a ``next`` keypress's

@@ -4,7 +4,7 @@ It looks like Textual's ``Header`` (the same icon, title and clock-space pieces)
 its text by the app instead of watching ``App.sub_title`` and ``Screen.sub_title``: those are
 repainting reactives, and setting them redraws the whole screen, which then lays the header's
 title out again. The title changes every second (the session clock) and after most commands;
-with 100 combatants that cost 40 ms twice a second at idle (issue 6). Here a change redraws the
+with 100 combatants that cost 40 ms twice a second at idle. Here a change redraws the
 title's own line.
 """
 

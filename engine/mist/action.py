@@ -113,6 +113,8 @@ def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, lis
             id=action.id,
             total=action.total,
         )
+    if command.kind in ("status", "reduce") and command.amount < 1:
+        raise RuleError("mist.effect.no-tiers", amount=command.amount)
     cost = effect_cost(command)
     if cost > action.left:
         raise RuleError(

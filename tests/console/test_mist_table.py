@@ -18,6 +18,7 @@ from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog
 from engine.dice.mist import MistRoll, Outcome
+from engine.mist.commands import Immerse
 from engine.mist.events import Immersed, Marked
 from engine.mist.state import Track
 
@@ -148,7 +149,7 @@ async def test_submerge_burn_picker_and_refuted_conclusion(make_app: AppFactory)
         assert isinstance(form, FormDialog)
         assert [f.key for f in form.fields] == ["theme", "depth", "burn"]
         assert form.build({"theme": "Shadow Hands", "depth": "submerge", "burn": "a,b"}) == (
-            'immerse Mei "Shadow Hands" submerge burn="a,b"'
+            Immerse("Mei", "Shadow Hands", "submerge", burn=("a", "b"))
         )
         await press(pilot, "escape")
         await press(pilot, "D")
