@@ -439,24 +439,33 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         """What the players' view shows of a challenge: hide or reveal it, or its limits."""
         t = self.t
         options: list[tuple[str, str]] = []
+        commands: dict[str, mist.SetVisibility] = {}
+
+        def offer(command: mist.SetVisibility, label: str) -> None:
+            key = str(len(options))
+            commands[key] = command
+            options.append((key, label))
+
         for found in self._current().challenges:
-            name = quote(found.name)
+            name = found.name
             if found.hidden:
-                options.append((f"reveal {name}", t("mist.visibility.reveal", name=found.name)))
+                offer(mist.SetVisibility(name, shown=True), t("mist.visibility.reveal", name=name))
             else:
-                options.append((f"hide {name}", t("mist.visibility.hide", name=found.name)))
+                offer(mist.SetVisibility(name, shown=False), t("mist.visibility.hide", name=name))
             if found.limits_shown:
-                options.append(
-                    (f"hide {name} limits", t("mist.visibility.hide-limits", name=found.name))
+                offer(
+                    mist.SetVisibility(name, shown=False, limits=True),
+                    t("mist.visibility.hide-limits", name=name),
                 )
             else:
-                options.append(
-                    (f"reveal {name} limits", t("mist.visibility.reveal-limits", name=found.name))
+                offer(
+                    mist.SetVisibility(name, shown=True, limits=True),
+                    t("mist.visibility.reveal-limits", name=name),
                 )
 
-        def chosen(line: str | None) -> None:
-            if line:
-                self.run_command(line, "dialog")
+        def chosen(key: str | None) -> None:
+            if key in commands:
+                self.run_command(commands[key], "dialog")
 
         self.app.push_screen(ChoiceDialog(t("mist.form.visibility"), options), chosen)
 
@@ -521,8 +530,8 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     def action_add_pc(self) -> None:
         """``P``: a player character by name (``pc NAME``, RULES.md §4.1); themes follow (H)."""
 
-        def build(v: Values) -> str | None:
-            return f"pc {quote(v['name'])}" if v["name"] else None
+        def build(v: Values) -> mist.AddCharacter | None:
+            return mist.AddCharacter(v["name"]) if v["name"] else None
 
         def added(events: tuple[Any, ...] | None) -> None:
             if events:
@@ -536,8 +545,10 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         """``X``: the case file's Complexity (``complexity N``, RULES.md §4.7)."""
         current = self._current().case_file.complexity
 
-        def build(v: Values) -> str | None:
-            return f"complexity {v['complexity']}" if v["complexity"] else None
+        def build(v: Values) -> mist.SetComplexity | None:
+            if not v["complexity"]:
+                return None
+            return mist.SetComplexity(whole(v["complexity"], "The complexity"))
 
         self._form("mist.form.complexity", (self._field("complexity", str(current or "")),), build)
 

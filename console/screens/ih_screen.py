@@ -437,7 +437,8 @@ class IHScreen(SceneScreen):
         """Hide the selected combatant from the players' view, or reveal them."""
         chosen = self.view.find(self.selected) if self.view is not None else None
         if chosen is not None:
-            self.run_command(f"{'reveal' if chosen.hidden else 'hide'} {quote(chosen.name)}")
+            command = ih.Reveal(chosen.name) if chosen.hidden else ih.Hide(chosen.name)
+            self.run_command(command, "key")
 
     def action_roll(self) -> None:
         from console.screens.roll_dialog import RollDialog, WillpowerState

@@ -42,6 +42,8 @@ def _add(command: c.Add) -> str:
     parts.append(entry.kind.value)
     if entry.clueless:
         parts.append("clueless")
+    if entry.hidden:
+        parts.append("hidden")
     return " ".join(parts)
 
 
@@ -78,6 +80,8 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.ChangeInitiative: lambda x: f"initiative {quote(x.name)} {_signed(x.amount)}",
     c.Swap: lambda x: f"swap {quote(x.first)} {quote(x.second)}",
     c.Remove: lambda x: f"remove {quote(x.name)}",
+    c.Hide: lambda x: f"hide {quote(x.name)}",
+    c.Reveal: lambda x: f"reveal {quote(x.name)}",
     c.Damage: lambda x: f"damage {quote(x.name)} {x.amount}",
     c.Heal: lambda x: f"heal {quote(x.name)} {x.amount}",
     c.AdjustWillpower: lambda x: f"willpower {quote(x.name)} {_signed(x.amount)}",

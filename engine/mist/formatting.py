@@ -118,7 +118,12 @@ def _case_roll(x: c.CaseRoll) -> str:
 
 FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.AddCharacter: lambda x: f"pc {quote(x.name)}",
-    c.AddChallenge: lambda x: f"challenge {quote(x.name)}" + _limits(x.limits),
+    c.AddChallenge: lambda x: (
+        f"challenge {quote(x.name)}" + _limits(x.limits) + (" hidden" if x.hidden else "")
+    ),
+    c.SetVisibility: lambda x: (
+        f"{'reveal' if x.shown else 'hide'} {quote(x.challenge)}" + (" limits" if x.limits else "")
+    ),
     c.SetLimit: lambda x: f"limit {quote(x.challenge)} {quote(x.kind)} {_tier(x.tier)}",
     c.AddNote: lambda x: f"note {quote(x.challenge)} {quote_text(x.text)}",
     c.AddTheme: _theme,

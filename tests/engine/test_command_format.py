@@ -74,6 +74,7 @@ IH: dict[type, st.SearchStrategy[Any]] = {
             defense_bonus=count,
             kind=st.sampled_from(Kind),
             clueless=st.just(False),
+            hidden=st.booleans(),
         ),
         join=st.just(False),
     )
@@ -98,6 +99,8 @@ IH: dict[type, st.SearchStrategy[Any]] = {
     ih.ChangeInitiative: st.builds(ih.ChangeInitiative, name=name, amount=number),
     ih.Swap: st.builds(ih.Swap, first=name, second=name),
     ih.Remove: st.builds(ih.Remove, name=name),
+    ih.Hide: st.builds(ih.Hide, name=name),
+    ih.Reveal: st.builds(ih.Reveal, name=name),
     ih.Damage: st.builds(ih.Damage, name=name, amount=count),
     ih.Heal: st.builds(ih.Heal, name=name, amount=count),
     ih.AdjustWillpower: st.builds(ih.AdjustWillpower, name=name, amount=number),
@@ -243,7 +246,10 @@ limits = st.builds(
 
 MIST: dict[type, st.SearchStrategy[Any]] = {
     mist.AddCharacter: st.builds(mist.AddCharacter, name=name),
-    mist.AddChallenge: st.builds(mist.AddChallenge, name=name, limits=limits),
+    mist.AddChallenge: st.builds(mist.AddChallenge, name=name, limits=limits, hidden=st.booleans()),
+    mist.SetVisibility: st.builds(
+        mist.SetVisibility, challenge=name, shown=st.booleans(), limits=st.booleans()
+    ),
     mist.SetLimit: st.builds(
         mist.SetLimit, challenge=name, kind=name, tier=st.none() | st.integers(1, 6)
     ),
