@@ -5,7 +5,8 @@ parsed tree and the decoded scenes were all in memory at once. :func:`read_objec
 file in blocks, decodes each top-level member (and each item of the member named ``stream``,
 when it is a list) with ``json.JSONDecoder.raw_decode`` over a buffer that holds only the piece
 being read, and hands each item to a callback as soon as it is parsed: peak memory grows with
-the largest piece, not with the file. A piece larger than ``max_piece`` bytes is refused.
+the largest piece, not with the file. A piece longer than ``max_piece`` (counted in characters
+of its text) is refused.
 Members may come in any order; a file that is not one JSON object is refused like a bad file.
 """
 
@@ -85,16 +86,16 @@ class _Reader:
                 raise BadFile(self.path, "is nested too deeply to be a save") from None
             except ValueError as error:  # an integer of more than 4,300 digits
                 raise BadFile(self.path, f"holds a value no save has ({error})") from None
-            if end != -1 and (end < len(self.buffer) or self.eof):
-                self.position = end
-                return value
-            held = len(self.buffer) - self.position
+            held = (end if end != -1 else len(self.buffer)) - self.position
             if held > self.max_piece:
                 raise BadFile(
                     self.path,
                     f"has {what} of more than {self.max_piece} bytes, more than an import "
                     "reads at once",
                 )
+            if end != -1 and (end < len(self.buffer) or self.eof):
+                self.position = end
+                return value
             self._more(max(BLOCK, held))
 
     def _bad(self, problem: str, at: int | None = None) -> Any:
