@@ -79,8 +79,10 @@ class _Reader:
             try:
                 value, end = _decode(self.buffer, self.position)
             except json.JSONDecodeError as error:
-                if self.eof:
-                    self._bad(f"{error.msg} (truncated?)", error.pos)
+                if self.eof or error.pos < len(self.buffer) - BLOCK:
+                    # at the end of the file, or not where the text read so far stops (no
+                    # string of an export is a block long): bad JSON, told at once
+                    self._bad(f"{error.msg}{'; truncated?' if self.eof else ''}", error.pos)
                 value, end = None, -1
             except RecursionError:
                 raise BadFile(self.path, "is nested too deeply to be a save") from None

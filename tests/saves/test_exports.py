@@ -254,3 +254,13 @@ def test_a_hostile_streamed_export_is_a_named_refusal(
         import_file(target, path)
     assert words in str(caught.value)
     assert target.list_campaigns() == ()
+
+
+def test_bad_json_early_in_a_big_scene_is_told_at_once_not_as_too_big(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A syntax error is named where it is, not after reading up to the cap of a piece."""
+    path = tmp_path / "early.json"
+    path.write_bytes(b'{"scenes": [{"a": 1 "b": 2, "pad": "' + b"x" * 3_000_000 + b'"}]}')
+    with pytest.raises(ImportRefused, match="not valid JSON at character 21"):
+        import_file(open_store(tmp_path / "s"), path)
