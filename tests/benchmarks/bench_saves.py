@@ -189,7 +189,7 @@ def _many_export(folder: Path, count: int = 3_000) -> Path:
 
 def _import_child(how: str, path: str, save_dir: str) -> None:
     """In a fresh process: import ``path`` the old (``whole``) or the new (``stream``) way and
-    print the peak RSS in MB and the seconds taken."""
+    print the peak RSS in MB (VmHWM) and the seconds taken."""
     import resource
 
     from saves import exports
@@ -202,7 +202,11 @@ def _import_child(how: str, path: str, save_dir: str) -> None:
     else:
         exports.import_file(store, Path(path))
     took = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    try:  # this process's own peak (ru_maxrss keeps the parent's peak across fork and exec)
+        status = Path("/proc/self/status").read_text()
+        peak = int(status.split("VmHWM:")[1].split()[0]) / 1024
+    except (OSError, IndexError, ValueError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{peak:.0f} {took:.1f}")
 
 
