@@ -9,7 +9,6 @@ every :data:`saves.campaign.BACKUP_EVERY` autosaves, and when it is closed.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import time
@@ -154,21 +153,71 @@ def list_backups(root: Path) -> list[Backup]:
     return sorted(found, key=lambda backup: backup.id, reverse=True)
 
 
+RESTORING = ".restoring"
+"""The folder a restore copies a backup into, then renames to this name (issue 12): once it
+exists the restore is decided, and :func:`finish_restore` completes it, at the next open if a
+crash stopped it. ``ASIDE`` in it names the ``broken/<stamp>`` folder the live files go to."""
+
+ASIDE = "aside"
+
+
 def restore(root: Path, backup: Backup) -> Path:
     """Make ``backup`` the live campaign; the replaced files are moved, never deleted.
+
+    Crash-safe (issue 12): the backup is first copied (never linked: damage to a live file in
+    place must not reach the backups) into a hidden partial folder, which a crash leaves
+    behind to be removed with the live campaign untouched; one rename makes it
+    :data:`RESTORING`, and from then on :func:`finish_restore` (run again at every open) moves
+    the live files aside and the restored ones in, so the campaign opens old or restored,
+    never without its index.
 
     Returns:
         The directory ``broken/<stamp>/`` that now holds the files that were live.
     """
-    aside = root / BROKEN / _stamp()
-    aside.mkdir(parents=True)
-    for name in (INDEX, SCENES):
-        with contextlib.suppress(FileNotFoundError):
-            os.replace(root / name, aside / name)
+    finish_restore(root)  # a restore a crash left half done comes first
+    stamp = _stamp()
+    partial = root / f".restore-{stamp}.partial"
     for relative in live_files(backup.path):
-        # copied, never linked: damage to a live file in place must not reach the backups
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(backup.path / relative, root / relative)
-    (root / SCENES).mkdir(exist_ok=True)
+        (partial / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(backup.path / relative, partial / relative)
+    (partial / SCENES).mkdir(parents=True, exist_ok=True)
+    (partial / ASIDE).write_text(stamp, encoding="utf-8")
+    for path in sorted(partial.rglob("*"), reverse=True):
+        if path.is_file():
+            with path.open("rb") as handle:
+                os.fsync(handle.fileno())
+    os.replace(partial, root / RESTORING)
     fsync_dir(root)
+    return finish_restore(root) or root / BROKEN / stamp
+
+
+def finish_restore(root: Path) -> Path | None:
+    """Complete a restore that was decided (:data:`RESTORING` exists), and drop the partial
+    copies of one that was not. Each step can be cut by a crash and run again.
+
+    Returns:
+        The ``broken/<stamp>/`` folder holding the files that were live, if a restore was
+        completed.
+    """
+    for partial in root.glob(".restore-*.partial"):
+        shutil.rmtree(partial, ignore_errors=True)
+    staged = root / RESTORING
+    if not staged.is_dir():
+        return None
+    try:
+        stamp = (staged / ASIDE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        stamp = ""
+    if not stamp or "/" in stamp or stamp.startswith("."):
+        stamp = _stamp()
+    aside = root / BROKEN / stamp
+    for name in (INDEX, SCENES):
+        if not (staged / name).exists():
+            continue  # already moved in
+        if (root / name).exists():
+            aside.mkdir(parents=True, exist_ok=True)
+            os.replace(root / name, aside / name)
+        os.replace(staged / name, root / name)
+    fsync_dir(root)
+    shutil.rmtree(staged, ignore_errors=True)
     return aside

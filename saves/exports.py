@@ -4,7 +4,9 @@ An export is ``{"schema_version", "kind": "export", "campaign": {"name", "season
 "missions"}, "scenes": [scene documents, journal inline]}``. An import file is untrusted: it
 is refused when larger than :data:`MAX_IMPORT_BYTES`, when it is not JSON, not an export (or a
 version-1 campaign file), when a value does not have its type, or when a scene's journal does
-not replay to its saved state. Nothing is written unless the whole file is good.
+not replay to its saved state. Nothing is written unless the whole file is good. The file is
+read scene by scene (:mod:`saves.json_stream`): each scene is parsed, checked and kept decoded
+before the next is read, and a scene over :data:`MAX_PIECE_BYTES` is refused (issue 12).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from engine.session import CHECKPOINT_EVERY, Scene
 from saves.codec import DocumentError
 from saves.documents import checked, scene_from_document, scene_to_document
 from saves.errors import BadFile, ImportRefused, SaveError
+from saves.json_stream import read_object
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
-from saves.storage import read_json
 
 if TYPE_CHECKING:
     from saves.campaign import Campaign
@@ -45,8 +47,14 @@ class Store(Protocol):
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
 """The largest file ``import`` reads: the cap of every save file (32 MB refused the
-export of one 500-combatant scene of 52,000 entries, 33.9 MB). The file is parsed whole, not
-streamed: importing the largest admits costs a few GB of memory."""
+export of one 500-combatant scene of 52,000 entries, 33.9 MB). It bounds the work; memory is
+bounded by :data:`MAX_PIECE_BYTES`: the file is read scene by scene."""
+
+MAX_PIECE_BYTES = 64 * 1024 * 1024
+"""The largest scene (or other top-level member) of an import file, as JSON text: the file is
+streamed, one scene parsed at a time (:mod:`saves.json_stream`), so the memory an import takes
+grows with its largest scene, not with the file. About twice the largest scene we have seen
+exported (52,000 entries, 33.9 MB)."""
 
 
 def _campaign_part(campaign: Campaign) -> dict[str, Any]:
@@ -96,11 +104,17 @@ def load_scenes(store: Store, target: str) -> tuple[str, tuple[Scene, ...]]:
         return campaign.name, tuple(campaign.load_scene(each) for each in names)
 
 
-def read_import(path: Path) -> dict[str, Any]:
-    """Read and check an import file; version-1 campaign files are migrated.
+def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any], list[Scene]]:
+    """Read and check an import file, streaming it scene by scene; version-1 campaign files are
+    migrated. Each scene is decoded and replayed as soon as it is parsed, and only the decoded
+    scene is kept.
+
+    Returns:
+        The campaign part and the scenes, every scene checked (see :func:`decode_export`).
 
     Raises:
-        ImportRefused: too large, unreadable, not JSON, not an export, or malformed.
+        ImportRefused: too large, a scene over ``max_piece`` (:data:`MAX_PIECE_BYTES`) bytes,
+            unreadable, not JSON, not an export, or malformed.
     """
     try:
         size = path.stat().st_size
@@ -110,15 +124,41 @@ def read_import(path: Path) -> dict[str, Any]:
         raise ImportRefused(
             f"{path}: {size} bytes is more than an export can be ({MAX_IMPORT_BYTES}).", path
         )
+    piece = MAX_PIECE_BYTES if max_piece is None else max_piece
+    header_checked = False
+
+    def check_header(members: dict[str, Any]) -> None:
+        nonlocal header_checked
+        if not header_checked:
+            checked(members, path, "export")
+            header_checked = True
+
+    def on_scene(raw: Any, index: int, members: dict[str, Any]) -> Scene:
+        if "schema_version" in members and "kind" in members:
+            check_header(members)  # an export names its kind first: refuse a non-export early
+        return _decode_scene(raw, index, path)
+
     try:
-        data = read_json(path)
-        if is_v1_campaign(data):
-            return campaign_v1_to_v2(data)
-        return checked(data, path, "export")
+        members, scenes = read_object(path, "scenes", on_scene, piece)
+        if scenes is None:  # not an export's scene list: a version-1 file, or a bad one
+            if is_v1_campaign(members):
+                return decode_export(campaign_v1_to_v2(members), path)
+            return decode_export(checked(members, path, "export"), path)
+        check_header(members)
     except SaveError as error:
         raise ImportRefused(str(error), path) from None
     except DocumentError as error:
         raise ImportRefused(f"{path}: not a valid version-1 campaign: {error}.", path) from None
+    return _campaign_of(members, path), scenes
+
+
+def _campaign_of(document: dict[str, Any], path: Path) -> dict[str, Any]:
+    campaign = document.get("campaign")
+    if not isinstance(campaign, dict) or not isinstance(campaign.get("name"), str):
+        raise ImportRefused(f"{path}: the export names no campaign.", path)
+    if not campaign["name"].strip():
+        raise ImportRefused(f"{path}: the campaign's name is empty.", path)
+    return campaign
 
 
 def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any], list[Scene]]:
@@ -128,43 +168,41 @@ def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any],
         ImportRefused: a malformed campaign part, a bad scene, or a journal that does not
             replay to the saved state.
     """
-    campaign = document.get("campaign")
+    campaign = _campaign_of(document, path)
     scenes = document.get("scenes")
-    if not isinstance(campaign, dict) or not isinstance(campaign.get("name"), str):
-        raise ImportRefused(f"{path}: the export names no campaign.", path)
-    if not campaign["name"].strip():
-        raise ImportRefused(f"{path}: the campaign's name is empty.", path)
     if not isinstance(scenes, list):
         raise ImportRefused(f"{path}: the export's scenes are not a list.", path)
-    decoded = []
-    for index, raw in enumerate(scenes):
-        where = f"{path} (scene {index + 1})"
-        try:
-            scene = scene_from_document(raw, Path(where))
-        except BadFile as error:
-            raise ImportRefused(
-                str(error).removesuffix(" The file was left as it is."), path
-            ) from None
-        try:
-            state, checkpoints = _replay(scene)
-            ok = state == scene.state
-        except RuleError as error:
-            raise ImportRefused(
-                f"{where}: its journal does not replay ({error}); refused.", path
-            ) from None
-        except Exception as error:  # untrusted data: any engine failure is a refusal
-            raise ImportRefused(
-                f"{where}: its journal cannot be replayed ({error!r}).", path
-            ) from None
-        if not ok:
-            raise ImportRefused(
-                f"{where}: the saved state of scene {scene.name!r} is not what its journal "
-                "makes (hand-edited?); refused.",
-                path,
-            )
-        _check_sheets(scene, where, path)
-        decoded.append(replace(scene, checkpoints=checkpoints))
-    return campaign, decoded
+    return campaign, [_decode_scene(raw, index, path) for index, raw in enumerate(scenes)]
+
+
+def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
+    """One scene of an export, checked: decoded, replayed to its saved state, sheets checked.
+
+    Raises:
+        ImportRefused: a bad scene, or a journal that does not replay to the saved state.
+    """
+    where = f"{path} (scene {index + 1})"
+    try:
+        scene = scene_from_document(raw, Path(where))
+    except BadFile as error:
+        raise ImportRefused(str(error).removesuffix(" The file was left as it is."), path) from None
+    try:
+        state, checkpoints = _replay(scene)
+        ok = state == scene.state
+    except RuleError as error:
+        raise ImportRefused(
+            f"{where}: its journal does not replay ({error}); refused.", path
+        ) from None
+    except Exception as error:  # untrusted data: any engine failure is a refusal
+        raise ImportRefused(f"{where}: its journal cannot be replayed ({error!r}).", path) from None
+    if not ok:
+        raise ImportRefused(
+            f"{where}: the saved state of scene {scene.name!r} is not what its journal "
+            "makes (hand-edited?); refused.",
+            path,
+        )
+    _check_sheets(scene, where, path)
+    return replace(scene, checkpoints=checkpoints)
 
 
 def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
@@ -206,6 +244,10 @@ def import_export(store: Store, document: dict[str, Any], path: Path) -> tuple[s
     """Add an export's scenes to its campaign (created if missing); a name already used gets
     `` (2)``. Returns the campaign name and the scene names as saved."""
     part, scenes = decode_export(document, path)
+    return _save_import(store, part, scenes)
+
+
+def _save_import(store: Store, part: dict[str, Any], scenes: list[Scene]) -> tuple[str, list[str]]:
     exists = store.has_campaign(part["name"])
     opened = store.open_campaign(part["name"], create=True)
     with opened as campaign:
@@ -234,4 +276,4 @@ def import_export(store: Store, document: dict[str, Any], path: Path) -> tuple[s
 
 def import_file(store: Store, path: Path) -> tuple[str, list[str]]:
     """Import an export file (see the module docstring). Returns campaign and scene names."""
-    return import_export(store, read_import(path), path)
+    return _save_import(store, *read_import(path))

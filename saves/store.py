@@ -94,7 +94,25 @@ class Store:
 
     def _directories(self) -> list[Path]:
         base = self.root / CAMPAIGNS
-        return sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith("."))
+        found = sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith("."))
+        for directory in found:
+            if (directory / backups.RESTORING).exists():
+                self._finish_restore(directory)
+        return found
+
+    def _finish_restore(self, directory: Path) -> None:
+        """Complete a restore a crash cut short (issue 12), before anything reads the campaign;
+        left for later when the campaign is open elsewhere (its holder finishes it)."""
+        lock = CampaignLock(directory, me(self.program))
+        try:
+            lock.acquire()
+        except SaveError:
+            return
+        try:
+            with contextlib.suppress(OSError):
+                backups.finish_restore(directory)
+        finally:
+            lock.release()
 
     def list_campaigns(self) -> tuple[CampaignInfo, ...]:
         """Every campaign with its scenes; a bad one is listed with its problem, not skipped."""
@@ -199,6 +217,7 @@ class Store:
         lock = CampaignLock(directory, me(self.program))
         lock.acquire()
         try:
+            backups.finish_restore(directory)
             campaign = Campaign(directory, read_only=False, lock=lock)
             _clean_temporaries(directory)
             with contextlib.suppress(OSError, SaveError):

@@ -12,8 +12,19 @@ console commands. Compared in the same run with the plain way of keeping the sam
   checkpoints the saves keep every 128 entries; and, for comparison, without them (the whole
   journal replayed, as before issue 12). Also the next 200 undos, each timed.
 
+- *import memory* (issue 12): peak RSS of ``st-console import`` of a big export (one IH scene of
+  500 combatants and 52,000 entries, written by ``st-console export --format json``, ~34 MB)
+  and of an export of 3,000 small scenes, each in a fresh process: read whole as before issue 12
+  (``json.loads`` of the file, then the scenes decoded) against read scene by scene
+  (``saves.json_stream``). The exports are built once and kept in the temp directory.
+  Measured 2026-11-23 on a busy 2-core machine (``st-console export --format json`` writes 49.1
+  MB for the big scene, 93.1 MB for the 3,000): big scene 1,915 → 1,837 MB, 3,000 scenes 773 →
+  612 MB. The file's text is no longer held whole, but the peak is dominated by the decoded
+  scenes kept until the batch is written and, for the big scene, by its replay (the state of
+  500 combatants at each of ~400 checkpoints).
+
 Run: ``.venv/bin/python tests/benchmarks/bench_saves.py`` (prints tables; asserts nothing);
-``… bench_saves.py undo`` runs the undo part alone.
+``… bench_saves.py undo`` runs the undo part alone, ``… bench_saves.py import`` the import part.
 """
 
 from __future__ import annotations
@@ -30,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "saves"))
 
-from saves_fixtures import build_ih  # noqa: E402
+from saves_fixtures import build_ih, build_mist  # noqa: E402
 
 from engine import commands  # noqa: E402
 from engine.errors import RuleError  # noqa: E402
@@ -152,10 +163,93 @@ def undo_after_loading(commands_count: int = 50_000) -> None:
         print(f"{label:26} {first:14.1f} {worst:14.1f} {median:15.2f}")
 
 
+def _big_export(folder: Path) -> Path:
+    """The 34 MB export of one scene of 500 combatants and 52,000 entries (built once)."""
+    path = folder / "big-export.json"
+    if not path.exists():
+        from console.cli import main as cli
+
+        store = open_store(folder / "big-store")
+        with store.open_campaign("Big", create=True) as campaign:
+            campaign.create_scene(build_ih(500, 52_000 - 501, 12))
+        cli(["export", "Big", "--format", "json", "-o", str(path), "--save-dir", str(store.root)])
+    return path
+
+
+def _many_export(folder: Path, count: int = 3_000) -> Path:
+    """An export of ``count`` small M.I.S.T. scenes (built once)."""
+    path = folder / f"many-{count}-export.json"
+    if not path.exists():
+        scene = scene_to_document(build_mist(20, 3))
+        scenes = [dict(scene, name=f"Case {index}") for index in range(count)]
+        document = {
+            "schema_version": 2,
+            "kind": "export",
+            "campaign": {"name": "Many", "season": None, "missions": []},
+            "scenes": scenes,
+        }
+        path.write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
+    return path
+
+
+def _import_child(how: str, path: str, save_dir: str) -> None:
+    """In a fresh process: import ``path`` the old (``whole``) or the new (``stream``) way and
+    print the peak RSS in MB (VmHWM) and the seconds taken."""
+    import resource
+
+    from saves import exports
+
+    store = open_store(Path(save_dir))
+    start = time.perf_counter()
+    if how == "whole":  # before issue 12: the file parsed whole, then the scenes decoded
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+        exports.import_export(store, document, Path(path))
+    else:
+        exports.import_file(store, Path(path))
+    took = time.perf_counter() - start
+    try:  # this process's own peak (ru_maxrss keeps the parent's peak across fork and exec)
+        status = Path("/proc/self/status").read_text()
+        peak = int(status.split("VmHWM:")[1].split()[0]) / 1024
+    except (OSError, IndexError, ValueError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{peak:.0f} {took:.1f}")
+
+
+def import_memory() -> None:
+    import subprocess
+
+    folder = Path(tempfile.gettempdir()) / "st-bench-import"
+    folder.mkdir(exist_ok=True)
+    files = [
+        ("1 scene, 52,000 entries", _big_export(folder)),
+        ("3,000 small scenes", _many_export(folder)),
+    ]
+    print("Import: peak RSS of a fresh process importing an export (issue 12)")
+    print(f"{'export':26} {'MB on disk':>10} {'read':>14} {'peak RSS MB':>12} {'seconds':>8}")
+    for label, path in files:
+        for how in ("whole", "stream"):
+            with tempfile.TemporaryDirectory() as save_dir:
+                out = subprocess.run(
+                    [sys.executable, __file__, "import-child", how, str(path), save_dir],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout.split()
+            read = "whole (before)" if how == "whole" else "scene by scene"
+            size = path.stat().st_size / 1e6
+            print(f"{label:26} {size:10.1f} {read:>14} {float(out[0]):12.0f} {float(out[1]):8.1f}")
+
+
 if __name__ == "__main__":
-    if sys.argv[1:] == ["undo"]:
+    if sys.argv[1:2] == ["import-child"]:
+        _import_child(*sys.argv[2:5])
+    elif sys.argv[1:] == ["import"]:
+        import_memory()
+    elif sys.argv[1:] == ["undo"]:
         undo_after_loading()
     else:
         main()
         print()
         undo_after_loading()
+        print()
+        import_memory()

@@ -178,3 +178,103 @@ def _run_all(tmp_path: Path, versions: list[Scene]) -> None:
         _check(root, versions, confirmed)
         shutil.rmtree(root)
     print(f"{total} crash points")
+
+
+def _restore_child(root: Path, backup_id: str, crash_at: int, total: int) -> None:
+    count = 0
+
+    def counted(function):  # type: ignore[no-untyped-def]
+        def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+            nonlocal count
+            count += 1
+            if count == crash_at:
+                os._exit(KILLED)
+            if function is FSYNC:
+                return None
+            return function(*args, **kwargs)
+
+        return wrapper
+
+    for module, name in OPERATIONS:
+        setattr(module, name, counted(getattr(module, name)))
+    open_store(root).restore_backup("Crash", backup_id)
+    os.write(total, f"{count}\n".encode())
+    os._exit(0)
+
+
+def _fork_restore(root: Path, backup_id: str, crash_at: int) -> tuple[int, int]:
+    total_r, total_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (the child)
+        try:
+            os.close(total_r)
+            _restore_child(root, backup_id, crash_at, total_w)
+        finally:
+            os._exit(3)
+    os.close(total_w)
+    _, status = os.waitpid(pid, 0)
+    with os.fdopen(total_r) as handle:
+        text = handle.read().strip()
+    return os.waitstatus_to_exitcode(status), int(text) if text else 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_crash_at_every_file_system_operation_of_a_restore_leaves_old_or_restored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12: a restore moved the live files aside, then copied the backup in; a crash in
+    between left the campaign without an index. Killed before each operation of a restore,
+    the campaign must open (for writing, and in the list) with the old or the restored state."""
+    monkeypatch.setattr(scenefile, "CHUNK", 4)
+    versions = _versions()
+    seed = tmp_path / "seed"
+    store = open_store(seed)
+    opened = store.open_campaign("Crash", create=True)
+    for scene in versions[:5]:
+        opened.save_scene(scene)
+    opened.close()
+    with store.open_campaign("Crash") as opened:
+        for scene in versions[5:]:
+            opened.save_scene(scene)
+    with store.open_campaign("Crash", read_only=True) as opened:
+        old = opened.load_scene("Case")
+    choice = [
+        b for b in store.backups("Crash") if store.open_backup("Crash", b.id).has_scene("Case")
+    ]
+    backup = choice[-1]  # the oldest with the scene
+    with store.open_backup("Crash", backup.id) as copy:
+        restored = copy.load_scene("Case")
+    assert restored != old
+
+    def run(crash_at: int) -> tuple[Path, int, int]:
+        root = tmp_path / f"crash-{crash_at}"
+        shutil.copytree(seed, root, symlinks=True)
+        status, total = _fork_restore(root, backup.id, crash_at)
+        return root, status, total
+
+    root, status, total = run(0)
+    assert status == 0 and total > 5
+    with open_store(root).open_campaign("Crash", read_only=True) as opened:
+        assert opened.load_scene("Case") == restored
+    shutil.rmtree(root)
+    outcomes = set()
+    for crash_at in range(1, total + 1):
+        root, status, _ = run(crash_at)
+        assert status == KILLED
+        check = open_store(root)
+        infos = check.list_campaigns()
+        assert [(info.name, info.problem) for info in infos] == [("Crash", None)], crash_at
+        with check.open_campaign("Crash") as opened:
+            assert not opened.read_only
+            scene = opened.load_scene("Case")
+            assert scene in (old, restored), crash_at
+            outcomes.add("restored" if scene == restored else "old")
+        if scene == restored:  # the files that were live are kept aside, whole
+            directory = check.find("Crash")
+            assert directory is not None
+            aside = sorted((directory / backups.BROKEN).iterdir())
+            with open_store(root).open_directory(aside[-1], read_only=True) as kept:
+                assert kept.load_scene("Case") == old
+        shutil.rmtree(root)
+    assert outcomes == {"old", "restored"}
+    print(f"{total} crash points in a restore")

@@ -12,6 +12,7 @@ import pytest
 from saves_fixtures import build
 
 import saves.exports as exports
+from console.cli import main
 from saves import ImportRefused, export_document, import_file, open_store
 
 
@@ -148,3 +149,104 @@ def test_an_imported_long_scene_comes_with_its_checkpoints(tmp_path: Path) -> No
         index for index in range(CHECKPOINT_EVERY, len(long.journal) + 1, CHECKPOINT_EVERY)
     ]
     assert loaded.checkpoints == long.checkpoints
+
+
+def _many_scene_export(tmp_path: Path, count: int) -> tuple[Path, list[Any]]:
+    scenes = [replace(build("mist", 40, index), name=f"S{index}") for index in range(count)]
+    source = open_store(tmp_path / "source")
+    with source.open_campaign("Big", create=True) as campaign:
+        campaign.create_scenes(scenes)
+    export = tmp_path / "big.json"
+    assert (
+        main(
+            ["export", "Big", "--format", "json", "-o", str(export), "--save-dir", str(source.root)]
+        )
+        == 0
+    )
+    return export, scenes
+
+
+def test_an_export_larger_than_a_piece_imports_scene_by_scene(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 12 item 12: a 33.9 MB export was refused (32 MB cap) and would have been parsed
+    whole. Here the cap on one piece is set below the file's size, as the 64 MB cap is below a
+    file of many big scenes: the import must read it a scene at a time, never the whole file."""
+    export, scenes = _many_scene_export(tmp_path, 12)
+    size = export.stat().st_size
+    largest = max(len(json.dumps(s, indent=1)) for s in json.loads(export.read_text())["scenes"])
+    monkeypatch.setattr(exports, "MAX_PIECE_BYTES", largest * 2)
+    monkeypatch.setattr(exports, "MAX_IMPORT_BYTES", 10 * size)
+    assert size > 4 * largest * 2
+    reads: list[int] = []
+    real_loads = json.loads
+    monkeypatch.setattr(
+        json, "loads", lambda text, **k: (reads.append(len(text)), real_loads(text, **k))[1]
+    )
+    assert main(["import", str(export), "--save-dir", str(tmp_path / "target")]) == 0
+    assert max(reads, default=0) < largest  # the whole text is never parsed at once
+    with open_store(tmp_path / "target").open_campaign("Big", read_only=True) as campaign:
+        assert campaign.scene_names() == tuple(f"S{index}" for index in range(12))
+        for scene in scenes:
+            assert campaign.load_scene(scene.name) == scene
+    assert "Big" in capsys.readouterr().out
+
+
+def test_a_scene_over_the_piece_cap_is_refused_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    export, _ = _many_scene_export(tmp_path, 3)
+    monkeypatch.setattr(exports, "MAX_PIECE_BYTES", 2000)
+    target = open_store(tmp_path / "target")
+    with pytest.raises(ImportRefused, match="item 1 of 'scenes' of more than 2000 bytes"):
+        import_file(target, export)
+    assert target.list_campaigns() == ()
+
+
+@pytest.mark.parametrize("cut", [0.1, 0.5, 0.99])
+def test_a_truncated_streamed_export_is_refused_and_nothing_is_written(
+    tmp_path: Path, cut: float
+) -> None:
+    export, _ = _many_scene_export(tmp_path, 3)
+    data = export.read_bytes()
+    export.write_bytes(data[: int(len(data) * cut)])
+    target = open_store(tmp_path / "target")
+    with pytest.raises(ImportRefused, match="big.json"):
+        import_file(target, export)
+    assert target.list_campaigns() == ()
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b'{"schema_version": 2, "kind": "export", "scenes": [] , }', "not valid JSON"),
+        (
+            b'{"schema_version": 2, "kind": "export", "campaign": {"name": "X"}, "scenes": []} []',
+            "extra data",
+        ),
+        (b'{"schema_version": 2, "kind": "campaign", "scenes": [{"x": 1}]}', "not a export"),
+        (b'{"scenes": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}", "nested too deeply"),
+        (b'{"scenes": [' + b"9" * 5000 + b"]}", "no save has"),
+        (b'{"scenes": ["\xff"]}', "not UTF-8"),
+    ],
+)
+def test_a_hostile_streamed_export_is_a_named_refusal(
+    tmp_path: Path, content: bytes, words: str
+) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_bytes(content)
+    target = open_store(tmp_path / "target")
+    with pytest.raises(ImportRefused, match="hostile.json") as caught:
+        import_file(target, path)
+    assert words in str(caught.value)
+    assert target.list_campaigns() == ()
+
+
+def test_bad_json_early_in_a_big_scene_is_told_at_once_not_as_too_big(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A syntax error is named where it is, not after reading up to the cap of a piece."""
+    path = tmp_path / "early.json"
+    path.write_bytes(b'{"scenes": [{"a": 1 "b": 2, "pad": "' + b"x" * 3_000_000 + b'"}]}')
+    with pytest.raises(ImportRefused, match="not valid JSON at character 21"):
+        import_file(open_store(tmp_path / "s"), path)

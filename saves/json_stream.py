@@ -1,0 +1,167 @@
+"""Read a big JSON object member by member, the items of one list member one at a time (issue 12).
+
+An export of one 500-combatant scene of 52,000 entries is 34 MB; parsed whole, its text, its
+parsed tree and the decoded scenes were all in memory at once. :func:`read_object` reads the
+file in blocks, decodes each top-level member (and each item of the member named ``stream``,
+when it is a list) with ``json.JSONDecoder.raw_decode`` over a buffer that holds only the piece
+being read, and hands each item to a callback as soon as it is parsed: peak memory grows with
+the largest piece, not with the file. A piece longer than ``max_piece`` (counted in characters
+of its text) is refused.
+Members may come in any order; a file that is not one JSON object is refused like a bad file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from saves.errors import BadFile
+
+BLOCK = 1024 * 1024
+"""How much is read from the file at a time."""
+
+_decode = json.JSONDecoder().raw_decode
+_SPACE = " \t\n\r"
+
+
+class _Reader:
+    """A window on the file's text: ``buffer[position:]`` is what has not been consumed."""
+
+    def __init__(self, handle: IO[bytes], path: Path, max_piece: int) -> None:
+        self.handle = handle
+        self.path = path
+        self.max_piece = max_piece
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.buffer = ""
+        self.position = 0
+        self.consumed = 0
+        self.eof = False
+
+    def _more(self, size: int) -> None:
+        """Read about ``size`` more bytes into the buffer (dropping what was consumed)."""
+        if self.position:
+            self.consumed += self.position
+            self.buffer = self.buffer[self.position :]
+            self.position = 0
+        try:
+            raw = self.handle.read(size)
+            text = self.decoder.decode(raw, final=not raw)
+        except UnicodeDecodeError:
+            raise BadFile(self.path, "is not UTF-8 text") from None
+        except OSError as error:
+            raise BadFile(self.path, f"cannot be read ({error.strerror or error})") from None
+        if not raw:
+            self.eof = True
+        self.buffer += text
+
+    def peek(self) -> str:
+        """The next character that is not white space ('' at the end of the file)."""
+        while True:
+            while self.position < len(self.buffer) and self.buffer[self.position] in _SPACE:
+                self.position += 1
+            if self.position < len(self.buffer) or self.eof:
+                return self.buffer[self.position : self.position + 1]
+            self._more(BLOCK)
+
+    def expect(self, char: str) -> None:
+        found = self.peek()
+        if found != char:
+            self._bad(f"expected {char!r}, found {found or 'the end of the file'!r}")
+        self.position += 1
+
+    def value(self, what: str) -> Any:
+        """The next JSON value; the buffer grows (doubling) until it holds all of it."""
+        self.peek()
+        while True:
+            try:
+                value, end = _decode(self.buffer, self.position)
+            except json.JSONDecodeError as error:
+                if self.eof or error.pos < len(self.buffer) - BLOCK:
+                    # at the end of the file, or not where the text read so far stops (no
+                    # string of an export is a block long): bad JSON, told at once
+                    self._bad(f"{error.msg}{'; truncated?' if self.eof else ''}", error.pos)
+                value, end = None, -1
+            except RecursionError:
+                raise BadFile(self.path, "is nested too deeply to be a save") from None
+            except ValueError as error:  # an integer of more than 4,300 digits
+                raise BadFile(self.path, f"holds a value no save has ({error})") from None
+            held = (end if end != -1 else len(self.buffer)) - self.position
+            if held > self.max_piece:
+                raise BadFile(
+                    self.path,
+                    f"has {what} of more than {self.max_piece} bytes, more than an import "
+                    "reads at once",
+                )
+            if end != -1 and (end < len(self.buffer) or self.eof):
+                self.position = end
+                return value
+            self._more(max(BLOCK, held))
+
+    def _bad(self, problem: str, at: int | None = None) -> Any:
+        offset = self.consumed + (self.position if at is None else at)
+        raise BadFile(self.path, f"is not valid JSON at character {offset + 1} ({problem})")
+
+
+def read_object(
+    path: Path,
+    stream: str,
+    on_item: Callable[[Any, int, dict[str, Any]], Any],
+    max_piece: int,
+) -> tuple[dict[str, Any], list[Any] | None]:
+    """The members of the JSON object in ``path``, reading the list member ``stream`` item by
+    item.
+
+    ``on_item(item, index, members_so_far)`` is called for each item of ``stream`` as soon as it
+    is parsed; what it returns is kept instead of the item.
+
+    Returns:
+        The other members, and what ``on_item`` returned for each item (``None`` when
+        ``stream`` was missing or not a list: then it is an ordinary member).
+
+    Raises:
+        BadFile: unreadable, not UTF-8, not one JSON object, or a piece over ``max_piece``.
+    """
+    members: dict[str, Any] = {}
+    items: list[Any] | None = None
+    try:
+        handle = path.open("rb")
+    except OSError as error:
+        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+    with handle:
+        reader = _Reader(handle, path, max_piece)
+        if reader.peek() == "":
+            raise BadFile(path, "is empty (truncated?)")
+        if reader.peek() != "{":
+            raise BadFile(path, "is not one JSON object (not an export?)")
+        reader.expect("{")
+        first = True
+        while reader.peek() != "}":
+            if not first:
+                reader.expect(",")
+            first = False
+            if reader.peek() != '"':
+                reader.expect('"')
+            key = reader.value("a member name")
+            reader.expect(":")
+            if key == stream and reader.peek() == "[":
+                items = []
+                reader.expect("[")
+                while reader.peek() != "]":
+                    if items:
+                        reader.expect(",")
+                    piece = reader.value(f"item {len(items) + 1} of {stream!r}")
+                    items.append(on_item(piece, len(items), members))
+                    del piece
+                reader.expect("]")
+                members.pop(stream, None)
+            else:
+                members[key] = reader.value(f"a member {key!r}")
+                if key == stream:
+                    items = None
+        reader.expect("}")
+        if reader.peek() != "":
+            reader._bad("extra data after the object")
+    return members, items
