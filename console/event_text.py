@@ -137,6 +137,11 @@ def describe(t: Translator, event: object) -> str:
         if raw.get(flag) is True and t.has(key + suffix):
             key += suffix
             break
+    if key.endswith(".Mitigated") and raw.get("tier_after", 1) <= 0 and t.has(key + "-full"):
+        key += "-full"  # §4.6: a consequence mitigated to nothing says so
+    full = raw.get("target") and raw.get("status") and raw.get("tier") == 0
+    if key.endswith(".ConsequenceDelivered") and full and t.has(key + "-mitigated"):
+        key += "-mitigated"
     if raw.get("label") and t.has(key + "-labelled"):
         key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
     if t.has(key):
