@@ -50,6 +50,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("capped", "-capped"),  # RULES.md §4.1: a mark lost at the cap is reported
     ("unaware", "-unaware"),  # §3.2: added at the surprise round, flat-footed
     ("bonus_lost", "-lost"),  # §3.8: base defense 0 loses the legendary defense bonus
+    ("created", "-created"),  # a sheet made rather than changed
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 
@@ -137,6 +138,12 @@ def describe(t: Translator, event: object) -> str:
         if raw.get(flag) is True and t.has(key + suffix):
             key += suffix
             break
+    if raw.get("skill") and t.has(key + "-skill"):
+        key += "-skill"  # a specialty names its skill
+        skill = str(raw["skill"])
+        values["skill"] = t(f"trait.{skill}") if t.has(f"trait.{skill}") else skill
+    if isinstance(raw.get("changes"), tuple):
+        values["changes"] = _changes(t, raw["changes"])
     if key.endswith(".Mitigated") and raw.get("tier_after", 1) <= 0 and t.has(key + "-full"):
         key += "-full"  # §4.6: a consequence mitigated to nothing says so
     full = raw.get("target") and raw.get("status") and raw.get("tier") == 0
@@ -164,3 +171,17 @@ def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:
         and value not in ("", "—")
     ]
     return name + (t("word.colon") + ", ".join(shown) if shown else "")
+
+
+def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
+    """A sheet's changed entries, ``side pc, dexterity 3``: the codes typed in English, the
+    traits' names in Chinese."""
+    words = []
+    for pair in changes:
+        name, value = (
+            (pair[0], pair[1]) if isinstance(pair, tuple) and len(pair) == 2 else (pair, "")
+        )
+        code = str(name)
+        label = t(f"trait.{code}") if t.is_chinese and t.has(f"trait.{code}") else code
+        words.append(f"{label} {value}".strip())
+    return ("、" if t.is_chinese else ", ").join(words) or "—"
