@@ -51,6 +51,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("unaware", "-unaware"),  # §3.2: added at the surprise round, flat-footed
     ("bonus_lost", "-lost"),  # §3.8: base defense 0 loses the legendary defense bonus
     ("created", "-created"),  # a sheet made rather than changed
+    ("off_turn", "-off-turn"),  # §3.7: a reflex off-turn takes the next turn's swift action
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 
@@ -138,6 +139,7 @@ def describe(t: Translator, event: object) -> str:
         if raw.get(flag) is True and t.has(key + suffix):
             key += suffix
             break
+    key, values = _polish(t, key, raw, values)
     if raw.get("skill") and t.has(key + "-skill"):
         key += "-skill"  # a specialty names its skill
         skill = str(raw["skill"])
@@ -185,3 +187,25 @@ def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
         label = t(f"trait.{code}") if t.is_chinese and t.has(f"trait.{code}") else code
         words.append(f"{label} {value}".strip())
     return ("、" if t.is_chinese else ", ").join(words) or "—"
+
+
+def _polish(
+    t: Translator, key: str, raw: dict[str, Any], values: dict[str, Any]
+) -> tuple[str, dict[str, Any]]:
+    """Templates chosen by a field's value rather than a flag: an action paid with other
+    slots, a surprise round one combatant acts in, a clue found in a named scene."""
+    kind = key.rsplit(".", 1)[-1]
+    if kind == "ActionSpent" and not raw.get("off_turn"):
+        paid = [p for p in raw.get("paid_with", ()) if p != raw.get("kind")]
+        if paid and t.has(key + "-paid"):
+            words = [word(t, "paid_with", p) for p in paid]
+            and_ = t("report.list.and")
+            values = {**values, "paid": t("report.list.sep").join(words[:-1]) + and_ + words[-1]}
+            if len(words) == 1:
+                values["paid"] = words[0]
+            key += "-paid"
+    if kind == "SurpriseDeclared" and len(raw.get("names", ())) == 1 and t.has(key + "-one"):
+        key += "-one"
+    if kind == "ClueAdded" and raw.get("scene") and t.has(key + "-found"):
+        key += "-found"
+    return key, values

@@ -80,11 +80,11 @@ def test_a_bullet_per_event_in_sentences() -> None:
         # the registry's sentences (console/event_text.py), the console's log's words
         "Ann enters the fight with initiative 15.",
         "Ann DP 6: 8 9 1 6 6 4 → 2 successes — success by 0.",
-        "Ghoul takes a full-round action.",
-        "Ann takes a reflex action.",
-        "Surprise round: only Cultist act.",
+        "Ghoul takes a full-round action, paid with move and standard.",
+        "Ann takes a reflex action off-turn (from the next turn's swift action).",
+        "Surprise! Only Cultist acts in the surprise round.",
         "Old Wang takes 3 damage (health 5 left).",
-        "Clue c1: Scratches on the inside of the ward door.",
+        "Clue c1: Scratches on the inside of the ward door (found in Ward 7).",
     ):
         assert f"- {sentence}" in report, sentence
 
