@@ -68,6 +68,29 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
         if effects:
             text += t("report.separator") + t("report.effects", effects=effects)
         lines.append(text)
+    sheets = view.get("sheets") or []
+    if sheets:
+        named = [t("report.sheet", name=x.get("name"), side=x.get("side")) for x in sheets]
+        lines.append(t("report.sheets", sheets=t("report.list.sep").join(named)))
+    for task in view.get("extended") or []:
+        deadline = (
+            t("report.deadline", deadline=task.get("deadline")) if task.get("deadline") else ""
+        )
+        state = str(task.get("state"))
+        lines.append(
+            t(
+                "report.extended",
+                id=task.get("id"),
+                label=task.get("label"),
+                by=task.get("by"),
+                successes=task.get("successes"),
+                dc=task.get("dc"),
+                ones=task.get("ones"),
+                rolls=task.get("rolls"),
+                deadline=deadline,
+                state=t(f"extended.state.{state}") if t.has(f"extended.state.{state}") else state,
+            )
+        )
     return lines
 
 

@@ -108,3 +108,17 @@ def test_effect_rounds_are_counted_in_words() -> None:
     assert one == "Ann: Blessed for 1 round (by Ann)"
     two = event_text.describe(Translator("en"), EffectAdded("Ann", "Blessed", "Ann", 2))
     assert two.endswith("for 2 rounds (by Ann)")
+
+
+def test_run_prints_sheets_and_extended_actions_in_its_language() -> None:
+    scene = build_scene(
+        "T",
+        "ih-d10",
+        "sheet Ann dexterity=3 crafts=2\n"
+        'extended Ann "Pick the lock" dexterity+crafts dc=5 interval=minute\n',
+        1,
+    )
+    text = scene_text(scene)
+    assert "Sheets: Ann (npc)" in text
+    assert 'Extended x1 "Pick the lock" (Ann): 0/5 successes, 0 ones, 0 rolls (going)' in text
+    assert "延長動作 x1「Pick the lock」（Ann）" in scene_text(scene, Translator("zh-Hant"))

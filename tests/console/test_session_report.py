@@ -106,7 +106,7 @@ def test_the_case_file_themes_evolution_and_lost_themes() -> None:
 def test_a_fully_mitigated_consequence_says_so() -> None:
     report, _ = demo_report()
     assert "Mei mitigates x1" in report and "fully mitigated (tier 2 → 0)" in report
-    assert "Consequence x1 delivered: Mei takes nothing: fully mitigated." in report
+    assert "Consequence x1 is delivered: Mei takes nothing: fully mitigated." in report
 
 
 def test_it_renders_as_markdown_names_with_markdown_characters_included() -> None:
