@@ -323,11 +323,14 @@ def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
                 total = (
                     t("report.total", total=k.get("total")) if k.get("total") is not None else ""
                 )
-                parts.append(t("report.case-result", mode=md(mode), result=md(result)) + total)
+                said = (
+                    t(f"report.outcome.{result}") if t.has(f"report.outcome.{result}") else result
+                )
+                parts.append(t("report.case-result", mode=md(mode), result=md(said)) + total)
             else:
                 parts.append(t("report.not-rolled"))
             body = t("report.separator").join(parts)
-            out.append(f"- {md(k.get('id'))}: {md(k.get('text'))} ({body})")
+            out.append(f"- {md(k.get('id'))}: {md(k.get('text'))}" + t("report.parts", parts=body))
         out.append("")
     for label, key in (
         ("report.properties", "properties"),
