@@ -142,3 +142,24 @@ def test_the_layout_speaks_chinese() -> None:
         assert t("report.h.round", round=1) in h3
         for english in ("Before the fight", "Round 1", "Rules:", "Closing summary", "initiative"):
             assert english not in report, english
+
+
+def test_the_whole_report_in_chinese_renders_with_its_case_file_and_summary() -> None:
+    from console.i18n import Translator
+
+    _, scenes = demo_report()
+    for lang in ("zh", "zh-Hant"):
+        t = Translator(lang)
+        report = session_report("Demo", scenes, t)
+        h3 = [text for tag, text in headings(report) if tag == "h3"]
+        for key in ("report.h.case", "report.h.summary"):
+            assert t(key) in h3, key
+        assert t("report.h.loop", cycle=1, phase=t("mist.phase.action")) in h3
+        summary = report.split("### " + t("report.h.summary"), 1)[1]
+        assert t("report.evolution", name="Mei", evolution=1) in summary
+        assert t("report.lost", names="Night-shift Nurse") in summary
+        for english in ("fully mitigated", "Complexity", "Themes:", "still standing", "Deduce"):
+            assert english not in report, english
+        out = io.StringIO()
+        Console(file=out, width=100, color_system=None).print(Markdown(report))
+        assert "• Mei" in out.getvalue()
