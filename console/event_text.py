@@ -198,11 +198,10 @@ def _polish(
     if kind == "ActionSpent" and not raw.get("off_turn"):
         paid = [p for p in raw.get("paid_with", ()) if p != raw.get("kind")]
         if paid and t.has(key + "-paid"):
-            words = [word(t, "paid_with", p) for p in paid]
-            and_ = t("report.list.and")
-            values = {**values, "paid": t("report.list.sep").join(words[:-1]) + and_ + words[-1]}
-            if len(words) == 1:
-                values["paid"] = words[0]
+            words = [str(word(t, "paid_with", p)) for p in paid]
+            last = words.pop()
+            joined = t("word.list-sep").join(words) + t("word.list-and") + last if words else last
+            values = {**values, "paid": joined}
             key += "-paid"
     if kind == "SurpriseDeclared" and len(raw.get("names", ())) == 1 and t.has(key + "-one"):
         key += "-one"

@@ -71,7 +71,7 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
     sheets = view.get("sheets") or []
     if sheets:
         named = [t("report.sheet", name=x.get("name"), side=x.get("side")) for x in sheets]
-        lines.append(t("report.sheets", sheets=t("report.list.sep").join(named)))
+        lines.append(t("report.sheets", sheets=t("word.list-sep").join(named)))
     for task in view.get("extended") or []:
         deadline = (
             t("report.deadline", deadline=task.get("deadline")) if task.get("deadline") else ""
@@ -167,7 +167,7 @@ def listing(items: Sequence[object], t: Translator = ENGLISH) -> str:
     words = [str(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
-    return t("report.list.sep").join(words[:-1]) + t("report.list.and") + words[-1]
+    return t("word.list-sep").join(words[:-1]) + t("word.list-and") + words[-1]
 
 
 def _upper(text: str) -> str:
@@ -272,9 +272,9 @@ def _ih_standing(view: dict[str, Any], t: Translator) -> list[str]:
             for e in row.get("effects", [])
         ]
         if effects:
-            text += sep + t("report.effects", effects=t("report.list.sep").join(effects))
+            text += sep + t("report.effects", effects=t("word.list-sep").join(effects))
         if marks:
-            text += sep + t("report.list.sep").join(marks)
+            text += sep + t("word.list-sep").join(marks)
         out.append(f"- {text}{t('report.stop')}")
     out.append("")
     return out
