@@ -43,6 +43,7 @@ IH_WORDS: dict[str, str] = {
     "outcome": "interrupt.outcome.",
     "reason": "unconscious.reason.",
     "use": "willpower.use.",
+    "what": "sheet.what.",
 }
 """Infinite Horror event fields holding an engine code, and the locale prefix naming it."""
 

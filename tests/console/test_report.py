@@ -122,3 +122,15 @@ def test_run_prints_sheets_and_extended_actions_in_its_language() -> None:
     assert "Sheets: Ann (npc)" in text
     assert 'Extended x1 "Pick the lock" (Ann): 0/5 successes, 0 ones, 0 rolls (going)' in text
     assert "延長動作 x1「Pick the lock」（Ann）" in scene_text(scene, Translator("zh-Hant"))
+
+
+def test_sheet_events_are_worded_in_every_language() -> None:
+    from engine.ih.sheet_events import SheetEntrySet, SheetSaved
+
+    saved = SheetSaved("Ann", True, (("dexterity", "3"),))
+    entry = SheetEntrySet("Ann", "specialty", "pistols", 1, "firearms")
+    en, hant = Translator("en"), Translator("zh-Hant")
+    assert event_text.describe(en, saved) == "Sheet Ann created: dexterity 3"
+    assert event_text.describe(en, entry) == "Ann: specialty pistols (Firearms) level 1"
+    assert event_text.describe(hant, saved) == "角色卡 Ann 已建立：敏捷 3"
+    assert event_text.describe(hant, entry) == "Ann：專業 pistols（射擊）等級 1"
