@@ -43,6 +43,7 @@ IH_WORDS: dict[str, str] = {
     "outcome": "interrupt.outcome.",
     "reason": "unconscious.reason.",
     "use": "willpower.use.",
+    "what": "sheet.what.",
 }
 """Infinite Horror event fields holding an engine code, and the locale prefix naming it."""
 
@@ -50,6 +51,8 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("capped", "-capped"),  # RULES.md §4.1: a mark lost at the cap is reported
     ("unaware", "-unaware"),  # §3.2: added at the surprise round, flat-footed
     ("bonus_lost", "-lost"),  # §3.8: base defense 0 loses the legendary defense bonus
+    ("created", "-created"),  # a sheet made rather than changed
+    ("off_turn", "-off-turn"),  # §3.7: a reflex off-turn takes the next turn's swift action
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 
@@ -137,6 +140,18 @@ def describe(t: Translator, event: object) -> str:
         if raw.get(flag) is True and t.has(key + suffix):
             key += suffix
             break
+    key, values = _polish(t, key, raw, values)
+    if raw.get("skill") and t.has(key + "-skill"):
+        key += "-skill"  # a specialty names its skill
+        skill = str(raw["skill"])
+        values["skill"] = t(f"trait.{skill}") if t.has(f"trait.{skill}") else skill
+    if isinstance(raw.get("changes"), tuple):
+        values["changes"] = _changes(t, raw["changes"])
+    if key.endswith(".Mitigated") and raw.get("tier_after", 1) <= 0 and t.has(key + "-full"):
+        key += "-full"  # §4.6: a consequence mitigated to nothing says so
+    full = raw.get("target") and raw.get("status") and raw.get("tier") == 0
+    if key.endswith(".ConsequenceDelivered") and full and t.has(key + "-mitigated"):
+        key += "-mitigated"
     if raw.get("label") and t.has(key + "-labelled"):
         key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
     line = None
@@ -164,3 +179,38 @@ def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:
         and value not in ("", "—")
     ]
     return name + (t("word.colon") + ", ".join(shown) if shown else "")
+
+
+def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
+    """A sheet's changed entries, ``side pc, dexterity 3``: the codes typed in English, the
+    traits' names in Chinese."""
+    words = []
+    for pair in changes:
+        name, value = (
+            (pair[0], pair[1]) if isinstance(pair, tuple) and len(pair) == 2 else (pair, "")
+        )
+        code = str(name)
+        label = t(f"trait.{code}") if t.is_chinese and t.has(f"trait.{code}") else code
+        words.append(f"{label} {value}".strip())
+    return ("、" if t.is_chinese else ", ").join(words) or "—"
+
+
+def _polish(
+    t: Translator, key: str, raw: dict[str, Any], values: dict[str, Any]
+) -> tuple[str, dict[str, Any]]:
+    """Templates chosen by a field's value rather than a flag: an action paid with other
+    slots, a surprise round one combatant acts in, a clue found in a named scene."""
+    kind = key.rsplit(".", 1)[-1]
+    if kind == "ActionSpent" and not raw.get("off_turn"):
+        paid = [p for p in raw.get("paid_with", ()) if p != raw.get("kind")]
+        if paid and t.has(key + "-paid"):
+            words = [str(word(t, "paid_with", p)) for p in paid]
+            last = words.pop()
+            joined = t("word.list-sep").join(words) + t("word.list-and") + last if words else last
+            values = {**values, "paid": joined}
+            key += "-paid"
+    if kind == "SurpriseDeclared" and len(raw.get("names", ())) == 1 and t.has(key + "-one"):
+        key += "-one"
+    if kind == "ClueAdded" and raw.get("scene") and t.has(key + "-found"):
+        key += "-found"
+    return key, values

@@ -11,7 +11,7 @@ from console_support import FIGHT
 from console import event_text
 from console.demo import build_scene
 from console.i18n import Translator
-from console.report import scene_text, session_report
+from console.report import event_sentence, md, scene_text, session_report
 from engine.ih.events import InterruptDeclared, SceneEnded
 from engine.mist.events import ThemeAdded
 from engine.mist.state import ThemeType
@@ -36,7 +36,8 @@ def test_the_session_report_tells_every_command_and_roll() -> None:
     assert "## Fight" in report and "## Case" in report
     for scene in (fight, case):
         for entry in scene.journal:
-            assert f"`{entry.text}`" in report
+            for event in entry.events:
+                assert f"- {event_sentence(event)}" in report
     roll = next(e for e in fight.journal if e.text.startswith("roll"))
     assert event_text.describe(Translator("en"), roll.events[0]) in report
 
@@ -46,9 +47,15 @@ def test_the_report_speaks_chinese(lang: str) -> None:
     t = Translator(lang)
     report = session_report("Night Shift", _scenes(), t)
     assert report.startswith("# " + t("report.title", campaign="Night Shift"))
-    for english in ("Session report", "What happened", "The scene now", "Round 1", "initiative"):
+    for english in (
+        "Session report",
+        "Before the fight",
+        "Where the fight",
+        "Round 1",
+        "initiative",
+    ):
         assert english not in report
-    assert t("report.happened") in report
+    assert t("report.h.standing") in report
 
 
 def test_the_console_log_and_the_report_word_an_event_alike() -> None:
@@ -57,7 +64,7 @@ def test_the_console_log_and_the_report_word_an_event_alike() -> None:
     report = session_report("N", [fight], t)
     for entry in fight.journal:
         for event in entry.events:
-            assert f"    - {event_text.describe(t, event)}" in report
+            assert f"- {md(event_text.describe(t, event))}" in report
 
 
 def test_run_prints_the_scene_in_its_language() -> None:
@@ -101,3 +108,29 @@ def test_effect_rounds_are_counted_in_words() -> None:
     assert one == "Ann: Blessed for 1 round (by Ann)"
     two = event_text.describe(Translator("en"), EffectAdded("Ann", "Blessed", "Ann", 2))
     assert two.endswith("for 2 rounds (by Ann)")
+
+
+def test_run_prints_sheets_and_extended_actions_in_its_language() -> None:
+    scene = build_scene(
+        "T",
+        "ih-d10",
+        "sheet Ann dexterity=3 crafts=2\n"
+        'extended Ann "Pick the lock" dexterity+crafts dc=5 interval=minute\n',
+        1,
+    )
+    text = scene_text(scene)
+    assert "Sheets: Ann (npc)" in text
+    assert 'Extended x1 "Pick the lock" (Ann): 0/5 successes, 0 ones, 0 rolls (going)' in text
+    assert "延長動作 x1「Pick the lock」（Ann）" in scene_text(scene, Translator("zh-Hant"))
+
+
+def test_sheet_events_are_worded_in_every_language() -> None:
+    from engine.ih.sheet_events import SheetEntrySet, SheetSaved
+
+    saved = SheetSaved("Ann", True, (("dexterity", "3"),))
+    entry = SheetEntrySet("Ann", "specialty", "pistols", 1, "firearms")
+    en, hant = Translator("en"), Translator("zh-Hant")
+    assert event_text.describe(en, saved) == "Sheet Ann created: dexterity 3"
+    assert event_text.describe(en, entry) == "Ann: specialty pistols (Firearms) level 1"
+    assert event_text.describe(hant, saved) == "角色卡 Ann 已建立：敏捷 3"
+    assert event_text.describe(hant, entry) == "Ann：專業 pistols（射擊）等級 1"

@@ -293,12 +293,13 @@ def test_extended_roll_is_undone() -> None:
 
 
 def test_session_report_lists_checks_with_their_traits() -> None:
-    from saves.report import session_report
+    from console.report import session_report
 
     scene = scene_with("check Ann dexterity+firearms+pistols --dc 2")
     report = session_report("C", [scene])
-    assert "Ann: Dexterity + Firearms (pistols) 6 dice: rolled" in report
-    assert "against DC 2" in report
+    # the check is the dice log's line (console/sheet_text.py): its traits, pool and verdict
+    assert "Ann Dexterity + Firearms + pistols · DP 6:" in report
+    assert "— failure (-1)" in report  # 1 success against DC 2
     assert "Sheet Ann created: side pc, dexterity 3, firearms 2" in report
     assert "Ann: specialty pistols (Firearms) level 1" in report
 

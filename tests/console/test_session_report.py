@@ -1,6 +1,6 @@
 """The Markdown session report a GM pastes into campaign notes (issue 18): headings per scene
 and round, a bullet per event in sentences, the case file, themes, Evolution and lost themes,
-a fully mitigated consequence said so, and Markdown that renders as meant."""
+a fully mitigated consequence said so, and Markdown that renders as meant; in every language."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from console.demo import demo_scenes
+from console.report import session_report
 from engine import session
 from engine.session import Scene
-from saves.report import session_report
 
 
 def run(scene: Scene, *lines: str) -> Scene:
@@ -77,8 +77,9 @@ def test_a_bullet_per_event_in_sentences() -> None:
     assert len(items) >= events
     assert "`" not in report, "sentences, not the commands typed"
     for sentence in (
+        # the registry's sentences (console/event_text.py), the console's log's words
         "Ann enters the fight with initiative 15.",
-        "Ann rolls 6 dice (ih-d10): 8, 9, 1, 6, 6, 4 — 2 successes against DC 2: a success by 0.",
+        "Ann DP 6: 8 9 1 6 6 4 → 2 successes — success by 0.",
         "Ghoul takes a full-round action, paid with move and standard.",
         "Ann takes a reflex action off-turn (from the next turn's swift action).",
         "Surprise! Only Cultist acts in the surprise round.",
@@ -126,3 +127,39 @@ def test_it_renders_as_markdown_names_with_markdown_characters_included() -> Non
     text = out.getvalue()
     assert "The *bad* _night_" in text
     assert "• Ann enters the fight with initiative 10." in text
+
+
+def test_the_layout_speaks_chinese() -> None:
+    from console.i18n import Translator
+
+    fight, ambush, case = demo_scenes()
+    for lang in ("zh", "zh-Hant"):
+        t = Translator(lang)
+        report = session_report("Demo", (fight, ambush, case), t)
+        h3 = [text for tag, text in headings(report) if tag == "h3"]
+        for key in ("report.h.before", "report.h.surprise", "report.h.standing"):
+            assert t(key) in h3, key
+        assert t("report.h.round", round=1) in h3
+        for english in ("Before the fight", "Round 1", "Rules:", "Closing summary", "initiative"):
+            assert english not in report, english
+
+
+def test_the_whole_report_in_chinese_renders_with_its_case_file_and_summary() -> None:
+    from console.i18n import Translator
+
+    _, scenes = demo_report()
+    for lang in ("zh", "zh-Hant"):
+        t = Translator(lang)
+        report = session_report("Demo", scenes, t)
+        h3 = [text for tag, text in headings(report) if tag == "h3"]
+        for key in ("report.h.case", "report.h.summary"):
+            assert t(key) in h3, key
+        assert t("report.h.loop", cycle=1, phase=t("mist.phase.action")) in h3
+        summary = report.split("### " + t("report.h.summary"), 1)[1]
+        assert t("report.evolution", name="Mei", evolution=1) in summary
+        assert t("report.lost", names="Night-shift Nurse") in summary
+        for english in ("fully mitigated", "Complexity", "Themes:", "still standing", "Deduce"):
+            assert english not in report, english
+        out = io.StringIO()
+        Console(file=out, width=100, color_system=None).print(Markdown(report))
+        assert "• Mei" in out.getvalue()
