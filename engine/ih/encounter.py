@@ -90,6 +90,9 @@ class Combatant:
     defense: int = 0
     defense_bonus: int = 0
     defense_spent: int = 0
+    defense_declared: int = 0
+    """Defense bonus successes declared for the next attack on this combatant and not yet
+    met by one (RULES.md §3.8: declared before the roll; an attack uses them up)."""
     acted: bool = False
     started: bool = False
     turns_taken: int = 0

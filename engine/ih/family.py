@@ -11,7 +11,17 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import RuleError
-from engine.ih import boundaries, budget, effects, initiative, interrupts, roster, turns, vitals
+from engine.ih import (
+    attack,
+    boundaries,
+    budget,
+    effects,
+    initiative,
+    interrupts,
+    roster,
+    turns,
+    vitals,
+)
 from engine.ih import commands as c
 from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import NoteAdded
@@ -67,6 +77,8 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return vitals.use_willpower(state, name, use)
         case c.Defend(name=name, successes=successes):
             return vitals.declare_defense(state, name, successes)
+        case c.Attack():
+            return attack.attack(state, command, rng)
         case c.AddEffect(name=name, label=label, rounds=rounds, source=source):
             return effects.add(state, name, label, rounds, source)
         case c.EndEffect(name=name, label=label):

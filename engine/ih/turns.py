@@ -194,6 +194,7 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
             free_used=0,
             spent_this_turn=False,
             defense_spent=0,
+            defense_declared=0,
             willpower_defense=False,
             started=True,
         )

@@ -115,7 +115,8 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
 def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encounter, Events]:
     """Declare defense bonus successes before an attack roll (RULES.md §3.8).
 
-    They are spent whatever the roll (excess is wasted) and return at the defender's next turn.
+    They are spent whatever the roll (excess is wasted) and return at the defender's next turn;
+    the next ``attack`` on the defender meets them (``engine/ih/attack.py``).
     """
     combatant = find(state, name)
     if successes < 1:
@@ -126,7 +127,11 @@ def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encoun
             f"{combatant.name} has {left} defense bonus success(es) left until the next turn "
             f"(of {combatant.defense_bonus}); cannot declare {successes}."
         )
-    updated = replace(combatant, defense_spent=combatant.defense_spent + successes)
+    updated = replace(
+        combatant,
+        defense_spent=combatant.defense_spent + successes,
+        defense_declared=combatant.defense_declared + successes,
+    )
     event = DefenseDeclared(combatant.name, successes, left - successes)
     return put(state, updated), (event,)
 
