@@ -144,9 +144,9 @@ def attack(
     ``pool`` is the attacker's pool before modifiers when it comes from a sheet (the caller
     works it out from the traits); ``None`` with ``dp=N`` given.
     """
-    base_pool = _base_pool(command, pool)
-    attacker = _find(state, command.attacker, "ih.attack.unknown-attacker")
-    targets = _targets(state, command, attacker)
+    pool_base = base_pool(command, pool)
+    attacker = find_combatant(state, command.attacker, "ih.attack.unknown-attacker")
+    targets = target_names(state, command, attacker)
     if command.attacks < 1:
         raise RuleError("ih.attack.attacks-count", attacks=command.attacks)
     if len(targets) > 1 and command.attacks > 1:
@@ -158,8 +158,8 @@ def attack(
     rolls = command.attacks * len(targets)
     if command.willpower and rolls > 1:
         raise RuleError("ih.attack.willpower-one-roll", name=attacker.name, rolls=rolls)
-    declared_now = _declared(command, targets)
-    moved = _moved(command, targets)
+    declared = declared_now(command, targets)
+    moved = moved_targets(command, targets)
 
     state, events = _pay(state, attacker, command)
     boost = attacker.boost_pending
@@ -167,12 +167,12 @@ def attack(
         state, spent = _spend_willpower(state, attacker)
         events += spent
         boost = True
-    pool_now = base_pool + command.modifier + (WILLPOWER_DICE if boost else 0)
+    pool_now = pool_base + command.modifier + (WILLPOWER_DICE if boost else 0)
 
     for target_name in targets:
         state, made = _attack_target(
             state, command, rng, attacker.name, target_name, pool_now, shares,
-            declared_now.get(target_name.casefold(), 0), target_name.casefold() in moved,
+            declared.get(target_name.casefold(), 0), target_name.casefold() in moved,
         )  # fmt: skip
         events += made
     return state, events
@@ -191,18 +191,18 @@ def _attack_target(
 ) -> tuple[Encounter, Events]:
     """Every attack of the action on one target, in order."""
     events: Events = ()
-    target = _find(state, target_name, "ih.attack.unknown-target")
+    target = find_combatant(state, target_name, "ih.attack.unknown-target")
     defense = defense_against(state, target, moved)
     if declare:
         if defense.bonus_lost:
             raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
         state, declared_events = vitals.declare_defense(state, target.name, declare)
         events += declared_events
-        target = _find(state, target.name, "ih.attack.unknown-target")
+        target = find_combatant(state, target.name, "ih.attack.unknown-target")
     declared = 0 if defense.bonus_lost else target.defense_declared
     state = put(state, replace(target, defense_declared=0))
     for index, share in enumerate(shares):
-        target = _find(state, target.name, "ih.attack.unknown-target")
+        target = find_combatant(state, target.name, "ih.attack.unknown-target")
         if index:  # a later attack of the action meets the defense as it is now
             defense = defense_against(state, target, moved)
         rolled_pool = pool - defense.subtracted
@@ -264,13 +264,13 @@ def _interrupted_action_fails(
     pending = state.interrupt
     if pending is None or not same(pending.reactor, attacker) or not same(pending.target, target):
         return state, ()
-    victim = _find(state, target, "ih.attack.unknown-target")
+    victim = find_combatant(state, target, "ih.attack.unknown-target")
     if not victim.unconscious:
         return state, ()
     return interrupts.resolve(state, interrupts.Outcome.FAILS)
 
 
-def _base_pool(command: Attack, pool: int | None) -> int:
+def base_pool(command: Attack, pool: int | None) -> int:
     if command.dp is not None:
         if command.dp < 0:
             raise RuleError("ih.attack.negative-dp", dp=command.dp)
@@ -280,7 +280,7 @@ def _base_pool(command: Attack, pool: int | None) -> int:
     return pool
 
 
-def _find(state: Encounter, name: str, code: str) -> Combatant:
+def find_combatant(state: Encounter, name: str, code: str) -> Combatant:
     index = index_of(state, name.strip())
     if index < 0:
         known = ", ".join(c.name for c in state.order) or "—"
@@ -288,7 +288,7 @@ def _find(state: Encounter, name: str, code: str) -> Combatant:
     return state.order[index]
 
 
-def _targets(state: Encounter, command: Attack, attacker: Combatant) -> tuple[str, ...]:
+def target_names(state: Encounter, command: Attack, attacker: Combatant) -> tuple[str, ...]:
     """The targets' names as the order spells them; a name with a comma in it is one name."""
     wanted = command.targets
     if len(wanted) > 1 and index_of(state, ",".join(wanted)) >= 0:
@@ -297,7 +297,7 @@ def _targets(state: Encounter, command: Attack, attacker: Combatant) -> tuple[st
         raise RuleError("ih.attack.no-target", name=attacker.name)
     names: list[str] = []
     for name in wanted:
-        target = _find(state, name, "ih.attack.unknown-target")
+        target = find_combatant(state, name, "ih.attack.unknown-target")
         if target.key == attacker.key:
             raise RuleError("ih.attack.self", name=attacker.name)
         if any(same(target.name, other) for other in names):
@@ -306,7 +306,7 @@ def _targets(state: Encounter, command: Attack, attacker: Combatant) -> tuple[st
     return tuple(names)
 
 
-def _declared(command: Attack, targets: tuple[str, ...]) -> dict[str, int]:
+def declared_now(command: Attack, targets: tuple[str, ...]) -> dict[str, int]:
     """``defend=N`` (one target) or ``defend=NAME:N,…``: defense bonus declared now (§3.8)."""
     declared: dict[str, int] = {}
     for who, count in command.defend:
@@ -322,7 +322,7 @@ def _declared(command: Attack, targets: tuple[str, ...]) -> dict[str, int]:
     return declared
 
 
-def _moved(command: Attack, targets: tuple[str, ...]) -> set[str]:
+def moved_targets(command: Attack, targets: tuple[str, ...]) -> set[str]:
     """The targets whose reflex move left the attacker's reach (§3.7); ``*`` = every target."""
     moved: set[str] = set()
     for who in command.reflex_move:
@@ -355,7 +355,7 @@ def _pay(state: Encounter, attacker: Combatant, command: Attack) -> tuple[Encoun
         return put(state, paid), ()
     if kind is ActionKind.REFLEX:
         state, events = budget.spend(state, attacker.name, kind)
-        cleared = _find(state, attacker.name, "ih.attack.unknown-attacker")
+        cleared = find_combatant(state, attacker.name, "ih.attack.unknown-attacker")
         return put(state, replace(cleared, boost_pending=False)), events
     raise RuleError("ih.attack.not-your-turn", name=attacker.name, current=state.current or "—")
 
@@ -366,7 +366,7 @@ def _spend_willpower(state: Encounter, attacker: Combatant) -> tuple[Encounter, 
         raise RuleError("ih.attack.willpower-once", name=attacker.name)
     if attacker.willpower < 1:
         raise RuleError("ih.attack.no-willpower", name=attacker.name)
-    current = _find(state, attacker.name, "ih.attack.unknown-attacker")
+    current = find_combatant(state, attacker.name, "ih.attack.unknown-attacker")
     value = current.willpower - 1
     state = put(state, replace(current, willpower=value))
     return state, (WillpowerChanged(attacker.name, -1, value, vitals.WillpowerUse.DICE.value),)

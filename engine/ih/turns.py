@@ -205,6 +205,11 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         keys = {key for key, _ in due}
         counted = tuple((c.key, c.effects) for c in state.order if c.key in keys)
         state = replace(state, opening=TurnOpening(before, due, counted))
+    if combatant.kept_conscious and not state.interpretations.stay_conscious_through_next_turn:
+        # [I-14] off: the round kept conscious ends at the start of this turn (RULES.md §3.9).
+        state, fainted = end_kept_conscious(state, combatant)
+        events.extend(fainted)
+        combatant = find(state, combatant.name)
     state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
     return state, (started, *events)
