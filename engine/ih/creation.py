@@ -71,8 +71,45 @@ def skill_cost(value: int) -> int:
     return max(value, 0) + max(value - 2, 0)
 
 
-def validate(character: Character, choices: Choices | None = None) -> tuple[Problem, ...]:
-    """Every creation problem of ``character``; empty when the sheet is a valid new character."""
+def ranked(
+    character: Character, kind: type[Attribute] | type[Skill]
+) -> tuple[Category, Category, Category]:
+    """The categories by points spent, most first (ties in physical, mental, social order).
+
+    RULES.md §2.3: the player picks which category gets the largest budget; a sheet that never
+    said is read as the pick that fits it best.
+    """
+    if kind is Attribute:
+        spent = {
+            c: sum(
+                attribute_cost(character.attributes.of(a))
+                for a in Attribute
+                if ATTRIBUTE_CATEGORY[a] is c
+            )
+            for c in Category
+        }
+    else:
+        spent = {
+            c: sum(skill_cost(character.skills.of(s)) for s in Skill if SKILL_CATEGORY[s] is c)
+            for c in Category
+        }
+    first, second, third = sorted(Category, key=lambda c: -spent[c])
+    return (first, second, third)
+
+
+def feat_cost(level: int, cumulative: bool = False) -> int:
+    """Feat points for a feat at ``level`` (§2.3): L, or 1 + 2 + … + L with [I-10]."""
+    level = max(level, 0)
+    return level * (level + 1) // 2 if cumulative else level
+
+
+def validate(
+    character: Character, choices: Choices | None = None, cumulative_feats: bool = False
+) -> tuple[Problem, ...]:
+    """Every creation problem of ``character``; empty when the sheet is a valid new character.
+
+    ``cumulative_feats`` is [I-10] ``feat_cost_cumulative``.
+    """
     choices = choices or Choices()
     problems: list[Problem] = []
     attribute_spent = {
@@ -114,7 +151,7 @@ def validate(character: Character, choices: Choices | None = None) -> tuple[Prob
                 Problem(label(skill), value, cap, f"{label(skill)} {value} is outside 0–{cap}.")
             )
     problems += _specialties(character)
-    problems += _feats(character)
+    problems += _feats(character, cumulative_feats)
     problems += _languages(character)
     return tuple(problems)
 
@@ -176,9 +213,9 @@ def _specialties(character: Character) -> list[Problem]:
     return problems
 
 
-def _feats(character: Character) -> list[Problem]:
+def _feats(character: Character, cumulative: bool = False) -> list[Problem]:
     problems: list[Problem] = []
-    total = sum(f.level for f in character.feats)
+    total = sum(feat_cost(f.level, cumulative) for f in character.feats)
     if total != FEAT_POINTS:
         problems.append(_spent_message("Feat points", total, FEAT_POINTS))
     for feat in character.feats:

@@ -1,7 +1,7 @@
 """Derived traits (RULES.md §2.2), computed from the sheet, never stored.
 
-Bonus successes from high attributes follow §1.5 (``ih-d10`` only: 6→1, 11→2, 16→3; ``ih-d6``
-has none from traits).
+Bonus successes from high attributes follow §1.5 (6→1, 11→2, 16→3). ``ih-d6`` uses the same
+formula unless [I-8] ``d6_trait_bonus_successes`` is switched off.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ih.character import Character
+from engine.settings import DEFAULT, Interpretations
 
 SENSING_METRES_PER_WITS = 20
 """§2.2: sensing range is Wits × 20 m, plus 20 m per Wits bonus success."""
@@ -23,9 +24,12 @@ class Defense:
     dodge: int
 
 
-def attribute_bonus(value: int, system: str = "ih-d10") -> int:
-    """Bonus successes of a high attribute (RULES.md §1.5): ⌊(value − 1) / 5⌋ from 6 up."""
-    if system != "ih-d10" or value < 6:
+def attribute_bonus(value: int, system: str = "ih-d10", settings: Interpretations = DEFAULT) -> int:
+    """Bonus successes of a high attribute (RULES.md §1.5): ⌊(value − 1) / 5⌋ from 6 up.
+
+    ``ih-d6`` uses the same formula by [I-8]; with ``d6_trait_bonus_successes`` off it has none.
+    """
+    if value < 6 or (system == "ih-d6" and not settings.d6_trait_bonus_successes):
         return 0
     return (value - 1) // 5
 
@@ -42,12 +46,14 @@ def initiative(character: Character) -> int:
     return attributes.dexterity + attributes.composure + character.bonuses.initiative
 
 
-def defense(character: Character, system: str = "ih-d10") -> Defense:
+def defense(
+    character: Character, system: str = "ih-d10", settings: Interpretations = DEFAULT
+) -> Defense:
     """Lower of Dexterity and Wits, with the bonus successes of the higher of the two."""
     dexterity, wits = character.attributes.dexterity, character.attributes.wits
     return Defense(
         base=min(dexterity, wits),
-        bonus_successes=attribute_bonus(max(dexterity, wits), system),
+        bonus_successes=attribute_bonus(max(dexterity, wits), system, settings),
         dodge=character.bonuses.dodge,
     )
 
@@ -83,10 +89,12 @@ def fortitude_save(character: Character) -> int:
     )
 
 
-def sensing_range(character: Character, system: str = "ih-d10") -> int:
+def sensing_range(
+    character: Character, system: str = "ih-d10", settings: Interpretations = DEFAULT
+) -> int:
     """Metres of precise location: Wits × 20 (+ Wits bonus successes × 20), seed 004."""
     wits = character.attributes.wits
-    return SENSING_METRES_PER_WITS * (wits + attribute_bonus(wits, system))
+    return SENSING_METRES_PER_WITS * (wits + attribute_bonus(wits, system, settings))
 
 
 def move_distance(speed_value: int, table: tuple[tuple[int, int], ...]) -> int:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.errors import RuleError
+from engine.ih.rolls import RollRecord
+from engine.ih.sheet import Sheet
 from engine.settings import DEFAULT, Interpretations
 
 SECONDS_PER_ROUND = 6
@@ -117,6 +119,8 @@ class Combatant:
     impulse_used_movie: bool = False
     effects: tuple[Effect, ...] = ()
     notes: tuple[str, ...] = ()
+    sheet: str | None = None
+    """The roster sheet this combatant was added from (``add NAME from=SHEET``), or ``None``."""
 
     @property
     def owed_swift(self) -> int:
@@ -171,6 +175,10 @@ class Encounter:
     scene: int = 1
     movie: int = 1
     interpretations: Interpretations = DEFAULT
+    sheets: tuple[Sheet, ...] = ()
+    """The campaign's roster as this scene sees it (RULES.md §2; saved with the campaign)."""
+    rolls: tuple[RollRecord, ...] = ()
+    """Every check of the scene, oldest first (INTERFACE.md ``rolls``)."""
     opening: TurnOpening | None = field(default=None, compare=False)
     """The current actor's turn start, until the next one (see :class:`TurnOpening`).
 

@@ -27,6 +27,7 @@ from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import NoteAdded
 from engine.ih.language import VERBS
 from engine.ih.language import parse as parse_line
+from engine.ih.sheet_view import roll_json, sheet_json
 from engine.language import Line
 
 __all__ = ["VERBS", "apply", "new_state", "parse", "to_json"]
@@ -149,6 +150,8 @@ def to_json(state: Encounter) -> dict[str, Any]:
         else [],
         "scene": state.scene,
         "movie": state.movie,
+        "sheets": [sheet_json(s, state.interpretations) for s in state.sheets],
+        "rolls": [roll_json(r) for r in state.rolls],
     }
 
 
@@ -183,4 +186,5 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "free_used": x.free_used,
         "first_round": x.joins_round,
         "notes": list(x.notes),
+        "sheet": x.sheet,
     }

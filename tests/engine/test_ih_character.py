@@ -19,6 +19,7 @@ from engine.ih.character import (
 from engine.ih.creation import Choices, attribute_cost, skill_cost, validate
 from engine.ih.npc import from_character, to_entry
 from engine.ih.traits import ATTRIBUTE_ZH, SKILL_ZH, Attribute, Category, Skill
+from engine.settings import Interpretations
 
 # Attributes: physical 4 (3 + 1 free), mental 2, social 3 (1 + 2 free).
 VALID = Character(
@@ -152,7 +153,11 @@ def test_derived_traits() -> None:
     assert derived.speed(sheet) == 2 + 6 + 5
     assert derived.initiative(sheet) == 6 + 3
     assert derived.defense(sheet) == derived.Defense(base=3, bonus_successes=1, dodge=0)
-    assert derived.defense(sheet, "ih-d6").bonus_successes == 0
+    # [I-8]: ih-d6 uses the d10 formula by default; switched off, its traits give none.
+    assert derived.defense(sheet, "ih-d6").bonus_successes == 1
+    no_d6_bonus = Interpretations(d6_trait_bonus_successes=False)
+    assert derived.defense(sheet, "ih-d6", no_d6_bonus).bonus_successes == 0
+    assert derived.sensing_range(sheet, "ih-d6", no_d6_bonus) == 60
     assert derived.health(sheet) == 2 + 5
     assert derived.willpower_max(sheet) == 1 + 3
     assert derived.will_save(sheet) == 1 + 0
@@ -174,3 +179,39 @@ def test_npc_stat_line_from_a_sheet() -> None:
     assert (line.initiative_modifier, line.health, line.willpower, line.defense) == (6, 7, 4, 2)
     entry = to_entry(line, initiative=14)
     assert entry.initiative == 14 and entry.modifier is None and entry.name == "Ann"
+
+
+def test_feat_cost_i10() -> None:
+    from engine.ih.creation import feat_cost
+
+    assert [feat_cost(level) for level in (1, 2, 3)] == [1, 2, 3]
+    assert [feat_cost(level, cumulative=True) for level in (1, 2, 3)] == [1, 3, 6]
+    # Quick Draw 2 + Toughness 3 = 5 points; cumulative 3 + 6 = 9: over the 5 feat points.
+    assert validate(VALID, cumulative_feats=True) != ()
+    assert any(p.budget == "Feat points" and p.spent == 9 for p in validate(VALID, None, True))
+
+
+def test_category_priority_is_the_players_pick_unless_i9_fixes_it() -> None:
+    from engine.ih.sheet import Sheet
+    from engine.ih.sheet_view import problems
+
+    # Social gets the 3 attribute points here: valid when the player picks, not in fixed order.
+    social_first = replace(
+        VALID,
+        attributes=Attributes(
+            strength=2,
+            dexterity=2,
+            stamina=1,  # physical 2
+            intelligence=2,
+            wits=2,
+            resolve=1,  # mental 2
+            presence=3,
+            manipulation=3,
+            composure=2,  # social 2 + 2 + 1 = 5 (3 + 2 free); mental 2 (1 + 1 free)
+        ),
+        languages=(Language("Mandarin", 3, native=True), Language("English", 1)),
+    )
+    sheet = Sheet(name="Ann", character=social_first)
+    assert not [p for p in problems(sheet) if "attribute" in p.budget.lower()]
+    fixed = Interpretations(creation_fixed_category_order=True)
+    assert [p for p in problems(sheet, fixed) if "attributes" in p.budget]

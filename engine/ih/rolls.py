@@ -1,0 +1,45 @@
+"""The rolls of a scene as data: each check with who rolled it and how its pool was made.
+
+``Encounter.rolls`` keeps them oldest first for ``run --json`` (INTERFACE.md: ``rolls``) and the
+session report ("Ann: Dexterity + Firearms (pistols) 6 dice …"). This module imports nothing of
+the encounter, so the encounter's state can hold these records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dice.ih import CheckResult
+
+
+@dataclass(frozen=True, slots=True)
+class PoolPart:
+    """One line of a pool's breakdown: ``kind`` is attribute, skill, specialty or modifier.
+
+    ``label`` is the trait's English name in lower case (``dexterity``), the specialty's own name
+    or ``modifier``; the console translates trait names, never specialty names.
+    """
+
+    kind: str
+    label: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """One check of the scene: who rolled (``None``: nobody named), its label and its result.
+
+    ``parts`` and ``bonus_parts`` are the pool's and the bonus successes' breakdowns (empty for
+    a bare ``roll``); ``willpower`` says a willpower point was spent for +3 DP; ``opponent``
+    names the other side of an opposed check; ``extended`` the id of the extended action rolled.
+    """
+
+    by: str | None
+    label: str
+    result: CheckResult
+    parts: tuple[PoolPart, ...] = ()
+    bonus_parts: tuple[PoolPart, ...] = ()
+    willpower: bool = False
+    opponent: str | None = None
+    extended: str | None = None
+    hidden: bool = False

@@ -1,0 +1,105 @@
+"""A sheet as numbers and data: derived traits (RULES.md §2.2), creation problems (§2.3), JSON.
+
+``run --json`` prints these (INTERFACE.md ``sheets``); the console's roster and sheet editor
+show the same values, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from typing import Any
+
+from engine.ih import creation, derived
+from engine.ih.rolls import RollRecord
+from engine.ih.sheet import Sheet
+from engine.ih.traits import Attribute, Category, Skill
+from engine.settings import DEFAULT, Interpretations
+
+FIXED_ORDER: tuple[Category, Category, Category] = (
+    Category.PHYSICAL,
+    Category.MENTAL,
+    Category.SOCIAL,
+)
+
+
+def derived_traits(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[str, int]:
+    """The derived traits of §2.2 by their INTERFACE.md keys (defense is the base defense)."""
+    character, system = sheet.character, sheet.system
+    defense = derived.defense(character, system, settings)
+    return {
+        "size": character.size,
+        "speed": derived.speed(character),
+        "initiative": derived.initiative(character),
+        "defense": defense.base,
+        "defense_bonus": defense.bonus_successes,
+        "dodge": defense.dodge,
+        "health": derived.health(character),
+        "willpower": derived.willpower_max(character),
+        "will_save": derived.will_save(character),
+        "reflex_save": derived.reflex_save(character),
+        "fortitude_save": derived.fortitude_save(character),
+        "sensing_range_m": derived.sensing_range(character, system, settings),
+    }
+
+
+def choices(sheet: Sheet, settings: Interpretations = DEFAULT) -> creation.Choices:
+    """The category priorities the validator checks the sheet against (RULES.md §2.3, [I-9]).
+
+    By default the player picks which category gets 3 / 2 / 1 (6 / 5 / 4): a sheet that never
+    said is read with its categories ranked by the points they spend, the most getting the
+    largest budget. [I-9] ``creation_fixed_category_order`` fixes physical, mental, social.
+    """
+    if settings.creation_fixed_category_order:
+        return replace(sheet.choices, attribute_priority=FIXED_ORDER, skill_priority=FIXED_ORDER)
+    character = sheet.character
+    return replace(
+        sheet.choices,
+        attribute_priority=creation.ranked(character, Attribute),
+        skill_priority=creation.ranked(character, Skill),
+    )
+
+
+def problems(sheet: Sheet, settings: Interpretations = DEFAULT) -> tuple[creation.Problem, ...]:
+    """Every creation budget over or under and every limit broken (§2.3)."""
+    return creation.validate(
+        sheet.character, choices(sheet, settings), cumulative_feats=settings.feat_cost_cumulative
+    )
+
+
+def sheet_json(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[str, Any]:
+    """One entry of ``sheets`` in ``run --json`` (INTERFACE.md)."""
+    character = sheet.character
+    return {
+        "name": sheet.name,
+        "side": sheet.side,
+        "system": sheet.system,
+        "attributes": {a.value: character.attributes.of(a) for a in Attribute},
+        "skills": {s.value: character.skills.of(s) for s in Skill},
+        "skill_bonus": {b.skill.value: b.successes for b in sheet.skill_bonuses},
+        "specialties": [
+            {"skill": s.skill.value, "name": s.name, "level": s.level}
+            for s in character.specialties
+        ],
+        "feats": [{"name": f.name, "level": f.level} for f in character.feats],
+        "languages": [
+            {"name": x.name, "level": x.level, "native": x.native} for x in character.languages
+        ],
+        "concept": asdict(character.concept),
+        "origin": asdict(character.origin),
+        "derived": derived_traits(sheet, settings),
+        "creation_problems": [p.message for p in problems(sheet, settings)],
+    }
+
+
+def roll_json(record: RollRecord) -> dict[str, Any]:
+    """One entry of ``rolls`` in ``run --json``: who, what, and the ``roll --json`` keys."""
+    view: dict[str, Any] = {"by": record.by, "label": record.label}
+    view.update(asdict(record.result))
+    view["faces"] = list(record.result.faces)
+    view["parts"] = [asdict(p) for p in record.parts]
+    view["bonus_parts"] = [asdict(p) for p in record.bonus_parts]
+    view["willpower"] = record.willpower
+    view["opponent"] = record.opponent
+    view["extended"] = record.extended
+    view["hidden"] = record.hidden
+    return view
