@@ -28,12 +28,13 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.dice.ih import CheckSpec, roll_check
+from engine.dice.ih import UNTRAINED_PENALTY, CheckSpec, Untrained, roll_check
 from engine.errors import RuleError
-from engine.ih import budget, interrupts, turns, vitals
+from engine.ih import budget, checks, interrupts, turns, vitals
 from engine.ih.commands import Attack
 from engine.ih.encounter import ActionKind, Combatant, Encounter, Phase, index_of, put, same
 from engine.ih.events import AttackRolled, WillpowerChanged
+from engine.ih.rolls import AttackRecord, PoolPart, RollRecord
 
 Events = tuple[object, ...]
 
@@ -136,15 +137,57 @@ def bonus_shares(bonus: int, attacks: int, split: tuple[int, ...]) -> tuple[int,
     return split
 
 
-def attack(
-    state: Encounter, command: Attack, rng: random.Random, pool: int | None = None
-) -> tuple[Encounter, Events]:
-    """Resolve ``command`` (RULES.md §3.9): all of it, or a ``RuleError`` and no change.
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """The attacker's pool before modifiers and willpower (§3.9 step 1), and what the sheet adds.
 
-    ``pool`` is the attacker's pool before modifiers when it comes from a sheet (the caller
-    works it out from the traits); ``None`` with ``dp=N`` given.
+    From ``dp=N`` only ``dp`` is set. From a sheet (``TRAIT+TRAIT``, ``engine/ih/checks.py``):
+    the traits' bonus successes (§1.5, added to every roll of the action like attack bonus
+    successes from traits, §3.8) and an untrained skill's lost successes (§1.4).
     """
-    pool_base = base_pool(command, pool)
+
+    dp: int
+    label: str
+    trait_bonus: int = 0
+    untrained_penalty: int = 0
+    parts: tuple[PoolPart, ...] = ()
+    bonus_parts: tuple[PoolPart, ...] = ()
+
+
+def pool_of(state: Encounter, command: Attack) -> Pool:
+    """The pool ``command`` rolls: ``dp=N``, or its traits on the attacker's sheet.
+
+    Raises:
+        RuleError: a negative DP; traits for an attacker without a sheet; traits the sheet
+            refuses (``check_pool``); a mental skill at 0, which fails with no roll (§1.4).
+    """
+    if command.dp is not None:
+        if command.dp < 0:
+            raise RuleError("ih.attack.negative-dp", dp=command.dp)
+        return Pool(dp=command.dp, label=command.pool_label)
+    traits = command.traits or ""
+    sheet = None
+    if index_of(state, command.attacker) >= 0:
+        sheet = checks.sheet_of(state, command.attacker)
+    if sheet is None:
+        raise RuleError("ih.attack.no-sheet", name=command.attacker, traits=traits)
+    found = checks.check_pool(sheet, traits, state.interpretations, state.system)
+    if found.untrained is Untrained.MENTAL:
+        raise RuleError("ih.attack.untrained-mental", name=command.attacker, traits=found.label)
+    untrained = UNTRAINED_PENALTY if found.untrained is not None else 0
+    return Pool(
+        dp=found.dp,
+        label=found.label,
+        trait_bonus=found.bonus,
+        untrained_penalty=untrained,
+        parts=found.parts,
+        bonus_parts=found.bonus_parts,
+    )
+
+
+def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encounter, Events]:
+    """Resolve ``command`` (RULES.md §3.9): all of it, or a ``RuleError`` and no change."""
+    pool = pool_of(state, command)
     attacker = find_combatant(state, command.attacker, "ih.attack.unknown-attacker")
     targets = target_names(state, command, attacker)
     if command.attacks < 1:
@@ -167,29 +210,35 @@ def attack(
         state, spent = _spend_willpower(state, attacker)
         events += spent
         boost = True
-    pool_now = pool_base + command.modifier + (WILLPOWER_DICE if boost else 0)
-
+    pool_now = pool.dp + command.modifier + (WILLPOWER_DICE if boost else 0)
+    plan = _Plan(command, attacker.name, pool, pool_now, shares, boost)
     for target_name in targets:
         state, made = _attack_target(
-            state, command, rng, attacker.name, target_name, pool_now, shares,
+            state, plan, rng, target_name,
             declared.get(target_name.casefold(), 0), target_name.casefold() in moved,
         )  # fmt: skip
         events += made
     return state, events
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every roll of one attack action shares."""
+
+    command: Attack
+    attacker: str
+    pool: Pool
+    pool_now: int
+    shares: tuple[int, ...]
+    willpower: bool
+
+
 def _attack_target(
-    state: Encounter,
-    command: Attack,
-    rng: random.Random,
-    attacker: str,
-    target_name: str,
-    pool: int,
-    shares: tuple[int, ...],
-    declare: int,
-    moved: bool,
+    state: Encounter, plan: _Plan, rng: random.Random, target_name: str, declare: int, moved: bool
 ) -> tuple[Encounter, Events]:
     """Every attack of the action on one target, in order."""
+    command, attacker, pool, shares = plan.command, plan.attacker, plan.pool_now, plan.shares
+    penalty = command.penalty + plan.pool.untrained_penalty
     events: Events = ()
     target = find_combatant(state, target_name, "ih.attack.unknown-target")
     defense = defense_against(state, target, moved)
@@ -214,8 +263,9 @@ def _attack_target(
             interpretations=state.interpretations,
         )
         result = roll_check(spec, rng)
+        bonus = share + plan.pool.trait_bonus
         counted = resolve_successes(
-            result.rolled_successes, declared, command.penalty, share, result.chance
+            result.rolled_successes, declared, penalty, bonus, result.chance
         )
         declared_here, declared = declared, 0  # declared before the first roll (§3.8)
         damage = 0 if command.no_damage else counted.final
@@ -224,7 +274,7 @@ def _attack_target(
             AttackRolled(
                 attacker=attacker,
                 target=target.name,
-                label=command.pool_label,
+                label=plan.pool.label,
                 index=index + 1,
                 attacks=len(shares),
                 pool_before_defense=pool,
@@ -236,8 +286,8 @@ def _attack_target(
                 defense_total=defense.total,
                 defense_bonus=declared_here,
                 cancelled=counted.cancelled,
-                penalty=command.penalty,
-                attack_bonus=share,
+                penalty=penalty,
+                attack_bonus=bonus,
                 bonus_applied=counted.bonus_applied,
                 final=counted.final,
                 hit=counted.hit,
@@ -249,12 +299,27 @@ def _attack_target(
                 result=result,
             ),
         )
+        state = replace(state, rolls=state.rolls + (_record(plan, events[-1]),))
         if damage:
             state, hurt = vitals.damage(state, target.name, damage)
             events += hurt
             state, failed = _interrupted_action_fails(state, attacker, target.name)
             events += failed
     return state, events
+
+
+def _record(plan: _Plan, event: object) -> RollRecord:
+    """The roll in the scene's ``rolls`` with its ``attack`` record (INTERFACE.md §3)."""
+    assert isinstance(event, AttackRolled)
+    return RollRecord(
+        by=plan.attacker,
+        label=plan.pool.label,
+        result=event.result,
+        parts=plan.pool.parts,
+        bonus_parts=plan.pool.bonus_parts,
+        willpower=plan.willpower,
+        attack=AttackRecord(**attack_json(event)),
+    )
 
 
 def _interrupted_action_fails(
@@ -268,16 +333,6 @@ def _interrupted_action_fails(
     if not victim.unconscious:
         return state, ()
     return interrupts.resolve(state, interrupts.Outcome.FAILS)
-
-
-def base_pool(command: Attack, pool: int | None) -> int:
-    if command.dp is not None:
-        if command.dp < 0:
-            raise RuleError("ih.attack.negative-dp", dp=command.dp)
-        return command.dp
-    if pool is None:
-        raise RuleError("ih.attack.no-sheet", name=command.attacker, traits=command.traits or "")
-    return pool
 
 
 def find_combatant(state: Encounter, name: str, code: str) -> Combatant:
@@ -377,7 +432,7 @@ def _csv(values: tuple[int, ...]) -> str:
 
 
 def attack_json(event: AttackRolled) -> dict[str, Any]:
-    """The ``attack`` record of a roll in ``run --json`` (INTERFACE.md §3), keys added only."""
+    """The ``attack`` record of a roll (INTERFACE.md §3's keys first, more added after)."""
     return {
         "target": event.target,
         "pool_before_defense": event.pool_before_defense,

@@ -120,7 +120,7 @@ class TargetOdds:
         return self.odds.p_at_least(max(self.health, 1))
 
 
-def preview(state: Encounter, command: Attack, pool: int | None = None) -> tuple[TargetOdds, ...]:
+def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
     """The odds of ``command`` against each of its targets in ``state``, nothing rolled.
 
     The same reading of the command as :func:`engine.ih.attack.attack` (defense, declared
@@ -129,14 +129,14 @@ def preview(state: Encounter, command: Attack, pool: int | None = None) -> tuple
     Raises:
         RuleError: what the attack itself would refuse about the pool, targets or split.
     """
-    base = chain.base_pool(command, pool)
+    pool = chain.pool_of(state, command)
     attacker = chain.find_combatant(state, command.attacker, "ih.attack.unknown-attacker")
     targets = chain.target_names(state, command, attacker)
     shares = chain.bonus_shares(command.bonus, command.attacks, command.split)
     declared_now = chain.declared_now(command, targets)
     moved = chain.moved_targets(command, targets)
     boost = attacker.boost_pending or command.willpower
-    pool_now = base + command.modifier + (chain.WILLPOWER_DICE if boost else 0)
+    pool_now = pool.dp + command.modifier + (chain.WILLPOWER_DICE if boost else 0)
     found: list[TargetOdds] = []
     for name in targets:
         target = state.order[index_of(state, name)]
@@ -150,8 +150,8 @@ def preview(state: Encounter, command: Attack, pool: int | None = None) -> tuple
             state.system,
             pool_now - defense.subtracted,
             declared=declared,
-            penalty=command.penalty,
-            shares=shares,
+            penalty=command.penalty + pool.untrained_penalty,
+            shares=tuple(share + pool.trait_bonus for share in shares),
             again=command.again,
             level=command.level,
             interpretations=state.interpretations,

@@ -470,3 +470,73 @@ def test_interpretations_default_is_the_rules_reading() -> None:
     assert Interpretations().defense_subtracts_from_pool
     assert Interpretations().flat_footed_loses_base_defense
     assert Interpretations().stay_conscious_through_next_turn
+
+
+# -- pools from the sheet (RULES.md §3.10, engine/ih/checks.py) ---------------------------------
+
+
+def _with_sheet(state: Encounter, dexterity: int, firearms: int, academics: int = 0) -> Encounter:
+    from engine.ih.character import Attributes, Character, Skills
+    from engine.ih.encounter import put
+    from engine.ih.sheet import Sheet
+
+    character = Character(
+        attributes=Attributes(dexterity=dexterity),
+        skills=Skills(firearms=firearms, academics=academics),
+    )
+    sheet = Sheet(name="Ann", pc=True, character=character)
+    state = replace(state, sheets=(sheet,))
+    return put(state, replace(find(state, "Ann"), sheet="Ann"))
+
+
+def test_traits_from_the_sheet_make_the_pool() -> None:
+    state = _with_sheet(play(ANN_AFTER_GHOUL), dexterity=4, firearms=3)
+    state, events = run(
+        state, "attack Ann Ghoul dexterity+firearms bonus=2 defend=1", [9, 8, 3, 2, 1]
+    )
+    (rolled,) = [e for e in events if isinstance(e, AttackRolled)]
+    assert (rolled.label, rolled.pool_before_defense, rolled.damage) == ("dexterity+firearms", 7, 3)
+    (record,) = state.rolls
+    assert record.attack is not None and record.attack.damage == 3
+    assert [p.label for p in record.parts] == ["dexterity", "firearms"]
+
+
+def test_a_high_attribute_adds_its_bonus_successes_and_untrained_loses_three() -> None:
+    state = _with_sheet(play(ANN_AFTER_GHOUL), dexterity=6, firearms=0)
+    # 6 dice − defense 2 = 4; 3 rolled − 3 (untrained physical skill) = 0: a miss
+    state, events = run(state, "attack Ann Ghoul dexterity+firearms", [8, 8, 8, 1])
+    (rolled,) = [e for e in events if isinstance(e, AttackRolled)]
+    assert (rolled.penalty, rolled.attack_bonus, rolled.hit) == (3, 1, False)
+
+
+def test_a_mental_skill_at_zero_fails_with_no_roll() -> None:
+    state = _with_sheet(play(ANN_AFTER_GHOUL), dexterity=3, firearms=1)
+    assert (
+        refused(state, "attack Ann Ghoul dexterity+academics").code == "ih.attack.untrained-mental"
+    )
+
+
+def test_the_json_roll_carries_the_attack_record() -> None:
+    state, _ = run(play(ANN_AFTER_GHOUL), "attack Ann Ghoul dp=7 bonus=2 defend=1", [9, 8, 3, 2, 1])
+    (roll,) = family.to_json(state)["rolls"]
+    assert roll["by"] == "Ann" and roll["label"] == "dp=7"
+    assert {
+        k: roll["attack"][k]
+        for k in (
+            "target",
+            "pool_before_defense",
+            "defense",
+            "defense_bonus",
+            "hit",
+            "attack_bonus",
+            "damage",
+        )
+    } == {  # fmt: skip
+        "target": "Ghoul",
+        "pool_before_defense": 7,
+        "defense": 2,
+        "defense_bonus": 1,
+        "hit": True,
+        "attack_bonus": 2,
+        "damage": 3,
+    }
