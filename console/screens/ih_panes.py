@@ -86,6 +86,8 @@ class InitiativeQueue(RowList):
         t = self.t
         width = self.size.width
         style = "bold" if combatant.current else ("dim" if combatant.acted else "")
+        if combatant.unconscious:
+            style += " strike"
         name = Text("▶ " if combatant.current else "  ", style="bold")
         name.append(combatant.name, style=style)
         score = Text(f"{combatant.initiative:>3}  ")

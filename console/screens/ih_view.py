@@ -61,6 +61,9 @@ class CombatantView:
     current: bool
     details: tuple[tuple[str, str], ...] = ()
     notes: str = ""
+    unconscious: bool = False
+    kept_conscious: bool = False
+    """Staying conscious on willpower for 1 round (RULES.md §1.7, [I-14])."""
 
     def as_mapping(self) -> dict[str, Any]:
         """The marker fields by the names :func:`console.render.markers` reads."""
@@ -69,6 +72,8 @@ class CombatantView:
             "delaying": self.delaying,
             "flat_footed": self.flat_footed,
             "joining": self.joining,
+            "unconscious": self.unconscious,
+            "kept_conscious": self.kept_conscious,
         }
 
 
@@ -208,6 +213,8 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                 current=current is not None and name == current,
                 details=_details(record),
                 notes="\n".join(record.notes),
+                unconscious=record.unconscious,
+                kept_conscious=record.kept_conscious,
             )
         )
         fresh[name] = (inputs, order[-1])
