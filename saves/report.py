@@ -116,10 +116,37 @@ _TEMPLATES: dict[str, str] = {
 }
 
 
+def describe_attack(event: Any) -> str:
+    """An attack roll (RULES.md §3.9) in words: pool, defense, faces, what made the damage."""
+    result = event.result
+    dice = ", ".join(str(face) for face in result.faces) or "none"
+    text = f"{event.attacker} attacks {event.target} ({event.label})"
+    if event.attacks > 1:
+        text += f", attack {event.index} of {event.attacks}"
+    pool = "a chance roll" if result.chance else f"{result.dp} dice"
+    text += f": {event.pool_before_defense} DP − defense {event.defense} = {pool}, rolled {dice}"
+    text += f"; {result.rolled_successes} rolled"
+    if event.cancelled:
+        text += f", {event.cancelled} cancelled by declared defense"
+    if event.penalty:
+        text += f", −{event.penalty} penalty"
+    if event.bonus_applied:
+        text += f", +{event.bonus_applied} attack bonus"
+    if not event.hit:
+        return text + f": a miss ({event.miss})"
+    if event.no_damage:
+        return text + f": a hit, {event.final} successes, no damage"
+    return (
+        text + f": a hit, {event.damage} damage ({event.target} {event.health}/{event.health_max})"
+    )
+
+
 def describe_event(event: Any) -> str:
     """One event in words: a roll, a known event's sentence, or its class and fields."""
     if not dataclasses.is_dataclass(event) or isinstance(event, type):
         return str(event)
+    if type(event).__name__ == "AttackRolled":
+        return describe_attack(event)
     for field in dataclasses.fields(event):
         rolled = describe_roll(getattr(event, field.name))
         if rolled is not None:

@@ -225,7 +225,7 @@ ATTACK_FLAGS: tuple[str, ...] = ("willpower", "no-damage", "reflex-move")
 def _attack(line: Line) -> c.Attack:
     """``attack …`` (INTERFACE.md §3; RULES.md §3.9). Several targets: ``A,B`` (one word)."""
     if len(line.words) < 2:
-        raise _usage(ATTACK_USAGE)
+        raise RuleError("ih.attack.usage", usage=ATTACK_USAGE)
     attacker, target_word, *rest = line.words
     flags: set[str] = set()
     traits: str | None = None
@@ -236,25 +236,24 @@ def _attack(line: Line) -> c.Attack:
         elif traits is None and "=" not in word:
             traits = flag
         else:
-            raise RuleError(f"Unexpected {word!r}. Use: {ATTACK_USAGE}")
+            raise RuleError("ih.attack.unexpected", word=word, usage=ATTACK_USAGE)
     values: dict[str, str] = {}
     for key, value in line.options:
         if key not in ATTACK_OPTIONS:
-            raise RuleError(f"Unknown option '{key}=' for attack. Use: {ATTACK_USAGE}")
+            raise RuleError("ih.attack.unknown-option", option=key, usage=ATTACK_USAGE)
         values[key] = value
     dp = parse_int(values["dp"], "dp") if "dp" in values else None
     if (dp is None) == (traits is None):
-        raise RuleError(f"Give the pool as TRAIT+TRAIT or dp=N (one of them). Use: {ATTACK_USAGE}")
+        raise RuleError("ih.attack.pool-needed", usage=ATTACK_USAGE)
     targets = tuple(name.strip() for name in target_word.split(",") if name.strip())
     if not targets:
-        raise _usage(ATTACK_USAGE)
+        raise RuleError("ih.attack.usage", usage=ATTACK_USAGE)
     action: ActionKind | None = None
     if "action" in values:
         try:
             action = ActionKind(values["action"].lower())
         except ValueError:
-            raise RuleError(f"action= is standard, move, swift, reflex or full-round. "
-                            f"Use: {ATTACK_USAGE}") from None  # fmt: skip
+            raise RuleError("ih.attack.action-kind", value=values["action"]) from None
     moved: tuple[str, ...] = ()
     if "reflex-move" in values:
         moved = tuple(n.strip() for n in values["reflex-move"].split(",") if n.strip())
@@ -290,7 +289,7 @@ def _defend_option(value: str) -> tuple[tuple[str, int], ...]:
     for part in value.split(","):
         name, sep, count = part.rpartition(":")
         if not sep or not name.strip():
-            raise RuleError(f"defend= takes N or NAME:N,NAME:N, not {value!r}.")
+            raise RuleError("ih.attack.defend-syntax", value=value)
         pairs.append((name.strip(), _count(count, "defend", 1)))
     return tuple(pairs)
 

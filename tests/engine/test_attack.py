@@ -540,3 +540,50 @@ def test_the_json_roll_carries_the_attack_record() -> None:
         "attack_bonus": 2,
         "damage": 3,
     }
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "Ann",
+                "Ghoul",
+                "Ghoul,Shade",
+                "dp=7",
+                "dp=-2",
+                "dp=x",
+                "bonus=2",
+                "split=1,1",
+                "split=a",
+                "attacks=2",
+                "attacks=0",
+                "defend=1",
+                "defend=Ghoul:1",
+                "defend=:",
+                "reflex-move",
+                "reflex-move=Ghoul",
+                "willpower",
+                "no-damage",
+                "action=reflex",
+                "action=jump",
+                "dexterity+firearms",
+                "mod=-3",
+                "again=8",
+                "level=4",
+                "penalty=9",
+                '"Old Wang"',
+                "=",
+                "x=y",
+            ]
+        ),  # fmt: skip
+        max_size=7,
+    )
+)
+def test_any_attack_line_is_a_command_or_a_rule_error(words: list[str]) -> None:
+    state = play(ANN_AFTER_GHOUL)
+    try:
+        command = commands.parse("attack " + " ".join(words), "ih-d10")
+        commands.apply(state, "ih-d10", command, random.Random(0))
+    except RuleError:
+        pass
