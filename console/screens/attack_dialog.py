@@ -114,10 +114,10 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
                 yield OrderedInput(
                     "", id="defend", type="integer", classes="field", placeholder="0"
                 )
-            with Horizontal(classes="row"):
-                yield Checkbox(t("attack.reflex-move"), id="reflex-move")
-                yield Checkbox(t("attack.willpower"), id="willpower")
-                yield Checkbox(t("attack.no-damage"), id="no-damage")
+            with Horizontal(classes="flags"):
+                yield Checkbox(t("attack.reflex-move"), id="reflex-move", compact=True)
+                yield Checkbox(t("attack.willpower"), id="willpower", compact=True)
+                yield Checkbox(t("attack.no-damage"), id="no-damage", compact=True)
             yield Static("", id="attack-odds")
             yield OddsChart(id="attack-chart")
             yield Static("", id="attack-result")
