@@ -163,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _subcommand(args: argparse.Namespace) -> int:
     """Run ``roll``/``odds``/``run``/``saves``/``export``/``import``."""
+    import console.i18n  # noqa: F401  (installs the words of refusals given as codes)
+
     if args.command in ("roll", "odds"):
         from console import cli_dice
 

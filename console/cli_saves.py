@@ -24,13 +24,21 @@ class _Usage(Exception):
     """Bad usage: exit 2 with this one line."""
 
 
+def _safe(text: str) -> str:
+    """A name as the terminal may show it: control characters (an ANSI escape, a newline) and
+    lone surrogates escaped, never printed raw (issue 12)."""
+    from engine.limits import bad_character
+
+    return text if bad_character(text) is None else ascii(text)[1:-1]
+
+
 def _usage_error(message: str) -> int:
     print(f"st-console: {message}", file=sys.stderr)
     return 2
 
 
 def _fail(message: str) -> int:
-    print(f"st-console: {message}", file=sys.stderr)
+    print(f"st-console: {_safe(message)}", file=sys.stderr)
     return 1
 
 
@@ -166,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
         return _finish(state, failure, args.json)
     from saves import SaveError, open_store
 
+    saved = False
     try:
         store = open_store(args.save_dir, program="st-console run")
         with store.open_campaign(args.campaign, create=True) as campaign:
@@ -179,11 +188,16 @@ def run(args: argparse.Namespace) -> int:
                     campaign.create_scene(scene)
                 else:
                     campaign.save_scene(scene)
+            saved = True
             if state.scene is not None and state.touched:
                 campaign.set_current_scene(state.scene.name)
             store.set_last_opened(campaign.name, campaign.current_scene())
-    except SaveError as error:
-        return _fail(str(error))
+    except (SaveError, OSError, RecursionError, ValueError) as error:
+        if not saved:
+            return _fail(str(error))
+        # The commands are saved: a script must not retry them (issue 12). The exit status
+        # says what happened to the data; the warning says what did not work after it.
+        print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
     return _finish(state, failure, args.json)
 
 
@@ -212,13 +226,13 @@ def list_saves(args: argparse.Namespace) -> int:
     print(f"Campaigns in {store.root}:")
     for info in infos:
         if info.problem is not None:
-            print(f"{info.name}  (cannot be read: {info.problem})")
+            print(f"{_safe(info.name)}  (cannot be read: {_safe(info.problem)})")
             continue
         mark = "  (last opened)" if last and last[0] == info.name else ""
-        held = f"  (open in {info.holder})" if info.holder else ""
-        print(f"{info.name}{mark}{held}")
+        held = f"  (open in {_safe(info.holder)})" if info.holder else ""
+        print(f"{_safe(info.name)}{mark}{held}")
         for scene in info.scenes:
-            print(f"  {scene.name}  [{scene.system}]")
+            print(f"  {_safe(scene.name)}  [{_safe(scene.system)}]")
     return 0
 
 
@@ -259,6 +273,6 @@ def import_file(args: argparse.Namespace) -> int:
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(str(error))
-    names = ", ".join(scenes) or "no scenes"
-    print(f"Imported into campaign {campaign}: {names}.")
+    names = ", ".join(_safe(scene) for scene in scenes) or "no scenes"
+    print(f"Imported into campaign {_safe(campaign)}: {names}.")
     return 0

@@ -140,6 +140,8 @@ def load_keymap(save_dir: Path) -> dict[str, str]:
             raw: object = tomllib.loads(text) if name.endswith(".toml") else json.loads(text)
         except (OSError, ValueError) as error:
             raise KeymapError(f"{path}: {error}") from None
+        except RecursionError:  # issue 12: deep nesting is a bad file, not a crash
+            raise KeymapError(f"{path}: nested too deeply to be a keymap") from None
         if isinstance(raw, dict) and isinstance(raw.get("keymap"), dict):
             raw = raw["keymap"]
         if not isinstance(raw, dict):

@@ -21,6 +21,7 @@ from engine.dice import command as dice_command
 from engine.errors import RuleError
 from engine.ih import family as ih_family
 from engine.language import Line, tokenize
+from engine.limits import check_command
 from engine.mist import family as mist_family
 from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
@@ -106,13 +107,20 @@ def parse(text: str, system: str | None) -> Any | None:
     line = tokenize(text)
     if line is None:
         return None
-    return parse_line(line, system)
+    command = parse_line(line, system)
+    if command is not None:
+        check_command(command)  # issue 12: every value in its documented range first
+    return command
 
 
 def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[Any, tuple[Any, ...]]:
     """Apply a family or roll command to a scene state: all of it, or a RuleError."""
     if isinstance(command, dice_command.RollCommand):
-        return state, dice_command.apply(_with_settings(command, settings_of(state)), rng)
+        command = _with_settings(command, settings_of(state))
+        spent: tuple[Any, ...] = ()
+        if family_of(system) == "ih":
+            state, command, spent = _willpower_for_roll(state, command)
+        return state, (*spent, *dice_command.apply(command, rng))
     if isinstance(command, Interpret):
         if not hasattr(state, "interpretations"):
             raise RuleError("This scene keeps its interpretations elsewhere: use its own verb.")
@@ -147,6 +155,31 @@ def _with_settings(command: dice_command.RollCommand, settings: Interpretations)
     if command.mist is not None:
         return replace(command, mist=replace(command.mist, interpretations=settings))
     return command
+
+
+def _willpower_for_roll(
+    state: Any, command: dice_command.RollCommand
+) -> tuple[Any, dice_command.RollCommand, tuple[Any, ...]]:
+    """A roll ``by=`` a combatant spends that combatant's willpower for its +3 DP (§1.7).
+
+    ``--willpower`` spends 1 now (or uses a ``willpower NAME +3dp`` not yet rolled); a roll
+    without it still takes a +3 DP spent and waiting. Without ``by=`` nobody's pool is touched
+    (the Storyteller's own dice); ``by=`` a name not in the fight with ``--willpower`` is
+    refused, since there is no pool to spend from.
+    """
+    check = command.check
+    if check is None or command.by is None:
+        return state, command, ()
+    if ih_family.find_combatant(state, command.by) is None:
+        if check.willpower:
+            raise RuleError("ih.willpower.not-in-fight", name=command.by)
+        return state, command, ()
+    state, events, boosted = ih_family.vitals.willpower_dice_for_roll(
+        state, command.by, check.willpower
+    )
+    if boosted != check.willpower:
+        command = replace(command, check=replace(check, willpower=boosted))
+    return state, command, events
 
 
 def _parse_interpret(line: Line) -> Interpret:

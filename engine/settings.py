@@ -97,6 +97,11 @@ class InterpretationChanged:
     value: str
 
 
+NUMBER_RANGES: dict[str, tuple[int, int]] = {"d6_chance_success_extra_dice": (0, 10)}
+"""The documented range of each numeric setting (issue 12: a value of 99,999,999 made ``odds``
+run for minutes; checked before any work). README "Limits" lists them."""
+
+
 def field_names() -> tuple[str, ...]:
     """The names of the [I-n] settings, in RULES.md order."""
     return tuple(Interpretations.__dataclass_fields__)
@@ -124,7 +129,8 @@ def assign(current: Interpretations, name: str, value: str) -> Interpretations:
     if WHOLE_NUMBER.fullmatch(text) is None:
         raise RuleError(f"{name} is a whole number, not {value!r}.")
     number = int(text)
-    if number < 0:
-        raise RuleError(f"{name} cannot be negative ({number}).")
+    low, high = NUMBER_RANGES.get(name, (0, 10))
+    if not low <= number <= high:
+        raise RuleError("settings.out-of-range", name=name, value=text, low=low, high=high)
     changes: dict[str, Any] = {name: number}
     return replace(current, **changes)

@@ -25,7 +25,7 @@ The API the console and the command line use::
 
 Every failure is a :class:`SaveError` whose message names the file and the problem: BadFile
 (corrupt, truncated, hand-edited; never overwritten), NewerVersion, LockHeld, ReadOnly,
-NotFound, NameTaken, ImportRefused.
+NotFound, NameTaken, BadName, ImportRefused.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from saves.backups import Backup
 from saves.campaign import Campaign, Mission, SceneInfo
 from saves.errors import (
     BadFile,
+    BadName,
     ImportRefused,
     LockHeld,
     NameTaken,
@@ -51,6 +52,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Backup",
     "BadFile",
+    "BadName",
     "Campaign",
     "CampaignInfo",
     "ImportRefused",

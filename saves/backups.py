@@ -19,7 +19,15 @@ from pathlib import Path
 from saves.storage import fsync_dir
 
 KEEP = 10
-"""How many backups a campaign keeps."""
+"""How many backups a campaign keeps in its rotation."""
+
+KEEP_GOOD = 3
+"""How many of the newest good backups are kept besides the rotation (issue 12): backups of a
+damaged campaign never rotate out the last good ones."""
+
+DAMAGED = "damaged"
+"""A file in a backup taken from a campaign that did not verify (a scene header that neither
+matched its checksum nor loaded, a chunk that did not match its checksum)."""
 
 BACKUPS = "backups"
 BROKEN = "broken"
@@ -33,6 +41,11 @@ class Backup:
 
     id: str
     path: Path
+
+    @property
+    def damaged(self) -> bool:
+        """Whether the campaign failed its verification when this backup was taken."""
+        return (self.path / DAMAGED).exists()
 
     @property
     def taken(self) -> str:
@@ -67,13 +80,21 @@ def _link_or_copy(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
-def take(root: Path, keep: int = KEEP) -> Backup:
-    """Back up the campaign in ``root`` now and drop all but the newest ``keep`` backups.
+def take(root: Path, keep: int = KEEP, good: bool = True) -> Backup:
+    """Back up the campaign in ``root`` now and drop old backups.
 
     The index and scene headers are copied. A sealed journal chunk never changes and carries
     its checksum in its name, so one already in the previous backup is hard-linked from there
-    (not from the live file: a live file damaged in place must not damage its backups).
+    (not from the live file: a live file damaged in place must not damage its backups); a
+    chunk copied from the live campaign has its checksum checked. ``good``: the caller
+    verified the index and scene headers; otherwise, or if a chunk copied does not match its
+    checksum, the backup is marked :data:`DAMAGED`.
+
+    All but the newest ``keep`` backups are dropped, except the newest :data:`KEEP_GOOD` ones
+    not marked damaged.
     """
+    from saves.scenefile import chunk_digest
+
     directory = root / BACKUPS
     directory.mkdir(exist_ok=True)
     previous = list_backups(root)
@@ -89,17 +110,28 @@ def take(root: Path, keep: int = KEEP) -> Backup:
                 _link_or_copy(earlier, target)
             else:
                 shutil.copy2(root / relative, target)
+                if chunk and chunk_digest(target.read_bytes()) != relative.stem.rpartition("-")[2]:
+                    good = False
         except FileNotFoundError:
             continue
     temp.mkdir(exist_ok=True)
+    if not good:
+        (temp / DAMAGED).write_bytes(b"")
     final = directory / stamp
     os.replace(temp, final)
     fsync_dir(directory)
-    for old in list_backups(root)[keep:]:
-        shutil.rmtree(old.path, ignore_errors=True)
+    _rotate(root, keep)
     for partial in directory.glob(".*.partial"):
         shutil.rmtree(partial, ignore_errors=True)
     return Backup(id=stamp, path=final)
+
+
+def _rotate(root: Path, keep: int) -> None:
+    found = list_backups(root)
+    good = [backup for backup in found if not backup.damaged][:KEEP_GOOD]
+    for old in found[keep:]:
+        if old not in good:
+            shutil.rmtree(old.path, ignore_errors=True)
 
 
 def list_backups(root: Path) -> list[Backup]:
@@ -127,7 +159,9 @@ def restore(root: Path, backup: Backup) -> Path:
         with contextlib.suppress(FileNotFoundError):
             os.replace(root / name, aside / name)
     for relative in live_files(backup.path):
-        _link_or_copy(backup.path / relative, root / relative)
+        # copied, never linked: damage to a live file in place must not reach the backups
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(backup.path / relative, root / relative)
     (root / SCENES).mkdir(exist_ok=True)
     fsync_dir(root)
     return aside

@@ -74,7 +74,16 @@ class Campaign:
 
     def _read_document(self) -> dict[str, Any]:
         path = self.directory / backups.INDEX
-        stored = self._db.table("campaign").get(doc_id=1)
+        try:
+            stored = self._db.table("campaign").get(doc_id=1)
+        except RecursionError:
+            raise BadFile(path, "is nested too deeply to be a save") from None
+        if getattr(self._db.storage, "checksum_ok", None) is False:
+            raise BadFile(
+                path,
+                "was changed outside ST Console or damaged (its checksum does not match); "
+                "restore a backup (st-console keeps them in backups/)",
+            )
         if stored is None:
             raise BadFile(path, "holds no campaign")
         document = checked(dict(stored), path, "campaign")
@@ -94,6 +103,10 @@ class Campaign:
                 raise BadFile(path, f"scene entry {document.doc_id} lacks a name, system or id")
             if "/" in file_id or "\\" in file_id or file_id.startswith("."):
                 raise BadFile(path, f"scene entry {document.doc_id} has a bad id {file_id!r}")
+            if any(info.id == file_id for _, info in found):
+                raise BadFile(
+                    path, f"two scenes share the file {file_id!r} (scene entry {document.doc_id})"
+                )
             found.append((document.doc_id, SceneInfo(name=name, system=system, id=file_id)))
         return found
 
@@ -239,10 +252,23 @@ class Campaign:
             self._rename_in_missions(info.name, None)
 
     def _add(self, name: str, system: str) -> SceneInfo:
+        from saves.store import check_name
+
         clean = name.strip()
         if not clean:
             raise NotFound("A scene needs a name.")
-        number = int(self._document.get("next_scene", 1))
+        check_name(clean, "scene")
+        number = self._document.get("next_scene", 1)
+        if type(number) is not int or not 1 <= number < 10**8:
+            number = 1
+        taken = {info.id for _, info in self._scenes}
+        scenes = self.directory / backups.SCENES
+        while (
+            f"scene-{number:04d}" in taken
+            or (scenes / f"scene-{number:04d}.json").exists()
+            or (scenes / f"scene-{number:04d}").exists()
+        ):
+            number += 1  # never a file that exists (issue 12: a hand-edited next_scene)
         self._document["next_scene"] = number + 1
         self._write_document()
         info = SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
@@ -334,10 +360,29 @@ class Campaign:
     # -- backups, lifetime ---------------------------------------------------------------------
 
     def backup(self) -> backups.Backup:
-        """Take a backup of the campaign now (cheap: hard links)."""
+        """Take a backup of the campaign now (cheap: hard links); marked damaged when a scene
+        of the campaign does not verify (:meth:`verify`), so it never rotates out the last
+        good ones."""
         with self._mutex:
             self._check_writable()
-            return backups.take(self.directory)
+            return backups.take(self.directory, good=self.verify())
+
+    def verify(self) -> bool:
+        """Whether every scene's file is good (see :meth:`saves.scenefile.SceneFile.verify`):
+        its checksum, or a full load for a file without one or whose checksum fails."""
+        with self._mutex:
+            for info in self.scenes():
+                known = self._files.get(info.id)
+                if known is not None and known.verify():
+                    continue
+                path = self.directory / backups.SCENES / f"{info.id}.json"
+                file = SceneFile(path, read_only=True)
+                try:
+                    if not file.verify():
+                        return False
+                finally:
+                    file.close()
+            return True
 
     def _check_writable(self) -> None:
         if self._closed:
@@ -364,7 +409,7 @@ class Campaign:
                     for file in self._files.values():
                         file.collect_garbage()
                     if self._saves:
-                        backups.take(self.directory)
+                        backups.take(self.directory, good=self.verify())
             finally:
                 for file in self._files.values():
                     file.close()

@@ -61,6 +61,10 @@ class NotFound(SaveError):
     """No campaign, scene or backup of that name."""
 
 
+class BadName(SaveError):
+    """A campaign or scene name that cannot be saved: too long, or with a control character."""
+
+
 class NameTaken(SaveError):
     """A campaign or scene of that name already exists."""
 

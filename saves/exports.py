@@ -42,7 +42,7 @@ def export_document(store: Store, target: str) -> dict[str, Any]:
     Raises:
         NotFound: no such campaign or scene. BadFile: a file is bad.
     """
-    name, _, scene_name = target.partition("/")
+    name, scene_name = _split_target(store, target)
     with store.open_campaign(name, read_only=True) as campaign:
         names = [scene_name] if scene_name else list(campaign.scene_names())
         scenes = [scene_to_document(campaign.load_scene(each)) for each in names]
@@ -54,9 +54,22 @@ def export_document(store: Store, target: str) -> dict[str, Any]:
         }
 
 
+def _split_target(store: Store, target: str) -> tuple[str, str]:
+    """``CAMPAIGN[/SCENE]``: the whole target when it names a campaign (a name may hold "/",
+    "/abs/evil"), else the longest campaign name before a "/" (issue 12)."""
+    if store.find(target) is not None:
+        return target, ""
+    cuts = [index for index, char in enumerate(target) if char == "/"]
+    for index in reversed(cuts):
+        if index and store.find(target[:index]) is not None:
+            return target[:index], target[index + 1 :]
+    name, _, scene = target.partition("/")
+    return name, scene
+
+
 def load_scenes(store: Store, target: str) -> tuple[str, tuple[Scene, ...]]:
     """The campaign name and its scenes (or the one scene) a target names, read-only."""
-    name, _, scene_name = target.partition("/")
+    name, scene_name = _split_target(store, target)
     with store.open_campaign(name, read_only=True) as campaign:
         names = [scene_name] if scene_name else list(campaign.scene_names())
         return campaign.name, tuple(campaign.load_scene(each) for each in names)

@@ -51,9 +51,28 @@ def _process_started(pid: int) -> str:
     return fields[19] if len(fields) > 19 else ""
 
 
+MAX_PID = 2**31
+"""No process id is this large (a C ``pid_t``): a lock naming one is unreadable, hence stale
+(issue 12: a pid of 2**31 raised OverflowError)."""
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has exited and waits to be reaped (Linux: state ``Z`` or ``X``)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    fields = stat.rpartition(")")[2].split()
+    return bool(fields) and fields[0] in ("Z", "X")
+
+
 def is_alive(holder: Holder) -> bool:
-    """Whether the holder's process still runs (only knowable on this host)."""
-    if holder.pid <= 0:
+    """Whether the holder's process still runs (only knowable on this host).
+
+    A killed holder that its parent has not reaped yet (a zombie) is dead: it will never
+    write again (issue 12).
+    """
+    if not 0 < holder.pid < MAX_PID:
         return False
     try:
         os.kill(holder.pid, 0)
@@ -61,7 +80,9 @@ def is_alive(holder: Holder) -> bool:
         return False
     except PermissionError:
         return True
-    except OSError:
+    except (OSError, OverflowError):
+        return False
+    if _zombie(holder.pid):
         return False
     if holder.started:
         started = _process_started(holder.pid)
@@ -85,9 +106,15 @@ def me(program: str | None = None) -> Holder:
 def read_holder(path: Path) -> Holder | None:
     """The holder a lock file names; ``None`` when it is unreadable (then it is stale)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+        if len(raw) > 64 * 1024:
+            return None
+        data = json.loads(raw.decode("utf-8"))
+        pid = data["pid"]
+        if type(pid) is not int or not 0 < pid < MAX_PID:
+            return None
         return Holder(
-            pid=int(data["pid"]),
+            pid=pid,
             host=str(data["host"]),
             program=str(data["program"]),
             since=str(data["since"]),
@@ -95,7 +122,7 @@ def read_holder(path: Path) -> Holder | None:
         )
     except FileNotFoundError:
         raise
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
 

@@ -18,22 +18,29 @@ import contextlib
 import gc
 import hashlib
 import os
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tinydb.table import Document
 
+from engine import commands
+from engine.errors import RuleError
 from engine.session import JournalEntry, Scene
 from saves.codec import DEFAULT, DocumentError, Memo
 from saves.documents import checked, decode_entries, encode_entry, scene_from_parts
-from saves.errors import BadFile
+from saves.errors import BadFile, SaveError
 from saves.migrations import SCHEMA_VERSION
-from saves.storage import dump_json, open_db, write_atomic
+from saves.storage import dump_json, open_db, parse_json, write_atomic
 from saves.trusted import TRUSTED
 
 CHUNK = 256
 """Journal entries per sealed chunk."""
+
+MAX_CHUNK_BYTES = 32 * 1024 * 1024
+"""No chunk of ours is this big (256 entries of a 500-combatant fight are ~0.2 MB): a larger
+file is refused before it is read (issue 12)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,17 +57,25 @@ def chunk_digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
-def read_chunk(path: Path) -> list[JournalEntry]:
+def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
     """The entries of a sealed chunk, its checksum verified first.
 
     A chunk is written once and named by its checksum, so bytes that do not match were changed
-    outside ST Console (or damaged); they are refused. Bytes that match are ours, written from
-    checked values, and are decoded by the fast trusted path.
+    outside ST Console (or damaged); they are refused. The fast trusted path (no type checks)
+    is taken only when ``trusted``: the header that names the chunk passed its own checksum, so
+    the name, and with it the bytes, are ours. Otherwise (a header from before issue 12, or a
+    hand-edited one) every value is checked: a file renamed to match its checksum is not
+    thereby ours.
 
     Raises:
-        BadFile, NewerVersion: missing, damaged, hand-edited, or from a newer version.
+        BadFile, NewerVersion: missing, too large, damaged, hand-edited, from a newer version.
     """
     try:
+        size = path.stat().st_size
+        if size > MAX_CHUNK_BYTES:
+            raise BadFile(
+                path, f"is {size} bytes, larger than any journal chunk ({MAX_CHUNK_BYTES})"
+            )
         raw = path.read_bytes()
     except FileNotFoundError:
         raise BadFile(path, "is missing: a journal chunk the scene needs") from None
@@ -71,11 +86,23 @@ def read_chunk(path: Path) -> list[JournalEntry]:
         raise BadFile(
             path, "was changed outside ST Console or damaged (its checksum does not match)"
         )
+    if not trusted:
+        data = parse_json(path, raw)
+        try:
+            body = data["journal"]["1"]
+        except (KeyError, TypeError):
+            raise BadFile(path, "is not a journal chunk") from None
+        try:
+            return list(decode_entries(checked(body, path, "journal").get("entries"), "entries"))
+        except DocumentError as error:
+            raise BadFile(path, f"bad value at {error}") from None
+        except RecursionError:
+            raise BadFile(path, "is nested too deeply to be a save") from None
     try:
         data = TRUSTED.loads(raw)
         body = data["journal"]["1"]
-    except (ValueError, KeyError, TypeError) as error:
-        raise BadFile(path, f"is not a journal chunk ({error})") from None
+    except (ValueError, KeyError, TypeError, RecursionError) as error:
+        raise BadFile(path, f"is not a journal chunk ({type(error).__name__})") from None
     entries = checked(body, path, "journal").get("entries")
     if type(entries) is not list or not all(type(e) is JournalEntry for e in entries):
         raise BadFile(path, "does not hold journal entries")
@@ -135,17 +162,28 @@ class SceneFile:
                 gc.enable()
 
     def _load(self) -> Scene:
-        header = self.read_header()
-        chunks, sealed = self._read_chunks(header)
-        tail = header.get("tail", header.get("journal", []))
-        entries = self._decode_tail(tail, header.get("tail_digest"))
-        journal = tuple(sealed) + entries
-        length = header.get("journal_length", len(journal))
-        if length != len(journal):
-            raise BadFile(
-                self.path, f"names {length} journal entries but its chunks hold {len(journal)}"
-            )
-        scene = scene_from_parts(header, journal, self.path)
+        try:
+            header = self.read_header()
+        except RecursionError:
+            raise BadFile(self.path, "is nested too deeply to be a save") from None
+        status = getattr(self._db.storage, "checksum_ok", None)
+        trusted = status is True
+        try:
+            chunks, sealed = self._read_chunks(header, trusted)
+            tail = header.get("tail", header.get("journal", []))
+            entries = self._decode_tail(tail, trusted)
+            journal = tuple(sealed) + entries
+            length = header.get("journal_length", len(journal))
+            if length != len(journal):
+                raise BadFile(
+                    self.path,
+                    f"names {length} journal entries but its chunks hold {len(journal)}",
+                )
+            scene = scene_from_parts(header, journal, self.path)
+            if status is False:
+                self._verify_against_journal(scene)
+        except RecursionError:
+            raise BadFile(self.path, "is nested too deeply to be a save") from None
         start = len(sealed)
         self._journal = scene.journal
         self._docs = {start + index: document for index, document in enumerate(tail)}
@@ -154,21 +192,71 @@ class SceneFile:
         self._known = True
         return scene
 
-    def _decode_tail(self, tail: Any, digest: Any) -> tuple[JournalEntry, ...]:
-        """The tail entries: by the fast trusted path when its checksum matches (we wrote it),
-        else checked value by value (a hand-edited file gets a message naming the bad value)."""
-        if type(tail) is list and isinstance(digest, str):
-            raw = dump_json(tail)
-            if chunk_digest(raw) == digest:
-                entries = TRUSTED.loads(raw)
-                if all(type(entry) is JournalEntry for entry in entries):
-                    return tuple(entries)
+    def _verify_against_journal(self, scene: Scene) -> None:
+        """A header whose checksum failed loads only if its journal vouches for it (issue 12).
+
+        The journal's chunks are verified by their own checksums and every value by its type;
+        replaying the journal from the initial state must give the saved state and the saved
+        events, the redo stack must apply again from there, and every die seed must come from
+        the scene's seed base. Then the damage (or the hand edit: a comment in a command's
+        text) changed nothing that counts and the file loads; otherwise it is refused before an
+        autosave or a backup copies it.
+        """
+
+        def refuse(what: str) -> BadFile:
+            return BadFile(
+                self.path,
+                "was changed outside ST Console or damaged: its checksum does not match and "
+                f"{what}; restore a backup (st-console keeps them in backups/)",
+            )
+
+        modulus = 2**63
+        base = scene.seed_base * 1_000_003
+        entries = scene.journal + scene.undone
+        for entry in entries:
+            if not 0 <= (entry.seed - base) % modulus < scene.draws:
+                raise refuse("its dice seeds do not match its seed base")
+        if scene.draws and not any(
+            (entry.seed - base) % modulus == scene.draws - 1 for entry in entries
+        ):
+            raise refuse("its count of dice draws does not match its journal")
+        if not entries and scene.draws:
+            raise refuse("its count of dice draws does not match its journal")
+        state = scene.initial
+        try:
+            for entry in scene.journal:
+                state, events = commands.apply(
+                    state, scene.system, entry.command, random.Random(entry.seed)
+                )
+                if tuple(events) != entry.events:
+                    raise refuse("its journal's dice and outcomes do not replay")
+            if state != scene.state:
+                raise refuse("its state is not what its journal gives")
+            for entry in reversed(scene.undone):
+                state, events = commands.apply(
+                    state, scene.system, entry.command, random.Random(entry.seed)
+                )
+                if tuple(events) != entry.events:
+                    raise refuse("its undone commands do not apply again")
+        except RuleError:
+            raise refuse("its journal does not replay") from None
+
+    def _decode_tail(self, tail: Any, trusted: bool) -> tuple[JournalEntry, ...]:
+        """The tail entries: by the fast trusted path when the header's checksum matched (we
+        wrote it), else checked value by value (a hand-edited file gets a message naming the
+        bad value)."""
+        if trusted and type(tail) is list:
+            entries = TRUSTED.loads(dump_json(tail))
+            if all(type(entry) is JournalEntry for entry in entries):
+                return tuple(entries)
         try:
             return decode_entries(tail, "tail")
         except DocumentError as error:
             raise BadFile(self.path, f"bad value at {error}") from None
 
-    def _read_chunks(self, header: dict[str, Any]) -> tuple[list[ChunkRef], list[JournalEntry]]:
+    def _read_chunks(
+        self, header: dict[str, Any], trusted: bool
+    ) -> tuple[list[ChunkRef], list[JournalEntry]]:
         refs = header.get("chunks", [])
         if type(refs) is not list:
             raise BadFile(self.path, "its chunk list is not a list")
@@ -185,12 +273,27 @@ class SceneFile:
                 raise BadFile(
                     self.path, f"chunk {ref.file} starts at {ref.start}, not {len(entries)}"
                 )
-            chunk = read_chunk(self.chunk_dir / ref.file)
+            chunk = read_chunk(self.chunk_dir / ref.file, trusted)
             if len(chunk) != ref.count:
                 raise BadFile(self.chunk_dir / ref.file, f"should hold {ref.count} entries")
             entries.extend(chunk)
             chunks.append(ref)
         return chunks, entries
+
+    def verify(self) -> bool:
+        """Whether the file is good: its checksum matches, or (no checksum, or one that does
+        not match) it loads with every value checked and its journal vouching for its state.
+        Cheap for a file this program wrote: the checksum only."""
+        if self._known:
+            return True
+        try:
+            self.read_header()
+            if getattr(self._db.storage, "checksum_ok", None) is True:
+                return True
+            self.load()
+        except (SaveError, FileNotFoundError):
+            return False
+        return True
 
     # -- writing -------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ file, and TinyDB's read-modify-write of a table does not parse the file again ea
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import tempfile
@@ -25,6 +26,10 @@ from saves.json_text import Memo, dump_json_reusing
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 """No file of ours is this big; anything larger is refused before it is read."""
+
+CHECKSUM = "checksum"
+"""The table that carries a database file's checksum (issue 12): ``{"1": {"blake2b": …}}``,
+written last, over the compact JSON of every other table."""
 
 
 def fsync_dir(directory: Path) -> None:
@@ -73,6 +78,15 @@ def read_json(path: Path) -> Any:
         raise
     except OSError as error:
         raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+    return parse_json(path, raw)
+
+
+def parse_json(path: Path, raw: bytes) -> Any:
+    """Parse the bytes of a JSON file of ours; every failure is a :class:`BadFile` naming it.
+
+    Nesting too deep for the parser and numbers too long to convert are bad files too, not
+    ``RecursionError`` or ``ValueError`` escaping (issue 12).
+    """
     if not raw.strip():
         raise BadFile(path, "is empty (truncated?)")
     try:
@@ -82,6 +96,40 @@ def read_json(path: Path) -> Any:
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise BadFile(path, f"is not valid JSON at {where} ({error.msg}; truncated?)") from None
+    except RecursionError:
+        raise BadFile(path, "is nested too deeply to be a save") from None
+    except ValueError as error:  # an integer of more than 4,300 digits
+        raise BadFile(path, f"holds a value no save has ({error})") from None
+
+
+def checksum(data: bytes) -> str:
+    """The checksum of a database file's tables (the chunks' digest)."""
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def with_checksum(text: bytes) -> bytes:
+    """The file contents: ``text`` (a JSON object) with the checksum table appended."""
+    table = f'"{CHECKSUM}":{{"1":{{"blake2b":"{checksum(text)}"}}}}'.encode()
+    return text[:-1] + (b"," if text != b"{}" else b"") + table + b"}"
+
+
+def split_checksum(data: Any) -> tuple[Any, bool | None]:
+    """The tables without the checksum table, and whether the checksum matched them.
+
+    ``None``: no checksum table (a file from before issue 12, or one written by hand).
+    """
+    if not isinstance(data, dict) or CHECKSUM not in data:
+        return data, None
+    table = data.pop(CHECKSUM)
+    try:
+        digest = table["1"]["blake2b"]
+    except (KeyError, TypeError):
+        return data, False
+    try:
+        text = dump_json(data)
+    except (ValueError, TypeError):
+        return data, False
+    return data, isinstance(digest, str) and checksum(text) == digest
 
 
 def dump_json(data: Any) -> bytes:
@@ -109,6 +157,9 @@ class AtomicJSONStorage(Storage):
         self._texts: Memo | None = {} if reuse_text else None
         """With ``reuse_text`` (a scene file, written after every command): the JSON text of
         the last write's unchanged parts, see :mod:`saves.json_text`."""
+        self.checksum_ok: bool | None = True
+        """Whether the file's checksum matched what was read: ``None`` when it has none (a
+        file from before issue 12), ``True`` for a file not read yet or written by us."""
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         """The tables of the file; ``None`` when it does not exist yet.
@@ -122,6 +173,7 @@ class AtomicJSONStorage(Storage):
             data = read_json(self.path)
         except FileNotFoundError:
             return None
+        data, self.checksum_ok = split_checksum(data)
         if not isinstance(data, dict) or not all(
             isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
             for table in data.values()
@@ -140,12 +192,13 @@ class AtomicJSONStorage(Storage):
             raise ReadOnly(f"{self.path} is open read-only; nothing was saved.", self.path)
         self._cache = None
         if self._texts is None:
-            write_atomic(self.path, dump_json(data))
+            write_atomic(self.path, with_checksum(dump_json(data)))
         else:
             text, texts = dump_json_reusing(data, self._texts)
-            write_atomic(self.path, text)
+            write_atomic(self.path, with_checksum(text))
             self._texts = texts
         self._cache = data
+        self.checksum_ok = True
 
     def close(self) -> None:
         self._cache = None

@@ -19,10 +19,11 @@ from pathlib import Path
 import platformdirs
 from tinydb.table import Document
 
+from engine.limits import MAX_NAME, bad_character
 from saves import backups
 from saves.backups import Backup
 from saves.campaign import Campaign, SceneInfo, new_campaign_document
-from saves.errors import BadFile, LockHeld, NameTaken, NotFound, SaveError
+from saves.errors import BadFile, BadName, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
 from saves.storage import open_db, read_json
@@ -45,6 +46,33 @@ class CampaignInfo:
     scenes: tuple[SceneInfo, ...] = ()
     holder: str | None = None
     problem: str | None = None
+
+
+def check_name(name: str, what: str) -> None:
+    """Refuse a campaign or scene name no save can hold (issue 12): more than
+    :data:`engine.limits.MAX_NAME` characters, or a control character or lone surrogate (an
+    escape sequence printed by ``saves`` would reach the terminal).
+
+    Raises:
+        BadName: naming what is wrong and the limit.
+    """
+    found = bad_character(name)
+    if found is not None:
+        raise BadName(
+            f"The {what} name {printable(name)} holds a control character ({found}); "
+            "choose a name without escape codes or line breaks."
+        )
+    if len(name) > MAX_NAME:
+        raise BadName(
+            f"The {what} name is {len(name)} characters long; a name has at most {MAX_NAME}."
+        )
+
+
+def printable(text: str) -> str:
+    """``text`` quoted for a terminal: control characters and lone surrogates escaped."""
+    if bad_character(text) is None:
+        return repr(text) if "'" not in text else f'"{text}"'
+    return ascii(text)
 
 
 def slug(name: str) -> str:
@@ -126,6 +154,7 @@ class Store:
         clean = name.strip()
         if not clean:
             raise NameTaken("A campaign needs a name.")
+        check_name(clean, "campaign")
         if self.find(clean) is not None:
             raise NameTaken(f"A campaign named {clean!r} already exists.")
         base = slug(clean)
@@ -173,7 +202,7 @@ class Store:
             campaign = Campaign(directory, read_only=False, lock=lock)
             _clean_temporaries(directory)
             with contextlib.suppress(OSError, SaveError):
-                if _all_headers_good(campaign):
+                if campaign.verify():  # a damaged campaign is not backed up (issue 12)
                     backups.take(directory)
             return campaign
         except BaseException:
@@ -185,8 +214,9 @@ class Store:
     def last_opened(self) -> tuple[str, str | None] | None:
         """The campaign and scene last opened (the console reopens them); ``None`` at first."""
         try:
-            document = open_db(self.root / SETTINGS, read_only=True).table("last").get(doc_id=1)
-        except SaveError:
+            db = open_db(self.root / SETTINGS, read_only=True)
+            document = db.table("last").get(doc_id=1)
+        except (SaveError, RecursionError, ValueError):
             return None
         if document is None or not isinstance(document.get("campaign"), str):
             return None
@@ -194,13 +224,14 @@ class Store:
         return document["campaign"], scene if isinstance(scene, str) else None
 
     def set_last_opened(self, campaign: str, scene: str | None) -> None:
-        """Remember the campaign and scene the console has open."""
+        """Remember the campaign and scene the console has open; a bad settings file is
+        moved aside (``st-console.json.bad-<time>``) and written anew."""
         record = {"schema_version": SCHEMA_VERSION, "campaign": campaign, "scene": scene}
         path = self.root / SETTINGS
         try:
             db = open_db(path)
             db.table("last").upsert(Document(record, doc_id=1))
-        except BadFile:
+        except (BadFile, RecursionError, ValueError):
             aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
             os.replace(path, aside)
             open_db(path).table("last").upsert(Document(record, doc_id=1))
@@ -291,16 +322,6 @@ class Store:
             os.replace(path, keep / path.name)
             migrated.append(name)
         return migrated
-
-
-def _all_headers_good(campaign: Campaign) -> bool:
-    for info in campaign.scenes():
-        path = campaign.directory / backups.SCENES / f"{info.id}.json"
-        try:
-            read_json(path)
-        except (SaveError, OSError):
-            return False
-    return True
 
 
 def _clean_temporaries(directory: Path) -> None:

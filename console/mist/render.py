@@ -431,6 +431,8 @@ def event(t: Translator, item: Any) -> str:
     if roll is not None and hasattr(roll, "d8"):
         values["dice"] = roll_result(t, roll).plain
     key = f"mist.event.{name}"
+    if getattr(item, "capped", False) is True and t.has(key + "-capped"):
+        key += "-capped"  # RULES.md §4.1: a mark lost at the cap is reported
     if t.has(key):
         try:
             return t(key, **values)

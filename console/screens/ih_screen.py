@@ -211,8 +211,9 @@ class IHScreen(SceneScreen):
     def _refused_line(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """The command a greyed-out key stands for, to ask the engine why it is refused."""
         who = self._who
-        if action == "spend" and self.selected is not None and parameters:
-            return f"spend {who} {parameters[0]}"
+        if action == "spend" and parameters:
+            spender = self._spender(str(parameters[0]))
+            return f"spend {quote(spender)} {parameters[0]}" if spender else None
         if action == "next_turn":
             return "next"
         if action == "begin":
@@ -263,9 +264,19 @@ class IHScreen(SceneScreen):
     def _can_spend(self, kind: str, view: IHView) -> bool | None:
         """Whether the engine would take the spend now (RULES.md §3.6–§3.7): asked, not
         worked out again here, so the keys and the rules never disagree."""
-        if view.phase == "setup" or not kind:
+        spender = self._spender(kind)
+        if view.phase == "setup" or not kind or spender is None:
             return None
-        return True if self._refusal(f"spend {self._who} {kind}") is None else None
+        return True if self._refusal(f"spend {quote(spender)} {kind}") is None else None
+
+    def _spender(self, kind: str) -> str | None:
+        """Who a spend key acts for: the current actor (README: "spend the current actor's
+        move, standard…"), whoever is selected; a reflex (``x``) is the one spend taken off-turn
+        (RULES.md §3.7), so it acts for the selected combatant."""
+        view = self.view
+        if kind != "reflex" and view is not None and view.current is not None:
+            return view.current
+        return self.selected
 
     def _refusal(self, line: str) -> str | None:
         """Why the engine would refuse ``line`` in the scene as it is (``None``: it would take
@@ -303,15 +314,23 @@ class IHScreen(SceneScreen):
             self.selected = self.view.current
 
     def action_spend(self, kind: str) -> None:
-        self.run_command(f"spend {self._who} {kind}")
+        spender = self._spender(kind)
+        if spender is not None:
+            self.run_command(f"spend {quote(spender)} {kind}")
 
     def action_delay(self) -> None:
         view = self.view
         if view is None or self.selected is None:
             return
         who = self.selected
+        # RULES.md §3.4: only after someone later in the order who has not acted yet (a delay
+        # never raises a score); the engine refuses the others, so they are not offered.
+        names = list(view.names)
+        later = names[names.index(who) + 1 :] if who in names else []
         options = [("next-round", self.t("dialog.next-round"))] + [
-            (name, self.t("dialog.after", name=name)) for name in view.names if name != who
+            (name, self.t("dialog.after", name=name))
+            for name in later
+            if (row := view.find(name)) is not None and not row.acted
         ]
 
         def chosen(choice: str | None) -> None:

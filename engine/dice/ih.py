@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.errors import RuleError
@@ -89,6 +89,15 @@ class CheckSpec:
         """Successes lost: the penalty plus an untrained physical/social skill's 3 (§1.4)."""
         untrained = self.untrained in (Untrained.PHYSICAL, Untrained.SOCIAL)
         return self.penalty + (UNTRAINED_PENALTY if untrained else 0)
+
+    @property
+    def chance_again(self) -> int:
+        """The again rule of a chance roll's extra dice (RULES.md §1.3, [I-7]).
+
+        A chance roll is untouched by abilities that improve a check, so by default only 10s
+        grant extra dice in it, whatever 9-again or 8-again the roller has.
+        """
+        return 10 if self.interpretations.chance_roll_ignores_again_rules else self.again
 
     @property
     def sides(self) -> int:
@@ -233,13 +242,14 @@ def _resolve(spec: CheckSpec, draw: Callable[[], int]) -> CheckResult:
             dramatic = die == 1
             hit = die == 10
             granted = 1 if hit else 0
+            extra_faces, extra = _pool(replace(spec, again=spec.chance_again), draw, granted)
         else:
             first, second = draw(), draw()
             faces = [first, second]
             dramatic = first == 1 and second == 1
             hit = first == 6 and second == 6
             granted = spec.interpretations.d6_chance_success_extra_dice if hit else 0
-        extra_faces, extra = _pool(spec, draw, granted)
+            extra_faces, extra = _pool(spec, draw, granted)
         extra += granted
         faces += extra_faces
         rolled = int(hit) + sum(is_success_face(spec.system, f) for f in extra_faces)

@@ -76,7 +76,7 @@ def rolled_distribution(spec: CheckSpec) -> tuple[float, ...]:
             return d10_pool(spec.pool, spec.again)
         return d6_pool(spec.pool, spec.level, across)
     if spec.system == "ih-d10":
-        return _chance(0.1, d10_pool(1, spec.again))
+        return _chance(0.1, d10_pool(1, spec.chance_again))  # [I-7]
     extra = interpretations.d6_chance_success_extra_dice
     return _chance(1 / 36, d6_pool(extra, spec.level, across))
 

@@ -33,7 +33,7 @@ from engine.errors import RuleError
 from engine.ih import budget, checks, interrupts, turns, vitals
 from engine.ih.commands import Attack
 from engine.ih.encounter import ActionKind, Combatant, Encounter, Phase, index_of, put, same
-from engine.ih.events import AttackRolled, WillpowerChanged
+from engine.ih.events import AttackRolled
 from engine.ih.rolls import AttackRecord, PoolPart, RollRecord
 
 Events = tuple[object, ...]
@@ -199,17 +199,17 @@ def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encou
             raise RuleError("ih.attack.negative", option=what, value=value)
     shares = bonus_shares(command.bonus, command.attacks, command.split)
     rolls = command.attacks * len(targets)
-    if command.willpower and rolls > 1:
+    waiting = attacker.boost_pending and not attacker.boost_rolled
+    if (command.willpower or waiting) and rolls > 1:
         raise RuleError("ih.attack.willpower-one-roll", name=attacker.name, rolls=rolls)
     declared = declared_now(command, targets)
     moved = moved_targets(command, targets)
 
     state, events = _pay(state, attacker, command)
-    boost = attacker.boost_pending
-    if command.willpower:
-        state, spent = _spend_willpower(state, attacker)
-        events += spent
-        boost = True
+    # §1.7: 1 willpower of the attacker for +3 DP, once per action, refused at 0; a +3 DP
+    # bought before with ``willpower NAME +3dp`` goes into this roll (engine/ih/vitals.py).
+    state, spent, boost = vitals.willpower_dice_for_roll(state, attacker.name, command.willpower)
+    events += spent
     pool_now = pool.dp + command.modifier + (WILLPOWER_DICE if boost else 0)
     plan = _Plan(command, attacker.name, pool, pool_now, shares, boost)
     for target_name in targets:
@@ -406,25 +406,10 @@ def _pay(state: Encounter, attacker: Combatant, command: Attack) -> tuple[Encoun
         return budget.spend(state, attacker.name, kind)
     pending = state.interrupt
     if pending is not None and same(pending.reactor, attacker.name) and command.action is None:
-        paid = replace(attacker, boost_pending=False)
-        return put(state, paid), ()
+        return state, ()
     if kind is ActionKind.REFLEX:
-        state, events = budget.spend(state, attacker.name, kind)
-        cleared = find_combatant(state, attacker.name, "ih.attack.unknown-attacker")
-        return put(state, replace(cleared, boost_pending=False)), events
+        return budget.spend(state, attacker.name, kind)
     raise RuleError("ih.attack.not-your-turn", name=attacker.name, current=state.current or "—")
-
-
-def _spend_willpower(state: Encounter, attacker: Combatant) -> tuple[Encounter, Events]:
-    """1 willpower of the attacker for +3 DP, once per action, refused at 0 (§1.7)."""
-    if attacker.boost_pending:
-        raise RuleError("ih.attack.willpower-once", name=attacker.name)
-    if attacker.willpower < 1:
-        raise RuleError("ih.attack.no-willpower", name=attacker.name)
-    current = find_combatant(state, attacker.name, "ih.attack.unknown-attacker")
-    value = current.willpower - 1
-    state = put(state, replace(current, willpower=value))
-    return state, (WillpowerChanged(attacker.name, -1, value, vitals.WillpowerUse.DICE.value),)
 
 
 def _csv(values: tuple[int, ...]) -> str:

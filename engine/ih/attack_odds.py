@@ -135,7 +135,7 @@ def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
     shares = chain.bonus_shares(command.bonus, command.attacks, command.split)
     declared_now = chain.declared_now(command, targets)
     moved = chain.moved_targets(command, targets)
-    boost = attacker.boost_pending or command.willpower
+    boost = command.willpower or (attacker.boost_pending and not attacker.boost_rolled)
     pool_now = pool.dp + command.modifier + (chain.WILLPOWER_DICE if boost else 0)
     found: list[TargetOdds] = []
     for name in targets:

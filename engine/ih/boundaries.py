@@ -43,6 +43,7 @@ def end_scene(state: Encounter) -> tuple[Encounter, Events]:
                 defense_declared=0,
                 willpower_defense=False,
                 boost_pending=False,
+                boost_rolled=False,
                 unconscious=unconscious,
                 kept_conscious=False,
                 asleep_until_scene_end=False,

@@ -78,7 +78,9 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
         remaining = budget
         for slot in paid:
             remaining = add_to(remaining, slot, -1)
-    updated = replace(combatant, budget=remaining, spent_this_turn=True, boost_pending=False)
+    updated = replace(combatant, budget=remaining, spent_this_turn=True)
+    if combatant.boost_rolled:  # the boosted action's roll is made: this is a new action (§1.7)
+        updated = replace(updated, boost_pending=False, boost_rolled=False)
     event = ActionSpent(combatant.name, kind.value, paid, False, state.round)
     return put(state, updated), (event,)
 

@@ -114,6 +114,9 @@ class Combatant:
     asleep_until_scene_end: bool = False
     willpower_defense: bool = False
     boost_pending: bool = False
+    """Willpower's +3 DP was spent for the action in progress (once per action, §1.7)."""
+    boost_rolled: bool = False
+    """That +3 DP has gone into a roll: the spend is tied to one roll (§1.7)."""
     conscious_used_scene: bool = False
     trait_used_scene: bool = False
     impulse_used_movie: bool = False

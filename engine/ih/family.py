@@ -30,7 +30,7 @@ from engine.ih.language import parse as parse_line
 from engine.ih.sheet_view import roll_json, sheet_json
 from engine.language import Line
 
-__all__ = ["VERBS", "apply", "new_state", "parse", "to_json"]
+__all__ = ["VERBS", "apply", "find_combatant", "new_state", "parse", "to_json", "vitals"]
 
 Events = tuple[object, ...]
 
@@ -40,6 +40,14 @@ def new_state(system: str) -> Encounter:
     if system not in ("ih-d10", "ih-d6"):
         raise RuleError(f"Not an Infinite Horror system: {system!r}.")
     return Encounter(system=system)
+
+
+def find_combatant(state: Encounter, name: str) -> Combatant | None:
+    """The combatant called ``name`` (case-insensitive), or ``None``."""
+    try:
+        return find(state, name)
+    except RuleError:
+        return None
 
 
 def parse(line: Line) -> c.Command | None:

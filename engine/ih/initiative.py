@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 from engine.errors import RuleError
-from engine.ih.encounter import Combatant, Encounter, find, index_of, put, same
+from engine.ih.encounter import Combatant, Encounter, Kind, find, index_of, put, same
 from engine.ih.events import (
     Delayed,
     DelayOverruled,
@@ -133,6 +133,7 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
     if mover.key == target.key:
         raise RuleError(f"{mover.name} cannot delay until after themself.")
     _check_can_delay(state, mover)
+    _check_lowers_score(state, mover, target)
     events: list[object] = []
     holder = _waiting_on(state, target, mover)
     if holder is not None:
@@ -168,15 +169,19 @@ def delay_next_round(state: Encounter, name: str) -> tuple[Encounter, Events]:
 
 
 def swap(state: Encounter, first: str, second: str) -> tuple[Encounter, Events]:
-    """Swap two tied combatants' places: the players' choice of §3.3, made by the ST."""
+    """Swap two tied player characters' places: the players' choice of §3.3, made by the ST."""
     a, b = find(state, first), find(state, second)
     if a.key == b.key:
-        raise RuleError("Swap needs two different combatants.")
+        raise RuleError("ih.swap.same", name=a.name)
     if a.initiative != b.initiative:
         raise RuleError(
-            f"Only tied combatants can swap places: {a.name} has {a.initiative}, "
-            f"{b.name} has {b.initiative}."
+            "ih.swap.not-tied", first=a.name, second=b.name, score=a.initiative, other=b.initiative
         )
+    # §3.3: the players of two tied PCs may choose; NPC ties are settled by Composure,
+    # Dexterity and the roll-off, never by a swap.
+    npcs = [x.name for x in (a, b) if x.kind is not Kind.PC]
+    if npcs:
+        raise RuleError("ih.swap.not-pcs", first=a.name, second=b.name, npc=npcs[0])
     i, j = index_of(state, a.name), index_of(state, b.name)
     order = list(state.order)
     order[i], order[j] = replace(b, roll_off=a.roll_off), replace(a, roll_off=b.roll_off)
@@ -203,6 +208,27 @@ def _waiting_on(state: Encounter, start: Combatant, mover: Combatant) -> Combata
             return current
         current = find(state, current.delay_after)
     return None
+
+
+def _check_lowers_score(state: Encounter, mover: Combatant, target: Combatant) -> None:
+    """A delay never raises a score (RULES.md §3.4, vector 11).
+
+    One delays until after someone who has not yet acted this round and comes later in the
+    order (004: 将先攻结果降低到与该单位相同). "After" someone ahead, or who has acted, would
+    lift the delayer above the others; delaying into the next round is the way to act first.
+    """
+    if index_of(state, target.name) < index_of(state, mover.name):
+        raise RuleError(
+            "ih.delay.raises-score",
+            name=mover.name,
+            other=target.name,
+            score=mover.initiative,
+            other_score=target.initiative,
+        )
+    if target.acted:
+        raise RuleError(
+            "ih.delay.after-acted", name=mover.name, other=target.name, round=state.round
+        )
 
 
 def _check_can_delay(state: Encounter, mover: Combatant) -> None:

@@ -196,6 +196,8 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
             defense_spent=0,
             defense_declared=0,
             willpower_defense=False,
+            boost_pending=False,
+            boost_rolled=False,
             started=True,
         )
         state = put(state, combatant)

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from engine.errors import RuleError
 from engine.ih.budget import charge_reflex
-from engine.ih.encounter import Combatant, Encounter, find, put
+from engine.ih.encounter import Combatant, Encounter, Phase, find, put
 from engine.ih.events import (
     Damaged,
     DefenseDeclared,
@@ -104,7 +104,7 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
             WillpowerChanged(combatant.name, value - combatant.willpower, value, use.value),
         )
     if combatant.willpower < 1:
-        raise RuleError(f"{combatant.name} has no willpower left to spend.")
+        raise RuleError("ih.willpower.none-left", name=combatant.name)
     if use is WillpowerUse.DICE:
         return _spend_for_dice(state, combatant)
     if use is WillpowerUse.DEFENSE:
@@ -145,17 +145,58 @@ def end_kept_conscious(state: Encounter, combatant: Combatant) -> tuple[Encounte
 
 
 def _spend_for_dice(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
+    """``willpower NAME +3dp``: spent now, its dice go into NAME's next roll (§1.7)."""
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.willpower.unconscious", name=combatant.name)
     if combatant.boost_pending:
-        raise RuleError(
-            f"{combatant.name} already has +3 DP from willpower on this action (once per action)."
-        )
+        raise RuleError("ih.willpower.once-per-action", name=combatant.name)
     value = combatant.willpower - 1
-    updated = replace(combatant, willpower=value, boost_pending=True)
+    updated = replace(combatant, willpower=value, boost_pending=True, boost_rolled=False)
     return put(state, updated), (
         WillpowerChanged(combatant.name, -1, value, WillpowerUse.DICE.value),
     )
+
+
+def willpower_dice_for_roll(
+    state: Encounter, name: str, asked: bool
+) -> tuple[Encounter, Events, bool]:
+    """Tie willpower's +3 DP to one roll by ``name`` (RULES.md §1.7); whether the roll gets it.
+
+    §1.7: "spend 1 willpower for +3 DP on one action that is not extended and needs a single
+    roll; once per action". One spend is one roll's dice, whichever way it is asked for:
+
+    - ``asked`` (``roll … --willpower by=NAME``, the roll dialog's box, a sheet check with
+      willpower) spends 1 willpower now, or uses the +3 DP already spent with
+      ``willpower NAME +3dp`` and not yet rolled; refused at 0 willpower and refused when this
+      action's +3 DP has already gone into a roll (once per action);
+    - not ``asked``: a +3 DP spent with ``willpower NAME +3dp`` and waiting goes into this roll;
+      otherwise nothing changes.
+
+    A new action begins when the combatant spends an action after the boosted roll, or at the
+    start of their turn; outside a fight (setup) every roll is its own action. The caller
+    (``engine/commands.py`` for ``roll``; a sheet ``check``) rolls with ``willpower=True``
+    exactly when the third value is True, and must not call this for an extended action
+    (§1.8).
+
+    Raises:
+        RuleError: unconscious, no willpower left, or +3 DP already rolled on this action.
+    """
+    combatant = find(state, name)
+    waiting = combatant.boost_pending and not combatant.boost_rolled
+    if not asked and not waiting:
+        return state, (), False
+    events: Events = ()
+    if not waiting:
+        if combatant.boost_pending:
+            raise RuleError("ih.willpower.once-per-action", name=combatant.name)
+        if combatant.willpower < 1:
+            raise RuleError("ih.willpower.none-left", name=combatant.name)
+        state, events = _spend_for_dice(state, combatant)
+        combatant = find(state, name)
+    used = replace(combatant, boost_rolled=True)
+    if state.phase is Phase.SETUP:  # no actions are tracked before the fight
+        used = replace(used, boost_pending=False, boost_rolled=False)
+    return put(state, used), events, True
 
 
 def _spend_for_defense(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:

@@ -343,7 +343,7 @@ class EndMission:
 
 @dataclass(frozen=True, slots=True)
 class SetInterpretation:
-    """``interpret FIELD=true|false`` for the Mist interpretations [I-4]..[I-6]."""
+    """``interpret FIELD=VALUE``: any of the interpretations [I-1]..[I-15] (engine/settings.py)."""
 
     name: str
-    value: bool
+    value: bool | int

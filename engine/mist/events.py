@@ -381,4 +381,4 @@ class MissionEnded:
 @dataclass(frozen=True, slots=True)
 class SettingChanged:
     name: str
-    value: bool
+    value: bool | int

@@ -40,7 +40,7 @@ casefile      ``casefile open|close``                                           
 question      ``question "TEXT"`` · ``answer q1 k2|none``                            §4.7
 season        ``season "NAME"`` · ``mission "NAME" [anomaly="…"]`` · ``mission end``  §4.6
 cutin         ``cutin "SUMMARY" [anomaly="…"]`` · ``suppress o1``                    §4.6
-interpret     ``interpret FIELD=true|false`` (engine/settings.py fields)             [I-n]
+interpret     ``interpret FIELD=VALUE`` (engine/settings.py fields, [I-1]…[I-15])   [I-n]
 ============  =====================================================================  =========
 """
 
@@ -53,7 +53,7 @@ from engine.errors import RuleError
 from engine.language import Line, parse_int
 from engine.mist import commands as c
 from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
-from engine.settings import Interpretations
+from engine.settings import Interpretations, assign
 
 POWER_KEYS = ("tags", "hinder", "statuses", "hindering", "burn", "indulge")
 
@@ -410,10 +410,10 @@ def _interpret(line: Line) -> Any:
     if line.words or len(line.options) != 1:
         raise RuleError(f"Use: interpret FIELD=true|false (fields: {', '.join(fields)})")
     key, value = line.options[0]
-    if key not in fields or not isinstance(getattr(Interpretations(), key), bool):
-        raise RuleError(f"No on/off interpretation '{key}' (fields: {', '.join(fields)}).")
-    flag = _choice(value, ("true", "false", "on", "off"), key)
-    return c.SetInterpretation(key, flag in ("true", "on"))
+    key = key.replace("-", "_")
+    # Every [I-n] is accepted in every scene (RULES.md: the settings live in one place); the
+    # value is checked against the setting's kind (on/off, or a whole number).
+    return c.SetInterpretation(key, getattr(assign(Interpretations(), key, value), key))
 
 
 PARSERS: dict[str, Callable[[Line], Any]] = {

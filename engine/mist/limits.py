@@ -123,22 +123,25 @@ def reduce_on(
 ) -> tuple[MistState, list[Any]]:
     """Reduce ``target``'s status by ``by`` tiers (§4.1); limits reached stay reached.
 
-    A status the target does not have is left absent (the event says so).
-
     Raises:
-        RuleError: no such target, or ``by`` < 1.
+        RuleError: no such target, ``by`` < 1, or the target does not have the status.
     """
     exact = roster.check_target(state, target)
-    if roster.is_character(state, exact):
-        person = roster.character(state, exact)
-        absent = find_status(person.statuses, name) is None
-        statuses, status = reduce_status(person.statuses, name, by)
-        state = roster.put_character(state, replace(person, statuses=statuses))
-    else:
-        found = roster.challenge(state, exact)
-        absent = find_status(found.statuses, name) is None
-        statuses, status = reduce_status(found.statuses, name, by)
-        state = roster.put_challenge(state, replace(found, statuses=statuses))
+    erase = state.settings.reduce_erases_highest_marks  # [I-11]
+    try:
+        if roster.is_character(state, exact):
+            person = roster.character(state, exact)
+            statuses, status = reduce_status(person.statuses, name, by, erase)
+            state = roster.put_character(state, replace(person, statuses=statuses))
+        else:
+            found = roster.challenge(state, exact)
+            statuses, status = reduce_status(found.statuses, name, by, erase)
+            state = roster.put_challenge(state, replace(found, statuses=statuses))
+    except RuleError as error:
+        if error.code != "mist.status.not-held":
+            raise
+        raise RuleError("mist.status.not-held", target=exact, **error.params) from None
+    absent = False
     event = StatusReduced(
         exact, status.name, by, status.boxes, status.tier, not status.boxes, countered_by, absent
     )

@@ -47,11 +47,20 @@ def take_boxes(boxes: tuple[int, ...], tier: int) -> TakeResult:
     return TakeResult(tuple(sorted(marked)), None)
 
 
-def reduce_boxes(boxes: tuple[int, ...], by: int) -> tuple[int, ...]:
-    """Shift every marked box down ``by``; marks below box 1 vanish (§4.1, vector 8)."""
+def reduce_boxes(
+    boxes: tuple[int, ...], by: int, erase_highest_marks: bool = False
+) -> tuple[int, ...]:
+    """Shift every marked box down ``by``; marks below box 1 vanish (§4.1, vectors 8 and 14).
+
+    [I-11] (``erase_highest_marks``): 002's 从最高等级开始擦去对应数量的等级 read literally, the
+    ``by`` highest marked boxes are erased instead ({2, 4} reduced by 1 → {2}).
+    """
     if by < 1:
-        raise RuleError(f"A status is reduced by 1 or more tiers, not {by}.")
-    return tuple(box - by for box in sorted(boxes) if box - by >= 1)
+        raise RuleError("mist.status.reduce-by", by=by)
+    ordered = sorted(boxes)
+    if erase_highest_marks:
+        return tuple(ordered[: max(len(ordered) - by, 0)])
+    return tuple(box - by for box in ordered if box - by >= 1)
 
 
 def find_status(statuses: tuple[Status, ...], name: str) -> Status | None:
@@ -111,21 +120,22 @@ def take_status(
 
 
 def reduce_status(
-    statuses: tuple[Status, ...], name: str, by: int
+    statuses: tuple[Status, ...], name: str, by: int, erase_highest_marks: bool = False
 ) -> tuple[tuple[Status, ...], Status]:
     """Reduce a status by ``by`` tiers; a status with no marks left is gone.
 
-    Reducing a status ``owner`` does not have changes nothing (an empty status reduced stays
-    empty); the returned status then has no boxes and the event says it was absent.
+    Reducing a status the owner does not have is a rule error (§4.1: a typo must not look like
+    a success).
 
     Raises:
-        RuleError: ``by`` < 1.
+        RuleError: ``by`` < 1, or no status of that name.
     """
     old = find_status(statuses, name)
     if old is None:
         reduce_boxes((), by)
-        return statuses, Status(name=name, boxes=())
-    new = Status(name=old.name, boxes=reduce_boxes(old.boxes, by))
+        held = ", ".join(s.name for s in statuses)
+        raise RuleError("mist.status.not-held", name=name.strip(), held=held or "—")
+    new = Status(name=old.name, boxes=reduce_boxes(old.boxes, by, erase_highest_marks))
     if not new.boxes:
         return tuple(s for s in statuses if s is not old), new
     return tuple(new if s is old else s for s in statuses), new

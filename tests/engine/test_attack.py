@@ -293,11 +293,18 @@ def test_willpower_spent_once_per_action() -> None:
     assert find(state, "Ann").willpower == 4
 
 
+def test_willpower_bought_before_and_ticked_again_is_one_spend() -> None:
+    state = play(ANN_AFTER_GHOUL + "willpower Ann +3dp")
+    state, events = run(state, "attack Ann Ghoul dp=2 willpower", [1] * 3)
+    assert not [e for e in events if isinstance(e, WillpowerChanged)]
+    assert find(state, "Ann").willpower == 4
+
+
 def test_willpower_bought_before_the_attack_counts() -> None:
     state = play(ANN_AFTER_GHOUL + "willpower Ann +3dp")
     state, events = run(state, "attack Ann Ghoul dp=2", [1] * 3)
     assert [e for e in events if isinstance(e, AttackRolled)][0].result.dp == 3
-    assert not find(state, "Ann").boost_pending
+    assert find(state, "Ann").boost_rolled
 
 
 @pytest.mark.parametrize(
@@ -314,8 +321,8 @@ def test_willpower_bought_before_the_attack_counts() -> None:
         ("", "attack Ghoul Ann dp=3", "ih.attack.not-your-turn"),
         ("", "attack Ann Ghoul,Shade dp=3 attacks=2", "ih.attack.multi-target-split"),
         ("", "attack Ann Ghoul dp=3 attacks=2 willpower", "ih.attack.willpower-one-roll"),
-        ("willpower Ann -5", "attack Ann Ghoul dp=3 willpower", "ih.attack.no-willpower"),
-        ("willpower Ann +3dp", "attack Ann Ghoul dp=3 willpower", "ih.attack.willpower-once"),
+        ("willpower Ann -5", "attack Ann Ghoul dp=3 willpower", "ih.willpower.none-left"),
+        ("willpower Ann +3dp", "attack Ann Ghoul dp=3 attacks=2", "ih.attack.willpower-one-roll"),
         ("", "attack Ann Ghoul,Ghoul dp=3", "ih.attack.target-twice"),
         ("", "attack Ann Ghoul dp=3 defend=Shade:1", "ih.attack.defend-not-target"),
         ("", "attack Ann Ghoul dp=3 action=free", "ih.attack.free-action"),

@@ -75,9 +75,16 @@ def test_d10_chance_nine_is_not_a_success_even_with_nine_again() -> None:
     assert result.chance
 
 
-def test_d10_chance_extra_die_follows_the_again_rule() -> None:
-    result = evaluate_check(CheckSpec("ih-d10", 0, again=9), (10, 9, 3))
+def test_d10_chance_extra_die_follows_the_again_rule_when_i7_is_off() -> None:
+    literal = Interpretations(chance_roll_ignores_again_rules=False)
+    result = evaluate_check(CheckSpec("ih-d10", 0, again=9, interpretations=literal), (10, 9, 3))
     assert (result.rolled_successes, result.extra_dice) == (2, 2)
+
+
+def test_d10_chance_extra_die_is_ten_again_by_default() -> None:
+    """[I-7]: the 9 on the extra die grants nothing."""
+    result = evaluate_check(CheckSpec("ih-d10", 0, again=9), (10, 9))
+    assert (result.rolled_successes, result.extra_dice) == (2, 1)
 
 
 def test_untrained_physical_loses_three() -> None:

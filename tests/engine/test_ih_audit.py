@@ -43,29 +43,29 @@ def test_a_released_delayer_keeps_the_score_it_took_when_declaring() -> None:
     """§3.4: the score becomes the other's score *when delaying*; the other's later moves
     (here its own delay after someone who already acted) do not drag the delayer along."""
     state, _ = play(
-        "add Ann init=10\nadd Bo init=15 com=3\nadd Cy init=14\nadd Dee init=15 com=2\n"
-        "begin\nnext\ndelay Ann after Cy\ndelay Cy after Bo\nnext\nnext"
+        "add Bo init=15\nadd Ann init=14\nadd Cy init=12\nadd Dee init=10\n"
+        "begin\nnext\ndelay Ann after Cy\ndelay Cy after Dee\nnext\nnext"
     )
-    assert order(state) == [("Bo", 15), ("Cy", 15), ("Dee", 15), ("Ann", 14)]
+    assert order(state) == [("Bo", 15), ("Ann", 12), ("Dee", 10), ("Cy", 10)]
     assert state.current == "Ann"
 
 
 def test_a_delay_target_changing_initiative_does_not_move_the_delayer() -> None:
     """§3.4 + [I-3]: released after the target acts, the delayer is the highest not yet acted."""
     state, events = play(
-        "add Dee init=14\nadd Bo init=11\nadd Ann init=9\nadd Cy init=5\nbegin\n"
-        "delay Cy after Dee\nnext\ndelay Cy after Bo\ninitiative Bo -6\nnext"
+        "add Dee init=14\nadd Bo init=11\nadd Ann init=9\nadd Cy init=3\nbegin\n"
+        "delay Dee after Bo\ninitiative Bo -6\nnext"
     )
-    assert order(state) == [("Dee", 14), ("Cy", 11), ("Ann", 9), ("Bo", 5)]
-    assert state.current == "Cy"
-    assert turns(events)[-1] == "Cy"
+    assert order(state) == [("Dee", 11), ("Ann", 9), ("Bo", 5), ("Cy", 3)]
+    assert state.current == "Dee"
+    assert turns(events)[-1] == "Dee"
 
 
 def test_a_holding_delayer_whose_initiative_changes_still_waits_for_the_same_one() -> None:
     """§3.5 on top of §3.4: an initiative change re-sorts but does not turn a delay until
     after Ann into a delay into the next round."""
     state, _ = play(
-        "add Cy init=13\nadd Ann init=11\nadd Bo init=10\nbegin\nnext\n"
+        "add Cy init=13\nadd Bo init=11\nadd Ann init=10\nbegin\nnext\n"
         "delay Bo after Ann\ninitiative Bo -3\nnext"
     )
     assert state.round == 1
@@ -76,7 +76,7 @@ def test_a_holding_delayer_whose_initiative_changes_still_waits_for_the_same_one
 def test_delay_after_goes_right_after_the_target() -> None:
     """§3.4: "ordered right after them" — immediately after, ahead of an earlier delayer."""
     state, _ = play(
-        "add A init=20\nadd B init=15\nadd C init=12\nadd D init=10\nbegin\n"
+        "add A init=20\nadd B init=15\nadd D init=13\nadd C init=12\nbegin\n"
         "delay B after C\ndelay D after C"
     )
     assert [c.name for c in state.order] == ["A", "C", "D", "B"]

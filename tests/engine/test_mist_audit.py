@@ -96,7 +96,8 @@ def test_section_3_commands_work_in_every_phase(phase: str, text: str) -> None:
     """INTERFACE.md §3 commands are not refused because of the phase (RULES.md §4.6 names
     none of them as phase-bound)."""
     scene = session.new_scene("S", "mist", 7)
-    for line in ["pc Mei", "challenge Hound limits=harmed:4", *CASE[:2], 'clue "c2"']:
+    setup = ["pc Mei", "status Mei scared 2", "challenge Hound limits=harmed:4"]
+    for line in [*setup, *CASE[:2], 'clue "c2"']:
         scene, _ = session.execute_text(scene, line)
     scene, _ = session.execute_text(scene, 'conclusion "Z" supports=c1')
     scene, _ = session.execute_text(scene, f"phase {phase}")
@@ -161,9 +162,9 @@ class Model:
             if verb == "status":
                 key = key or words[2]
                 found["st"][key] = model_take(found["st"].get(key, []), words[3])
-            elif words[3] < 1:
-                raise Refused
-            elif key is not None:
+            elif words[3] < 1 or key is None:
+                raise Refused  # §4.1: reducing a status the target lacks is a rule error
+            else:
                 found["st"][key] = model_reduce(found["st"][key], words[3])
                 if not found["st"][key]:
                     del found["st"][key]

@@ -12,7 +12,6 @@ from engine.mist import family
 from engine.mist.events import (
     ChallengeOvercome,
     CharacterTransformed,
-    StatusReduced,
     StatusTaken,
 )
 from engine.mist.state import MistState
@@ -71,9 +70,9 @@ def test_vector_8_cap_at_six_is_reported() -> None:
 def test_reduce_whole_status_away_removes_it() -> None:
     state, _ = run(["pc Mei", "status Mei hurt 2", "reduce Mei hurt 3"])
     assert family.to_json(state)["characters"][0]["statuses"] == {}
-    again, events = run(["reduce Mei hurt 1"], state)
-    assert again == state
-    assert isinstance(events[0], StatusReduced) and events[0].absent
+    with pytest.raises(RuleError) as caught:  # §4.1: gone, so a further reduction is refused
+        run(["reduce Mei hurt 1"], state)
+    assert caught.value.code == "mist.status.not-held"
 
 
 def test_pc_reaching_six_is_transformed() -> None:

@@ -1,0 +1,104 @@
+"""The documented ranges of what a command line may say, checked before any work (issue 12).
+
+A name (a combatant, character, challenge, scene, tag, status, label…) is at most
+:data:`MAX_NAME` characters, any other text (a note, a clue, a summary) at most
+:data:`MAX_TEXT`; no text holds a control character (an escape sequence, a newline, a lone
+surrogate). Every whole number a command carries (init, health, willpower, defense, rounds, an
+amount, a tier…) lies within ±:data:`MAX_NUMBER`; dice pools have their own smaller caps
+(``engine.dice``). The README's "Limits" lists them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import unicodedata
+from typing import Any
+
+from engine.errors import RuleError
+
+MAX_NAME = 60
+"""Characters in a name."""
+
+MAX_TEXT = 1000
+"""Characters in any other text of a command (a note, a clue, a summary)."""
+
+MAX_NUMBER = 9999
+"""The largest whole number, either way, a command may carry."""
+
+NAME_FIELDS = frozenset(
+    {
+        "name", "names", "actor", "target", "character", "first", "second", "reactor",
+        "after", "challenge", "next_name", "scene", "source", "label", "status", "statuses",
+        "tag", "tags", "theme", "id", "burn", "keep", "hinder", "hindering", "power_tags",
+        "weakness", "weaknesses", "found_by", "supports", "contradicts", "extra_status",
+        "extra_target", "property", "anomaly", "counters", "indulge", "system",
+    }
+)  # fmt: skip
+"""Fields of a command that hold names (at most :data:`MAX_NAME` characters)."""
+
+
+def bad_character(text: str) -> str | None:
+    """The first control character (or lone surrogate) in ``text``, shown as ``U+001B``."""
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def check_name(text: str, what: str = "name") -> None:
+    """Refuse a name that is too long or holds a control character.
+
+    Raises:
+        RuleError: ``input.name-too-long`` or ``input.control-character``.
+    """
+    _check_text(text, what, MAX_NAME)
+
+
+def _check_text(text: str, what: str, limit: int) -> None:
+    found = bad_character(text)
+    if found is not None:
+        raise RuleError("input.control-character", field=what, char=found)
+    if len(text) > limit:
+        code = "input.name-too-long" if limit == MAX_NAME else "input.text-too-long"
+        raise RuleError(code, field=what, length=len(text), limit=limit)
+
+
+def check_number(value: int, what: str) -> None:
+    """Refuse a whole number outside ±:data:`MAX_NUMBER`.
+
+    Raises:
+        RuleError: ``input.number-out-of-range``.
+    """
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        shown = str(value) if len(str(value)) <= 24 else f"{str(value)[:20]}…"
+        raise RuleError(
+            "input.number-out-of-range", field=what, value=shown, low=-MAX_NUMBER, high=MAX_NUMBER
+        )
+
+
+def check_command(command: Any) -> None:
+    """Check every text and number a parsed command carries against the limits above.
+
+    Raises:
+        RuleError: the first value out of range, naming its field and the allowed range.
+    """
+    _walk(command, "", 0)
+
+
+def _walk(value: Any, field: str, depth: int) -> None:
+    if depth > 8:
+        return
+    if isinstance(value, bool) or value is None or isinstance(value, enum.Enum):
+        return
+    if isinstance(value, int):
+        check_number(value, field or "value")
+    elif isinstance(value, str):
+        name = field.rpartition(".")[2]
+        _check_text(value, field or "text", MAX_NAME if name in NAME_FIELDS else MAX_TEXT)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _walk(item, field, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            _walk(getattr(value, item.name), item.name, depth + 1)

@@ -1,0 +1,82 @@
+"""Issue 12 item 6: every setting, option, count, name and number has a documented range,
+checked before any work; the refusal names the value and the range."""
+
+from __future__ import annotations
+
+import pytest
+
+import console.i18n  # noqa: F401  (the English words of refusals)
+from console.cli import main
+from engine import commands
+from engine.errors import RuleError
+from engine.limits import MAX_NAME, MAX_NUMBER
+from engine.session import execute_text, new_scene
+from engine.settings import Interpretations, assign
+
+
+def test_the_odds_of_a_huge_setting_are_refused_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["odds", "ih-d6", "0", "--interpret", "d6_chance_success_extra_dice=99999999"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "d6_chance_success_extra_dice=99999999" in err
+    assert "from 0 to 10" in err
+
+
+def test_a_setting_in_range_is_accepted_and_out_of_range_is_refused() -> None:
+    assert assign(Interpretations(), "d6_chance_success_extra_dice", "10")
+    with pytest.raises(RuleError) as caught:
+        assign(Interpretations(), "d6_chance_success_extra_dice", "11")
+    assert caught.value.code == "settings.out-of-range"
+    assert dict(caught.value.params)["high"] == 10
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "add Ann init=99999999999999999999",
+        "add Ann init=10000",
+        "add Ann init=3 health=-10000",
+        'effect Ann "Blessed" rounds=123456',
+        "interpret d6_chance_success_extra_dice=99999999",
+    ],
+)
+def test_a_number_out_of_range_in_a_command_is_refused_naming_it(line: str) -> None:
+    scene, _ = execute_text(new_scene("F", "ih-d10", 1), "add Ann init=3")
+    with pytest.raises(RuleError) as caught:
+        commands.parse(line, "ih-d10") if "interpret" not in line else execute_text(scene, line)
+    assert caught.value.code in ("input.number-out-of-range", "settings.out-of-range")
+    assert "out of range" in str(caught.value)
+
+
+def test_the_edges_of_the_number_range_are_accepted() -> None:
+    assert commands.parse(f"add Ann init={MAX_NUMBER}", "ih-d10") is not None
+    assert commands.parse(f"add Ann init=-{MAX_NUMBER}", "ih-d10") is not None
+
+
+@pytest.mark.parametrize(
+    ("line", "system"),
+    [
+        (f"add {'x' * 3000} init=3", "ih-d10"),
+        (f'scene new "{"N" * 3000}" mist', None),
+        (f"pc {'y' * (MAX_NAME + 1)}", "mist"),
+    ],
+    ids=["combatant", "scene", "character"],
+)
+def test_a_name_too_long_is_refused(line: str, system: str | None) -> None:
+    with pytest.raises(RuleError) as caught:
+        commands.parse(line, system)
+    assert caught.value.code == "input.name-too-long"
+    assert f"at most {MAX_NAME}" in str(caught.value)
+
+
+def test_a_name_of_the_longest_length_is_accepted() -> None:
+    assert commands.parse(f"pc {'y' * MAX_NAME}", "mist") is not None
+
+
+@pytest.mark.parametrize("name", ["A\x1b[31mB", "A\u0007B", "A\ud800B"])
+def test_a_control_character_in_a_name_is_refused(name: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        commands.parse(f'add "{name}" init=3', "ih-d10")
+    assert caught.value.code == "input.control-character"
