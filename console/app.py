@@ -276,7 +276,7 @@ class STConsoleApp(App[None]):
                 missing, scene = scene, None
             name = scene or opened.current_scene() or next(iter(opened.scene_names()), None)
             if name is None:
-                loaded = session.new_scene("Scene 1", "ih-d10", self.seed)
+                loaded = opened.with_roster(session.new_scene("Scene 1", "ih-d10", self.seed))
                 if not opened.read_only:
                     opened.create_scene(loaded)
             else:
@@ -470,6 +470,8 @@ class STConsoleApp(App[None]):
         from saves.errors import SaveError
 
         scene = session.new_scene(name, system, self.seed)
+        if self.persistence.campaign is not None:
+            scene = self.persistence.campaign.with_roster(scene)
         if not self.persistence.read_only:
             try:
                 self.persistence.require().create_scene(scene)

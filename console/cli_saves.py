@@ -103,7 +103,8 @@ def _implicit_scene(run: _Run, system: str, seed: int | None, campaign: Any) -> 
         number += 1
         name = f"Scene {number}"
     run.created.add(name)
-    return session.new_scene(name, system, seed)
+    scene = session.new_scene(name, system, seed)
+    return campaign.with_roster(scene) if campaign is not None else scene
 
 
 def _apply_lines(
@@ -132,6 +133,8 @@ def _apply_lines(
                         f"A scene named {command.name!r} already exists; pick another name."
                     )
                 run.scene = session.new_scene(command.name, command.system, seed)
+                if campaign is not None:
+                    run.scene = campaign.with_roster(run.scene)
                 run.created.add(run.scene.name)
             else:
                 if run.scene is None:

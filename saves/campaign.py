@@ -5,6 +5,12 @@ document, table ``scenes`` with one small document per scene), ``scenes/<id>.jso
 (:mod:`saves.scenefile`), ``lock`` while open for writing, and ``backups/``. An autosave writes
 only the scene's own file, so it does not grow with the number of other scenes; the index is
 written only when the list of scenes, the season or the current scene changes.
+
+The campaign's **roster** of Infinite Horror sheets (RULES.md §2) sits in the campaign's
+document (key ``roster``) and is usable from every scene: a scene opened or created gets the
+roster's sheets (:meth:`Campaign.with_roster`), and saving a scene writes the sheets that scene
+changed, created or deleted since it was opened back to the roster (one index write, only when
+a sheet changed). Sheet commands are in the scene's journal, so undo and the report cover them.
 """
 
 from __future__ import annotations
@@ -18,8 +24,10 @@ from typing import Any
 
 from tinydb.table import Document
 
-from engine.session import Scene
+from engine.session import Scene, replay
 from saves import backups
+from saves.codec import DEFAULT as CODEC
+from saves.codec import DocumentError
 from saves.documents import checked
 from saves.errors import BadFile, NameTaken, NotFound, ReadOnly
 from saves.lock import CampaignLock, Holder
@@ -69,6 +77,8 @@ class Campaign:
         self._closed = False
         self._document = self._read_document()
         self._scenes = self._read_scenes()
+        self._bases: dict[str, tuple[Any, ...]] = {}
+        """Per scene (folded name): its sheets as last opened or saved, to merge what changed."""
 
     # -- index ---------------------------------------------------------------------------------
 
@@ -167,7 +177,82 @@ class Campaign:
             except FileNotFoundError:
                 path = self.directory / backups.SCENES / f"{info.id}.json"
                 raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
-            return scene if scene.name == info.name else replace(scene, name=info.name)
+            scene = scene if scene.name == info.name else replace(scene, name=info.name)
+            return self.with_roster(scene)
+
+    # -- roster --------------------------------------------------------------------------------
+
+    def roster(self) -> tuple[Any, ...]:
+        """The campaign's sheets (``engine.ih.sheet.Sheet``), in the order they were made.
+
+        Raises:
+            BadFile: the stored roster is not a list of sheets (a hand-edited index).
+        """
+        from engine.ih.sheet import Sheet
+
+        stored = self._document.get("roster") or []
+        path = self.directory / backups.INDEX
+        if not isinstance(stored, list):
+            raise BadFile(path, "has a roster that is not a list of sheets")
+        sheets: list[Any] = []
+        for index, document in enumerate(stored):
+            try:
+                sheet = CODEC.decoder(Sheet)(document)
+            except DocumentError as error:
+                raise BadFile(path, f"roster sheet {index + 1}: {error}") from None
+            sheets.append(sheet)
+        return tuple(sheets)
+
+    def with_roster(self, scene: Scene) -> Scene:
+        """``scene`` seeing the campaign's roster: its initial state starts from the roster's
+        sheets and its journal is replayed on them (a scene's own sheet commands then apply on
+        top). A scene whose sheets already are the roster's, or that is not Infinite Horror,
+        is returned as it is; so is one whose journal does not replay on the roster."""
+        with self._mutex:
+            key = scene.name.casefold()
+            sheets = getattr(scene.state, "sheets", None)
+            if sheets is None:
+                return scene
+            roster = self.roster()
+            if tuple(sheets) == roster:
+                self._bases[key] = roster
+                return scene
+            initial = replace(scene.initial, sheets=roster)
+            try:
+                state = replay(replace(scene, initial=initial), scene.journal)
+            except Exception:  # a journal that cannot replay on the roster keeps its own sheets
+                self._bases[key] = tuple(sheets)
+                return scene
+            self._bases[key] = tuple(state.sheets)
+            return replace(scene, initial=initial, state=state)
+
+    def _merge_roster(self, scene: Scene) -> None:
+        """Write to the roster the sheets ``scene`` changed since it was opened or last saved."""
+        sheets = getattr(scene.state, "sheets", None)
+        if sheets is None:
+            return
+        key = scene.name.casefold()
+        base = {s.key: s for s in self._bases.get(key, ())}
+        mine = {s.key: s for s in sheets}
+        if base == mine:
+            return
+        roster = list(self.roster())
+        changed = False
+        for name, sheet in mine.items():
+            if base.get(name) != sheet:
+                at = next((i for i, s in enumerate(roster) if s.key == name), None)
+                if at is None:
+                    roster.append(sheet)
+                else:
+                    roster[at] = sheet
+                changed = True
+        for name in base.keys() - mine.keys():
+            roster = [s for s in roster if s.key != name]
+            changed = True
+        self._bases[key] = tuple(sheets)
+        if changed:
+            self._document["roster"] = [CODEC.encode(s) for s in roster]
+            self._write_document()
 
     def save_scene(self, scene: Scene) -> None:
         """Save the scene under its name (created if new): the autosave after every command.
@@ -182,6 +267,7 @@ class Campaign:
             if scene.name != info.name:
                 scene = replace(scene, name=info.name)
             self._file(info).save(scene)
+            self._merge_roster(scene)
             self._saves += 1
             if self._saves % BACKUP_EVERY == 0:
                 self.backup()

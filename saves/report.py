@@ -85,6 +85,74 @@ def describe_roll(result: Any) -> str | None:
     return None
 
 
+def pool_words(record: Any) -> str:
+    """A check's traits as the report writes them: ``Dexterity + Firearms (pistols) +1``."""
+    words: list[str] = []
+    for part in getattr(record, "parts", ()):
+        if part.kind == "specialty":
+            words.append(f"({part.label})")
+        elif part.kind == "modifier":
+            words.append(f"{part.value:+d}" if part.label == "modifier" else f"{part.value} DP")
+        else:
+            words.append(("+ " if words else "") + part.label.capitalize())
+    return " ".join(words) or str(getattr(record, "label", ""))
+
+
+def describe_check(record: Any, dc: int | None = None, success: bool | None = None) -> str:
+    """``Ann: Dexterity + Firearms (pistols) 6 dice: rolled 8, 2, …; 1 success …``."""
+    result = record.result
+    dice = ", ".join(str(face) for face in result.faces) or "none"
+    text = f"{record.by or 'Someone'}: {pool_words(record)} {result.dp} dice"
+    if record.willpower:
+        text += " (willpower +3)"
+    if result.chance:
+        text += " (chance die)"
+    count = result.final_successes
+    text += f": rolled {dice}; {count} success{'' if count == 1 else 'es'}"
+    extras = []
+    if result.bonus:
+        extras.append(f"+{result.bonus} bonus")
+    if result.penalty:
+        extras.append(f"-{result.penalty} penalty")
+    if extras:
+        text += f" ({', '.join(extras)})"
+    if dc is not None and success is not None:
+        against = f"{record.opponent}'s successes" if record.opponent else "DC"
+        text += f" against {against} {dc}: {'success' if success else 'failure'}"
+    if result.dramatic_failure:
+        text += "; dramatic failure"
+    if result.auto_failure:
+        text += "; automatic failure (untrained mental skill)"
+    return text
+
+
+def _describe_sheet_event(event: Any) -> str | None:
+    kind = type(event).__name__
+    if kind == "CheckMade":
+        text = describe_check(event.record, event.dc, event.success)
+        if event.opponent is not None:
+            text += f"; {describe_check(event.opponent)}"
+        return text
+    if kind == "SheetSaved":
+        changes = ", ".join(f"{key} {value}" for key, value in event.changes)
+        verb = "created" if event.created else "changed"
+        return f"Sheet {event.name} {verb}" + (f": {changes}" if changes else "")
+    if kind == "SheetEntrySet":
+        what = f"{event.what} {event.entry}"
+        if event.skill:
+            what += f" ({event.skill.capitalize()})"
+        level = f"level {event.level}" if event.level else "taken off"
+        return f"{event.name}: {what} {level}" + (" (native)" if event.native else "")
+    if kind == "ExtendedRolled":
+        state = event.state if event.failure is None else f"{event.state}: {event.failure}"
+        return (
+            f'{event.id} "{event.label}": {describe_check(event.record)}; '
+            f"{event.successes}/{event.dc} successes, {event.ones} ones after "
+            f"{event.rolls} roll{'' if event.rolls == 1 else 's'} ({state})"
+        )
+    return None
+
+
 _TEMPLATES: dict[str, str] = {
     "CombatantAdded": "{name} enters the fight with initiative {initiative}",
     "SurpriseDeclared": "Surprise round: only {names} act",
@@ -113,6 +181,10 @@ _TEMPLATES: dict[str, str] = {
     "ConclusionAdded": "Conclusion {id} (power {power})",
     "ThreatPresented": "Threat: {text}",
     "ComplexitySet": "Case file complexity {complexity}",
+    "SheetDeleted": "Sheet {name} is taken off the roster",
+    "ExtendedStarted": 'Extended action {id} "{label}" by {name}: DC {dc}, one roll a {interval}',
+    "ExtendedLost": '{id} "{label}" loses {lost} successes (now {successes})',
+    "ExtendedDropped": '{id} "{label}" is dropped',
 }
 
 
@@ -147,6 +219,9 @@ def describe_event(event: Any) -> str:
         return str(event)
     if type(event).__name__ == "AttackRolled":
         return describe_attack(event)
+    sheet_words = _describe_sheet_event(event)
+    if sheet_words is not None:
+        return sheet_words
     for field in dataclasses.fields(event):
         rolled = describe_roll(getattr(event, field.name))
         if rolled is not None:
@@ -203,6 +278,16 @@ def _ih_lines(view: dict[str, Any]) -> list[str]:
         if effects:
             text += f"; effects: {effects}"
         lines.append(text)
+    sheets = view.get("sheets") or []
+    if sheets:
+        lines.append("Sheets: " + ", ".join(f"{x.get('name')} ({x.get('side')})" for x in sheets))
+    for task in view.get("extended") or []:
+        deadline = f" of {task.get('deadline')}" if task.get("deadline") else ""
+        lines.append(
+            f'Extended {task.get("id")} "{task.get("label")}" ({task.get("by")}): '
+            f"{task.get('successes')}/{task.get('dc')} successes, {task.get('ones')} ones, "
+            f"{task.get('rolls')}{deadline} rolls ({task.get('state')})"
+        )
     return lines
 
 

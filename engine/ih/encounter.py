@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.errors import RuleError
-from engine.ih.rolls import RollRecord
+from engine.ih.rolls import ExtendedTask, RollRecord
 from engine.ih.sheet import Sheet
 from engine.settings import DEFAULT, Interpretations
 
@@ -180,8 +180,13 @@ class Encounter:
     interpretations: Interpretations = DEFAULT
     sheets: tuple[Sheet, ...] = ()
     """The campaign's roster as this scene sees it (RULES.md §2; saved with the campaign)."""
-    rolls: tuple[RollRecord, ...] = ()
-    """Every check of the scene, oldest first (INTERFACE.md ``rolls``)."""
+    rolls: tuple[RollRecord, ...] = field(default=(), compare=False)
+    """Every check of the scene, oldest first (INTERFACE.md ``rolls``).
+
+    A log, not the fight: two states that differ only here are the same fight (a save from
+    before this field existed holds no rolls, though its journal's ``roll`` lines make some)."""
+    extended: tuple[ExtendedTask, ...] = ()
+    """The scene's extended actions, ``x1``, ``x2``, … in the order started (RULES.md §1.8)."""
     opening: TurnOpening | None = field(default=None, compare=False)
     """The current actor's turn start, until the next one (see :class:`TurnOpening`).
 

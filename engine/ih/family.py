@@ -10,15 +10,19 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from engine.dice.command import CheckRolled
 from engine.errors import RuleError
 from engine.ih import (
     attack,
     boundaries,
     budget,
+    check_command,
     effects,
+    extended,
     initiative,
     interrupts,
     roster,
+    sheet_rules,
     turns,
     vitals,
 )
@@ -27,6 +31,7 @@ from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import NoteAdded
 from engine.ih.language import VERBS
 from engine.ih.language import parse as parse_line
+from engine.ih.rolls import RollRecord
 from engine.ih.sheet_view import roll_json, sheet_json
 from engine.language import Line
 
@@ -108,6 +113,28 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return boundaries.end_scene(state)
         case c.EndMovie():
             return boundaries.end_movie(state)
+        case c.SetSheet():
+            return sheet_rules.set_sheet(state, command)
+        case c.DeleteSheet(name=name):
+            return sheet_rules.delete_sheet(state, name)
+        case c.SetSpecialty():
+            return sheet_rules.set_specialty(state, command)
+        case c.SetFeat():
+            return sheet_rules.set_feat(state, command)
+        case c.SetLanguage():
+            return sheet_rules.set_language(state, command)
+        case c.AddFromSheet():
+            return sheet_rules.add_from_sheet(state, command, rng)
+        case c.Check():
+            return check_command.check(state, command, rng)
+        case c.StartExtended():
+            return extended.start(state, command)
+        case c.RollExtended():
+            return extended.roll(state, command, rng)
+        case c.LoseExtended():
+            return extended.lose(state, command)
+        case c.DropExtended():
+            return extended.drop(state, command)
     raise RuleError(f"Not an Infinite Horror command: {type(command).__name__}.")
 
 
@@ -139,6 +166,22 @@ def _first_to_act(state: Encounter) -> str | None:
     return None
 
 
+def record_rolls(state: Encounter, events: Events) -> Encounter:
+    """Keep the checks of ``roll`` lines in the scene's ``rolls`` (INTERFACE.md: every roll)."""
+    records = tuple(
+        RollRecord(
+            event.command.by,
+            f"dp={event.command.check.dp}",
+            event.result,
+            willpower=event.command.check.willpower,
+            hidden=event.command.hidden,
+        )
+        for event in events
+        if isinstance(event, CheckRolled) and event.command.check is not None
+    )
+    return replace(state, rolls=state.rolls + records) if records else state
+
+
 def to_json(state: Encounter) -> dict[str, Any]:
     """The ``run --json`` view of INTERFACE.md §2 (extra keys added, none renamed)."""
     return {
@@ -160,6 +203,7 @@ def to_json(state: Encounter) -> dict[str, Any]:
         "movie": state.movie,
         "sheets": [sheet_json(s, state.interpretations) for s in state.sheets],
         "rolls": [roll_json(r) for r in state.rolls],
+        "extended": [extended.extended_json(t) for t in state.extended],
     }
 
 

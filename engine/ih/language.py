@@ -32,6 +32,8 @@ command                                                    meaning (RULES.md)
 ``note NAME "TEXT"``                                       a note on a combatant
 ``end scene`` · ``end movie``                              boundaries: per-scene/movie uses
 =========================================================  ===================================
+
+Sheets, checks and extended actions: ``engine/ih/sheet_language.py``.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ from engine.ih import commands as c
 from engine.ih.encounter import ActionKind, Kind
 from engine.ih.interrupts import Outcome
 from engine.ih.roster import Entry
+from engine.ih.sheet_language import PARSERS as SHEET_PARSERS
+from engine.ih.sheet_language import parse_add_from
 from engine.ih.vitals import WillpowerUse
 from engine.language import WHOLE_NUMBER, Line, parse_int, quote
 
@@ -90,7 +94,9 @@ def _count(value: str, what: str, minimum: int = 0) -> int:
     return number
 
 
-def _add(line: Line) -> c.Add:
+def _add(line: Line) -> c.Add | c.AddFromSheet:
+    if line.has_option("from"):
+        return parse_add_from(line)
     usage = f"{line.verb} NAME init=N|mod=N [dex=N] [com=N] [health=N] [willpower=N] [pc|npc]"
     if not line.words:
         raise _usage(usage)
@@ -429,6 +435,7 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "cap": _cap,
     "note": _note,
     "end": _end,
+    **SHEET_PARSERS,
 }
 
 VERBS: tuple[str, ...] = tuple(PARSERS)

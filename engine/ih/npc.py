@@ -12,6 +12,7 @@ from engine.ih import derived
 from engine.ih.character import Character
 from engine.ih.encounter import Kind
 from engine.ih.roster import Entry
+from engine.settings import DEFAULT, Interpretations
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +30,11 @@ class StatLine:
     notes: str = ""
 
 
-def from_character(character: Character, system: str = "ih-d10") -> StatLine:
+def from_character(
+    character: Character, system: str = "ih-d10", settings: Interpretations = DEFAULT
+) -> StatLine:
     """The stat line of a full sheet, derived traits computed (§2.2)."""
-    defense = derived.defense(character, system)
+    defense = derived.defense(character, system, settings)
     return StatLine(
         name=character.concept.name,
         initiative_modifier=derived.initiative(character),

@@ -74,3 +74,40 @@ class RollRecord:
     hidden: bool = False
     attack: AttackRecord | None = None
     """Set for the roll of an attack (``attack …``, RULES.md §3.9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExtendedTask:
+    """An extended action tracked by the scene (RULES.md §1.8, §3.10).
+
+    The pool is ``traits`` from the sheet of ``by`` (worked out again at each roll) or a fixed
+    ``dp``. ``successes`` and ``ones`` are the running totals (``lost`` successes already taken
+    off); ``state`` is ``going``, ``done``, ``failed`` or ``dropped``; ``failure`` says why it
+    failed (``deadline`` or ``mishap``).
+    """
+
+    id: str
+    label: str
+    by: str
+    traits: str | None
+    dp: int | None
+    dc: int
+    interval: str
+    deadline: int | None = None
+    mishap: bool = False
+    rolls: int = 0
+    successes: int = 0
+    ones: int = 0
+    lost: int = 0
+    state: str = "going"
+    failure: str | None = None
+
+    @property
+    def mishap_near(self) -> bool:
+        """The 1s have come near the DC (half of it or more) while the action goes on (§3.10)."""
+        return self.mishap and self.state == "going" and self.ones * 2 >= self.dc
+
+    @property
+    def rolls_left(self) -> int | None:
+        """Rolls left before the deadline (``None`` without one)."""
+        return None if self.deadline is None else max(self.deadline - self.rolls, 0)

@@ -38,6 +38,8 @@ class Entry:
     defense_bonus: int = 0
     kind: Kind = Kind.NPC
     clueless: bool = False
+    sheet: str | None = None
+    """The roster sheet the values came from (``add NAME from=SHEET``)."""
 
 
 AVERAGE_TRAIT = 2
@@ -95,6 +97,7 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         joins_round=first_round if joining else 0,
         joined=joining and state.phase is not Phase.SETUP,
         clueless=entry.clueless,
+        sheet=entry.sheet,
     )
     state, ties = insert_sorted(state, combatant, rng)
     added = CombatantAdded(name, score, face, modifier, joining, first_round)

@@ -1,0 +1,129 @@
+"""``check NAME TRAITS …``: a check rolled from the sheet and logged (RULES.md §3.10, §1.7).
+
+Willpower's +3 DP spends 1 willpower of the combatant who rolls (once per action: a +3 DP
+already bought with ``willpower NAME +3dp`` for this action is used instead of a second
+spend), and is refused at 0 willpower, for someone not in the fight, and on extended actions
+(``engine/ih/extended.py``). An opposed check (``vs=OTHER:TRAITS``) rolls both sides; the
+opponent's final successes are the DC and [I-15] settles a tie.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from engine.dice.ih import CheckResult, roll_check, validate_spec
+from engine.errors import RuleError
+from engine.ih import commands as c
+from engine.ih.checks import CheckPool, check_pool, opposed_success, roller_sheet
+from engine.ih.encounter import Combatant, Encounter, put
+from engine.ih.events import WillpowerChanged
+from engine.ih.rolls import RollRecord
+from engine.ih.sheet_events import CheckMade
+
+Events = tuple[object, ...]
+
+
+def roller(state: Encounter, name: str) -> Combatant | None:
+    """The combatant called ``name``, or ``None`` (a sheet not in the fight)."""
+    wanted = name.strip().casefold()
+    return next((x for x in state.order if x.key == wanted), None)
+
+
+def spend_willpower_for_dice(state: Encounter, name: str) -> tuple[Encounter, Events]:
+    """Pay for +3 DP on one roll (§1.7): 1 willpower, or the +3 DP bought for this action.
+
+    Raises:
+        RuleError: the roller is not in the fight, unconscious, or has no willpower left.
+    """
+    combatant = roller(state, name)
+    if combatant is None:
+        raise RuleError("ih.willpower.not-in-fight", name=name)
+    if combatant.unconscious:
+        raise RuleError("ih.willpower.unconscious", name=combatant.name)
+    if combatant.boost_pending:
+        return put(state, replace(combatant, boost_pending=False)), ()
+    if combatant.willpower < 1:
+        raise RuleError("ih.willpower.none-left", name=combatant.name)
+    value = combatant.willpower - 1
+    event = WillpowerChanged(combatant.name, -1, value, "+3dp")
+    return put(state, replace(combatant, willpower=value)), (event,)
+
+
+def _roll(
+    state: Encounter,
+    pool: CheckPool,
+    command: c.Check,
+    rng: random.Random,
+    dc: int | None,
+    willpower: bool,
+) -> CheckResult:
+    spec = pool.spec(
+        state.system,
+        state.interpretations,
+        willpower=willpower,
+        dc=dc,
+        again=command.again,
+        level=command.level,
+        bonus=command.bonus,
+        penalty=command.penalty,
+    )
+    validate_spec(spec)
+    return roll_check(spec, rng)
+
+
+def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encounter, Events]:
+    """Roll a check from NAME's sheet; opposed when ``vs=`` names the other side."""
+    sheet = roller_sheet(state, command.name)
+    settings = state.interpretations
+    pool = check_pool(sheet, command.traits, settings, state.system)
+    by = (roller(state, command.name) or sheet).name
+    events: list[object] = []
+    if command.willpower:
+        state, spent = spend_willpower_for_dice(state, command.name)
+        events += spent
+    if command.opponent is None:
+        result = _roll(state, pool, command, rng, command.dc, command.willpower)
+        record = RollRecord(
+            by,
+            pool.label,
+            result,
+            pool.parts,
+            pool.bonus_parts,
+            command.willpower,
+            hidden=command.hidden,
+        )
+        state = replace(state, rolls=(*state.rolls, record))
+        return state, (*events, CheckMade(record, result.dc, result.success))
+    other_sheet = roller_sheet(state, command.opponent)
+    other_pool = check_pool(other_sheet, command.opponent_traits or "", settings, state.system)
+    other_by = (roller(state, command.opponent) or other_sheet).name
+    if other_by.casefold() == by.casefold():
+        raise RuleError("ih.check.opposed-self", name=by)
+    result = _roll(state, pool, command, rng, None, command.willpower)
+    other_command = c.Check(name=other_by, traits=other_pool.label)
+    other = _roll(state, other_pool, other_command, rng, None, False)
+    dc = other.final_successes
+    success = opposed_success(result.final_successes, dc, settings)
+    result = replace(result, dc=dc, success=success, margin=result.final_successes - dc)
+    record = RollRecord(
+        by,
+        pool.label,
+        result,
+        pool.parts,
+        pool.bonus_parts,
+        command.willpower,
+        opponent=other_by,
+        hidden=command.hidden,
+    )
+    other_record = RollRecord(
+        other_by,
+        other_pool.label,
+        other,
+        other_pool.parts,
+        other_pool.bonus_parts,
+        opponent=by,
+        hidden=command.hidden,
+    )
+    state = replace(state, rolls=(*state.rolls, record, other_record))
+    return state, (*events, CheckMade(record, dc, success, other_record))

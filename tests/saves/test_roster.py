@@ -1,0 +1,78 @@
+"""The campaign's roster of sheets: saved with the campaign, seen from every scene (issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.session import Scene, execute_text, new_scene, undo
+from saves import BadFile, open_store
+from saves.campaign import Campaign
+
+
+def run(scene: Scene, *lines: str) -> Scene:
+    for line in lines:
+        scene, _ = execute_text(scene, line)
+    return scene
+
+
+def dexterity(scene: Scene, name: str) -> int:
+    sheet = next(s for s in scene.state.sheets if s.name == name)
+    value: int = sheet.character.attributes.dexterity
+    return value
+
+
+def open_campaign(root: Path) -> Campaign:
+    return open_store(root).open_campaign("Roster", create=True)
+
+
+def test_a_sheet_made_in_one_scene_is_usable_in_another_and_after_reopening(
+    tmp_path: Path,
+) -> None:
+    with open_campaign(tmp_path) as campaign:
+        one = run(new_scene("One", "ih-d10", seed=1), "sheet Ann pc dexterity=3")
+        campaign.create_scene(one)
+        two = campaign.with_roster(new_scene("Two", "ih-d10", seed=2))
+        two = run(two, "add Ann from=Ann", "sheet Ann dexterity=4")
+        campaign.create_scene(two)
+    with open_campaign(tmp_path) as campaign:
+        assert [s.name for s in campaign.roster()] == ["Ann"]
+        assert campaign.roster()[0].character.attributes.dexterity == 4
+        one = campaign.load_scene("One")
+        assert dexterity(one, "Ann") == 3  # One's own journal set 3: its view replays it
+        three = campaign.with_roster(new_scene("Three", "ih-d6", seed=3))
+        assert dexterity(three, "Ann") == 4
+
+
+def test_undo_of_a_sheet_edit_reaches_the_roster(tmp_path: Path) -> None:
+    with open_campaign(tmp_path) as campaign:
+        scene = run(new_scene("One", "ih-d10", seed=1), "sheet Ann dexterity=3", "sheet Bob")
+        campaign.create_scene(scene)
+        scene = undo(scene)
+        campaign.save_scene(scene)
+        assert [s.name for s in campaign.roster()] == ["Ann"]
+        scene = run(scene, "sheet Ann delete")
+        campaign.save_scene(scene)
+        assert campaign.roster() == ()
+
+
+def test_a_scene_saved_without_sheet_changes_does_not_write_the_index(tmp_path: Path) -> None:
+    with open_campaign(tmp_path) as campaign:
+        scene = run(new_scene("One", "ih-d10", seed=1), "sheet Ann dexterity=3")
+        campaign.create_scene(scene)
+        (index,) = tmp_path.glob("campaigns/*/campaign.json")
+        before = index.stat().st_mtime_ns
+        campaign.save_scene(run(scene, "add Ann from=Ann"))
+        assert index.stat().st_mtime_ns == before
+        campaign.save_scene(run(scene, "sheet Ann dexterity=2"))
+        assert index.stat().st_mtime_ns != before
+
+
+def test_a_damaged_roster_is_a_bad_file_naming_it(tmp_path: Path) -> None:
+    with open_campaign(tmp_path) as campaign:
+        campaign.create_scene(run(new_scene("One", "ih-d10", seed=1), "sheet Ann"))
+        campaign._document["roster"] = [{"__type__": "engine.ih.sheet.Sheet", "name": 5}]
+        with pytest.raises(BadFile) as caught:
+            campaign.roster()
+        assert "roster sheet 1" in str(caught.value)
