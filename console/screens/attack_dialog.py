@@ -29,6 +29,7 @@ from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
+from engine.ih.attack import pool_of
 from engine.ih.attack_odds import TargetOdds, preview
 from engine.ih.commands import Attack
 from engine.ih.encounter import Encounter, index_of
@@ -246,6 +247,7 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
         record = state.order[position]
         label.update(f"{record.name} {t('attack.defend-label')}")
         notes = ""
+        pool_line = self._pool_line()
         total = record.defense
         dice = "—"
         if planned is not None:
@@ -261,7 +263,8 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
                 notes += t("attack.defense-by-hand")
             dice = t("attack.chance") if planned.odds.chance else str(planned.odds.pool)
         line.update(
-            t(
+            pool_line
+            + t(
                 "attack.defense",
                 target=record.name,
                 total=total,
@@ -273,6 +276,27 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
                 health_max=record.health_max,
             )
         )
+
+    def _pool_line(self) -> str:
+        """A pool from the sheet, part by part (RULES.md §3.10), as a line of its own."""
+        command = self.command
+        if command is None or command.traits is None:
+            return ""
+        try:
+            pool = pool_of(self.state(), command)
+        except RuleError:
+            return ""
+        t = self.t
+        parts = " + ".join(
+            f"{t('trait.' + p.label) if t.has('trait.' + p.label) else p.label} {p.value}"
+            for p in pool.parts
+        )
+        line = t("attack.pool-parts", parts=parts, dp=pool.dp)
+        if pool.trait_bonus:
+            line += " · " + t("attack.trait-bonus", count=pool.trait_bonus)
+        if pool.untrained_penalty:
+            line += " · " + t("attack.untrained", count=pool.untrained_penalty)
+        return line + "\n"
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_odds()

@@ -304,7 +304,8 @@ def format_attack(command: c.Attack) -> str:
     """The console line of an attack: ``parse(format_attack(a)) == a`` (STYLE.md)."""
     parts = ["attack", quote(command.attacker), quote(",".join(command.targets))]
     if command.traits is not None:
-        parts.append(quote(command.traits))
+        plain = command.traits and all(ch.isalnum() or ch in "+-_." for ch in command.traits)
+        parts.append(command.traits if plain else quote(command.traits))
     if command.dp is not None:
         parts.append(f"dp={command.dp}")
     for key, value, default in (

@@ -94,6 +94,7 @@ async def test_the_odds_are_shown_before_the_roll_and_the_result_after(
             assert f"{rolled.damage} damage" in result and f"Cid {rolled.health}/6" in result
         assert state(app).order[0].health == 6 - rolled.damage
         assert len(state(app).rolls) == 1
+        await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
 async def test_a_refused_attack_says_why_and_changes_nothing(make_app: AppFactory) -> None:
@@ -106,6 +107,7 @@ async def test_a_refused_attack_says_why_and_changes_nothing(make_app: AppFactor
         assert screen.history.scene.journal[-1].text == "spend Ann standard"
         assert "no action left" in screen.status
         assert str(dialog.query_one("#attack-result", Static).render()) == ""
+        await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
 async def test_a_typed_pool_that_is_not_a_trait_says_so_before_rolling(
@@ -119,6 +121,7 @@ async def test_a_typed_pool_that_is_not_a_trait_says_so_before_rolling(
         summary = str(dialog.query_one("#attack-odds", Static).render())
         assert "has no character sheet" in summary and "dp=N" in summary
         assert dialog.command is None
+        await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
 async def test_zero_health_offers_the_willpower_to_stay_conscious(make_app: AppFactory) -> None:
@@ -137,6 +140,46 @@ async def test_zero_health_offers_the_willpower_to_stay_conscious(make_app: AppF
         await pilot.pause()
         cid = state(app).order[0]
         assert not cid.unconscious and cid.kept_conscious and cid.willpower == 1
+        await app.action_quit()  # stop the autosave writer (tests after this count threads)
+
+
+SHEETS = """
+sheet Ann pc dexterity=4 firearms=3 composure=3 wits=3
+add Cid init=16 defense=2 health=6 npc
+add Ann from=Ann init=15
+begin
+next
+"""
+
+
+async def test_a_pool_from_the_sheet_is_shown_part_by_part(make_app: AppFactory) -> None:
+    app = make_app(script=SHEETS)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await _open_on_cid(pilot)
+        await pilot.press(*"dexterity+firearms")
+        await pilot.pause()
+        lines = str(dialog.query_one("#attack-defense", Static).render())
+        assert "Dexterity 4 + Firearms 3 = 7 dice" in lines
+        assert "→ 5 dice" in lines
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ih_screen(app).history.scene.journal[-1].text == "attack Ann Cid dexterity+firearms"
+        await app.action_quit()  # stop the autosave writer (tests after this count threads)
+
+
+async def test_the_palette_offers_the_attack(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.app.opened.wait()  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Attack")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, AttackDialog)
+        await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
 def _filled(pilot: Pilot[Any]) -> Any:
