@@ -70,7 +70,7 @@ COMBAT_KEYS: tuple[KeySpec, ...] = (
     KeySpec("combat.effect", "e", "effect", "combat", show=False),
     KeySpec("combat.initiative", "i", "initiative", "combat", show=False),
     KeySpec("combat.roll", "r", "roll", "combat"),
-    KeySpec("combat.attack", "A", "attack", "combat"),
+    KeySpec("combat.attack", "h", "attack", "combat"),
     KeySpec("combat.current", "c", "select_current", "combat", show=False),
 )
 """Keys of the Infinite Horror combat screen; single letters, live only when no text input has

@@ -52,7 +52,7 @@ async def _open_on_cid(pilot: Pilot[Any]) -> AttackDialog:
     pilot.app.clear_notifications()
     ih_screen(pilot.app).selected = "Cid"
     await pilot.pause()
-    await pilot.press("A")
+    await pilot.press("h")
     await pilot.pause()
     dialog = pilot.app.screen
     assert isinstance(dialog, AttackDialog)
