@@ -72,6 +72,10 @@ COMBAT_KEYS: tuple[KeySpec, ...] = (
     KeySpec("combat.roll", "r", "roll", "combat"),
     KeySpec("combat.attack", "h", "attack", "combat"),
     KeySpec("combat.current", "c", "select_current", "combat", show=False),
+    KeySpec("combat.roster", "R", "roster", "combat", show=False),
+    KeySpec("combat.add-from-sheet", "A", "add_from_sheet", "combat", show=False),
+    KeySpec("combat.check", "C", "check", "combat", show=False),
+    KeySpec("combat.extended", "X", "extended", "combat", show=False),
 )
 """Keys of the Infinite Horror combat screen; single letters, live only when no text input has
 focus (an Input takes printable keys first)."""
@@ -82,12 +86,57 @@ LIST_KEYS: tuple[KeySpec, ...] = (
 )
 """Vim-style movement in lists, next to the arrow keys the lists already have."""
 
+ROSTER_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("roster.edit", "enter,e", "edit", "sheets"),
+    KeySpec("roster.new", "n", "new", "sheets"),
+    KeySpec("roster.add", "a", "add", "sheets"),
+    KeySpec("roster.check", "c", "check", "sheets"),
+    KeySpec("roster.delete", "delete", "delete", "sheets", show=False),
+    KeySpec("roster.close", "escape", "close", "sheets"),
+)
+"""Keys of the roster of sheets (issue 14)."""
+
+EDITOR_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("sheet.up", "up", "move(0,-1)", "sheets", show=False),
+    KeySpec("sheet.down", "down", "move(0,1)", "sheets", show=False),
+    KeySpec("sheet.left", "left", "move(-1,0)", "sheets", show=False),
+    KeySpec("sheet.right", "right", "move(1,0)", "sheets", show=False),
+    KeySpec("sheet.raise", "plus,equals_sign", "step(1)", "sheets", show=False),
+    KeySpec("sheet.lower", "minus", "step(-1)", "sheets", show=False),
+    KeySpec("sheet.bonus", "b", "bonus_mode", "sheets"),
+    KeySpec("sheet.side", "p", "toggle_side", "sheets"),
+    KeySpec("sheet.specialty", "s", "entry('specialty')", "sheets"),
+    KeySpec("sheet.feat", "f", "entry('feat')", "sheets"),
+    KeySpec("sheet.language", "l", "entry('language')", "sheets"),
+    KeySpec("sheet.save", "ctrl+s,enter", "save", "sheets", priority=True),
+    KeySpec("sheet.cancel", "escape", "cancel", "sheets"),
+)
+"""Keys of the sheet editor; the digits 0–9 set the value under the cursor."""
+
+EXTENDED_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("extended.roll", "enter,r", "roll", "sheets"),
+    KeySpec("extended.new", "n", "new", "sheets"),
+    KeySpec("extended.lose", "l", "lose", "sheets"),
+    KeySpec("extended.drop", "delete,d", "drop", "sheets"),
+    KeySpec("extended.close", "escape", "close", "sheets"),
+)
+"""Keys of the extended actions screen (issue 14)."""
+
 MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS)
 """Keys of the M.I.S.T. screen (issue 7; defined in console/mist/keys.py)."""
 BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
 """Keys of the M.I.S.T. roll builder dialog."""
 
-ALL_KEYS: tuple[KeySpec, ...] = APP_KEYS + COMBAT_KEYS + MIST_KEYS + BUILDER_KEYS + LIST_KEYS
+ALL_KEYS: tuple[KeySpec, ...] = (
+    APP_KEYS
+    + COMBAT_KEYS
+    + ROSTER_KEYS
+    + EDITOR_KEYS
+    + EXTENDED_KEYS
+    + MIST_KEYS
+    + BUILDER_KEYS
+    + LIST_KEYS
+)
 
 
 def bindings(specs: tuple[KeySpec, ...], translate: Translator) -> list[Binding]:

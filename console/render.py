@@ -306,6 +306,11 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     """The dice-log line of an event that carries dice; ``None`` for other events."""
     if type(event).__name__ == "AttackRolled":
         return attack_line(t, system, event)
+    from console.sheet_text import roll_line
+
+    own = roll_line(t, system, event)
+    if own is not None:
+        return own
     found = _find_result(event)
     if found is None:
         return None
@@ -334,7 +339,7 @@ def event(t: Translator, item: Any) -> str:
     A locale key ``event.<ClassName>`` with ``{field}`` placeholders wins; otherwise the class name
     in words and its simple fields.
     """
-    dice = roll_event(t, "", item)
+    dice = roll_event(t, "", item) if type(item).__name__ != "CombatantAdded" else None
     if dice is not None:
         return dice.plain
     name = type(item).__name__

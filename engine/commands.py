@@ -120,10 +120,10 @@ def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[An
         spent: tuple[Any, ...] = ()
         if family_of(system) == "ih":
             state, command, spent = _willpower_for_roll(state, command)
-        events = dice_command.apply(command, rng)
+        events = (*spent, *dice_command.apply(command, rng))
         if family_of(system) == "ih":
             state = ih_family.record_rolls(state, events)
-        return state, (*spent, *events)
+        return state, events
     if isinstance(command, Interpret):
         if not hasattr(state, "interpretations"):
             raise RuleError("This scene keeps its interpretations elsewhere: use its own verb.")

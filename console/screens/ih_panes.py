@@ -8,6 +8,7 @@ calls the engine.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from rich.text import Text
 from textual.reactive import reactive
@@ -230,7 +231,10 @@ class DetailPane(_CombatantPane):
             ),
             (t("queue.initiative"), Text(str(combatant.initiative))),
         ]
+        on_sheet = ("kind", "dexterity", "composure") if combatant.sheet is not None else ()
         for key, value in combatant.details:
+            if key in on_sheet:
+                continue  # shown with the sheet's traits below
             label = t(f"trait.{key}") if t.has(f"trait.{key}") else key.replace("_", " ")
             rows.append((label, Text(value)))
         for effect in combatant.effects:
@@ -240,11 +244,92 @@ class DetailPane(_CombatantPane):
                 about.append(" " + t("effect.by", source=effect.source), style="dim")
             rows.append((t("detail.effect"), about))
         lines: list[Text] = []
-        for name, shown in rows:
+        for index, (name, shown) in enumerate(rows):
+            if index == 3 and combatant.sheet is not None:
+                lines.extend(_sheet_lines(t, combatant))  # right under health, willpower, init
             line = Text()
             line.append(pad(name, 11) + " ", style="bold")
             line.append_text(shown)
             lines.append(line)
+        if combatant.sheet is not None and len(rows) <= 3:
+            lines.extend(_sheet_lines(t, combatant))
         if combatant.notes:
             lines.append(Text(combatant.notes, style="italic"))
         return lines
+
+
+def _sheet_lines(t: Translator, combatant: CombatantView) -> list[Text]:
+    """The sheet's traits under the combatant's own values (issue 14): one line a category."""
+    head = Text()
+    head.append(pad(t("detail.sheet"), 11) + " ", style="bold")
+    head.append(combatant.sheet or "", style="italic")
+    lines = [head]
+    for category, values in combatant.sheet_traits:
+        line = Text()
+        line.append(pad(t(f"trait.{category}"), 11) + " ", style="bold")
+        for index, (name, value) in enumerate(values):
+            if index:
+                line.append(" ")
+            line.append(t(f"trait-short.{name}"), style="dim")
+            line.append(str(value))
+        lines.append(line)
+    if combatant.specialties:
+        line = Text()
+        line.append(pad(t("trait.specialty"), 11) + " ", style="bold")
+        line.append(", ".join(f"{name} {level}" for name, level in combatant.specialties))
+        lines.append(line)
+    return lines
+
+
+class ExtendedPane(TextLines):
+    """The scene's extended actions with progress bars (RULES.md §1.8, §3.10); hidden when none.
+
+    A bar per action: successes against the DC; the 1s against the DC when the mishap rule is on,
+    in yellow with a warning once they come near it (the ST must tell the player the risk).
+    """
+
+    view: reactive[IHView | None] = reactive(None, always_update=True, repaint=False)
+
+    def __init__(self, translate: Translator, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.t = translate
+        self._drawn: object = _NOT_DRAWN
+
+    def watch_view(self, view: IHView | None) -> None:
+        tasks = view.extended if view is not None else ()
+        if tasks == self._drawn:
+            return
+        self._drawn = tasks
+        self.display = bool(tasks)
+        self.show([line for task in tasks for line in extended_lines(self.t, task)])
+
+
+def extended_lines(t: Translator, task: object) -> list[Text]:
+    """One extended action: id, label, who, its bar of successes, the 1s, the rolls."""
+    x: Any = task
+    head = Text()
+    head.append(f"{x.id} ", style="magenta bold")
+    head.append(x.label, style="bold")
+    head.append(f"  {x.by}", style="dim")
+    if x.state != "going":
+        state = t(f"extended.state.{x.state}")
+        if x.failure:
+            state += " (" + t(f"extended.failure.{x.failure}") + ")"
+        head.append("  " + state, style="green" if x.state == "done" else "red")
+    bar = Text("  ")
+    bar.append_text(render.bar(x.successes, x.dc, 12, "green"))
+    rolls = f"{x.rolls}/{x.deadline}" if x.deadline else str(x.rolls)
+    bar.append(
+        "  " + t("extended.rolls", rolls=rolls, interval=t(f"extended.interval.{x.interval}")),
+        style="dim",
+    )
+    lines = [head, bar]
+    if x.mishap:
+        ones = Text("  ")
+        near = x.mishap_near
+        ones.append_text(render.bar(x.ones, x.dc, 12, "yellow" if near else "red"))
+        ones.append(" " + t("extended.ones"))
+        if near:
+            ones.append(" ⚠ " + t("extended.mishap-near", ones=x.ones), style="bold yellow")
+        lines.append(ones)
+    return lines

@@ -27,7 +27,7 @@ from console.screens.dialogs import (
     ConfirmDialog,
     EffectDialog,
 )
-from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
+from console.screens.ih_panes import BudgetPane, DetailPane, ExtendedPane, InitiativeQueue
 from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
@@ -51,6 +51,9 @@ EDITS = frozenset(
         "initiative",
         "roll",
         "attack",
+        "add_from_sheet",
+        "check",
+        "extended",
     }
 )
 """Actions that change the scene: refused in read-only mode."""
@@ -94,6 +97,9 @@ class IHScreen(SceneScreen):
                 detail = DetailPane(t, id="detail")
                 detail.border_title = t("pane.detail")
                 yield detail.data_bind(IHScreen.view, IHScreen.selected)
+                extended = ExtendedPane(t, id="extended")
+                extended.border_title = t("pane.extended")
+                yield extended.data_bind(IHScreen.view)
                 log = DiceLog(id="dice-log")
                 log.border_title = t("pane.dice")
                 yield log
@@ -259,6 +265,8 @@ class IHScreen(SceneScreen):
             return True if fighting and chosen and not chosen.acted else None
         if action == "spend":
             return self._can_spend(str(parameters[0]) if parameters else "", view)
+        if action in ("add_from_sheet", "check"):
+            return True if self._sheets() else None
         return True
 
     def _can_spend(self, kind: str, view: IHView) -> bool | None:
@@ -427,5 +435,80 @@ class IHScreen(SceneScreen):
                 scene.system,
                 self.selected,
                 roller=lambda line: self.run_command_events(line, "dialog"),
+            )
+        )
+
+    # -- sheets, checks and extended actions (issue 14) -----------------------------------------
+
+    def _sheets(self) -> tuple[Any, ...]:
+        return tuple(getattr(self.history.scene.state, "sheets", ()))
+
+    def _current(self) -> Scene:
+        return self.history.scene
+
+    def action_roster(self) -> None:
+        from console.screens.roster import RosterScreen
+
+        self.app.push_screen(
+            RosterScreen(
+                self.t,
+                self._current,
+                lambda line: self.run_command(line, "dialog"),
+                self._open_check,
+            )
+        )
+
+    def _open_check(self, who: str | None) -> None:
+        from console.screens.check_dialog import CheckDialog
+
+        self.app.push_screen(
+            CheckDialog(
+                self.t,
+                self._current,
+                who,
+                roller=lambda line: self.run_command_events(line, "dialog"),
+            )
+        )
+
+    def action_check(self) -> None:
+        self._open_check(self.selected)
+
+    def action_add_from_sheet(self) -> None:
+        """Pick a sheet, then how many: one combatant or N numbered ones (RULES.md §3.3)."""
+        sheets = self._sheets()
+        if not sheets:
+            return
+        view = self.view
+        verb = "add" if view is None or view.phase == "setup" else "join"
+
+        def picked(name: str | None) -> None:
+            if not name:
+                return
+            taken = self.view is not None and self.view.find(name) is not None
+
+            def counted(count: int | None) -> None:
+                if count is None:
+                    return
+                line = f"{verb} {quote(name)} from={quote(name)}"
+                if count > 1 or taken:
+                    line += f" count={count}"
+                self.run_command(line, "dialog")
+
+            self.app.push_screen(
+                AmountDialog(self.t, self.t("roster.add-title", name=name)), counted
+            )
+
+        options = [(s.name, f"{s.name} ({self.t('sheet.side.' + s.side)})") for s in sheets]
+        self.app.push_screen(ChoiceDialog(self.t("roster.pick-title"), options), picked)
+
+    def action_extended(self) -> None:
+        from console.screens.extended_screen import ExtendedScreen
+
+        self.app.push_screen(
+            ExtendedScreen(
+                self.t,
+                self._current,
+                lambda line: self.run_command_events(line, "dialog"),
+                self.selected,
             )
         )

@@ -12,6 +12,9 @@ from typing import Any
 
 from engine.ih.encounter import Combatant, Encounter
 from engine.ih.family import combatant_json
+from engine.ih.rolls import ExtendedTask
+from engine.ih.sheet import Sheet, find_sheet
+from engine.ih.traits import ATTRIBUTE_CATEGORY, SKILL_CATEGORY, Attribute, Category, Skill
 from engine.ih.turns import flat_footed
 from engine.session import Scene
 
@@ -64,6 +67,11 @@ class CombatantView:
     unconscious: bool = False
     kept_conscious: bool = False
     """Staying conscious on willpower for 1 round (RULES.md §1.7, [I-14])."""
+    sheet: str | None = None
+    """The roster sheet the combatant was added from."""
+    sheet_traits: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    """Per category (``physical``…): its attributes, then its skills above 0, with values."""
+    specialties: tuple[tuple[str, int], ...] = ()
 
     def as_mapping(self) -> dict[str, Any]:
         """The marker fields by the names :func:`console.render.markers` reads."""
@@ -86,6 +94,8 @@ class IHView:
     phase: str
     current: str | None
     order: tuple[CombatantView, ...]
+    extended: tuple[ExtendedTask, ...] = ()
+    """The scene's extended actions (RULES.md §1.8): plain engine data, drawn as they are."""
     names: tuple[str, ...] = field(init=False, compare=False)
     """The combatants' names in turn order."""
     _by_name: dict[str, CombatantView] = field(init=False, repr=False, compare=False)
@@ -126,6 +136,25 @@ def _details(record: Combatant) -> tuple[tuple[str, str], ...]:
         if text is not None:
             pairs.append((name, text))
     return tuple(pairs)
+
+
+def sheet_traits(sheet: Sheet) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """What the detail pane shows of a sheet: each category's attributes and trained skills."""
+    character = sheet.character
+    rows: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    for category in Category:
+        values = [
+            (a.value, character.attributes.of(a))
+            for a in Attribute
+            if ATTRIBUTE_CATEGORY[a] is category
+        ]
+        values += [
+            (s.value, character.skills.of(s))
+            for s in Skill
+            if SKILL_CATEGORY[s] is category and character.skills.of(s) > 0
+        ]
+        rows.append((category.value, tuple(values)))
+    return tuple(rows)
 
 
 def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
@@ -172,8 +201,10 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
     order: list[CombatantView] = []
     for record in state.order:
         name = record.name
+        sheet = find_sheet(state.sheets, record.sheet) if record.sheet is not None else None
         inputs = (
             record,
+            sheet,
             flat_footed(state, record),
             current is not None and name == current,
             phase,
@@ -215,6 +246,11 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                 notes="\n".join(record.notes),
                 unconscious=record.unconscious,
                 kept_conscious=record.kept_conscious,
+                sheet=sheet.name if sheet is not None else None,
+                sheet_traits=sheet_traits(sheet) if sheet is not None else (),
+                specialties=tuple((x.name, x.level) for x in sheet.character.specialties)
+                if sheet is not None
+                else (),
             )
         )
         fresh[name] = (inputs, order[-1])
@@ -227,4 +263,5 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
         phase=phase,
         current=current,
         order=tuple(order),
+        extended=state.extended,
     )

@@ -1,10 +1,11 @@
 """``check NAME TRAITS …``: a check rolled from the sheet and logged (RULES.md §3.10, §1.7).
 
-Willpower's +3 DP spends 1 willpower of the combatant who rolls (once per action: a +3 DP
-already bought with ``willpower NAME +3dp`` for this action is used instead of a second
-spend), and is refused at 0 willpower, for someone not in the fight, and on extended actions
-(``engine/ih/extended.py``). An opposed check (``vs=OTHER:TRAITS``) rolls both sides; the
-opponent's final successes are the DC and [I-15] settles a tie.
+Willpower's +3 DP spends 1 willpower of the combatant who rolls, through the same function as
+``roll … --willpower by=NAME`` (``vitals.willpower_dice_for_roll``: once per action, a +3 DP
+already bought with ``willpower NAME +3dp`` is used instead of a second spend), and is refused
+at 0 willpower, for someone not in the fight, and on extended actions (``engine/ih/extended.py``).
+An opposed check (``vs=OTHER:TRAITS``) rolls both sides; the opponent's final successes are the
+DC and [I-15] settles a tie.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from dataclasses import replace
 from engine.dice.ih import CheckResult, roll_check, validate_spec
 from engine.errors import RuleError
 from engine.ih import commands as c
+from engine.ih import vitals
 from engine.ih.checks import CheckPool, check_pool, opposed_success, roller_sheet
-from engine.ih.encounter import Combatant, Encounter, put
-from engine.ih.events import WillpowerChanged
+from engine.ih.encounter import Combatant, Encounter
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet_events import CheckMade
 
@@ -31,23 +32,21 @@ def roller(state: Encounter, name: str) -> Combatant | None:
 
 
 def spend_willpower_for_dice(state: Encounter, name: str) -> tuple[Encounter, Events]:
-    """Pay for +3 DP on one roll (§1.7): 1 willpower, or the +3 DP bought for this action.
+    """Pay for +3 DP on one check (§1.7) with the rules' one spend tied to a roll
+    (``vitals.willpower_dice_for_roll``: 1 willpower, or the +3 DP already bought for this
+    action; once per action).
 
     Raises:
-        RuleError: the roller is not in the fight, unconscious, or has no willpower left.
+        RuleError: the roller is not in the fight, unconscious, has no willpower left, or this
+            action's +3 DP has already been rolled.
     """
     combatant = roller(state, name)
     if combatant is None:
         raise RuleError("ih.willpower.not-in-fight", name=name)
     if combatant.unconscious:
         raise RuleError("ih.willpower.unconscious", name=combatant.name)
-    if combatant.boost_pending:
-        return put(state, replace(combatant, boost_pending=False)), ()
-    if combatant.willpower < 1:
-        raise RuleError("ih.willpower.none-left", name=combatant.name)
-    value = combatant.willpower - 1
-    event = WillpowerChanged(combatant.name, -1, value, "+3dp")
-    return put(state, replace(combatant, willpower=value)), (event,)
+    state, events, _ = vitals.willpower_dice_for_roll(state, combatant.name, True)
+    return state, events
 
 
 def _roll(

@@ -59,6 +59,11 @@ class Problem:
     spent: int
     allowed: int
     message: str
+    code: str = ""
+    """What kind of problem, for the console's words per language (``creation.<code>``)."""
+    subject: str = ""
+    """The trait, category or entry it is about (an English trait or category name in lower
+    case, or the specialty's, feat's or language's own name)."""
 
 
 def attribute_cost(value: int) -> int:
@@ -132,6 +137,8 @@ def validate(
                     value,
                     HUMAN_MAXIMUM,
                     f"{label(attribute)} {value} is outside 1–{HUMAN_MAXIMUM}.",
+                    "attribute-range",
+                    attribute.value,
                 )
             )
     skill_spent = {
@@ -148,7 +155,14 @@ def validate(
         value = character.skills.of(skill)
         if value < 0 or value > cap:
             problems.append(
-                Problem(label(skill), value, cap, f"{label(skill)} {value} is outside 0–{cap}.")
+                Problem(
+                    label(skill),
+                    value,
+                    cap,
+                    f"{label(skill)} {value} is outside 0–{cap}.",
+                    "skill-range",
+                    skill.value,
+                )
             )
     problems += _specialties(character)
     problems += _feats(character, cumulative_feats)
@@ -156,8 +170,10 @@ def validate(
     return tuple(problems)
 
 
-def _spent_message(name: str, spent: int, allowed: int) -> Problem:
-    return Problem(name, spent, allowed, f"{name}: {spent} spent of {allowed}")
+def _spent_message(
+    name: str, spent: int, allowed: int, code: str = "", subject: str = ""
+) -> Problem:
+    return Problem(name, spent, allowed, f"{name}: {spent} spent of {allowed}", code, subject)
 
 
 def _category_budgets(
@@ -169,25 +185,31 @@ def _category_budgets(
 ) -> list[Problem]:
     problems: list[Problem] = []
     if sorted(priority) != sorted(Category):
-        return [Problem(plural, 0, 0, f"The {singular} priority must name each category once.")]
+        message = f"The {singular} priority must name each category once."
+        return [Problem(plural, 0, 0, message, "priority", singular)]
     free_used = 0
     overs: list[str] = []
     for category, allowed in zip(priority, points, strict=True):
         used = spent[category]
         name = f"{label(category)} {plural}"
         if used < allowed:
-            problems.append(_spent_message(name, used, allowed))
+            problems.append(
+                _spent_message(name, used, allowed, f"{singular}-category", category.value)
+            )
         elif used > allowed:
             free_used += used - allowed
             overs.append(f"{name}: {used} spent of {allowed}")
     if free_used != FREE_POINTS:
-        problem = _spent_message(f"Free {singular} points", free_used, FREE_POINTS)
+        problem = _spent_message(
+            f"Free {singular} points", free_used, FREE_POINTS, f"{singular}-free"
+        )
         if overs and free_used > FREE_POINTS:
             problem = Problem(
                 problem.budget,
                 free_used,
                 FREE_POINTS,
                 f"{problem.message} ({'; '.join(overs)})",
+                f"{singular}-free",
             )
         problems.append(problem)
     return problems
@@ -197,7 +219,9 @@ def _specialties(character: Character) -> list[Problem]:
     problems: list[Problem] = []
     total = sum(s.level for s in character.specialties)
     if total != SPECIALTY_POINTS:
-        problems.append(_spent_message("Specialty points", total, SPECIALTY_POINTS))
+        problems.append(
+            _spent_message("Specialty points", total, SPECIALTY_POINTS, "specialty-points")
+        )
     for specialty in character.specialties:
         skill = character.skills.of(specialty.skill)
         if specialty.level < 1 or specialty.level > skill:
@@ -208,6 +232,8 @@ def _specialties(character: Character) -> list[Problem]:
                     skill,
                     f"{label(specialty.skill)} specialty {specialty.name!r} {specialty.level} "
                     f"must be 1–{label(specialty.skill)} ({skill}).",
+                    "specialty-level",
+                    specialty.name,
                 )
             )
     return problems
@@ -217,7 +243,7 @@ def _feats(character: Character, cumulative: bool = False) -> list[Problem]:
     problems: list[Problem] = []
     total = sum(feat_cost(f.level, cumulative) for f in character.feats)
     if total != FEAT_POINTS:
-        problems.append(_spent_message("Feat points", total, FEAT_POINTS))
+        problems.append(_spent_message("Feat points", total, FEAT_POINTS, "feat-points"))
     for feat in character.feats:
         if feat.level < max(feat.minimum_level, 1):
             problems.append(
@@ -227,6 +253,8 @@ def _feats(character: Character, cumulative: bool = False) -> list[Problem]:
                     feat.minimum_level,
                     f"Feat {feat.name!r} level {feat.level} is below its minimum "
                     f"{feat.minimum_level}.",
+                    "feat-minimum",
+                    feat.name,
                 )
             )
     return problems
@@ -238,11 +266,17 @@ def _languages(character: Character) -> list[Problem]:
     allowed = intelligence * 2
     total = sum(x.level for x in character.languages)
     if total != allowed:
-        problems.append(_spent_message("Language points", total, allowed))
+        problems.append(_spent_message("Language points", total, allowed, "language-points"))
     natives = [x for x in character.languages if x.native]
     if len(natives) != 1:
         problems.append(
-            Problem("Native language", len(natives), 1, "Name exactly one native language.")
+            Problem(
+                "Native language",
+                len(natives),
+                1,
+                "Name exactly one native language.",
+                "native-count",
+            )
         )
     for language in character.languages:
         if not 1 <= language.level <= LANGUAGE_MAXIMUM:
@@ -252,6 +286,8 @@ def _languages(character: Character) -> list[Problem]:
                     language.level,
                     LANGUAGE_MAXIMUM,
                     f"Language {language.name!r} level {language.level} is outside 1–5.",
+                    "language-level",
+                    language.name,
                 )
             )
         if language.native and language.level < NATIVE_MINIMUM:
@@ -261,6 +297,8 @@ def _languages(character: Character) -> list[Problem]:
                     language.level,
                     NATIVE_MINIMUM,
                     f"The native language {language.name!r} needs level 2 or more.",
+                    "native-level",
+                    language.name,
                 )
             )
     if intelligence == 1 and any(not x.native for x in character.languages):
@@ -270,6 +308,7 @@ def _languages(character: Character) -> list[Problem]:
                 len(character.languages),
                 1,
                 "With Intelligence 1 all language points go to the native language.",
+                "intelligence-one",
             )
         )
     return problems

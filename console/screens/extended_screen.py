@@ -1,0 +1,152 @@
+"""Extended actions (issue 14, RULES.md §1.8): start one, roll its next interval, take off
+successes when the work is interrupted, drop it. Every change is a command line the scene screen
+runs (``extended …``), so undo, the journal and the report cover it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from console.i18n import Translator
+from console.keymap import EXTENDED_KEYS, LIST_KEYS, merged
+from console.screens.dialogs import AmountDialog, ConfirmDialog, EarlyKeys, TextDialog
+from console.screens.ih_panes import extended_lines
+from engine.language import quote
+from engine.session import Scene
+
+Runner = Callable[[str], tuple[Any, ...] | None]
+
+
+class ExtendedScreen(EarlyKeys, ModalScreen[None]):
+    """The scene's extended actions; ``enter`` rolls the highlighted one."""
+
+    DEFAULT_CSS = """
+    ExtendedScreen { align: center middle; }
+    ExtendedScreen > Vertical {
+        width: 100%; max-width: 90; height: 100%; max-height: 30;
+        background: $panel; border: round $primary; padding: 0 1;
+    }
+    ExtendedScreen #extended-title { height: 1; text-style: bold; }
+    ExtendedScreen OptionList { height: 1fr; }
+    ExtendedScreen #extended-last { height: auto; }
+    ExtendedScreen #extended-keys { height: auto; color: $text-muted; }
+    """
+
+    def __init__(
+        self, translate: Translator, scene: Callable[[], Scene], run: Runner, who: str | None
+    ) -> None:
+        super().__init__()
+        self.t = translate
+        self.scene = scene
+        self.run = run
+        self.who = who
+        self._bindings = merged(self._bindings, EXTENDED_KEYS, translate)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.t("extended.title"), id="extended-title")
+            options = OptionList(id="extended-list")
+            options._bindings = merged(options._bindings, LIST_KEYS, self.t)
+            yield options
+            yield Static("", id="extended-last")
+            yield Static(self.t("extended.keys"), id="extended-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+        self.query_one(OptionList).focus()
+        self.keys_ready()
+
+    @property
+    def tasks(self) -> tuple[Any, ...]:
+        state: Any = self.scene().state
+        return tuple(getattr(state, "extended", ()))
+
+    def refresh_list(self, keep: str | None = None) -> None:
+        options = self.query_one(OptionList)
+        keep = keep or self.selected
+        options.clear_options()
+        if not self.tasks:
+            options.add_option(Option(Text(self.t("extended.none"), style="dim"), disabled=True))
+            return
+        for task in self.tasks:
+            options.add_option(Option(Text("\n").join(extended_lines(self.t, task)), id=task.id))
+        ids = [task.id for task in self.tasks]
+        options.highlighted = ids.index(keep) if keep in ids else len(ids) - 1
+
+    @property
+    def selected(self) -> str | None:
+        if not self.is_mounted or not self.tasks:
+            return None
+        index = self.query_one(OptionList).highlighted
+        if index is None or index >= len(self.tasks):
+            return None
+        return str(self.tasks[index].id)
+
+    def _ran(self, line: str) -> None:
+        from console import render
+
+        events = self.run(line)
+        if events is None:
+            return
+        shown = [render.roll_event(self.t, self.scene().system, e) for e in events]
+        lines = [x for x in shown if x is not None]
+        self.query_one("#extended-last", Static).update(lines[-1] if lines else "")
+        self.refresh_list()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_roll()
+
+    def action_roll(self) -> None:
+        if self.selected is not None:
+            self._ran(f"extended roll {self.selected}")
+
+    def action_new(self) -> None:
+        who = self.who or ""
+
+        def typed(rest: str | None) -> None:
+            if rest:
+                self._ran(f"extended {rest}")
+
+        self.app.push_screen(
+            TextDialog(
+                self.t("extended.new-title"),
+                initial=f'{quote(who)} "" dexterity+crafts dc=5 interval=minute' if who else "",
+                placeholder=self.t("extended.new-hint"),
+            ),
+            typed,
+        )
+
+    def action_lose(self) -> None:
+        task = self.selected
+        if task is None:
+            return
+
+        def counted(count: int | None) -> None:
+            if count:
+                self._ran(f"extended lose {task} {count}")
+
+        self.app.push_screen(AmountDialog(self.t, self.t("extended.lose-title", id=task)), counted)
+
+    def action_drop(self) -> None:
+        task = self.selected
+        if task is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._ran(f"extended drop {task}")
+
+        self.app.push_screen(
+            ConfirmDialog(self.t, self.t("extended.drop-question", id=task)), confirmed
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

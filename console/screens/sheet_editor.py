@@ -1,0 +1,344 @@
+"""The sheet editor (issue 14): fill a character sheet from the keyboard in a minute.
+
+Arrow keys move between the nine attributes, the twelve skills and Size; a digit sets the value
+under the cursor (``b`` then a digit: the skill's bonus successes), ``+``/``-`` step it. The
+derived traits (RULES.md §2.2) and every creation budget over or under (§2.3) update as you
+type: each edit is applied by the engine to a copy of the sheet, so what the editor shows is
+exactly what the command will make. Saving returns the command lines (one ``sheet`` line for
+the traits typed in a row, and the ``specialty``/``feat``/``language`` lines), which the scene
+screen runs through the one path into the engine; the journal then covers them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from console import sheet_text
+from console.i18n import Translator, fit
+from console.keymap import EDITOR_KEYS, merged
+from console.screens.dialogs import EarlyKeys, TextDialog
+from engine import commands
+from engine.errors import RuleError
+from engine.ih.encounter import Encounter
+from engine.ih.sheet import Sheet
+from engine.ih.sheet_view import derived_traits, problems
+from engine.ih.traits import Attribute, Skill
+from engine.language import quote
+from engine.settings import Interpretations
+
+GRID: tuple[tuple[str, ...], ...] = (
+    ("strength", "intelligence", "presence"),
+    ("dexterity", "wits", "manipulation"),
+    ("stamina", "resolve", "composure"),
+    ("athletics", "academics", "insight"),
+    ("firearms", "devices", "stealth"),
+    ("martial", "crafts", "expression"),
+    ("survival", "concentration", "socialize"),
+    ("size",),
+)
+"""The editor's cells: attributes by category (RULES.md §2.1 table), skills, then Size."""
+
+SKILLS = frozenset(s.value for s in Skill)
+ATTRIBUTES = frozenset(a.value for a in Attribute)
+DERIVED = (
+    "speed",
+    "initiative",
+    "defense",
+    "health",
+    "willpower",
+    "will_save",
+    "reflex_save",
+    "fortitude_save",
+    "sensing_range_m",
+)
+CELL = 22
+MAX_VALUE = 10
+
+
+class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
+    """Edit one sheet; returns the command lines to run, or ``None`` when cancelled."""
+
+    DEFAULT_CSS = """
+    SheetEditor { align: center middle; }
+    SheetEditor > Vertical {
+        width: 100%; max-width: 96; height: 100%; max-height: 40;
+        background: $panel; border: round $primary; padding: 0 1;
+    }
+    SheetEditor #sheet-title { height: 1; text-style: bold; }
+    SheetEditor #sheet-grid { height: 10; }
+    SheetEditor #sheet-derived { height: auto; color: $text; }
+    SheetEditor #sheet-entries { height: auto; }
+    SheetEditor #sheet-problems { height: 1fr; }
+    SheetEditor #sheet-keys { height: auto; color: $text-muted; }
+    SheetEditor #sheet-status { height: 1; }
+    """
+
+    def __init__(
+        self,
+        translate: Translator,
+        sheet: Sheet,
+        system: str,
+        settings: Interpretations,
+        *,
+        new: bool = False,
+    ) -> None:
+        super().__init__()
+        self.t = translate
+        self.system = system
+        self.settings = settings
+        self.state = Encounter(system=system, interpretations=settings, sheets=(sheet,))
+        self.name_ = sheet.name
+        self.row = 0
+        self.column = 0
+        self.bonus_mode = False
+        self.steps: list[tuple[str, Any]] = []
+        """What was typed, in order: ("traits", {trait: value}) or ("line", text)."""
+        if new:
+            self.steps.append(("line", f"sheet {quote(sheet.name)} {sheet.side}"))
+        self._bindings = merged(self._bindings, EDITOR_KEYS, translate)
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("", id="sheet-title")
+            yield Static("", id="sheet-grid")
+            yield Static("", id="sheet-derived")
+            yield Static("", id="sheet-entries")
+            yield Static("", id="sheet-problems")
+            yield Static(self._keys_text(), id="sheet-keys")
+            yield Static("", id="sheet-status")
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.keys_ready()
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.state.sheets[0]
+
+    @property
+    def cell(self) -> str:
+        return GRID[self.row][min(self.column, len(GRID[self.row]) - 1)]
+
+    def _keys_text(self) -> str:
+        return self.t("sheet.keys")
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def redraw(self, *, values_only: bool = False) -> None:
+        """Draw the sheet (a few Text lines: well under a frame, see the benchmark).
+
+        A changed value redraws only what depends on values: the grid, the derived traits and
+        the budgets (``values_only``)."""
+        t = self.t
+        sheet = self.sheet
+        if not values_only:
+            title = Text()
+            title.append(sheet.name, style="bold")
+            title.append(f"  {t('sheet.side.' + sheet.side)}  {sheet.system}", style="dim")
+            self.query_one("#sheet-title", Static).update(title)
+            self.query_one("#sheet-entries", Static).update(self.entries_text())
+        # The grid and the budgets have a fixed size: no new layout for a changed value.
+        self.query_one("#sheet-grid", Static).update(self.grid_text(), layout=False)
+        self.query_one("#sheet-derived", Static).update(self.derived_text())
+        self.query_one("#sheet-problems", Static).update(self.problems_text(), layout=False)
+
+    def _value(self, name: str) -> int:
+        character = self.sheet.character
+        if name in ATTRIBUTES:
+            return character.attributes.of(Attribute(name))
+        if name in SKILLS:
+            return character.skills.of(Skill(name))
+        return character.size
+
+    def grid_text(self) -> Text:
+        t = self.t
+        text = Text()
+        text.append(" " * 8)
+        for category in ("physical", "mental", "social"):
+            text.append(fit(t(f"trait.{category}"), CELL), style="bold underline")
+        for row_index, row in enumerate(GRID):
+            text.append("\n")
+            head = ""
+            if row_index == 0:
+                head = t("sheet.attributes")
+            elif row_index == 3:
+                head = t("sheet.skills")
+            text.append(fit(head, 8), style="bold")
+            for column_index, name in enumerate(row):
+                value = self._value(name)
+                label = sheet_text.trait(t, name)
+                number = f"{value:>2}"
+                bonus = self.sheet.skill_bonus(Skill(name)) if name in SKILLS else 0
+                extra = f"+{bonus}" if bonus else ""
+                cell = fit(label, CELL - 6) + number + fit(extra, 4)
+                here = row_index == self.row and column_index == min(self.column, len(row) - 1)
+                style = "reverse bold" if here else ("dim" if name in SKILLS and not value else "")
+                if here and self.bonus_mode:
+                    style = "reverse bold yellow"
+                text.append(cell, style=style)
+        return text
+
+    def derived_text(self) -> Text:
+        t = self.t
+        values = derived_traits(self.sheet, self.settings)
+        text = Text()
+        text.append(t("sheet.derived") + " ", style="bold")
+        for index, name in enumerate(DERIVED):
+            if index:
+                text.append(" · ", style="dim")
+            value = str(values[name])
+            if name == "defense" and values["defense_bonus"]:
+                value += f" (+{values['defense_bonus']})"
+            if name == "sensing_range_m":
+                value += " m"
+            text.append(sheet_text.trait(t, name) + " ")
+            text.append(value, style="bold cyan")
+        return text
+
+    def entries_text(self) -> Text:
+        t = self.t
+        character = self.sheet.character
+        text = Text()
+        specialties = ", ".join(
+            f"{s.name} ({sheet_text.trait(t, s.skill.value)}) {s.level}"
+            for s in character.specialties
+        )
+        feats = ", ".join(f"{f.name} {f.level}" for f in character.feats)
+        languages = ", ".join(
+            f"{x.name} {x.level}{'*' if x.native else ''}" for x in character.languages
+        )
+        for key, value in (
+            ("trait.specialty", specialties),
+            ("sheet.feats", feats),
+            ("sheet.languages", languages),
+        ):
+            text.append(t(key) + ": ", style="bold")
+            text.append((value or "—") + "  ")
+        return text
+
+    def problems_text(self) -> Text:
+        t = self.t
+        found = problems(self.sheet, self.settings)
+        if not found:
+            return Text("✓ " + t("sheet.budgets-ok"), style="green")
+        text = Text(t("sheet.budgets", count=len(found)), style="bold yellow")
+        for item in found:
+            text.append("\n• " + sheet_text.problem(t, item), style="yellow")
+        return text
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.query_one("#sheet-status", Static).update(
+            Text(message, style="red" if error else "green")
+        )
+
+    # -- editing ------------------------------------------------------------------------------
+
+    def _apply(self, line: str) -> bool:
+        """Apply one command line to the editor's copy; show the refusal if any."""
+        try:
+            command = commands.parse(line, self.system)
+            state, _ = commands.apply(self.state, self.system, command, random.Random(0))
+        except RuleError as error:
+            self.say("✗ " + error.render(self.t.lang), error=True)
+            return False
+        assert isinstance(state, Encounter)
+        self.state = state
+        self.say("")
+        return True
+
+    def set_value(self, name: str, value: int, bonus: bool = False) -> None:
+        """Set a trait (or a skill's bonus successes) and redraw what depends on it."""
+        key = f"skill-bonus.{name}" if bonus else name
+        if not self._apply(f"sheet {quote(self.name_)} {key}={value}"):
+            return
+        if self.steps and self.steps[-1][0] == "traits":
+            self.steps[-1][1][key] = value
+        else:
+            self.steps.append(("traits", {key: value}))
+        self.redraw(values_only=True)
+
+    def on_key(self, event: events.Key) -> None:
+        if not self._live:
+            super().on_key(event)  # held with the other early keys, replayed in order
+            return
+        if event.character is not None and event.character.isdigit() and len(event.key) == 1:
+            event.stop()
+            event.prevent_default()
+            name = self.cell
+            if self.bonus_mode and name in SKILLS:
+                self.bonus_mode = False
+                self.set_value(name, int(event.character), bonus=True)
+                return
+            self.bonus_mode = False
+            self.set_value(name, int(event.character))
+
+    def action_move(self, columns: int, rows: int) -> None:
+        self.bonus_mode = False
+        self.row = (self.row + rows) % len(GRID)
+        width = len(GRID[self.row])
+        self.column = max(0, min(self.column + columns, 2))
+        if width == 1 and columns:
+            self.column = 0
+        self.query_one("#sheet-grid", Static).update(self.grid_text(), layout=False)
+
+    def action_step(self, amount: int) -> None:
+        name = self.cell
+        value = max(0, min(self._value(name) + amount, MAX_VALUE))
+        self.set_value(name, value)
+
+    def action_bonus_mode(self) -> None:
+        if self.cell in SKILLS:
+            self.bonus_mode = True
+            self.query_one("#sheet-grid", Static).update(self.grid_text(), layout=False)
+            self.say(self.t("sheet.bonus-hint", skill=sheet_text.trait(self.t, self.cell)))
+
+    def action_toggle_side(self) -> None:
+        side = "npc" if self.sheet.pc else "pc"
+        line = f"sheet {quote(self.name_)} {side}"
+        if self._apply(line):
+            self.steps.append(("line", line))
+            self.redraw()
+
+    def action_entry(self, what: str) -> None:
+        """Ask for the rest of a ``specialty``/``feat``/``language`` line (its own syntax)."""
+        t = self.t
+
+        def typed(rest: str | None) -> None:
+            if not rest:
+                return
+            line = f"{what} {quote(self.name_)} {rest}"
+            if self._apply(line):
+                self.steps.append(("line", line))
+                self.redraw()
+
+        self.app.push_screen(
+            TextDialog(t(f"sheet.entry-title.{what}"), placeholder=t(f"sheet.entry-hint.{what}")),
+            typed,
+        )
+
+    def lines(self) -> list[str]:
+        """The command lines that make the edits, in the order typed."""
+        out: list[str] = []
+        for kind, value in self.steps:
+            if kind == "line":
+                out.append(value)
+            else:
+                pairs = " ".join(f"{key}={number}" for key, number in value.items())
+                out.append(f"sheet {quote(self.name_)} {pairs}")
+        return out
+
+    def action_save(self) -> None:
+        self.dismiss(self.lines())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

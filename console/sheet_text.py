@@ -1,0 +1,125 @@
+"""Sheets, checks and extended actions in words, per language (the console's text, STYLE.md).
+
+Trait names come from ``trait.<name>`` (RULES.md §2.1: zh Simplified, zh-Hant Traditional);
+creation problems from ``creation.<code>``; the dice log's lines for checks from a sheet, the
+rolls of an extended action and the initiative a combatant rolled on entering.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from console.i18n import Translator
+
+
+def trait(t: Translator, name: str) -> str:
+    """The label of a trait, category or derived value (``dexterity`` → ``Dexterity``/``敏捷``)."""
+    key = f"trait.{name}"
+    return t(key) if t.has(key) else name
+
+
+def pool_label(t: Translator, parts: Any) -> str:
+    """A pool's traits as the table says them: ``Dexterity + Firearms + pistols + 1``."""
+    words: list[str] = []
+    for part in parts:
+        if part.kind == "modifier":
+            words.append(f"{part.value:+d}" if part.label == "modifier" else f"DP {part.value}")
+        elif part.kind == "specialty":
+            words.append(part.label)
+        else:
+            words.append(trait(t, part.label))
+    text = " + ".join(words)
+    return text.replace("+ +", "+").replace("+ -", "− ")
+
+
+def breakdown(t: Translator, pool: Any, willpower: bool = False, modifier: int = 0) -> list[Text]:
+    """The check dialog's pool, line by line: each part, bonus successes, the untrained rule."""
+    lines: list[Text] = []
+    for part in pool.parts:
+        line = Text()
+        kind = t(f"check.part.{part.kind}")
+        name = part.label if part.kind == "specialty" else trait(t, part.label)
+        if part.kind == "modifier":
+            name = t("trait.modifier")
+        line.append(f"{kind:<6} ", style="dim")
+        line.append(f"{name} ", style="bold")
+        line.append(f"{part.value:+d}" if part.kind == "modifier" else str(part.value))
+        lines.append(line)
+    if modifier:
+        lines.append(Text(f"{t('trait.modifier')} {modifier:+d}"))
+    if willpower:
+        lines.append(Text(t("check.willpower-line"), style="blue"))
+    total = pool.dp + modifier + (3 if willpower else 0)
+    lines.append(Text(t("check.total", dp=total), style="bold"))
+    for part in pool.bonus_parts:
+        lines.append(
+            Text(t("check.bonus-line", trait=trait(t, part.label), count=part.value), style="green")
+        )
+    if pool.untrained is not None:
+        lines.append(Text(t(f"check.untrained.{pool.untrained}"), style="yellow"))
+    return lines
+
+
+def problem(t: Translator, item: Any) -> str:
+    """A creation problem (``engine.ih.creation.Problem``) in the table's language."""
+    key = f"creation.{item.code}"
+    if not item.code or not t.has(key):
+        return str(item.message)
+    return t(key, subject=trait(t, item.subject), spent=item.spent, allowed=item.allowed)
+
+
+def _who(text: Text, who: str | None) -> None:
+    if who:
+        text.append(who + " ", style="bold")
+
+
+def roll_line(t: Translator, system: str, event: Any) -> Text | None:
+    """The dice-log line of a sheet check, an extended roll or a rolled initiative, else None."""
+    from console import render
+
+    kind = type(event).__name__
+    if kind == "CombatantAdded":
+        if event.face is None:
+            return None
+        text = Text()
+        _who(text, event.name)
+        text.append(
+            t(
+                "dice.initiative",
+                face=event.face,
+                modifier=event.modifier or 0,
+                total=event.initiative,
+            )
+        )
+        return text
+    if kind not in ("CheckMade", "ExtendedRolled"):
+        return None
+    record = event.record
+    text = Text()
+    if record.hidden:
+        text.append(t("roll.hidden") + " ", style="italic dim")
+    _who(text, record.by)
+    if kind == "ExtendedRolled":
+        text.append(f"{event.id} ", style="magenta")
+    text.append(pool_label(t, record.parts) or record.label, style="italic")
+    text.append(" · ")
+    text.append_text(render.check(t, system, record.result))
+    if kind == "CheckMade" and event.opponent is not None:
+        other = event.opponent
+        text.append("  " + t("dice.versus", name=other.by or "?") + " ")
+        text.append_text(render.faces(system, other.result))
+        text.append(f" = {other.result.final_successes}", style="bold")
+    if kind == "ExtendedRolled":
+        text.append(
+            "  " + t("dice.extended-total", successes=event.successes, dc=event.dc), style="bold"
+        )
+        if event.state != "going":
+            state = t(f"extended.state.{event.state}")
+            if event.failure:
+                state += " (" + t(f"extended.failure.{event.failure}") + ")"
+            text.append(" " + state, style="bold green" if event.state == "done" else "bold red")
+        elif event.mishap_near:
+            text.append(" " + t("extended.mishap-near", ones=event.ones), style="bold yellow")
+    return text
