@@ -36,6 +36,7 @@ from engine.ih.encounter import Encounter, index_of
 from engine.ih.events import AttackRolled
 from engine.ih.language import format_attack
 from engine.language import WHOLE_NUMBER, parse_int
+from engine.limits import check_command
 
 Roller = Callable[[str], tuple[Any, ...] | None]
 """Runs an attack line in the scene; returns its events, or ``None`` when it was refused."""
@@ -195,6 +196,7 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
         chart = self.query_one(OddsChart)
         try:
             command = self.current_command()
+            check_command(command)  # the limits a typed line meets (engine/limits.py)
             (planned,) = preview(self.state(), command)
         except RuleError as error:
             self.command = self.planned = None

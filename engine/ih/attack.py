@@ -44,6 +44,9 @@ WILLPOWER_DEFENSE = 2
 """§1.7: 1 willpower as a reflex buys +2 defense for one round."""
 REFLEX_MOVE_FACTOR = 2
 """§3.7: a reflex move out of the attacker's reach doubles the mover's defense."""
+MAX_ATTACKS = 20
+"""The most attacks one action makes here (the rules set none; each is a roll, and the odds
+add them up, so a typo of ``attacks=9999`` is refused rather than computed for minutes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,18 +188,35 @@ def pool_of(state: Encounter, command: Attack) -> Pool:
     )
 
 
-def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encounter, Events]:
-    """Resolve ``command`` (RULES.md §3.9): all of it, or a ``RuleError`` and no change."""
-    pool = pool_of(state, command)
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What an attack command says once checked against the fight (shared with the odds)."""
+
+    attacker: Combatant
+    targets: tuple[str, ...]
+    pool: Pool
+    shares: tuple[int, ...]
+    declared: dict[str, int]
+    moved: set[str]
+
+
+def read_attack(state: Encounter, command: Attack) -> Reading:
+    """Check ``command`` against ``state`` before anything changes (the attack and its odds).
+
+    Raises:
+        RuleError: an unknown attacker or target, a bad count, split or option, a pool the
+            sheet refuses, willpower on an action of several rolls.
+    """
     attacker = find_combatant(state, command.attacker, "ih.attack.unknown-attacker")
     targets = target_names(state, command, attacker)
-    if command.attacks < 1:
-        raise RuleError("ih.attack.attacks-count", attacks=command.attacks)
+    if not 1 <= command.attacks <= MAX_ATTACKS:
+        raise RuleError("ih.attack.attacks-count", attacks=command.attacks, most=MAX_ATTACKS)
     if len(targets) > 1 and command.attacks > 1:
         raise RuleError("ih.attack.multi-target-split", count=len(targets))
     for what, value in (("bonus", command.bonus), ("penalty", command.penalty)):
         if value < 0:
             raise RuleError("ih.attack.negative", option=what, value=value)
+    pool = pool_of(state, command)
     shares = bonus_shares(command.bonus, command.attacks, command.split)
     rolls = command.attacks * len(targets)
     waiting = attacker.boost_pending and not attacker.boost_rolled
@@ -204,6 +224,16 @@ def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encou
         raise RuleError("ih.attack.willpower-one-roll", name=attacker.name, rolls=rolls)
     declared = declared_now(command, targets)
     moved = moved_targets(command, targets)
+    return Reading(attacker, targets, pool, shares, declared, moved)
+
+
+def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encounter, Events]:
+    """Resolve ``command`` (RULES.md §3.9): all of it, or a ``RuleError`` and no change."""
+    reading = read_attack(state, command)
+    attacker, targets, pool, shares = (
+        reading.attacker, reading.targets, reading.pool, reading.shares,
+    )  # fmt: skip
+    declared, moved = reading.declared, reading.moved
 
     state, events = _pay(state, attacker, command)
     # §1.7: 1 willpower of the attacker for +3 DP, once per action, refused at 0; a +3 DP

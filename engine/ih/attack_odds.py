@@ -129,12 +129,11 @@ def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
     Raises:
         RuleError: what the attack itself would refuse about the pool, targets or split.
     """
-    pool = chain.pool_of(state, command)
-    attacker = chain.find_combatant(state, command.attacker, "ih.attack.unknown-attacker")
-    targets = chain.target_names(state, command, attacker)
-    shares = chain.bonus_shares(command.bonus, command.attacks, command.split)
-    declared_now = chain.declared_now(command, targets)
-    moved = chain.moved_targets(command, targets)
+    reading = chain.read_attack(state, command)
+    attacker, targets, pool, shares = (
+        reading.attacker, reading.targets, reading.pool, reading.shares,
+    )  # fmt: skip
+    declared_now, moved = reading.declared, reading.moved
     boost = command.willpower or (attacker.boost_pending and not attacker.boost_rolled)
     pool_now = pool.dp + command.modifier + (chain.WILLPOWER_DICE if boost else 0)
     found: list[TargetOdds] = []

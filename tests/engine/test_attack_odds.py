@@ -12,10 +12,14 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import commands
+from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.attack_odds import attack_odds, preview
+from engine.ih.commands import Attack
 from engine.ih.encounter import Encounter
 from engine.ih.events import AttackRolled
 from engine.language import tokenize
@@ -106,3 +110,48 @@ def test_preview_reads_the_defense_as_the_attack_does() -> None:
     (planned,) = preview(state, family.parse(parsed))
     assert (planned.defense.total, planned.declared, planned.odds.pool) == (2, 1, 5)
     assert planned.p_down == pytest.approx(planned.odds.p_at_least(30))
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    dp=st.integers(-3, 60),
+    modifier=st.integers(-20, 20),
+    bonus=st.integers(-1, 40),
+    penalty=st.integers(-1, 10),
+    attacks=st.integers(-1, 25),
+    split=st.lists(st.integers(-1, 10), max_size=4),
+    defend=st.integers(-1, 3),
+    flags=st.tuples(st.booleans(), st.booleans(), st.booleans()),
+)
+def test_the_odds_of_any_attack_are_odds_or_a_rule_error(
+    dp: int,
+    modifier: int,
+    bonus: int,
+    penalty: int,
+    attacks: int,
+    split: list[int],
+    defend: int,
+    flags: tuple[bool, bool, bool],
+) -> None:
+    """What the dialog may ask (any field typed): exact odds summing to 1, or a refusal."""
+    moved, willpower, no_damage = flags
+    command = Attack(
+        attacker="Ann",
+        targets=("Ghoul",),
+        dp=dp,
+        modifier=modifier,
+        bonus=bonus,
+        penalty=penalty,
+        attacks=attacks,
+        split=tuple(split),
+        defend=(("", defend),) if defend else (),
+        reflex_move=("*",) if moved else (),
+        willpower=willpower,
+        no_damage=no_damage,
+    )
+    try:
+        (planned,) = preview(fight(), command)
+    except RuleError:
+        return
+    assert math.fsum(planned.odds.distribution) == pytest.approx(1.0, abs=1e-9)
+    assert 0.0 <= planned.odds.p_hit <= 1.0 + 1e-12
