@@ -111,6 +111,9 @@ class Combatant:
     spent_this_turn: bool = False
     unconscious: bool = False
     kept_conscious: bool = False
+    kept_since: int = 0
+    """``turns_taken`` when willpower kept the combatant conscious, counting a turn under way
+    as taken: the end of a later turn is the end of the kept round ([I-14])."""
     asleep_until_scene_end: bool = False
     willpower_defense: bool = False
     boost_pending: bool = False

@@ -207,11 +207,12 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         keys = {key for key, _ in due}
         counted = tuple((c.key, c.effects) for c in state.order if c.key in keys)
         state = replace(state, opening=TurnOpening(before, due, counted))
-    if combatant.kept_conscious and not state.interpretations.stay_conscious_through_next_turn:
-        # [I-14] off: the round kept conscious ends at the start of this turn (RULES.md §3.9).
-        state, fainted = end_kept_conscious(state, combatant)
-        events.extend(fainted)
-        combatant = find(state, combatant.name)
+        settings = state.interpretations
+        if combatant.kept_conscious and not settings.stay_conscious_through_next_turn:
+            # [I-14] off: the round kept conscious ends at the start of this turn (§3.9).
+            state, fainted = end_kept_conscious(state, combatant)
+            events.extend(fainted)
+            combatant = find(state, combatant.name)
     state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
     return state, (started, *events)
@@ -307,7 +308,9 @@ def _end_current(state: Encounter) -> tuple[Encounter, Events]:
     combatant = replace(combatant, acted=True, turns_taken=combatant.turns_taken + 1)
     state = put(state, combatant)
     events.append(TurnEnded(combatant.name, state.round))
-    if combatant.kept_conscious:
+    if combatant.kept_conscious and combatant.turns_taken > combatant.kept_since:
+        # [I-14]: kept conscious through the next turn, fainting at its end (RULES.md §3.9);
+        # when willpower was spent during this very turn, "the next turn" is the one after.
         state, fainted = end_kept_conscious(state, combatant)
         events.extend(fainted)
     state, released = release_waiting_on(state, combatant.name)

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from engine.errors import RuleError
 from engine.ih.budget import charge_reflex
-from engine.ih.encounter import Combatant, Encounter, Phase, find, put
+from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import (
     Damaged,
     DefenseDeclared,
@@ -226,6 +226,13 @@ def _spend_to_stay_conscious(state: Encounter, combatant: Combatant) -> tuple[En
     state, charged = charge_reflex(state, combatant.name)
     combatant = find(state, combatant.name)
     value = combatant.willpower - 1
-    updated = replace(combatant, willpower=value, kept_conscious=True, conscious_used_scene=True)
+    since = combatant.turns_taken + (1 if same(state.current, combatant.name) else 0)
+    updated = replace(
+        combatant,
+        willpower=value,
+        kept_conscious=True,
+        kept_since=since,
+        conscious_used_scene=True,
+    )
     event = WillpowerChanged(combatant.name, -1, value, WillpowerUse.CONSCIOUS.value)
     return put(state, updated), (*charged, event)

@@ -594,3 +594,18 @@ def test_any_attack_line_is_a_command_or_a_rule_error(words: list[str]) -> None:
         commands.apply(state, "ih-d10", command, random.Random(0))
     except RuleError:
         pass
+
+
+def test_kept_conscious_during_ones_own_turn_lasts_through_the_next_one() -> None:
+    """A reflex attack knocks the Shade out in its own turn; it stays up through its next
+    turn ([I-14]), not only to the end of this one."""
+    state = play(ANN_AFTER_GHOUL + "next\ninterrupt Ann Shade ready")
+    state, _ = run(state, "attack Ann Shade dp=8 bonus=4", [8, 8] + [1] * 5)
+    state = play("willpower Shade conscious", state)
+    assert state.current == "Shade" and not find(state, "Shade").unconscious
+    state = play("next", state)  # the end of the turn it fell in: still up
+    assert not find(state, "Shade").unconscious
+    state = play("next\nnext", state)  # Ghoul, Ann; then the Shade's next turn starts
+    assert state.current == "Shade" and not find(state, "Shade").unconscious
+    state = play("next", state)  # and ends: faints
+    assert find(state, "Shade").unconscious
