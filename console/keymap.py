@@ -108,6 +108,7 @@ EDITOR_KEYS: tuple[KeySpec, ...] = (
     KeySpec("sheet.specialty", "s", "entry('specialty')", "sheets"),
     KeySpec("sheet.feat", "f", "entry('feat')", "sheets"),
     KeySpec("sheet.language", "l", "entry('language')", "sheets"),
+    KeySpec("sheet.concept", "c", "entry('sheet')", "sheets"),
     KeySpec("sheet.save", "ctrl+s,enter", "save", "sheets", priority=True),
     KeySpec("sheet.cancel", "escape", "cancel", "sheets"),
 )

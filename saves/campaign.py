@@ -188,7 +188,9 @@ class Campaign:
         Raises:
             BadFile: the stored roster is not a list of sheets (a hand-edited index).
         """
+        from engine.errors import RuleError
         from engine.ih.sheet import Sheet
+        from engine.ih.sheet_rules import check_sheet
 
         stored = self._document.get("roster") or []
         path = self.directory / backups.INDEX
@@ -198,7 +200,10 @@ class Campaign:
         for index, document in enumerate(stored):
             try:
                 sheet = CODEC.decoder(Sheet)(document)
+                check_sheet(sheet)
             except DocumentError as error:
+                raise BadFile(path, f"roster sheet {index + 1}: {error}") from None
+            except RuleError as error:
                 raise BadFile(path, f"roster sheet {index + 1}: {error}") from None
             sheets.append(sheet)
         return tuple(sheets)
@@ -292,6 +297,13 @@ class Campaign:
         """
         with self._mutex:
             self._check_new_name(scene.name)
+            sheets = getattr(scene.state, "sheets", None)
+            key = scene.name.casefold()
+            if sheets is not None and key not in self._bases:
+                # A scene made elsewhere (an import) adds its new sheets to the roster but does
+                # not overwrite the roster's own sheets of the same names.
+                known = {s.key for s in self.roster()}
+                self._bases[key] = tuple(s for s in sheets if s.key in known)
             self.save_scene(scene)
 
     def rename_scene(self, old: str, new: str) -> None:

@@ -140,8 +140,23 @@ def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any],
                 "makes (hand-edited?); refused.",
                 path,
             )
+        _check_sheets(scene, where, path)
         decoded.append(scene)
     return campaign, decoded
+
+
+def _check_sheets(scene: Scene, where: str, path: Path) -> None:
+    """An imported sheet is untrusted like any import: one no command could make is refused."""
+    from engine.ih.sheet_rules import check_sheet
+
+    for state in (scene.initial, scene.state):
+        for sheet in getattr(state, "sheets", ()):
+            try:
+                check_sheet(sheet)
+            except RuleError as error:
+                raise ImportRefused(
+                    f"{where}: its sheet {sheet.name!r} is refused ({error}).", path
+                ) from None
 
 
 def _free_name(taken: set[str], name: str) -> str:

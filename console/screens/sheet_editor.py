@@ -224,6 +224,26 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
         ):
             text.append(t(key) + ": ", style="bold")
             text.append((value or "—") + "  ")
+        concept = character.concept
+        words = [
+            f"{name} {value}"
+            for name, value in (
+                ("gender", concept.gender),
+                ("age", concept.age),
+                ("height-weight", concept.height_weight),
+                ("race", concept.race if concept.race != "human" else ""),
+                ("nationality", concept.nationality),
+                ("appearance", concept.appearance),
+                ("personality", concept.personality),
+                ("background", concept.background),
+                ("origin", character.origin.name),
+                ("impulse", character.origin.impulse),
+                ("origin-trait", character.origin.trait),
+            )
+            if value
+        ]
+        if words:
+            text.append("\n" + " · ".join(words), style="italic")
         return text
 
     def problems_text(self) -> Text:

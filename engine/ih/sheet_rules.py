@@ -133,6 +133,32 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
     return _put_sheet(state, sheet), (SheetSaved(sheet.name, old is None, tuple(changes)),)
 
 
+def check_sheet(sheet: Sheet) -> None:
+    """Refuse a sheet no command could make (an imported or hand-edited one is untrusted).
+
+    Raises:
+        RuleError: an empty name, a system other than ih-d10/ih-d6, a trait, Size, bonus or
+            entry level out of its range, or a specialty above its skill.
+    """
+    if not sheet.name.strip():
+        raise RuleError("ih.sheet.no-name")
+    if sheet.system not in ("ih-d10", "ih-d6"):
+        raise RuleError("ih.sheet.bad-system", value=sheet.system)
+    character = sheet.character
+    values = [(a.value, character.attributes.of(a), TRAIT_RANGE) for a in Attribute]
+    values += [(s.value, character.skills.of(s), TRAIT_RANGE) for s in Skill]
+    values += [("size", character.size, NUMBER_FIELDS["size"])]
+    values += [("xp", character.xp_spent, NUMBER_FIELDS["xp"])]
+    values += [(b.skill.value, b.successes, TRAIT_RANGE) for b in sheet.skill_bonuses]
+    values += [(f.name, f.level, LEVEL_RANGE) for f in character.feats]
+    values += [(x.name, x.level, LANGUAGE_RANGE) for x in character.languages]
+    values += [(s.name, s.level, LEVEL_RANGE) for s in character.specialties]
+    for what, value, (low, high) in values:
+        if not low <= value <= high:
+            raise RuleError("ih.sheet.out-of-range", what=what, value=value, low=low, high=high)
+    _check_specialties(character)
+
+
 def _check_specialties(character: Character) -> None:
     for specialty in character.specialties:
         skill = character.skills.of(specialty.skill)

@@ -177,3 +177,55 @@ async def test_an_extended_action_started_and_rolled(make_app: AppFactory) -> No
         await pilot.pause()
         assert pane.display
         assert "Pick the lock" in pane.plain
+
+
+def test_every_creation_problem_has_words_in_each_language() -> None:
+    """Each problem the validator names (RULES.md §2.3) reads in en, zh and zh-Hant."""
+    from console.i18n import Translator
+    from console.sheet_text import problem
+    from engine.ih.character import (
+        Attributes,
+        Character,
+        Feat,
+        Language,
+        Skills,
+        Specialty,
+    )
+    from engine.ih.creation import Choices, validate
+    from engine.ih.traits import Category, Skill
+
+    broken = Character(
+        attributes=Attributes(strength=6, intelligence=1),
+        skills=Skills(firearms=5),
+        specialties=(Specialty(Skill.MARTIAL, "Knives", 2),),
+        feats=(Feat("Big", 1, minimum_level=2),),
+        languages=(Language("Mandarin", 1, native=True), Language("English", 7)),
+    )
+    found = list(validate(Character())) + list(validate(broken))
+    odd = Choices(attribute_priority=(Category.PHYSICAL, Category.PHYSICAL, Category.SOCIAL))
+    found += validate(Character(), odd)
+    codes = {p.code for p in found}
+    assert codes == {
+        "attribute-category",
+        "attribute-free",
+        "attribute-range",
+        "skill-category",
+        "skill-free",
+        "skill-range",
+        "specialty-points",
+        "specialty-level",
+        "feat-points",
+        "feat-minimum",
+        "language-points",
+        "native-count",
+        "language-level",
+        "native-level",
+        "intelligence-one",
+        "priority",
+    }
+    for lang in ("en", "zh", "zh-Hant"):
+        t = Translator(lang)
+        for item in found:
+            assert t.has(f"creation.{item.code}")
+            text = problem(t, item)
+            assert "{" not in text and text != item.message or lang == "en"

@@ -301,3 +301,40 @@ def test_session_report_lists_checks_with_their_traits() -> None:
     assert "against DC 2" in report
     assert "Sheet Ann created: side pc, dexterity 3, firearms 2" in report
     assert "Ann: specialty pistols (Firearms) level 1" in report
+
+
+@pytest.mark.parametrize(
+    ("system", "d6_bonus", "defense_bonus", "sensing"),
+    [
+        ("ih-d10", True, 1, 20 * 6 + 20),
+        ("ih-d10", False, 1, 20 * 6 + 20),  # [I-8] is about ih-d6 only
+        ("ih-d6", True, 1, 20 * 6 + 20),  # [I-8] default: the d10 formula
+        ("ih-d6", False, 0, 20 * 6),
+    ],
+)
+def test_derived_traits_of_both_variants(
+    system: str, d6_bonus: bool, defense_bonus: int, sensing: int
+) -> None:
+    scene = new_scene("T", system, seed=1)
+    lines = [
+        f"interpret d6_trait_bonus_successes={str(d6_bonus).lower()}",
+        "sheet Eve strength=2 dexterity=7 stamina=3 wits=6 resolve=2 composure=4",
+        "sheet Eve athletics=2 survival=1 concentration=3 initiative-bonus=1 size=4",
+    ]
+    for line in lines:
+        scene, _ = execute_text(scene, line)
+    derived = commands.to_json(scene.state, system)["sheets"][0]["derived"]
+    assert derived == {
+        "size": 4,
+        "speed": 2 + 7 + 4,  # Strength + Dexterity + Size
+        "initiative": 7 + 4 + 1,  # Dexterity + Composure + ability bonus
+        "defense": 6,  # the lower of Dexterity 7 and Wits 6
+        "defense_bonus": defense_bonus,  # the higher's (Dexterity 7) bonus successes
+        "dodge": 0,
+        "health": 3 + 4,  # Stamina + Size
+        "willpower": 2 + 4,  # Resolve + Composure
+        "will_save": 2 + 3,  # Resolve + Concentration
+        "reflex_save": 7 + 2,  # Dexterity + Athletics
+        "fortitude_save": 3 + 1,  # Stamina + Survival
+        "sensing_range_m": sensing,  # Wits × 20 m + Wits bonus successes × 20 m
+    }

@@ -76,3 +76,39 @@ def test_a_damaged_roster_is_a_bad_file_naming_it(tmp_path: Path) -> None:
         with pytest.raises(BadFile) as caught:
             campaign.roster()
         assert "roster sheet 1" in str(caught.value)
+
+
+def test_an_imported_sheet_is_checked_and_does_not_overwrite_the_roster(tmp_path: Path) -> None:
+    from saves import ImportRefused, export_document, import_file
+
+    store = open_store(tmp_path / "a")
+    with store.open_campaign("Roster", create=True) as campaign:
+        campaign.create_scene(run(new_scene("One", "ih-d10", seed=1), "sheet Ann dexterity=2"))
+        campaign.create_scene(run(new_scene("Two", "ih-d10", seed=2), "sheet Zed"))
+    path = tmp_path / "export.json"
+    import json
+
+    path.write_text(json.dumps(export_document(store, "Roster/Two")), "utf-8")
+    other = open_store(tmp_path / "b")
+    with other.open_campaign("Roster", create=True) as campaign:
+        campaign.create_scene(run(new_scene("Mine", "ih-d10", seed=3), "sheet Zed dexterity=5"))
+    import_file(other, path)
+    with other.open_campaign("Roster") as campaign:
+        roster = campaign.roster()
+        # The exported scene saw its campaign's roster (Ann, Zed): Ann is new here and is added;
+        # this roster's own Zed is kept, not overwritten by the imported one.
+        assert [s.name for s in roster] == ["Zed", "Ann"]
+        assert roster[0].character.attributes.dexterity == 5
+    # A hand-made sheet no command could make (Dexterity 500) is refused like any bad import.
+    document = json.loads(path.read_text("utf-8"))
+    scene = document["scenes"][0]
+    for part in ("initial", "state"):
+        sheets = scene[part].get("sheets") or []
+        for sheet in sheets:
+            sheet["character"]["attributes"]["dexterity"] = 500
+    scene["initial"]["sheets"] = scene["state"]["sheets"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document), "utf-8")
+    with pytest.raises(ImportRefused) as caught:
+        import_file(other, bad)
+    assert "its sheet" in str(caught.value) and "500" in str(caught.value)
