@@ -383,6 +383,10 @@ class STConsoleApp(App[None]):
         from console import render
 
         round_number = getattr(scene.state, "round", None)
+        phase = getattr(getattr(scene.state, "phase", None), "value", None)
+        surprise = None
+        if phase == "surprise":
+            surprise = "running" if getattr(scene.state, "current", None) else "over"
         text = render.title(
             self.t,
             campaign=self.persistence.campaign_name,
@@ -391,6 +395,7 @@ class STConsoleApp(App[None]):
             session=self.clock() - self.started,
             autosave=self.autosave_state,
             read_only=self.persistence.read_only,
+            surprise=surprise,
         )
         if text == self.title_line:
             return

@@ -81,7 +81,13 @@ def mist_odds_json(odds: MistOdds) -> dict[str, Any]:
 def describe_spec(spec: CheckSpec) -> str:
     """``ih-d10, DP 7, 9-again, bonus 1, willpower`` — what was asked for."""
     parts = [spec.system, f"DP {spec.pool}" + (" (chance roll)" if spec.chance else "")]
-    parts.append(f"{spec.again}-again" if spec.system == "ih-d10" else f"level {spec.level}")
+    if spec.system == "ih-d10":
+        again = f"{spec.again}-again"
+        if spec.chance and spec.chance_again != spec.again:
+            again += " (not on a chance roll [I-7]: 10-again)"
+        parts.append(again)
+    else:
+        parts.append(f"level {spec.level}")
     if spec.bonus:
         parts.append(f"bonus {spec.bonus}")
     if spec.penalty:

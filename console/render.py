@@ -61,10 +61,17 @@ def title(
     session: timedelta,
     autosave: str,
     read_only: bool,
+    surprise: str | None = None,
 ) -> str:
-    """The title bar: campaign, scene, round, time in the fight and at the table, save state."""
+    """The title bar: campaign, scene, round, time in the fight and at the table, save state.
+
+    ``surprise`` is ``"running"`` in the surprise round and ``"over"`` at the pause after it
+    (RULES.md §3.2): the title says so where the round would be.
+    """
     parts = [campaign or t("title.no-campaign"), scene]
-    if round_number is not None:
+    if surprise is not None:
+        parts.append(t(f"title.surprise-{surprise}"))
+    elif round_number is not None:
         parts.append(t("title.round", round=round_number, time=elapsed_in_fight(round_number)))
     parts.append(t("title.session", time=clock(session)))
     parts.append(t("title.read-only") if read_only else t(f"autosave.{autosave}"))
@@ -347,6 +354,14 @@ def event(t: Translator, item: Any) -> str:
     if is_dataclass(item):
         values = {f.name: getattr(item, f.name) for f in fields(item)}
     key = f"event.{name}"
+    if name == "TemporaryHealth" and t.has(f"trait.{values.get('trait')}"):
+        values["trait"] = t(f"trait.{values['trait']}")
+    if values.get("unaware") is True and t.has(key + "-unaware"):
+        key += "-unaware"  # RULES.md §3.2: added at the surprise round, flat-footed
+    if values.get("bonus_lost") is True and t.has(key + "-lost"):
+        key += "-lost"  # RULES.md §3.8: base defense 0 loses the legendary defense bonus
+    if values.get("label") and t.has(key + "-labelled"):
+        key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
     if t.has(key):
         try:
             return t(key, **values)

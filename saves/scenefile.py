@@ -216,6 +216,12 @@ class SceneFile:
         for entry in entries:
             if not 0 <= (entry.seed - base) % modulus < scene.draws:
                 raise refuse("its dice seeds do not match its seed base")
+        # Each command draws the next seed and undo keeps it, so the journal followed by the
+        # redo stack (last undone last) has strictly increasing draws: a seed changed to
+        # another draw of the same base is caught here even when its command rolls no dice.
+        draws = [(entry.seed - base) % modulus for entry in scene.journal + scene.undone[::-1]]
+        if any(later <= earlier for earlier, later in zip(draws, draws[1:], strict=False)):
+            raise refuse("its dice seeds are out of order")
         if scene.draws and not any(
             (entry.seed - base) % modulus == scene.draws - 1 for entry in entries
         ):

@@ -35,6 +35,7 @@ from engine.ih.commands import Attack
 from engine.ih.encounter import Encounter, index_of
 from engine.ih.events import AttackRolled
 from engine.ih.language import format_attack
+from engine.ih.vitals import defense_bonus_left
 from engine.language import WHOLE_NUMBER, parse_int
 from engine.limits import check_command
 
@@ -272,7 +273,7 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
                 total=total,
                 notes=notes,
                 pool=dice,
-                left=record.defense_bonus - record.defense_spent,
+                left=defense_bonus_left(record),
                 bonus=record.defense_bonus,
                 health=record.health,
                 health_max=record.health_max,

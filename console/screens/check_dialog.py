@@ -9,6 +9,7 @@ screen (the one path into the engine), so the willpower spend and the log are th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -49,7 +50,8 @@ def check_line(
     hidden: bool = False,
 ) -> str:
     """The ``check`` command line for the dialog's fields (blank and default values left out)."""
-    parts = ["check", quote(who), quote(traits)]
+    plain = re.fullmatch(r"[\w+-]+", traits) is not None
+    parts = ["check", quote(who), traits if plain else quote(traits)]
     for flag, text, default in (
         ("--dc", dc, None),
         ("--bonus", bonus, "0"),
@@ -169,6 +171,7 @@ class CheckDialog(EarlyKeys, ModalScreen[str | None]):
                         yield OrderedInput(
                             "", id="penalty", type="integer", classes="field", placeholder="0"
                         )
+                    with Horizontal(classes="row"):
                         yield Checkbox(t("roll.willpower"), id="willpower")
                         yield Checkbox(t("roll.hidden-label"), id="hidden")
                 yield Static("", id="check-breakdown")

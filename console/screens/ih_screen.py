@@ -32,6 +32,7 @@ from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.errors import RuleError
+from engine.ih.events import UnusualReflex
 from engine.language import quote
 from engine.session import JournalEntry, Scene
 
@@ -108,6 +109,16 @@ class IHScreen(SceneScreen):
         super().on_mount()
         self._show_dice(self.history.scene)
         self.query_one(InitiativeQueue).focus()
+        self._say_surprise_pause()
+
+    def _say_surprise_pause(self) -> None:
+        """At the pause after the surprise round, the status line says what to do next
+        (RULES.md §3.2): add and roll the unaware, then n or b opens round 1."""
+        view = self.view
+        if view is not None and view.phase == "surprise" and view.current is None:
+            status = self.status if self.status.startswith("✓") else ""
+            hint = "⚠ " + self.t("status.surprise-over")
+            self.status = hint if not status else f"{hint}  ({status[2:]})"
 
     def watch_scene(self, scene: Scene | None) -> None:
         if scene is None:
@@ -152,9 +163,27 @@ class IHScreen(SceneScreen):
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
         super().after_command(text, events)
         self._offer_to_stay_conscious(events)
+        for event in events:
+            if type(event).__name__ == "ExtendedRolled" and event.mishap_near:
+                # RULES.md §3.10: the ST must tell the player the risk of a mishap.
+                self.notify(
+                    self.t(
+                        "extended.mishap-warning",
+                        id=event.id,
+                        label=event.label,
+                        ones=event.ones,
+                        dc=event.dc,
+                    ),
+                    severity="warning",
+                    timeout=8,
+                )
         view = self.view
         if view is None:
             return
+        self._say_surprise_pause()
+        for event in events:
+            if isinstance(event, UnusualReflex):  # RULES.md §3.7: a warning, not a refusal
+                self.notify(render.event(self.t, event), severity="warning", timeout=8)
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("next", "begin", "undo", "redo"):
             self.selected = view.current or self.selected
@@ -252,7 +281,9 @@ class IHScreen(SceneScreen):
         if action in NEEDS_SELECTION and chosen is None:
             return None
         if action == "next_turn":
-            return True if fighting and view.current is not None else None
+            # at the pause after the surprise round, n opens round 1 (RULES.md §3.2)
+            paused = view.phase == "surprise" and view.current is None
+            return True if fighting and (view.current is not None or paused) else None
         if action == "begin":
             return True if view.phase != "combat" and view.order else None
         if action == "join":
@@ -302,7 +333,7 @@ class IHScreen(SceneScreen):
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[line] = None
             except RuleError as error:
-                known[line] = error.message
+                known[line] = error.render(self.t.lang)
         return known[line]
 
     # -- keys -----------------------------------------------------------------------------------
@@ -426,15 +457,28 @@ class IHScreen(SceneScreen):
         )
 
     def action_roll(self) -> None:
-        from console.screens.roll_dialog import RollDialog
+        from console.screens.roll_dialog import RollDialog, WillpowerState
+        from engine.commands import settings_of
+        from engine.ih.family import find_combatant
 
         scene = self.history.scene
+        roller = find_combatant(scene.state, self.selected) if self.selected else None
+        willpower = None
+        if roller is not None:
+            willpower = WillpowerState(
+                left=roller.willpower,
+                most=roller.willpower_max,
+                waiting=roller.boost_pending and not roller.boost_rolled,
+                rolled=roller.boost_pending and roller.boost_rolled,
+            )
         self.app.push_screen(
             RollDialog(
                 self.t,
                 scene.system,
                 self.selected,
                 roller=lambda line: self.run_command_events(line, "dialog"),
+                interpretations=settings_of(scene.state),
+                willpower=willpower,
             )
         )
 

@@ -30,6 +30,10 @@ DETAIL_FIELDS: tuple[str, ...] = (
     "kept_conscious",
     "willpower_defense",
     "clueless",
+    "defense_dropped",
+    "temporary_boxes",
+    "one_round",
+    "abilities",
 )
 """Fields of the engine's combatant shown in the detail pane: traits that order the turns
 (RULES.md §3.3), derived defense and the declared defense bonus (§3.8), conditions."""
@@ -132,6 +136,10 @@ def _details(record: Combatant) -> tuple[tuple[str, str], ...]:
             continue
         if name == "original" and value == getattr(record, "initiative", None):
             continue
+        if name == "temporary_boxes":  # RULES.md §2.2: health boxes from a temporary trait
+            value = ", ".join(f"{trait} +{boxes}" for trait, boxes in value or ())
+        elif name == "abilities":
+            value = "; ".join(value or ())
         text = _plain(value)
         if text is not None:
             pairs.append((name, text))
@@ -174,6 +182,8 @@ def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
             if kind == "ActionSpent" and getattr(event, "name", None) == current:
                 paid = tuple(getattr(event, "paid_with", ()))
                 spent = str(getattr(event, "kind", ""))
+                if spent == "one-round":  # the whole turn, not a substitution (§3.7)
+                    continue
                 for slot in paid:
                     if slot != spent:
                         found.append((spent, str(slot)))

@@ -9,6 +9,7 @@ with its faces; the roll is logged in the scene for the selected combatant (``by
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -27,9 +28,28 @@ from engine.dice import command as dice_command
 from engine.dice.odds import check_odds, mist_odds
 from engine.errors import RuleError
 from engine.language import quote, tokenize
+from engine.settings import Interpretations
 
 Roller = Callable[[str], tuple[Any, ...] | None]
 """Runs a roll line in the scene; returns its events, or ``None`` when it was refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class WillpowerState:
+    """The roller's willpower as the dialog shows it (RULES.md §1.7)."""
+
+    left: int
+    most: int
+    waiting: bool = False
+    """+3 DP already spent (``willpower NAME +3dp``) and not yet rolled: this roll takes it."""
+    rolled: bool = False
+    """This action's +3 DP has already gone into a roll (once per action)."""
+
+
+def _with_settings(command: Any, settings: Interpretations) -> Any:
+    from engine.commands import _with_settings as with_settings
+
+    return with_settings(command, settings)
 
 
 def roll_line(
@@ -79,13 +99,24 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, translate: Translator, system: str, who: str | None, roller: Roller | None = None
+        self,
+        translate: Translator,
+        system: str,
+        who: str | None,
+        roller: Roller | None = None,
+        *,
+        interpretations: Interpretations | None = None,
+        willpower: WillpowerState | None = None,
     ) -> None:
         super().__init__()
         self.t = translate
         self.system = system
         self.who = who
         self.roller = roller
+        self.interpretations = interpretations
+        """The scene's [I-n] settings: the odds shown are those the scene's roll will have."""
+        self.willpower = willpower
+        """The roller's willpower (RULES.md §1.7), when the roller is in the fight."""
         self.line: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -144,8 +175,15 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
                         allow_blank=False,
                         id="untrained",
                     )
-                    yield Checkbox(t("roll.willpower"), id="willpower")
+                    yield Checkbox(
+                        t("roll.willpower"),
+                        self.willpower is not None and self.willpower.waiting,
+                        id="willpower",
+                        disabled=self.willpower is not None and self.willpower.waiting,
+                    )
                     yield Checkbox(t("roll.hidden-label"), id="hidden")
+                if self.willpower is not None:
+                    yield Static(self._willpower_note(self.willpower), id="willpower-note")
             yield Static("", id="odds-summary")
             yield OddsChart(id="odds-chart")
             yield Static("", id="roll-result")
@@ -158,6 +196,17 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
         self.query_one("#value", Input).focus()
         self.keys_ready()
         self.update_odds()
+
+    def _willpower_note(self, state: WillpowerState) -> str:
+        """What the willpower box does for this roller (RULES.md §1.7: one spend, one roll)."""
+        t, name = self.t, self.who or ""
+        if state.waiting:
+            return t("roll.willpower-waiting", name=name)
+        if state.rolled:
+            return t("roll.willpower-used", name=name)
+        if state.left < 1:
+            return t("roll.willpower-none", name=name)
+        return t("roll.willpower-left", name=name, left=state.left, most=state.most)
 
     def _text(self, widget_id: str) -> str:
         found = self.query(f"#{widget_id}")
@@ -199,6 +248,8 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
             tokens = tokenize(line)
             assert tokens is not None
             command = dice_command.parse(tokens)
+            if self.interpretations is not None:
+                command = _with_settings(command, self.interpretations)
             if command.mist is not None:
                 odds_m = mist_odds(command.mist.power, command.mist.interpretations)
                 chart.show(dict(odds_m.distribution), 9)
@@ -224,13 +275,17 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
                 if odds.p_success is not None:
                     words = t("roll.p-success", p=render.percent(odds.p_success)) + "  " + words
                 if odds.chance:
-                    words = t("roll.chance") + "  " + words
+                    check = command.check
+                    chance = t("roll.chance")
+                    if check.system == "ih-d10" and check.chance_again != check.again:
+                        chance = t("roll.chance-ten-again", again=check.again)  # [I-7]
+                    words = chance + "  " + words
                 summary.update(words)
             self.line = line
         except RuleError as error:
             self.line = None
             chart.show({}, None)
-            summary.update(Text(error.message, style="red"))
+            summary.update(Text(error.render(self.t.lang), style="red"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_odds()

@@ -135,7 +135,7 @@ class SceneScreen(Screen[None]):
                 raise RuleError(self.t("status.read-only"))
             events = self.history.execute(command, text.strip())
         except RuleError as error:
-            self.refuse(error.message, source)
+            self.refuse(error.render(self.t.lang), source)  # error.<code> in the table's language
             return None
         self.scene = self.history.scene
         self.refresh_vocabulary()

@@ -17,7 +17,15 @@ from textual.widgets import Input, Static
 from console.messages import CommandRequested
 from console.widgets.ordered_input import OrderedInput
 
-SPEND_KINDS: tuple[str, ...] = ("free", "swift", "reflex", "move", "standard", "full-round")
+SPEND_KINDS: tuple[str, ...] = (
+    "free",
+    "swift",
+    "reflex",
+    "move",
+    "standard",
+    "full-round",
+    "one-round",
+)
 
 ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
     "scene": ("new", "ih-d10", "ih-d6", "mist"),

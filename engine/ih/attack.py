@@ -101,22 +101,22 @@ class Defense:
     """(base + willpower's 2) × 2 after a reflex move out of reach."""
     subtracted: int
     """``total`` with [I-12] on, else 0 (the Storyteller applies it by hand)."""
-
-    @property
-    def bonus_lost(self) -> bool:
-        """Base defense 0: the defense bonus successes are lost (§3.8)."""
-        return self.base == 0
+    bonus_lost: bool = False
+    """Base defense brought down to 0 (flat-footed under [I-13], or ``defense NAME 0``): the
+    defense bonus successes of legendary Dexterity/Wits are lost (§3.8)."""
 
 
 def defense_against(state: Encounter, target: Combatant, moved: bool) -> Defense:
     """The target's defense against one attack now (RULES.md §3.9 step 2, [I-12], [I-13])."""
     settings = state.interpretations
     flat = turns.flat_footed(state, target)
-    base = 0 if flat and settings.flat_footed_loses_base_defense else target.defense
+    caught = flat and settings.flat_footed_loses_base_defense
+    base = 0 if caught else target.defense
     willpower = target.willpower_defense
     total = (base + (WILLPOWER_DEFENSE if willpower else 0)) * (REFLEX_MOVE_FACTOR if moved else 1)
     subtracted = total if settings.defense_subtracts_from_pool else 0
-    return Defense(base, flat, willpower, moved, total, subtracted)
+    lost = target.defense_dropped or (caught and target.defense > 0)
+    return Defense(base, flat, willpower, moved, total, subtracted, lost)
 
 
 def bonus_shares(bonus: int, attacks: int, split: tuple[int, ...]) -> tuple[int, ...]:

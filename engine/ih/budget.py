@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.ih.encounter import ActionKind, Budget, Combatant, Encounter, Phase, find, put, same
-from engine.ih.events import ActionSpent, ExtraActionsSet, FreeCapSet
+from engine.ih.events import ActionSpent, ExtraActionsSet, FreeCapSet, UnusualReflex
 
 Events = tuple[object, ...]
 
@@ -45,30 +45,61 @@ def fresh_budget(state: Encounter, combatant: Combatant) -> Budget:
     return replace(full, swift=max(full.swift - owed, 0))
 
 
-def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Events]:
-    """Spend one action of ``kind`` (RULES.md §3.6), or a reflex off-turn (§3.7)."""
+BASIC_REFLEXES: dict[str, str] = {
+    "drop-prone": "drop-prone",
+    "drop prone": "drop-prone",
+    "prone": "drop-prone",
+    "ready": "ready",
+    "ready action": "ready",
+}
+"""The reflexes anyone may take without a special ability (RULES.md §3.7), by their names."""
+
+
+def reflex_name(label: str) -> str:
+    """A reflex's name as recorded: ``drop-prone`` and ``ready`` for the basic two."""
+    text = label.strip()
+    return BASIC_REFLEXES.get(text.casefold(), text)
+
+
+def reflex_warning(combatant: Combatant, label: str) -> Events:
+    """Warn (never refuse) when someone with no noted ability takes an unusual reflex (§3.7)."""
+    if not label or label in BASIC_REFLEXES.values() or combatant.abilities:
+        return ()
+    return (UnusualReflex(combatant.name, label),)
+
+
+def spend(
+    state: Encounter, name: str, kind: ActionKind, label: str = ""
+) -> tuple[Encounter, Events]:
+    """Spend one action of ``kind`` (RULES.md §3.6), or a reflex off-turn (§3.7).
+
+    ``label`` names a reflex (drop prone, a ready action, or another: warned about for someone
+    with no ability noted) or what a "1 round" action does.
+    """
     combatant = find(state, name)
+    label = reflex_name(label) if kind is ActionKind.REFLEX else label.strip()
     if state.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun: use 'begin' (or 'surprise NAME …') first.")
+        raise RuleError("ih.fight.not-begun")
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.act.unconscious", name=combatant.name)
     if state.phase is Phase.SURPRISE and not combatant.aware:
-        raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
+        raise RuleError("ih.act.unaware", name=combatant.name)
     own_turn = same(state.current, combatant.name)
     if kind is ActionKind.FREE:
         return _spend_free(state, combatant, own_turn)
     if not own_turn:
         if kind is ActionKind.REFLEX:
-            return reflex_off_turn(state, combatant)
-        now = state.current or "nobody"
-        raise RuleError(
-            f"It is not {combatant.name}'s turn (it is {now}'s): only a reflex can be taken "
-            "off-turn."
-        )
+            state, events = reflex_off_turn(state, combatant, label)
+            return state, (*events, *reflex_warning(combatant, label))
+        if state.current is None:
+            raise RuleError("ih.turn.nobody", name=combatant.name)
+        raise RuleError("ih.turn.not-yours", name=combatant.name, current=state.current)
     budget = combatant.budget
+    if kind is ActionKind.ONE_ROUND:
+        return _spend_one_round(state, combatant, label)
     if kind is ActionKind.FULL_ROUND:
         if budget.single:
-            raise RuleError("The surprise round allows one move, standard or swift action only.")
+            raise RuleError("ih.surprise.one-action", name=combatant.name)
         paid = _pay_full_round(combatant)
     else:
         paid = (_pay(combatant, PAYERS[kind], kind),)
@@ -81,25 +112,55 @@ def spend(state: Encounter, name: str, kind: ActionKind) -> tuple[Encounter, Eve
     updated = replace(combatant, budget=remaining, spent_this_turn=True)
     if combatant.boost_rolled:  # the boosted action's roll is made: this is a new action (§1.7)
         updated = replace(updated, boost_pending=False, boost_rolled=False)
-    event = ActionSpent(combatant.name, kind.value, paid, False, state.round)
+    event = ActionSpent(combatant.name, kind.value, paid, False, state.round, label)
+    warning = reflex_warning(combatant, label) if kind is ActionKind.REFLEX else ()
+    return put(state, updated), (event, *warning)
+
+
+def _spend_one_round(
+    state: Encounter, combatant: Combatant, label: str
+) -> tuple[Encounter, Events]:
+    """ "1 round" (一輪, RULES.md §3.6–§3.7): the whole turn is spent, and the effect lands at
+    the start of the actor's next turn (``OneRoundLanded``)."""
+    budget = combatant.budget
+    if budget.single:
+        raise RuleError("ih.one-round.surprise", name=combatant.name)
+    if combatant.spent_this_turn or min(budget.swift, budget.move, budget.standard) < 1:
+        raise RuleError(
+            "ih.one-round.turn-used",
+            name=combatant.name,
+            swift=budget.swift,
+            move=budget.move,
+            standard=budget.standard,
+        )
+    label = label or "1 round"
+    updated = replace(
+        combatant,
+        budget=Budget(swift=0, move=0, standard=0, single=False),
+        spent_this_turn=True,
+        one_round=label,
+    )
+    paid = ("swift", "move", "standard")
+    event = ActionSpent(combatant.name, ActionKind.ONE_ROUND.value, paid, False, state.round, label)
     return put(state, updated), (event,)
 
 
-def reflex_off_turn(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
+def reflex_off_turn(
+    state: Encounter, combatant: Combatant, label: str = ""
+) -> tuple[Encounter, Events]:
     """A reflex outside one's turn spends the next turn's swift action (RULES.md §3.7)."""
     if state.phase is Phase.SURPRISE and not combatant.aware:
-        raise RuleError(f"{combatant.name} is flat-footed and cannot act in the surprise round.")
+        raise RuleError("ih.act.unaware", name=combatant.name)
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.act.unconscious", name=combatant.name)
     allowed = 1 + combatant.extra.swift
     if combatant.owed_swift >= allowed:
         rounds = ", ".join(str(r) for r in combatant.owed_rounds)
-        raise RuleError(
-            f"{combatant.name} has no swift action left for the next turn: the reflex in round "
-            f"{rounds} already used it."
-        )
+        raise RuleError("ih.reflex.owed", name=combatant.name, rounds=rounds)
     updated = replace(combatant, owed_rounds=combatant.owed_rounds + (state.round,))
-    event = ActionSpent(combatant.name, ActionKind.REFLEX.value, ("next-swift",), True, state.round)
+    event = ActionSpent(
+        combatant.name, ActionKind.REFLEX.value, ("next-swift",), True, state.round, label
+    )
     return put(state, updated), (event,)
 
 
@@ -159,9 +220,7 @@ def _spend_free(state: Encounter, combatant: Combatant, own_turn: bool) -> tuple
     if own_turn:
         cap = state.free_cap
         if cap is not None and combatant.free_used >= cap:
-            raise RuleError(
-                f"{combatant.name} has used all {cap} free actions the ST allows this turn."
-            )
+            raise RuleError("ih.free.capped", name=combatant.name, cap=cap)
         combatant = replace(combatant, free_used=combatant.free_used + 1, spent_this_turn=True)
     event = ActionSpent(combatant.name, ActionKind.FREE.value, (), not own_turn, state.round)
     return put(state, combatant), (event,)
@@ -173,8 +232,8 @@ def _pay(combatant: Combatant, slots: tuple[str, ...], kind: ActionKind) -> str:
         if getattr(budget, slot) > 0:
             return slot
     if budget.single:
-        raise RuleError(f"{combatant.name} has already taken the surprise round's one action.")
-    raise RuleError(f"{combatant.name} has no action left this turn to pay for a {kind.value}.")
+        raise RuleError("ih.surprise.action-taken", name=combatant.name)
+    raise RuleError("ih.budget.empty", name=combatant.name, kind_key=f"action.{kind.value}")
 
 
 def _pay_full_round(combatant: Combatant) -> tuple[str, ...]:
@@ -184,6 +243,5 @@ def _pay_full_round(combatant: Combatant) -> tuple[str, ...]:
     if budget.standard >= 2:
         return ("standard", "standard")
     raise RuleError(
-        f"{combatant.name} needs a move and a standard action for a full-round action "
-        f"(has move {budget.move}, standard {budget.standard})."
+        "ih.budget.full-round", name=combatant.name, move=budget.move, standard=budget.standard
     )

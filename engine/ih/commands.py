@@ -41,10 +41,14 @@ class Next:
 
 @dataclass(frozen=True, slots=True)
 class Spend:
-    """``spend NAME KIND``: one action (§3.6), or a reflex off-turn (§3.7)."""
+    """``spend NAME KIND ["LABEL"]``: one action (§3.6), or a reflex off-turn (§3.7).
+
+    ``label`` names the reflex taken (``drop-prone``, ``ready`` or another, §3.7) or what a
+    "1 round" action does (§3.7 end)."""
 
     name: str
     kind: ActionKind
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +215,33 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class Temporary:
+    """``temporary NAME stamina|size +N`` or ``… end``: health boxes from a temporary trait
+    (``amount`` None ends it), RULES.md §2.2."""
+
+    name: str
+    trait: str
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetDefense:
+    """``defense NAME N``: the base defense now (lowered by a charge…); 0 loses the defense
+    bonus of legendary Dexterity/Wits (RULES.md §3.8)."""
+
+    name: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """``ability NAME "TEXT"``: note an ability (a reflex it allows, §3.7)."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndScene:
     """``end scene``: a scene boundary (per-scene uses reset)."""
 
@@ -368,6 +399,9 @@ Command = (
     | Extra
     | CapFree
     | Note
+    | Ability
+    | Temporary
+    | SetDefense
     | EndScene
     | EndMovie
     | SetSheet

@@ -43,6 +43,8 @@ class ActionKind(StrEnum):
     MOVE = "move"
     STANDARD = "standard"
     FULL_ROUND = "full-round"
+    ONE_ROUND = "one-round"
+    """"1 round" (一輪): the whole turn; its effect lands at the start of the next (§3.6–§3.7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,16 @@ class Combatant:
     impulse_used_movie: bool = False
     effects: tuple[Effect, ...] = ()
     notes: tuple[str, ...] = ()
+    temporary_boxes: tuple[tuple[str, int], ...] = ()
+    """Health boxes from temporary Stamina or Size, per trait (RULES.md §2.2)."""
+    defense_dropped: bool = False
+    """Base defense was brought down to 0 (charging, multi-attack, speed): the defense bonus
+    from legendary Dexterity/Wits is lost until it is back above 0 (RULES.md §3.8)."""
+    abilities: tuple[str, ...] = ()
+    """Abilities the ST noted (``ability NAME "…"``): with none, the only reflexes are drop
+    prone and a ready action (RULES.md §3.7)."""
+    one_round: str | None = None
+    """A "1 round" action under way: what lands at the start of the next turn (§3.7)."""
     sheet: str | None = None
     """The roster sheet this combatant was added from (``add NAME from=SHEET``), or ``None``."""
 

@@ -21,6 +21,8 @@ class CombatantAdded:
     modifier: int | None
     joined: bool
     first_round: int
+    unaware: bool = False
+    """Added during the surprise round or at its end: flat-footed until they act (§3.2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,54 @@ class ActionSpent:
     paid_with: tuple[str, ...]
     off_turn: bool
     round: int
+    label: str = ""
+    """The reflex named (§3.7) or what a "1 round" action does."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnusualReflex:
+    """A reflex other than drop prone or a ready action, by someone with no ability noted:
+    a warning, not a refusal (RULES.md §3.7)."""
+
+    name: str
+    reflex: str
+
+
+@dataclass(frozen=True, slots=True)
+class OneRoundLanded:
+    """A "1 round" action's effect lands at the start of the actor's next turn (§3.7)."""
+
+    name: str
+    label: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TemporaryHealth:
+    """Temporary Stamina or Size added (``change`` > 0) or ended: health boxes (§2.2)."""
+
+    name: str
+    trait: str
+    change: int
+    health: int
+    health_max: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseSet:
+    """The base defense changed; ``bonus_lost``: at 0 the legendary bonus is lost (§3.8)."""
+
+    name: str
+    defense: int
+    bonus_lost: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityNoted:
+    """An ability noted on a combatant (§3.7)."""
+
+    name: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

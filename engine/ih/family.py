@@ -28,7 +28,7 @@ from engine.ih import (
 )
 from engine.ih import commands as c
 from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
-from engine.ih.events import NoteAdded
+from engine.ih.events import AbilityNoted, NoteAdded
 from engine.ih.language import VERBS
 from engine.ih.language import parse as parse_line
 from engine.ih.rolls import RollRecord
@@ -71,8 +71,8 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return turns.begin(state)
         case c.Next():
             return turns.next_turn(state)
-        case c.Spend(name=name, kind=kind):
-            return budget.spend(state, name, kind)
+        case c.Spend(name=name, kind=kind, label=label):
+            return budget.spend(state, name, kind, label)
         case c.Delay(name=name, after=after):
             return _delay(state, name, after, rng)
         case c.ChangeInitiative(name=name, amount=amount):
@@ -109,6 +109,14 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             combatant = find(state, name)
             noted = replace(combatant, notes=combatant.notes + (text,))
             return put(state, noted), (NoteAdded(combatant.name, text),)
+        case c.Temporary(name=name, trait=trait, amount=amount):
+            return vitals.temporary_health(state, name, trait, amount)
+        case c.SetDefense(name=name, value=value):
+            return vitals.set_defense(state, name, value)
+        case c.Ability(name=name, text=text):
+            combatant = find(state, name)
+            noted = replace(combatant, abilities=combatant.abilities + (text,))
+            return put(state, noted), (AbilityNoted(combatant.name, text),)
         case c.EndScene():
             return boundaries.end_scene(state)
         case c.EndMovie():
@@ -233,10 +241,14 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "unconscious": x.unconscious,
         "defense": x.defense,
         "defense_bonus": x.defense_bonus,
-        "defense_bonus_left": x.defense_bonus - x.defense_spent,
+        "defense_bonus_left": vitals.defense_bonus_left(x),
+        "defense_bonus_lost": x.defense_dropped and x.defense_bonus > 0,
+        "temporary_health": dict(x.temporary_boxes),
         "willpower_defense": x.willpower_defense,
         "free_used": x.free_used,
         "first_round": x.joins_round,
         "notes": list(x.notes),
+        "abilities": list(x.abilities),
+        "one_round": x.one_round,
         "sheet": x.sheet,
     }

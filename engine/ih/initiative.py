@@ -131,7 +131,7 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
     """
     mover, target = find(state, name), find(state, other)
     if mover.key == target.key:
-        raise RuleError(f"{mover.name} cannot delay until after themself.")
+        raise RuleError("ih.delay.self", name=mover.name)
     _check_can_delay(state, mover)
     _check_lowers_score(state, mover, target)
     events: list[object] = []
@@ -139,9 +139,12 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
     if holder is not None:
         if (holder.original, rank(holder)) >= (mover.original, rank(mover)):
             raise RuleError(
-                f"{holder.name} already delays until after {_waits_for(holder)} and has the "
-                f"higher original initiative ({holder.original} to {mover.original}): "
-                f"{holder.name} decides, so {mover.name} acts first."
+                "ih.delay.other-decides",
+                holder=holder.name,
+                waits_for=_waits_for(holder),
+                holder_score=holder.original,
+                name=mover.name,
+                score=mover.original,
             )
         state = put(state, replace(holder, delaying=False, delay_after=None))
         events.append(DelayOverruled(holder.name, mover.name))
@@ -234,16 +237,8 @@ def _check_lowers_score(state: Encounter, mover: Combatant, target: Combatant) -
 def _check_can_delay(state: Encounter, mover: Combatant) -> None:
     """A delay is declared before the turn starts (§3.4): not after acting this round."""
     if mover.acted:
-        raise RuleError(
-            f"{mover.name} has already acted in round {state.round}: a delay is declared "
-            "before one's turn."
-        )
+        raise RuleError("ih.delay.acted", name=mover.name, round=state.round)
     if state.interrupt is not None and same(state.interrupt.target, mover.name):
-        raise RuleError(
-            f"{state.interrupt.reactor} is interrupting {mover.name}'s action (§3.7): "
-            f"{mover.name} has begun acting, so it is too late to delay."
-        )
+        raise RuleError("ih.delay.interrupted", name=mover.name, reactor=state.interrupt.reactor)
     if same(state.current, mover.name) and mover.spent_this_turn:
-        raise RuleError(
-            f"{mover.name} has already spent actions this turn: it is too late to delay."
-        )
+        raise RuleError("ih.delay.spent", name=mover.name)

@@ -13,6 +13,14 @@ command                                                    meaning (RULES.md)
 ``next``                                                   end the current turn
 ``spend NAME free|swift|reflex|move|standard|full-round``  spend an action §3.6; reflex
                                                            off-turn: next turn's swift §3.7
+``spend NAME reflex drop-prone|ready|"OTHER"``             a named reflex; another without an
+                                                           ability noted is warned §3.7
+``spend NAME one-round ["WHAT"]``                          "1 round": the whole turn, lands at
+                                                           the start of the next turn §3.7
+``ability NAME "TEXT"``                                    note an ability (reflexes) §3.7
+``temporary NAME stamina|size +N`` · ``… end``             temporary health boxes §2.2
+``defense NAME N``                                         base defense now; 0 loses the
+                                                           legendary defense bonus §3.8
 ``delay NAME after OTHER`` · ``delay NAME next-round``     delay §3.4
 ``initiative NAME +N|-N``                                  immediate change, re-sort §3.5
 ``swap A B``                                               swap two tied combatants §3.3
@@ -148,13 +156,45 @@ def _next(line: Line) -> c.Next:
 
 
 def _spend(line: Line) -> c.Spend:
-    usage = "spend NAME free|swift|reflex|move|standard|full-round"
-    name, kind = _words(line, 2, usage)
+    usage = (
+        "spend NAME free|swift|reflex|move|standard|full-round  ·  "
+        'spend NAME reflex drop-prone|ready|"OTHER"  ·  spend NAME one-round ["WHAT"]'
+    )
+    if len(line.words) not in (2, 3) or line.options:
+        raise _usage(usage)
+    name, kind = line.words[0], line.words[1]
     try:
         action = ActionKind(kind.lower())
     except ValueError:
         raise _usage(usage) from None
-    return c.Spend(name=name, kind=action)
+    label = line.words[2] if len(line.words) == 3 else ""
+    if label and action not in (ActionKind.REFLEX, ActionKind.ONE_ROUND):
+        raise _usage(usage)
+    if len(line.words) == 3 and not label.strip():
+        raise _usage(usage)
+    return c.Spend(name=name, kind=action, label=label.strip())
+
+
+def _temporary(line: Line) -> c.Temporary:
+    usage = "temporary NAME stamina|size +N  ·  temporary NAME stamina|size end"
+    name, trait, amount = _words(line, 3, usage)
+    if amount.lower() == "end":
+        return c.Temporary(name=name, trait=trait.lower(), amount=None)
+    if not amount.startswith("+"):
+        raise _usage(usage)
+    return c.Temporary(name=name, trait=trait.lower(), amount=parse_int(amount[1:], "N"))
+
+
+def _set_defense(line: Line) -> c.SetDefense:
+    name, value = _words(line, 2, "defense NAME N")
+    return c.SetDefense(name=name, value=parse_int(value, "N"))
+
+
+def _ability(line: Line) -> c.Ability:
+    name, text = _words(line, 2, 'ability NAME "TEXT"')
+    if not text.strip():
+        raise RuleError("ih.ability.empty", name=name)
+    return c.Ability(name=name, text=text.strip())
 
 
 def _delay(line: Line) -> c.Delay:
@@ -435,6 +475,9 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "extra": _extra,
     "cap": _cap,
     "note": _note,
+    "ability": _ability,
+    "temporary": _temporary,
+    "defense": _set_defense,
     "end": _end,
     **SHEET_PARSERS,
 }

@@ -2,7 +2,8 @@
 
 Initiative is an entered result or 1d10 + modifier, rolled with the scene's seeded rng. A
 combatant added once the fight has begun is a join: inserted in order, first turn next round,
-not flat-footed unless the ST rules them clueless.
+not flat-footed unless the ST rules them clueless. One added during the surprise round or at
+its end is one of the unaware: first turn in round 1, flat-footed until then (§3.2).
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         raise RuleError("Defense and defense bonus successes cannot be negative.")
     joining = join or state.phase is not Phase.SETUP
     first_round = state.round + 1 if state.phase is Phase.COMBAT else 1
+    # RULES.md §3.2: those added in (or at the end of) the surprise round are the unaware who
+    # roll initiative after it; like everyone who sat it out they are flat-footed until they
+    # act. Only a newcomer in the fight proper (§3.5) is not.
+    newcomer = state.phase is Phase.COMBAT
     combatant = Combatant(
         name=name,
         initiative=score,
@@ -95,10 +100,11 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         defense=entry.defense,
         defense_bonus=entry.defense_bonus,
         joins_round=first_round if joining else 0,
-        joined=joining and state.phase is not Phase.SETUP,
+        joined=joining and newcomer,
         clueless=entry.clueless,
         sheet=entry.sheet,
     )
     state, ties = insert_sorted(state, combatant, rng)
-    added = CombatantAdded(name, score, face, modifier, joining, first_round)
+    unaware = state.phase is Phase.SURPRISE
+    added = CombatantAdded(name, score, face, modifier, joining, first_round, unaware)
     return state, (added, *ties)

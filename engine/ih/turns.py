@@ -27,6 +27,7 @@ from engine.ih.encounter import (
 from engine.ih.events import (
     DelayReleased,
     InterruptResolved,
+    OneRoundLanded,
     Removed,
     RoundStarted,
     SurpriseDeclared,
@@ -68,7 +69,7 @@ def flat_footed(state: Encounter, combatant: Combatant) -> bool:
 def surprise(state: Encounter, names: tuple[str, ...]) -> tuple[Encounter, Events]:
     """Open with a surprise round in which only ``names`` act, one action each (§3.2)."""
     if state.phase is not Phase.SETUP:
-        raise RuleError("A surprise round can only open the fight, before 'begin'.")
+        raise RuleError("ih.surprise.too-late")
     if not names:
         raise RuleError("Name who acts in the surprise round: surprise NAME [NAME …]")
     aware = {find(state, name).key for name in names}
@@ -82,9 +83,9 @@ def surprise(state: Encounter, names: tuple[str, ...]) -> tuple[Encounter, Event
 def begin(state: Encounter) -> tuple[Encounter, Events]:
     """Start round 1, after the surprise round if there was one (§3.2–§3.3)."""
     if state.phase is Phase.COMBAT:
-        raise RuleError(f"The fight has already begun (round {state.round}).")
+        raise RuleError("ih.fight.begun", round=state.round)
     if not state.order:
-        raise RuleError("Nobody is in the fight yet: add combatants first.")
+        raise RuleError("ih.fight.empty")
     events: list[object] = []
     if state.phase is Phase.SURPRISE:
         if state.current is not None:
@@ -107,7 +108,7 @@ def begin(state: Encounter) -> tuple[Encounter, Events]:
 def next_turn(state: Encounter) -> tuple[Encounter, Events]:
     """End the current turn and start the next one (rolling into a new round if needed)."""
     if state.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun: use 'begin' first.")
+        raise RuleError("ih.fight.begin-first")
     if state.current is None:
         if state.phase is Phase.SURPRISE:
             return begin(state)
@@ -215,7 +216,11 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
             combatant = find(state, combatant.name)
     state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
-    return state, (started, *events)
+    landed: Events = ()
+    if combatant.one_round is not None:  # §3.7: a "1 round" action lands now
+        landed = (OneRoundLanded(combatant.name, combatant.one_round, state.round),)
+        state = put(state, replace(combatant, one_round=None))
+    return state, (started, *landed, *events)
 
 
 def postpone_turn(state: Encounter, name: str) -> Encounter:

@@ -18,8 +18,10 @@ from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import (
     Damaged,
     DefenseDeclared,
+    DefenseSet,
     Healed,
     Revived,
+    TemporaryHealth,
     Unconscious,
     WillpowerChanged,
 )
@@ -112,6 +114,74 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
     return _spend_to_stay_conscious(state, combatant)
 
 
+TEMPORARY_TRAITS: tuple[str, ...] = ("stamina", "size")
+"""The traits whose temporary points add health boxes (Health = Stamina + Size, §2.2)."""
+
+
+def temporary_health(
+    state: Encounter, name: str, trait: str, amount: int | None
+) -> tuple[Encounter, Events]:
+    """Temporary Stamina or Size: ``amount`` more health boxes, or (``None``) the end of it.
+
+    RULES.md §2.2: temporary Stamina or Size adds health boxes; when it ends, the boxes closest
+    to unharmed go first: the unharmed boxes are lost before the damaged ones, so the damage
+    taken stays and health drops by the boxes lost (at 0 the combatant falls unconscious).
+
+    Raises:
+        RuleError: an unknown trait, an amount below 1, or ending what is not there.
+    """
+    combatant = find(state, name)
+    trait = trait.lower()
+    if trait not in TEMPORARY_TRAITS:
+        raise RuleError("ih.temporary.trait", name=combatant.name, trait=trait)
+    held = dict(combatant.temporary_boxes)
+    if amount is None:
+        boxes = held.pop(trait, 0)
+        if boxes == 0:
+            raise RuleError("ih.temporary.none", name=combatant.name, trait=trait)
+        health_max = combatant.health_max - boxes
+        health = max(min(combatant.health - boxes, health_max), 0)
+        updated = replace(
+            combatant, health=health, health_max=health_max, temporary_boxes=tuple(held.items())
+        )
+        events: list[object] = [TemporaryHealth(combatant.name, trait, -boxes, health, health_max)]
+        if health == 0 and not combatant.unconscious:
+            updated = replace(updated, unconscious=True)
+            events.append(Unconscious(combatant.name, "health"))
+        return put(state, updated), tuple(events)
+    if amount < 1:
+        raise RuleError("ih.temporary.amount", name=combatant.name, trait=trait, amount=amount)
+    held[trait] = held.get(trait, 0) + amount
+    updated = replace(
+        combatant,
+        health=combatant.health + amount,
+        health_max=combatant.health_max + amount,
+        temporary_boxes=tuple(held.items()),
+    )
+    event = TemporaryHealth(combatant.name, trait, amount, updated.health, updated.health_max)
+    return put(state, updated), (event,)
+
+
+def set_defense(state: Encounter, name: str, value: int) -> tuple[Encounter, Events]:
+    """The base defense now (RULES.md §3.8): brought down to 0 (charging, multi-attack
+    penalties, high speed), it loses the defense bonus from legendary Dexterity/Wits."""
+    combatant = find(state, name)
+    if value < 0:
+        raise RuleError("ih.defense.negative", name=combatant.name, value=value)
+    dropped = value == 0 and (combatant.defense > 0 or combatant.defense_dropped)
+    updated = replace(combatant, defense=value, defense_dropped=dropped)
+    lost = dropped and combatant.defense_bonus > 0
+    return put(state, updated), (DefenseSet(combatant.name, value, lost),)
+
+
+def defense_bonus_left(combatant: Combatant) -> int:
+    """Declared defense bonus successes still available (§3.8): none while base defense has
+    been brought to 0 (the legendary Dexterity/Wits bonus is lost then)."""
+    if combatant.defense_dropped:
+        return 0
+    return combatant.defense_bonus - combatant.defense_spent
+
+
 def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encounter, Events]:
     """Declare defense bonus successes before an attack roll (RULES.md §3.8).
 
@@ -121,6 +191,8 @@ def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encoun
     combatant = find(state, name)
     if successes < 1:
         raise RuleError("Declare at least 1 defense bonus success.")
+    if combatant.defense_dropped and combatant.defense_bonus > 0:
+        raise RuleError("ih.defense.bonus-lost", name=combatant.name)
     left = combatant.defense_bonus - combatant.defense_spent
     if successes > left:
         raise RuleError(
@@ -201,11 +273,9 @@ def willpower_dice_for_roll(
 
 def _spend_for_defense(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
     if combatant.unconscious:
-        raise RuleError(f"{combatant.name} is unconscious and cannot act.")
+        raise RuleError("ih.act.unconscious", name=combatant.name)
     if combatant.willpower_defense:
-        raise RuleError(
-            f"{combatant.name} already has +2 defense from willpower until the next turn."
-        )
+        raise RuleError("ih.willpower.defense-held", name=combatant.name)
     state, charged = charge_reflex(state, combatant.name)
     combatant = find(state, combatant.name)
     value = combatant.willpower - 1

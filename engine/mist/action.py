@@ -30,11 +30,17 @@ EFFECT_COSTS: dict[str, int] = {"tag": 2, "untag": 2, "clue": 1, "feat": 1}
 
 
 def pay_sources(state: MistState, actor: str, paid: Breakdown) -> tuple[MistState, list[Any]]:
-    """Burn the burned tags and mark Indulgence for an indulged theme (§4.1, §4.4)."""
+    """Burn the burned tags, mark Mastery/Progress on each theme whose weakness tag hindered
+    the roll (§4.8), and mark Indulgence for an indulged theme (§4.1, §4.4)."""
     events: list[Any] = []
     for tag in paid.burned:
         state, burned = tags.burn(state, actor, tag)
         events.extend(burned)
+    for theme_name in paid.weakened:
+        person = roster.character(state, actor)
+        theme = roster.theme(person, theme_name)
+        state, marked = growth.mark(state, Mark(actor, theme.name, theme.growth_track))
+        events.extend(marked)
     if paid.indulged is not None:
         state, marked = growth.mark(state, Mark(actor, paid.indulged, Track.INDULGENCE))
         events.extend(marked)

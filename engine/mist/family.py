@@ -129,7 +129,8 @@ def _reduce_status(state: MistState, command: c.ReduceStatus, rng: random.Random
 
 
 def _interpret(state: MistState, command: c.SetInterpretation, rng: random.Random) -> Result:
-    settings = replace(state.settings, **{command.name: command.value})
+    changes: dict[str, Any] = {command.name: command.value}
+    settings = replace(state.settings, **changes)
     return replace(state, settings=settings), [SettingChanged(command.name, command.value)]
 
 

@@ -27,6 +27,9 @@ class Breakdown:
     sources: tuple[PowerSource, ...]
     burned: tuple[str, ...]
     indulged: str | None
+    weakened: tuple[str, ...] = ()
+    """The actor's themes whose weakness tag hindered the roll: each marks its growth track
+    (Mastery for Taint, Progress for Self) with the roll (RULES.md §4.8)."""
 
     @property
     def power(self) -> int:
@@ -76,12 +79,14 @@ def breakdown(
     _check_unique(list(choice.tags) + list(choice.hinder) + list(choice.burn))
     _check_unique(list(choice.statuses) + list(choice.hindering))
     sources: list[PowerSource] = []
+    weakened: list[str] = []
     for name in choice.tags:
         found = find_tag(state, actor, name)
         if found.tag.burned:
             raise RuleError(f"'{found.tag.name}' is burned: it is unusable until restored.")
         if found.tag.kind is TagKind.WEAKNESS:
             sources.append(PowerSource("weakness tag", found.tag.name, -1))
+            weakened.extend(_weakness_themes(actor, found.owner, found.tag.name))
         else:
             kind = "story tag" if found.tag.kind is TagKind.STORY else "power tag"
             if found.tag.kind is TagKind.THEME:
@@ -93,6 +98,8 @@ def breakdown(
     for name in choice.hinder:
         found = find_tag(state, actor, name)
         kind = "weakness tag" if found.tag.kind is TagKind.WEAKNESS else "hindering tag"
+        if found.tag.kind is TagKind.WEAKNESS:
+            weakened.extend(_weakness_themes(actor, found.owner, found.tag.name))
         owner = "" if found.owner == actor.name else f" ({found.owner})"
         sources.append(PowerSource(kind, found.tag.name + owner, -1))
     burned: list[str] = []
@@ -119,7 +126,16 @@ def breakdown(
             raise RuleError(f"'{theme.name}' is a Self theme: only a Taint theme is indulged.")
         sources.append(PowerSource("indulgence", theme.name, INDULGE_POWER))
         indulged = theme.name
-    return Breakdown(tuple(sources), tuple(burned), indulged)
+    themes = tuple(dict.fromkeys(weakened))  # one mark per theme per roll
+    return Breakdown(tuple(sources), tuple(burned), indulged, themes)
+
+
+def _weakness_themes(actor: Character, owner: str, tag: str) -> list[str]:
+    """The actor's themes holding weakness tag ``tag`` (another's weakness marks nothing)."""
+    if owner != actor.name:
+        return []
+    key = tag.casefold()
+    return [t.name for t in actor.themes if any(w.name.casefold() == key for w in t.weaknesses)]
 
 
 def immersion_breakdown(actor: Character) -> Breakdown:

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import pytest
 from console_support import FIGHT, AppFactory
-from test_flows import row, scene_json, select
+from test_flows import ih_screen, row, scene_json, select
 from textual.widgets import OptionList
 
 SIZE = (120, 40)
+
+
+def willpower_of(app: object, name: str) -> int:
+    """Ann's willpower in the scene, whatever screen is on top (the roll dialog)."""
+    from engine.ih.family import find_combatant
+
+    combatant = find_combatant(ih_screen(app).history.scene.state, name)  # type: ignore[arg-type]
+    assert combatant is not None
+    return combatant.willpower
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
@@ -42,3 +51,203 @@ async def test_the_delay_dialog_offers_only_later_combatants_who_have_not_acted(
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels[1:] == ["After Cid"]  # not Ann: ahead of Bob and has acted
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_the_roll_dialogs_willpower_box_spends_one_for_that_roll(
+    make_app: AppFactory, lang: str
+) -> None:
+    """RULES.md §1.7: the box is one spend tied to this roll; the note says what it does."""
+    from textual.widgets import Checkbox, Static
+
+    from console.i18n import Translator
+
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        note = str(dialog.query_one("#willpower-note", Static).render())
+        assert note == Translator(lang)("roll.willpower-left", name="Ann", left=5, most=5)
+        await pilot.press("backspace", "4")
+        dialog.query_one("#willpower", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert willpower_of(app, "Ann") == 4
+        last = ih_screen(app).history.scene.journal[-1]
+        assert last.text == "roll ih-d10 4 --willpower by=Ann"
+        assert [e.result.dp for e in last.events if hasattr(e, "result")] == [7]
+        # once per action: a second roll with the box ticked is refused, nothing spent
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert willpower_of(app, "Ann") == 4
+
+
+async def test_a_willpower_spend_made_first_ticks_the_box(make_app: AppFactory) -> None:
+    from textual.widgets import Checkbox
+
+    app = make_app(script=FIGHT + "willpower Ann +3dp\n")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        box = app.screen.query_one("#willpower", Checkbox)
+        assert box.value and box.disabled
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert willpower_of(app, "Ann") == 4  # the one spend, not a second
+
+
+SURPRISE = """
+add Ann init=15 pc
+add Bob init=12 npc
+surprise Ann
+next
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_the_pause_after_the_surprise_round_says_what_to_do_and_n_opens_round_1(
+    make_app: AppFactory, lang: str
+) -> None:
+    from textual.widgets import Static
+
+    from console.i18n import Translator
+
+    t = Translator(lang)
+    app = make_app(script=SURPRISE, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert t("title.surprise-over") in app.title_line
+        status = str(app.screen.query_one("#status", Static).render())
+        assert t("status.surprise-over") in status
+        await pilot.press("colon", *"add Cid init=9", "enter")
+        await pilot.pause()
+        assert row(app, "Cid")["flat_footed"]
+        assert t("status.surprise-over") in str(app.screen.query_one("#status", Static).render())
+        await pilot.press("n")
+        await pilot.pause()
+        view = scene_json(app)
+        assert (view["phase"], view["round"], view["current"]) == ("combat", 1, "Ann")
+        assert row(app, "Cid")["flat_footed"] and row(app, "Bob")["flat_footed"]
+        assert t("title.surprise-over") not in app.title_line
+
+
+async def test_the_title_says_surprise_round_while_it_runs(make_app: AppFactory) -> None:
+    app = make_app(script="add Ann init=15 pc\nadd Bob init=12 npc\nsurprise Ann\n")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "surprise round ·" in app.title_line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_an_unusual_reflex_is_warned_and_taken(make_app: AppFactory, lang: str) -> None:
+    from console.i18n import Translator
+
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *'spend Cid reflex "Shadow step"', "enter")
+        await pilot.pause()
+        assert row(app, "Cid")["owed_swift"] == 1
+        warned = [n.message for n in app._notifications]
+        expected = Translator(lang)("event.UnusualReflex", name="Cid", reflex="Shadow step")
+        assert expected in warned
+
+
+async def test_a_one_round_action_lands_at_the_start_of_the_next_turn(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *'spend Ann one-round "Ritual"', "enter")
+        await pilot.pause()
+        assert row(app, "Ann")["one_round"] == "Ritual"
+        for _ in range(3):
+            await pilot.press("n")
+            await pilot.pause()
+        assert scene_json(app)["current"] == "Ann"
+        from textual.widgets import Static
+
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "Ann's 1-round action lands: Ritual" in status
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_the_roll_dialog_shows_chance_odds_without_eight_again(
+    make_app: AppFactory, lang: str
+) -> None:
+    """[I-7]: the dialog's odds of a chance roll with 8-again are those of 10-again."""
+    from textual.widgets import Select, Static
+
+    from console.i18n import Translator
+    from console.widgets.odds_chart import OddsChart
+    from engine.dice.ih import CheckSpec
+    from engine.dice.odds import check_odds
+
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("backspace", "0")
+        dialog.query_one("#again", Select).value = "8"
+        await pilot.pause()
+        chart = dialog.query_one(OddsChart)
+        expected = check_odds(CheckSpec("ih-d10", 0)).distribution
+        assert chart.distribution[2] == pytest.approx(expected[2]) == pytest.approx(0.027)
+        summary = str(dialog.query_one("#odds-summary", Static).render())
+        assert Translator(lang)("roll.chance-ten-again", again=8) in summary
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+async def test_a_refused_delay_is_explained_in_the_tables_language(
+    make_app: AppFactory, lang: str
+) -> None:
+    """Vector 11 in the console: the refusal is the engine's code, worded in the language."""
+    from textual.widgets import Static
+
+    from console.i18n import Translator
+
+    app = make_app(script=FIGHT + "next\n", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"delay Bob after Ann", "enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#command-error", Static).render())
+        expected = Translator(lang)(
+            "error.ih.delay.raises-score", name="Bob", other="Ann", score=15, other_score=15
+        )
+        assert " ".join(error.split()) == " ".join(expected.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_the_mist_log_says_a_mark_was_lost_at_the_cap(lang: str) -> None:
+    """RULES.md §4.1: taking a tier whose mark is lost at the cap is reported."""
+    from console.i18n import Translator
+    from console.mist.render import event
+    from engine.mist.events import StatusTaken
+
+    t = Translator(lang)
+    capped = StatusTaken("Rin", "hurt", 6, None, (6,), 6, True)
+    assert event(t, capped) == t(
+        "mist.event.StatusTaken-capped", target="Rin", name="hurt", asked=6, tier=6
+    )
+    taken = StatusTaken("Rin", "hurt", 2, 2, (2,), 2, False)
+    assert event(t, taken) == t("mist.event.StatusTaken", target="Rin", name="hurt", tier=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_reducing_a_missing_status_is_refused_in_each_language(lang: str) -> None:
+    import console.i18n  # noqa: F401  installs the renderer
+    from engine import session
+    from engine.errors import RuleError
+
+    scene = session.new_scene("S", "mist", 3)
+    scene, _ = session.execute_text(scene, "pc Rin")
+    with pytest.raises(RuleError) as caught:
+        session.execute_text(scene, "reduce Rin nosuch 1")
+    text = caught.value.render(lang)
+    assert "Rin" in text and "nosuch" in text and "mist.status" not in text

@@ -229,3 +229,20 @@ def test_every_creation_problem_has_words_in_each_language() -> None:
             assert t.has(f"creation.{item.code}")
             text = problem(t, item)
             assert "{" not in text and text != item.message or lang == "en"
+
+
+async def test_the_st_is_warned_when_the_ones_near_the_dc(make_app: AppFactory) -> None:
+    script = GHOUL + 'extended Ann "Lock" dp=4 dc=2 interval=minute mishap\n'
+    app = make_app(script=script)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = ih_screen(app)
+        for _ in range(20):  # roll until a roll brings a 1 while the action goes on
+            task = scene_json(app)["extended"][0]
+            if task["state"] != "going" or task["mishap_near"]:
+                break
+            screen.run_command("extended roll x1")
+            await pilot.pause()
+        task = scene_json(app)["extended"][0]
+        assert task["mishap_near"], task  # with these fixed dice a 1 comes before the DC
+        assert any("tell the player" in str(n.message) for n in app._notifications)

@@ -314,7 +314,7 @@ def test_willpower_bought_before_the_attack_counts() -> None:
         ("", "attack Ann Nobody dp=3", "ih.attack.unknown-target"),
         ("remove Shade", "attack Ann Shade dp=3", "ih.attack.unknown-target"),
         ("", "attack Nobody Ghoul dp=3", "ih.attack.unknown-attacker"),
-        ("spend Ann standard", "attack Ann Ghoul dp=3", "text"),
+        ("spend Ann standard", "attack Ann Ghoul dp=3", "ih.budget.empty"),
         ("", "attack Ann Ghoul dp=3 bonus=3 attacks=2 split=1,1", "ih.attack.split-sum"),
         ("", "attack Ann Ghoul dp=3 bonus=3 attacks=2 split=3", "ih.attack.split-count"),
         ("", "attack Ann Ghoul dp=-1", "ih.attack.negative-dp"),
@@ -609,3 +609,15 @@ def test_kept_conscious_during_ones_own_turn_lasts_through_the_next_one() -> Non
     assert state.current == "Shade" and not find(state, "Shade").unconscious
     state = play("next", state)  # and ends: faints
     assert find(state, "Shade").unconscious
+
+
+def test_base_defense_brought_to_zero_loses_the_defense_bonus() -> None:
+    state = play(ANN_AFTER_GHOUL + "defense Ghoul 0")
+    assert refused(state, "attack Ann Ghoul dp=3 defend=1").code in (
+        "ih.attack.defense-bonus-lost",
+        "ih.defense.bonus-lost",
+    )
+    # a combatant that never had a base defense keeps a bonus typed for it
+    state = play("add Ghoul init=15 defense-bonus=1 health=9\nadd Ann init=12\nbegin\nnext")
+    state, events = run(state, "attack Ann Ghoul dp=2 defend=1", [8, 1])
+    assert [e for e in events if isinstance(e, AttackRolled)][0].cancelled == 1

@@ -112,3 +112,20 @@ def test_an_imported_sheet_is_checked_and_does_not_overwrite_the_roster(tmp_path
     with pytest.raises(ImportRefused) as caught:
         import_file(other, bad)
     assert "its sheet" in str(caught.value) and "500" in str(caught.value)
+
+
+def test_a_scene_whose_journal_does_not_replay_on_the_roster_keeps_its_own_sheets(
+    tmp_path: Path,
+) -> None:
+    with open_campaign(tmp_path) as campaign:
+        one = run(new_scene("One", "ih-d10", seed=1), "sheet Ann firearms=2")
+        one = run(one, 'specialty Ann firearms "pistols" 2')
+        campaign.create_scene(one)
+        two = campaign.with_roster(new_scene("Two", "ih-d10", seed=2))
+        campaign.create_scene(run(two, "sheet Ann delete"))
+    with open_campaign(tmp_path) as campaign:
+        assert campaign.roster() == ()
+        # One's specialty line needs Ann, who is gone from the roster: One is kept as it was.
+        one = campaign.load_scene("One")
+        assert [s.name for s in one.state.sheets] == ["Ann"]
+        assert undo(one).state.sheets[0].character.specialties == ()
