@@ -375,6 +375,8 @@ class STConsoleApp(App[None]):
     # -- title ----------------------------------------------------------------------------------
 
     def refresh_title(self, scene: Scene | None = None) -> None:
+        if not self.screen_stack:
+            return  # a timer's tick while the app shuts down
         screen = self.screen if is_scene_screen(self.screen) else None
         if scene is None and screen is not None:
             scene = screen.history.scene

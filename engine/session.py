@@ -8,7 +8,7 @@ The console keeps a cache of past states (:class:`History`) so undo does not rep
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import commands
@@ -37,10 +37,29 @@ class Scene:
     undone: tuple[JournalEntry, ...] = ()
     seed_base: int = 0
     draws: int = 0
+    checkpoints: tuple[tuple[int, Any], ...] = field(default=(), compare=False, repr=False)
+    """``(n, state after the first n journal entries)`` for every ``n`` a multiple of
+    :data:`CHECKPOINT_EVERY` (issue 12: undo after loading a long scene replays at most that
+    many entries, not the whole journal). Saved with the journal; not part of equality."""
 
     @property
     def family(self) -> str:
         return commands.family_of(self.system)
+
+
+CHECKPOINT_EVERY = 128
+"""Journal entries between two checkpoints (a divisor of the saves' chunk size)."""
+
+
+def _checkpointed(checkpoints: tuple[tuple[int, Any], ...], length: int, state: Any) -> Any:
+    """The checkpoints of a journal now ``length`` long with ``state`` at its end: those past
+    the end dropped (an undo), one added at a multiple of :data:`CHECKPOINT_EVERY`."""
+    kept = checkpoints
+    if kept and kept[-1][0] >= length:
+        kept = tuple(item for item in kept if item[0] < length)
+    if length and length % CHECKPOINT_EVERY == 0:
+        kept = (*kept, (length, state))
+    return kept
 
 
 def new_scene(name: str, system: str, seed: int | None = None) -> Scene:
@@ -69,8 +88,14 @@ def execute(scene: Scene, command: Any, text: str) -> tuple[Scene, tuple[Any, ..
     seed = _seed_for(scene)
     state, events = commands.apply(scene.state, scene.system, command, random.Random(seed))
     entry = JournalEntry(command=command, text=text, seed=seed, events=tuple(events))
+    journal = scene.journal + (entry,)
     new = replace(
-        scene, state=state, journal=scene.journal + (entry,), undone=(), draws=scene.draws + 1
+        scene,
+        state=state,
+        journal=journal,
+        undone=(),
+        draws=scene.draws + 1,
+        checkpoints=_checkpointed(scene.checkpoints, len(journal), state),
     )
     return new, entry.events
 
@@ -100,7 +125,20 @@ def undo(scene: Scene) -> Scene:
     if not scene.journal:
         raise RuleError("Nothing to undo in this scene.")
     kept, last = scene.journal[:-1], scene.journal[-1]
-    return replace(scene, state=replay(scene, kept), journal=kept, undone=scene.undone + (last,))
+    start, state = 0, scene.initial
+    for index, checkpoint in reversed(scene.checkpoints):
+        if index <= len(kept):
+            start, state = index, checkpoint
+            break
+    for entry in kept[start:]:
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+    return replace(
+        scene,
+        state=state,
+        journal=kept,
+        undone=scene.undone + (last,),
+        checkpoints=_checkpointed(scene.checkpoints, len(kept), state),
+    )
 
 
 def redo(scene: Scene) -> tuple[Scene, tuple[Any, ...]]:
@@ -116,7 +154,14 @@ def redo(scene: Scene) -> tuple[Scene, tuple[Any, ...]]:
         scene.state, scene.system, entry.command, random.Random(entry.seed)
     )
     redone = replace(entry, events=tuple(events))
-    new = replace(scene, state=state, journal=scene.journal + (redone,), undone=scene.undone[:-1])
+    journal = scene.journal + (redone,)
+    new = replace(
+        scene,
+        state=state,
+        journal=journal,
+        undone=scene.undone[:-1],
+        checkpoints=_checkpointed(scene.checkpoints, len(journal), state),
+    )
     return new, redone.events
 
 
@@ -124,13 +169,14 @@ class History:
     """Past states of one scene kept in memory, so undo in the console is instant.
 
     ``_states[i]`` is the state before journal entry ``i``. A scene loaded from disk arrives
-    with a journal but no cached states: the first undo replays the journal once and fills the
-    cache, so every later undo is a list pop rather than another replay.
+    with a journal but no cached states: an undo replays from the nearest checkpoint at or
+    before the state it needs (:attr:`Scene.checkpoints`, at most :data:`CHECKPOINT_EVERY`
+    entries back) and caches every state of that stretch, so the undos after it are pops.
     """
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
-        self._states: list[Any] = []
+        self._states: dict[int, Any] = {}
 
     def execute(self, command: Any, text: str) -> tuple[Any, ...]:
         before = self.scene
@@ -140,34 +186,43 @@ class History:
         if isinstance(command, commands.Redo):
             return self.redo()
         self.scene, events = execute(before, command, text)
-        self._states.append(before.state)
+        self._states[len(before.journal)] = before.state
         return events
 
-    def _fill_cache(self) -> None:
-        missing = len(self.scene.journal) - len(self._states)
-        if missing <= 0:
-            return
-        state = self.scene.initial
-        older: list[Any] = []
-        for entry in self.scene.journal[:missing]:
-            older.append(state)
-            state, _ = commands.apply(
-                state, self.scene.system, entry.command, random.Random(entry.seed)
-            )
-        self._states[:0] = older
+    def _state_before(self, index: int) -> Any:
+        """The state after the first ``index`` entries of the journal."""
+        found = self._states.get(index)
+        if found is not None or index in self._states:
+            return found
+        scene = self.scene
+        start, state = 0, scene.initial
+        for at, checkpoint in reversed(scene.checkpoints):
+            if at <= index:
+                start, state = at, checkpoint
+                break
+        for at in range(start, index):
+            self._states.setdefault(at, state)
+            entry = scene.journal[at]
+            state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        self._states[index] = state
+        return state
 
     def undo(self) -> None:
         if not self.scene.journal:
             raise RuleError("Nothing to undo in this scene.")
-        self._fill_cache()
-        state = self._states.pop()
         kept, last = self.scene.journal[:-1], self.scene.journal[-1]
+        state = self._state_before(len(kept))
+        self._states.pop(len(kept), None)
         self.scene = replace(
-            self.scene, state=state, journal=kept, undone=self.scene.undone + (last,)
+            self.scene,
+            state=state,
+            journal=kept,
+            undone=self.scene.undone + (last,),
+            checkpoints=_checkpointed(self.scene.checkpoints, len(kept), state),
         )
 
     def redo(self) -> tuple[Any, ...]:
         before = self.scene
         self.scene, events = redo(before)
-        self._states.append(before.state)
+        self._states[len(before.journal)] = before.state
         return events

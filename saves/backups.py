@@ -80,7 +80,7 @@ def _link_or_copy(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
-def take(root: Path, keep: int = KEEP, good: bool = True) -> Backup:
+def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
     """Back up the campaign in ``root`` now and drop old backups.
 
     The index and scene headers are copied. A sealed journal chunk never changes and carries
@@ -90,8 +90,8 @@ def take(root: Path, keep: int = KEEP, good: bool = True) -> Backup:
     verified the index and scene headers; otherwise, or if a chunk copied does not match its
     checksum, the backup is marked :data:`DAMAGED`.
 
-    All but the newest ``keep`` backups are dropped, except the newest :data:`KEEP_GOOD` ones
-    not marked damaged.
+    All but the newest ``keep`` (:data:`KEEP`) backups are dropped, except the newest
+    :data:`KEEP_GOOD` ones not marked damaged.
     """
     from saves.scenefile import chunk_digest
 
@@ -120,18 +120,25 @@ def take(root: Path, keep: int = KEEP, good: bool = True) -> Backup:
     final = directory / stamp
     os.replace(temp, final)
     fsync_dir(directory)
-    _rotate(root, keep)
-    for partial in directory.glob(".*.partial"):
+    _rotate(root, KEEP if keep is None else keep)
+    for partial in [*directory.glob(".*.partial"), *directory.glob(".*.dropping")]:
         shutil.rmtree(partial, ignore_errors=True)
     return Backup(id=stamp, path=final)
 
 
 def _rotate(root: Path, keep: int) -> None:
+    """Drop old backups: each is first renamed to a hidden name (atomic), so a crash while it
+    is being removed never leaves a half-removed backup that looks like a whole one."""
     found = list_backups(root)
     good = [backup for backup in found if not backup.damaged][:KEEP_GOOD]
     for old in found[keep:]:
         if old not in good:
-            shutil.rmtree(old.path, ignore_errors=True)
+            dropping = old.path.with_name(f".{old.id}.dropping")
+            try:
+                os.replace(old.path, dropping)
+            except OSError:
+                continue
+            shutil.rmtree(dropping, ignore_errors=True)
 
 
 def list_backups(root: Path) -> list[Backup]:

@@ -33,7 +33,7 @@ from saves.errors import BadFile, NameTaken, NotFound, ReadOnly
 from saves.lock import CampaignLock, Holder
 from saves.migrations import SCHEMA_VERSION
 from saves.scenefile import SceneFile
-from saves.storage import open_db
+from saves.storage import open_db, synced_once
 
 BACKUP_EVERY = 100
 """Autosaves between two automatic backups (besides one at opening and one at closing)."""
@@ -268,10 +268,18 @@ class Campaign:
         with self._mutex:
             self._check_writable()
             found = self._find(scene.name)
-            info = found[1] if found else self._add(scene.name, scene.system)
-            if scene.name != info.name:
+            if found is not None:
+                info = found[1]
+                if scene.name != info.name:
+                    scene = replace(scene, name=info.name)
+                self._file(info).save(scene)
+            else:
+                info = self._allocate(scene.name, scene.system)
                 scene = replace(scene, name=info.name)
-            self._file(info).save(scene)
+                # the file first, then the index entry that names it: a crash between leaves
+                # an unnamed file (never reused: see _allocate), not an entry without a file
+                self._file(info).save(scene)
+                self._add(info)
             self._merge_roster(scene)
             self._saves += 1
             if self._saves % BACKUP_EVERY == 0:
@@ -297,14 +305,58 @@ class Campaign:
         """
         with self._mutex:
             self._check_new_name(scene.name)
-            sheets = getattr(scene.state, "sheets", None)
-            key = scene.name.casefold()
-            if sheets is not None and key not in self._bases:
-                # A scene made elsewhere (an import) adds its new sheets to the roster but does
-                # not overwrite the roster's own sheets of the same names.
-                known = {s.key for s in self.roster()}
-                self._bases[key] = tuple(s for s in sheets if s.key in known)
+            self._base_of_new(scene)
             self.save_scene(scene)
+
+    def _base_of_new(self, scene: Scene) -> None:
+        sheets = getattr(scene.state, "sheets", None)
+        key = scene.name.casefold()
+        if sheets is not None and key not in self._bases:
+            # A scene made elsewhere (an import) adds its new sheets to the roster but does
+            # not overwrite the roster's own sheets of the same names.
+            known = {s.key for s in self.roster()}
+            self._bases[key] = tuple(s for s in sheets if s.key in known)
+
+    def create_scenes(self, scenes: list[Scene]) -> None:
+        """Save many new scenes at once (an import): every file first, then one write of the
+        index naming them all, and no automatic backups in between (issue 12: importing 3,000
+        scenes rewrote the growing index and copied every header 3,000 and 30 times). A crash
+        before the index is written leaves unnamed files, never reused.
+
+        Raises:
+            NameTaken: a name is taken (in the campaign or twice in ``scenes``); nothing saved.
+        """
+        with self._mutex:
+            self._check_writable()
+            existing = {info.name.casefold() for _, info in self._scenes}
+            seen: set[str] = set()
+            for scene in scenes:
+                key = scene.name.strip().casefold()
+                if not key or key in existing:
+                    self._check_new_name(scene.name)  # raises, naming the scene
+                if key in seen:
+                    raise NameTaken(f"Two new scenes are named {scene.name.strip()!r}.")
+                seen.add(key)
+            infos = []
+            with synced_once():  # durable before the index names them
+                for scene in scenes:
+                    info = self._allocate(scene.name, scene.system)
+                    self._file(info).save(replace(scene, name=info.name))
+                    infos.append(info)
+            if not infos:
+                return
+            self._write_document()  # next_scene, advanced by _allocate
+            documents = [
+                {"schema_version": SCHEMA_VERSION, "name": i.name, "system": i.system, "id": i.id}
+                for i in infos
+            ]
+            doc_ids = self._db.table("scenes").insert_multiple(documents)
+            self._scenes.extend(zip(doc_ids, infos, strict=True))
+            for scene, info in zip(scenes, infos, strict=True):
+                named = replace(scene, name=info.name)
+                self._base_of_new(named)
+                self._merge_roster(named)  # writes only when the scene brings new sheets
+            self._saves += len(infos)
 
     def rename_scene(self, old: str, new: str) -> None:
         """Rename a scene (its file keeps its id). Raises NotFound or NameTaken."""
@@ -349,7 +401,8 @@ class Campaign:
                 self._write_document()
             self._rename_in_missions(info.name, None)
 
-    def _add(self, name: str, system: str) -> SceneInfo:
+    def _allocate(self, name: str, system: str) -> SceneInfo:
+        """A new scene's name checked and its file id: never the id of a file that exists."""
         from saves.store import check_name
 
         clean = name.strip()
@@ -367,15 +420,24 @@ class Campaign:
             or (scenes / f"scene-{number:04d}").exists()
         ):
             number += 1  # never a file that exists (issue 12: a hand-edited next_scene)
+        scenes.mkdir(exist_ok=True)
+        self._document["next_scene"] = number + 1  # in memory: written with the index entry
+        return SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
+
+    def _add(self, info: SceneInfo) -> None:
+        """Name the new scene's (saved) file in the index."""
+        number = int(info.id.rpartition("-")[2])
         self._document["next_scene"] = number + 1
         self._write_document()
-        info = SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
-        (self.directory / backups.SCENES).mkdir(exist_ok=True)
         doc_id = self._db.table("scenes").insert(
-            {"schema_version": SCHEMA_VERSION, "name": clean, "system": system, "id": info.id}
+            {
+                "schema_version": SCHEMA_VERSION,
+                "name": info.name,
+                "system": info.system,
+                "id": info.id,
+            }
         )
         self._scenes.append((doc_id, info))
-        return info
 
     def _check_new_name(self, name: str) -> None:
         if not name.strip():
@@ -467,7 +529,7 @@ class Campaign:
 
     def verify(self) -> bool:
         """Whether every scene's file is good (see :meth:`saves.scenefile.SceneFile.verify`):
-        its checksum, or a full load for a file without one or whose checksum fails."""
+        its checksum, or a full load for one whose checksum fails."""
         with self._mutex:
             for info in self.scenes():
                 known = self._files.get(info.id)

@@ -9,11 +9,14 @@ not replay to its saved state. Nothing is written unless the whole file is good.
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine import commands
 from engine.errors import RuleError
-from engine.session import Scene, replay
+from engine.session import CHECKPOINT_EVERY, Scene
 from saves.codec import DocumentError
 from saves.documents import checked, scene_from_document, scene_to_document
 from saves.errors import BadFile, ImportRefused, SaveError
@@ -24,8 +27,10 @@ if TYPE_CHECKING:
     from saves.campaign import Campaign
     from saves.store import Store
 
-MAX_IMPORT_BYTES = 32 * 1024 * 1024
-"""The largest file ``import`` reads (a long campaign is a few MB)."""
+MAX_IMPORT_BYTES = 256 * 1024 * 1024
+"""The largest file ``import`` reads: the cap of every save file (issue 12: 32 MB refused the
+export of one 500-combatant scene of 52,000 entries, 33.9 MB). The file is parsed whole, not
+streamed: importing the largest admits costs a few GB of memory."""
 
 
 def _campaign_part(campaign: Campaign) -> dict[str, Any]:
@@ -125,7 +130,8 @@ def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any],
                 str(error).removesuffix(" The file was left as it is."), path
             ) from None
         try:
-            ok = replay(scene, scene.journal) == scene.state
+            state, checkpoints = _replay(scene)
+            ok = state == scene.state
         except RuleError as error:
             raise ImportRefused(
                 f"{where}: its journal does not replay ({error}); refused.", path
@@ -141,8 +147,20 @@ def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any],
                 path,
             )
         _check_sheets(scene, where, path)
-        decoded.append(scene)
+        decoded.append(replace(scene, checkpoints=checkpoints))
     return campaign, decoded
+
+
+def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
+    """The state the journal makes, and the checkpoints met on the way (undo after an import
+    then replays at most :data:`engine.session.CHECKPOINT_EVERY` entries)."""
+    state = scene.initial
+    checkpoints = []
+    for index, entry in enumerate(scene.journal, start=1):
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        if index % CHECKPOINT_EVERY == 0:
+            checkpoints.append((index, state))
+    return state, tuple(checkpoints)
 
 
 def _check_sheets(scene: Scene, where: str, path: Path) -> None:
@@ -171,8 +189,6 @@ def _free_name(taken: set[str], name: str) -> str:
 def import_export(store: Store, document: dict[str, Any], path: Path) -> tuple[str, list[str]]:
     """Add an export's scenes to its campaign (created if missing); a name already used gets
     `` (2)``. Returns the campaign name and the scene names as saved."""
-    from dataclasses import replace
-
     part, scenes = decode_export(document, path)
     exists = store.has_campaign(part["name"])
     opened = store.open_campaign(part["name"], create=True)
@@ -182,11 +198,13 @@ def import_export(store: Store, document: dict[str, Any], path: Path) -> tuple[s
         taken = {name.casefold() for name in campaign.scene_names()}
         saved = []
         renames: dict[str, str] = {}
+        batch = []
         for scene in scenes:
             name = _free_name(taken, scene.name)
             renames[scene.name] = name
-            campaign.create_scene(replace(scene, name=name))
+            batch.append(replace(scene, name=name))
             saved.append(name)
+        campaign.create_scenes(batch)
         for mission in part.get("missions") or []:
             if not isinstance(mission, dict) or not isinstance(mission.get("name"), str):
                 continue

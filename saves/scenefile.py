@@ -19,7 +19,7 @@ import gc
 import hashlib
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +58,14 @@ def chunk_digest(data: bytes) -> str:
 
 
 def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
+    """The entries of a sealed chunk (see :func:`read_chunk_and_checkpoints`)."""
+    return read_chunk_and_checkpoints(path, trusted)[0]
+
+
+def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[JournalEntry], Any]:
     """The entries of a sealed chunk, its checksum verified first.
+
+    Returns the entries and the chunk's checkpoints (decoded; ``[]`` from the checked path).
 
     A chunk is written once and named by its checksum, so bytes that do not match were changed
     outside ST Console (or damaged); they are refused. The fast trusted path (no type checks)
@@ -93,7 +100,8 @@ def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
         except (KeyError, TypeError):
             raise BadFile(path, "is not a journal chunk") from None
         try:
-            return list(decode_entries(checked(body, path, "journal").get("entries"), "entries"))
+            entries = decode_entries(checked(body, path, "journal").get("entries"), "entries")
+            return list(entries), []
         except DocumentError as error:
             raise BadFile(path, f"bad value at {error}") from None
         except RecursionError:
@@ -103,10 +111,28 @@ def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
         body = data["journal"]["1"]
     except (ValueError, KeyError, TypeError, RecursionError) as error:
         raise BadFile(path, f"is not a journal chunk ({type(error).__name__})") from None
-    entries = checked(body, path, "journal").get("entries")
-    if type(entries) is not list or not all(type(e) is JournalEntry for e in entries):
+    found = checked(body, path, "journal").get("entries")
+    if type(found) is not list or not all(type(e) is JournalEntry for e in found):
         raise BadFile(path, "does not hold journal entries")
-    return entries
+    return found, body.get("checkpoints")
+
+
+def _checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any]]:
+    """Well-formed decoded checkpoints ``[n, state]`` with ``low < n <= high``; others are
+    dropped (a checkpoint only saves replay time, it is never needed)."""
+    found: list[tuple[int, Any]] = []
+    if type(raw) is not list:
+        return found
+    for item in raw:
+        if (
+            type(item) is list
+            and len(item) == 2
+            and type(item[0]) is int
+            and low < item[0] <= high
+            and (not found or found[-1][0] < item[0])
+        ):
+            found.append((item[0], item[1]))
+    return found
 
 
 class SceneFile:
@@ -128,6 +154,8 @@ class SceneFile:
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
         self._initial: tuple[Any, Any] = (None, None)
+        self._checkpoint_docs: dict[int, tuple[Any, Any]] = {}
+        self._loaded_checkpoints: list[tuple[int, Any]] = []
         self._state_memo = Memo()
         """Documents of the last saved state's parts: an autosave encodes only what changed."""
         self._known = False
@@ -180,6 +208,8 @@ class SceneFile:
                     f"names {length} journal entries but its chunks hold {len(journal)}",
                 )
             scene = scene_from_parts(header, journal, self.path)
+            if trusted:
+                scene = replace(scene, checkpoints=self._checkpoints(header, len(sealed), scene))
             if status is False:
                 self._verify_against_journal(scene)
         except RecursionError:
@@ -191,6 +221,21 @@ class SceneFile:
         self._initial = (scene.initial, None)
         self._known = True
         return scene
+
+    def _checkpoints(
+        self, header: dict[str, Any], sealed: int, scene: Scene
+    ) -> tuple[tuple[int, Any], ...]:
+        """The checkpoints of the chunks and of the header (its tail's), decoded; only from a
+        file whose checksum matched: they are not checked against the journal."""
+        found = list(self._loaded_checkpoints)
+        for index, document in _checkpoint_list(header.get("checkpoints"), sealed, 10**9):
+            if index > len(scene.journal):
+                break
+            try:
+                found.append((index, DEFAULT.decode(document)))
+            except DocumentError:
+                break
+        return tuple(found)
 
     def _verify_against_journal(self, scene: Scene) -> None:
         """A header whose checksum failed loads only if its journal vouches for it (issue 12).
@@ -212,21 +257,17 @@ class SceneFile:
 
         modulus = 2**63
         base = scene.seed_base * 1_000_003
-        entries = scene.journal + scene.undone
-        for entry in entries:
-            if not 0 <= (entry.seed - base) % modulus < scene.draws:
-                raise refuse("its dice seeds do not match its seed base")
-        # Each command draws the next seed and undo keeps it, so the journal followed by the
-        # redo stack (last undone last) has strictly increasing draws: a seed changed to
-        # another draw of the same base is caught here even when its command rolls no dice.
-        draws = [(entry.seed - base) % modulus for entry in scene.journal + scene.undone[::-1]]
-        if any(later <= earlier for earlier, later in zip(draws, draws[1:], strict=False)):
-            raise refuse("its dice seeds are out of order")
-        if scene.draws and not any(
-            (entry.seed - base) % modulus == scene.draws - 1 for entry in entries
+        # Each command draws the next seed: the journal's draws increase, the redo stack's
+        # decrease from its bottom, all above the journal's; the newest is draws - 1.
+        draws = [(entry.seed - base) % modulus for entry in scene.journal]
+        draws += [(entry.seed - base) % modulus for entry in reversed(scene.undone)]
+        if any(not 0 <= draw < scene.draws for draw in draws) or any(
+            later <= earlier for earlier, later in zip(draws, draws[1:], strict=False)
         ):
+            raise refuse("its dice seeds do not match its seed base")
+        if (max(draws) + 1 if draws else 0) != scene.draws and draws:
             raise refuse("its count of dice draws does not match its journal")
-        if not entries and scene.draws:
+        if not draws and scene.draws:
             raise refuse("its count of dice draws does not match its journal")
         state = scene.initial
         try:
@@ -268,6 +309,7 @@ class SceneFile:
             raise BadFile(self.path, "its chunk list is not a list")
         chunks: list[ChunkRef] = []
         entries: list[JournalEntry] = []
+        self._loaded_checkpoints = []
         for raw in refs:
             try:
                 ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
@@ -279,7 +321,11 @@ class SceneFile:
                 raise BadFile(
                     self.path, f"chunk {ref.file} starts at {ref.start}, not {len(entries)}"
                 )
-            chunk = read_chunk(self.chunk_dir / ref.file, trusted)
+            chunk, marks = read_chunk_and_checkpoints(self.chunk_dir / ref.file, trusted)
+            if trusted:
+                self._loaded_checkpoints.extend(
+                    _checkpoint_list(marks, ref.start, ref.start + ref.count)
+                )
             if len(chunk) != ref.count:
                 raise BadFile(self.chunk_dir / ref.file, f"should hold {ref.count} entries")
             entries.extend(chunk)
@@ -287,15 +333,16 @@ class SceneFile:
         return chunks, entries
 
     def verify(self) -> bool:
-        """Whether the file is good: its checksum matches, or (no checksum, or one that does
-        not match) it loads with every value checked and its journal vouching for its state.
-        Cheap for a file this program wrote: the checksum only."""
+        """Whether the file is good: its checksum matches, or (one that does not match) it
+        loads with every value checked and its journal vouching for its state. A file from
+        before checksums only has to parse (as backups asked before issue 12): checking it in
+        full at every backup would load every old scene of a big campaign each time."""
         if self._known:
             return True
         try:
             self.read_header()
-            if getattr(self._db.storage, "checksum_ok", None) is True:
-                return True
+            if getattr(self._db.storage, "checksum_ok", None) is not False:
+                return True  # ours, or from before checksums (then parsing is all we ask)
             self.load()
         except (SaveError, FileNotFoundError):
             return False
@@ -338,7 +385,12 @@ class SceneFile:
             document = cache.get(index) if index < shared else None
             documents.append(document if document is not None else encode_entry(journal[index]))
         while len(documents) >= CHUNK:
-            chunks.append(self._seal(scene.name, documents[:CHUNK], sealed))
+            marks = [
+                [index, self._checkpoint_document(index, state)]
+                for index, state in scene.checkpoints
+                if sealed < index <= sealed + CHUNK
+            ]
+            chunks.append(self._seal(scene.name, documents[:CHUNK], sealed, marks))
             documents = documents[CHUNK:]
             sealed += CHUNK
         initial_object, initial_document = self._initial
@@ -358,6 +410,16 @@ class SceneFile:
             "chunks": [{"file": r.file, "start": r.start, "count": r.count} for r in chunks],
             "tail": documents,
             "tail_digest": chunk_digest(self._tail_json(sealed, documents)),
+            "checkpoints": [
+                [index, self._checkpoint_document(index, state)]
+                for index, state in scene.checkpoints
+                if index > sealed
+            ],
+        }
+        self._checkpoint_docs = {
+            index: known
+            for index, known in self._checkpoint_docs.items()
+            if any(index == at for at, _ in scene.checkpoints)
         }
         self._db.table("scene").upsert(Document(header, doc_id=1))
         self._journal = journal
@@ -380,14 +442,31 @@ class SceneFile:
         self._texts = fresh
         return b"[" + b",".join(parts) + b"]"
 
-    def _seal(self, name: str, documents: list[dict[str, Any]], start: int) -> ChunkRef:
-        body = {
+    def _checkpoint_document(self, index: int, state: Any) -> Any:
+        """The document of a checkpoint's state, the same dict while the state is the same
+        object (an autosave's JSON reuses its text)."""
+        known = self._checkpoint_docs.get(index)
+        if known is None or known[0] is not state:
+            known = (state, DEFAULT.encode(state))
+            self._checkpoint_docs[index] = known
+        return known[1]
+
+    def _seal(
+        self,
+        name: str,
+        documents: list[dict[str, Any]],
+        start: int,
+        checkpoints: list[Any] | None = None,
+    ) -> ChunkRef:
+        body: dict[str, Any] = {
             "schema_version": SCHEMA_VERSION,
             "kind": "journal",
             "scene": name,
             "start": start,
             "entries": documents,
         }
+        if checkpoints:
+            body["checkpoints"] = checkpoints
         data = dump_json({"journal": {"1": body}})
         digest = chunk_digest(data)
         file = f"j{start:07d}-{digest}.json"

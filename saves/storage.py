@@ -15,6 +15,8 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,20 +48,43 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+_batch = threading.local()
+
+
+@contextlib.contextmanager
+def synced_once() -> Iterator[None]:
+    """Writes in this thread inside the block skip their fsyncs; one ``os.sync`` at the end
+    makes them all durable (an import of 3,000 scenes spent most of its time in 6,000 fsyncs).
+
+    Only for files nothing names yet (a batch of new scene files, named by the index after the
+    block): a crash before the sync can lose them, never damage what was saved before.
+    """
+    _batch.active = True
+    try:
+        yield
+    finally:
+        _batch.active = False
+        if hasattr(os, "sync"):
+            os.sync()
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data``: temp file alongside, fsync, replace, fsync the dir."""
+    durable = not getattr(_batch, "active", False)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 def read_json(path: Path) -> Any:
@@ -90,9 +115,11 @@ def parse_json(path: Path, raw: bytes) -> Any:
     if not raw.strip():
         raise BadFile(path, "is empty (truncated?)")
     try:
-        return json.loads(raw)
+        text = raw.decode("utf-8")  # not json.loads(bytes): it would guess UTF-16 from a 0 byte
     except UnicodeDecodeError:
         raise BadFile(path, "is not UTF-8 text") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise BadFile(path, f"is not valid JSON at {where} ({error.msg}; truncated?)") from None

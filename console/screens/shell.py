@@ -176,8 +176,8 @@ class SceneScreen(Screen[None]):
         return None
 
     def on_command_line_closed(self, message: CommandLine.Closed) -> None:
-        message.stop()
-        self.set_focus(self.home())
+        message.stop()  # the line moved the focus itself, at once (a late move would take it
+        # away from a line opened again by the next keys of a burst)
 
     def watch_status(self, status: str) -> None:
         if self.is_mounted:

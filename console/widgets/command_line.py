@@ -146,6 +146,31 @@ class CommandInput(OrderedInput):
     """The last key completed a whole word: the next word typed gets a space before it."""
 
     async def _on_key(self, event: events.Key) -> None:
+        owner = self.parent
+        if isinstance(owner, CommandLine) and self.screen is self.app.screen:
+            # ``screen.focused``, not ``has_focus``: the latter follows a Focus message later
+            focused = self.screen.focused is self
+            if event.key == "enter" and focused:
+                # Submitted here, in the order typed (issue 12): not by a message handled after
+                # the keys typed behind the Enter, which then landed in this line or ran as
+                # hotkeys once it closed.
+                event.stop()
+                event.prevent_default()
+                self._completed = False
+                owner.submit(self.value)
+                return
+            if not focused and event.character == ":":
+                # Typed while the line still had the focus, for a next command of the same
+                # burst: it opens the line again, as it would have from the scene.
+                event.stop()
+                event.prevent_default()
+                owner.open()
+                return
+            if not focused and self.screen.focused is None:
+                event.stop()
+                event.prevent_default()
+                self.screen.post_message(events.Key(event.key, event.character))
+                return
         completed, self._completed = self._completed, False
         if (
             completed
@@ -202,7 +227,7 @@ class CommandLine(Vertical):
 
     @property
     def is_open(self) -> bool:
-        return self.input.has_focus
+        return self.screen.focused is self.input
 
     def open(self, text: str = "") -> None:
         """Show the line and focus it, optionally prefilled (a key that needs arguments)."""
@@ -215,9 +240,12 @@ class CommandLine(Vertical):
         self.screen.set_focus(self.input)
 
     def close(self) -> None:
-        """Clear the line and hand the focus back to the screen's main pane."""
+        """Clear the line and hand the focus back to the screen's main pane, at once: the next
+        key of a burst already goes where the focus is now (issue 12)."""
         self.show_error(None)
         self.input.value = ""
+        home = getattr(self.screen, "home", None)
+        self.screen.set_focus(home() if callable(home) else None)
         self.post_message(self.Closed())
 
     class Closed(Message):
@@ -243,12 +271,21 @@ class CommandLine(Vertical):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.submit(event.value)
+
+    def submit(self, value: str) -> None:
+        """Run the line now (Enter): the screen handles the command before the next key."""
         # A vim-style leading ':' typed into the open line is the opener, not the command.
-        text = event.value.strip().lstrip(":").strip()
+        text = value.strip().lstrip(":").strip()
         if not text:
             self.close()
             return
         if not self.history or self.history[-1] != text:
             self.history.append(text)
         self._history_index = len(self.history)
-        self.post_message(CommandRequested(text, source="command-line"))
+        message = CommandRequested(text, source="command-line")
+        handler = getattr(self.screen, "on_command_requested", None)
+        if callable(handler):
+            handler(message)
+        else:
+            self.post_message(message)

@@ -7,8 +7,13 @@ console commands. Compared in the same run with the plain way of keeping the sam
 - *autosave*: the console saves after every command, so it is timed as one more command applied
   and saved (the median of many), in a campaign with 1 and then 20 other scenes.
 - *load*: opening the scene from disk into engine objects (``Campaign.load_scene``).
+- *first undo after loading* (issue 12): a scene of 50,000 commands (10 combatants) saved,
+  loaded, and its last command taken back as the console does (``History.undo``), with the
+  checkpoints the saves keep every 128 entries; and, for comparison, without them (the whole
+  journal replayed, as before issue 12). Also the next 200 undos, each timed.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_saves.py`` (prints a table; asserts nothing).
+Run: ``.venv/bin/python tests/benchmarks/bench_saves.py`` (prints tables; asserts nothing);
+``… bench_saves.py undo`` runs the undo part alone.
 """
 
 from __future__ import annotations
@@ -119,5 +124,38 @@ def main() -> None:
             print(f"{label:34} {p:9.2f} {o:9.2f} {o / p:10.2f}x")
 
 
+def undo_after_loading(commands_count: int = 50_000) -> None:
+    """The first undo after loading a long scene, with and without checkpoints."""
+    print(f"Building a scene of 10 combatants with {commands_count:,} commands ...", flush=True)
+    scene = build_ih(10, commands_count - 11, seed=3)
+    print(f"journal: {len(scene.journal)} entries, checkpoints: {len(scene.checkpoints)}")
+    root = Path(tempfile.mkdtemp(prefix="bench-undo-"))
+    store = open_store(root)
+    with store.open_campaign("Undo", create=True) as campaign:
+        campaign.save_scene(scene)
+    with store.open_campaign("Undo", read_only=True) as campaign:
+        started = time.perf_counter()
+        loaded = campaign.load_scene("Fight")
+        load_ms = (time.perf_counter() - started) * 1000
+    rows = []
+    for label, source in (
+        ("with checkpoints", loaded),
+        ("without (whole journal)", replace(loaded, checkpoints=())),
+    ):
+        history = History(source)
+        first = _once(history.undo)
+        later = [_once(history.undo) for _ in range(200 if source.checkpoints else 5)]
+        rows.append((label, first * 1000, max(later) * 1000, _median_ms(later)))
+    print(f"load: {load_ms:.0f} ms (checkpoints loaded: {len(loaded.checkpoints)})")
+    print(f"{'':26} {'first undo ms':>14} {'worst next ms':>14} {'median next ms':>15}")
+    for label, first, worst, median in rows:
+        print(f"{label:26} {first:14.1f} {worst:14.1f} {median:15.2f}")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["undo"]:
+        undo_after_loading()
+    else:
+        main()
+        print()
+        undo_after_loading()

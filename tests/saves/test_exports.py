@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +113,52 @@ def test_the_session_report_tells_every_command_and_roll(tmp_path: Path) -> None
     rolls = [e for e in fight.journal if e.text.startswith("roll")]
     if rolls:
         assert "check," in report
+
+
+def test_an_import_of_many_scenes_writes_the_index_once_and_takes_no_backups_between(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12 item 12: 3,000 scenes took 94 s (the growing index rewritten per scene, a
+    backup of every header each 100 scenes)."""
+    from saves import backups, storage
+
+    scenes = [replace(build("mist", 2, 1), name=f"S{index}") for index in range(300)]
+    source = open_store(tmp_path / "a")
+    with source.open_campaign("Many", create=True) as campaign:
+        campaign.create_scenes(scenes)
+    export = tmp_path / "many.json"
+    export.write_text(json.dumps(export_document(source, "Many")))
+    writes: list[str] = []
+    real_write, real_take = storage.write_atomic, backups.take
+    monkeypatch.setattr(
+        storage, "write_atomic", lambda p, d: (writes.append(p.name), real_write(p, d))
+    )
+    taken: list[object] = []
+    monkeypatch.setattr(backups, "take", lambda *a, **k: (taken.append(a), real_take(*a, **k))[1])
+    target = open_store(tmp_path / "b")
+    name, saved = import_file(target, export)
+    assert len(saved) == 300
+    assert writes.count("campaign.json") <= 4  # created, next_scene + entries, current scene
+    assert len(taken) <= 1  # on closing
+    with target.open_campaign("Many", read_only=True) as campaign:
+        assert campaign.scene_names() == tuple(f"S{index}" for index in range(300))
+        assert campaign.load_scene("S299") == scenes[299]
+
+
+def test_an_imported_long_scene_comes_with_its_checkpoints(tmp_path: Path) -> None:
+    from engine.session import CHECKPOINT_EVERY
+
+    long = build("mist", 300, 2)
+    source = open_store(tmp_path / "a")
+    with source.open_campaign("Long", create=True) as campaign:
+        campaign.save_scene(long)
+    export = tmp_path / "long.json"
+    export.write_text(json.dumps(export_document(source, "Long")))
+    target = open_store(tmp_path / "b")
+    import_file(target, export)
+    with target.open_campaign("Long", read_only=True) as campaign:
+        loaded = campaign.load_scene("Case")
+    assert [index for index, _ in loaded.checkpoints] == [
+        index for index in range(CHECKPOINT_EVERY, len(long.journal) + 1, CHECKPOINT_EVERY)
+    ]
+    assert loaded.checkpoints == long.checkpoints
