@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from console.persistence import Persistence
     from console.screens.shell import NewSceneRequested, SceneScreen
-    from engine.session import Scene
+    from engine.session import History, Scene
     from saves.errors import BadFile
 
 # The engine and the saves are imported when the first scene is opened, after the first frame
@@ -95,7 +95,7 @@ class STConsoleApp(App[None]):
         save_dir: Path | str | None = None,
         campaign: str | None = None,
         scene: str | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         seed: int | None = None,
         clock: Clock | None = None,
         blink: bool = True,
@@ -103,7 +103,11 @@ class STConsoleApp(App[None]):
         super().__init__()
         self.blink = blink
         """Whether text cursors blink (off for snapshot tests)."""
-        self.t = Translator(lang)
+        from console.language import choose
+
+        self.lang_given = lang
+        """``--lang`` (it overrides the language remembered in the save directory)."""
+        self.t = Translator(choose(lang, None))
         self.save_dir = save_dir
         self._persistence: Persistence | None = None
         self._shown: SceneScreen | None = None
@@ -120,6 +124,7 @@ class STConsoleApp(App[None]):
         self.opened = asyncio.Event()
         """Set once the first scene (or the dialog about a damaged file) is up."""
         self.title = self.t("app.title")
+        self.label_palette()
         self.title_line = ""
         """What the title bar shows after the app's name: campaign, scene, round, clock, saves."""
 
@@ -145,8 +150,15 @@ class STConsoleApp(App[None]):
     def start(self) -> None:
         """After the first frame: the user's keymap, then the scene to open."""
         from console.keymap import KeymapError, load_keymap
+        from console.language import choose
 
         try:
+            if self.lang_given is None:
+                lang = choose(None, self.persistence.store.language())
+                if lang != self.t.lang:
+                    self.t = Translator(lang)
+                    self.title = self.t("app.title")
+                    self.label_palette()
             try:
                 self.set_keymap(load_keymap(self.persistence.root))
             except KeymapError as error:
@@ -316,12 +328,12 @@ class STConsoleApp(App[None]):
                 )
             )
 
-    def show_scene(self, scene: Scene) -> None:
+    def show_scene(self, scene: Scene, history: History | None = None) -> None:
         """Put the screen of the scene's family on top (replacing the previous scene's)."""
         from engine.commands import family_of
 
         family = screen_class(family_of(scene.system))
-        screen = family(scene, self.t, read_only=self.persistence.read_only)
+        screen = family(scene, self.t, read_only=self.persistence.read_only, history=history)
         screen.read_only_holder = self.persistence.holder or ""
         self._shown = screen
         if is_scene_screen(self.screen):
@@ -371,6 +383,54 @@ class STConsoleApp(App[None]):
         from console.screens.dialogs import ConfirmDialog
 
         self.push_screen(ConfirmDialog(self.t, question), answered)
+
+    def label_palette(self) -> None:
+        """The Footer's command-palette key (Textual's own, "palette") in the console's language."""
+        from textual.binding import Binding
+
+        key = self.COMMAND_PALETTE_BINDING
+        self._bindings.key_to_bindings[key] = [
+            Binding(
+                key,
+                "command_palette",
+                self.t("keys.app.palette"),
+                show=False,
+                key_display=self.COMMAND_PALETTE_DISPLAY,
+                priority=True,
+                tooltip=self.t("keys.app.palette"),
+            )
+        ]
+
+    # -- language -------------------------------------------------------------------------------
+
+    def action_switch_language(self) -> None:
+        """The next language (en → zh → zh-Hant), redrawn at once and remembered for next time.
+
+        The scene screen is made again in the new language with the same scene and undo
+        history; the choice goes to the save directory's settings (``--lang`` still wins).
+        """
+        from console.language import following
+        from saves.errors import SaveError
+
+        self.set_language(following(self.t.lang))
+        try:
+            self.persistence.store.set_language(self.t.lang)
+        except (SaveError, OSError) as error:
+            self.notify(str(error), severity="warning", timeout=8)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on: the title, the scene screen, its keys and its panes."""
+        self.t = Translator(lang)
+        self.title = self.t("app.title")
+        self.label_palette()
+        self.title_line = ""
+        shown = self._shown
+        if shown is not None and is_scene_screen(self.screen) and self.screen is shown:
+            self.show_scene(shown.history.scene, shown.history)
+            if self._shown is not None:
+                name = self.t("language.name")
+                self._shown.status = "✓ " + self.t("status.language", language=name)
+        self.refresh_title()
 
     # -- title ----------------------------------------------------------------------------------
 
@@ -565,7 +625,7 @@ def main(args: argparse.Namespace) -> int:
         save_dir=args.save_dir,
         campaign=args.campaign,
         scene=args.scene,
-        lang=args.lang,
+        lang=getattr(args, "lang", None),
     )
     from saves.errors import SaveError
 

@@ -24,6 +24,48 @@ class UsageError(Exception):
     """Bad usage: exit 2 with this one-line message."""
 
 
+ARGPARSE_KEYS: dict[str, str] = {
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid-choice",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "expected one argument": "cli.argparse.expected-one",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid-value",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+    "one of the arguments %s is required": "cli.argparse.one-required",
+}
+"""argparse's own messages (it asks ``gettext`` for them) and their keys in the locale files."""
+
+
+_ARGPARSE_GETTEXT = argparse._  # type: ignore[attr-defined]
+
+
+def _lang_in(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line before it is parsed (its usage errors speak it too)."""
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
+def _speak_argparse(lang: str) -> None:
+    """Make argparse's messages (``invalid choice``, ``required``…) speak ``lang``."""
+    if lang == "en":
+        argparse._ = _ARGPARSE_GETTEXT  # type: ignore[attr-defined]
+        return
+    from console.i18n import Translator
+
+    translate = Translator(lang)
+
+    def gettext(message: str) -> str:
+        key = ARGPARSE_KEYS.get(message)
+        return translate(key) if key is not None else message
+
+    argparse._ = gettext  # type: ignore[attr-defined]
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
@@ -31,11 +73,18 @@ class _Parser(argparse.ArgumentParser):
 
 def _int(name: str, minimum: int | None = None):  # type: ignore[no-untyped-def]
     def convert(text: str) -> int:
+        from console.i18n import Translator
+
+        translate = Translator(_speaking[0])
         if WHOLE_NUMBER.fullmatch(text) is None:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}")
+            raise argparse.ArgumentTypeError(
+                translate("cli.whole-number", name=name, text=repr(text))
+            )
         value = int(text)
         if minimum is not None and value < minimum:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, not {value}")
+            raise argparse.ArgumentTypeError(
+                translate("cli.at-least", name=name, minimum=minimum, value=value)
+            )
         return value
 
     convert.__name__ = name
@@ -78,18 +127,30 @@ def _add_ih_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+LANG_CHOICES = ("en", "zh", "zh-Hant")
+_speaking: list[str] = ["en"]
+"""The language of this command line's messages (set by :func:`main` before parsing)."""
+
+
+def _add_lang(parser: argparse.ArgumentParser, dest: str) -> None:
+    """``--lang en|zh|zh-Hant``: before or after the subcommand (INTERFACE.md §1)."""
+    parser.add_argument(
+        "--lang",
+        dest=dest,
+        choices=LANG_CHOICES,
+        default=None,
+        help="messages in English, Simplified or Traditional Chinese "
+        "(default: the language last chosen in the console, else the locale's)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, console options included."""
     parser = _Parser(prog="st-console", description="The Storyteller's console.")
     parser.add_argument("--save-dir", default=None, help="where campaigns are kept")
     parser.add_argument("--campaign", default=None, help="the campaign to open")
     parser.add_argument("--scene", default=None, help="the scene to open")
-    parser.add_argument(
-        "--lang",
-        choices=("en", "zh", "zh-Hant"),
-        default="en",
-        help="labels in English, Simplified or Traditional Chinese",
-    )
+    _add_lang(parser, "lang")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     roll = sub.add_parser("roll", help="one Infinite Horror check or M.I.S.T. action roll")
@@ -98,12 +159,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_ih_options(roll)
     roll.add_argument("--seed", type=_int("--seed"), default=None)
     roll.add_argument("--json", action="store_true")
+    _add_lang(roll, "sub_lang")
 
     odds = sub.add_parser("odds", help="exact odds, no dice rolled")
     odds.add_argument("system", type=str.lower, choices=("ih-d10", "ih-d6", "mist"))
     odds.add_argument("value", type=_int("DP/POWER"), metavar="DP|POWER")
     _add_ih_options(odds)
     odds.add_argument("--json", action="store_true")
+    _add_lang(odds, "sub_lang")
 
     run = sub.add_parser("run", help="apply console commands from a file, print the scene")
     run.add_argument("script", metavar="SCRIPT", help="a file of console commands, or -")
@@ -111,25 +174,33 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true")
     run.add_argument("--campaign", dest="run_campaign", default=None)
     run.add_argument("--save-dir", dest="run_save_dir", default=None)
+    _add_lang(run, "sub_lang")
 
     saves = sub.add_parser("saves", help="list campaigns and scenes")
     saves.add_argument("--save-dir", dest="run_save_dir", default=None)
+    _add_lang(saves, "sub_lang")
 
     export = sub.add_parser("export", help="export a campaign or scene")
     export.add_argument("target", metavar="CAMPAIGN[/SCENE]")
     export.add_argument("--format", choices=("md", "json"), required=True)
     export.add_argument("-o", "--output", default=None)
     export.add_argument("--save-dir", dest="run_save_dir", default=None)
+    _add_lang(export, "sub_lang")
 
     imp = sub.add_parser("import", help="import an exported campaign or scene")
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("--save-dir", dest="run_save_dir", default=None)
+    _add_lang(imp, "sub_lang")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``st-console``; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    from console.language import choose
+
+    _speaking[0] = choose(_lang_in(args_list), None)
+    _speak_argparse(_speaking[0])
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
@@ -138,10 +209,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     save_dir = getattr(args, "run_save_dir", None) or args.save_dir
     args.save_dir = save_dir
+    args.lang = getattr(args, "sub_lang", None) or args.lang
     if args.command is None:
         from console import app
 
         return app.main(args)
+    args.lang = choose(args.lang, None)
     _tolerant_streams(args)
     try:
         return _subcommand(args)

@@ -13,6 +13,7 @@ import random
 
 from console import dice_text
 from console.cli import UsageError
+from console.i18n import Translator
 from engine.dice.ih import CheckSpec, Untrained, roll_check, validate_spec
 from engine.dice.mist import roll_mist
 from engine.dice.odds import MAX_BONUS, check_odds, mist_odds
@@ -48,10 +49,11 @@ def interpretations(args: argparse.Namespace, command: str) -> Interpretations:
         name, sep, value = item.partition("=")
         try:
             if not sep:
-                raise RuleError(f"use FIELD=VALUE, not {item!r}")
+                raise RuleError("cli.interpret-field-value", item=item)
             settings = assign(settings, name.strip().replace("-", "_"), value)
         except RuleError as error:
-            raise UsageError(f"st-console {command}: argument --interpret: {error}") from None
+            message = error.render(getattr(args, "lang", "en"))
+            raise UsageError(f"st-console {command}: argument --interpret: {message}") from None
     return settings
 
 
@@ -63,9 +65,9 @@ def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
     """
     prog = f"st-console {command}"
     if args.system == "ih-d6" and args.again is not None:
-        raise UsageError(f"{prog}: argument --again: is for ih-d10; ih-d6 uses --level 1|2|3")
+        raise UsageError(f"{prog}: {_t(args)('cli.again-is-d10')}")
     if args.system == "ih-d10" and args.level is not None:
-        raise UsageError(f"{prog}: argument --level: is for ih-d6; ih-d10 uses --again 10|9|8")
+        raise UsageError(f"{prog}: {_t(args)('cli.level-is-d6')}")
     untrained = Untrained(args.untrained) if args.untrained else None
     spec = CheckSpec(
         system=args.system,
@@ -80,11 +82,11 @@ def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
         interpretations=interpretations(args, command),
     )
     if spec.pool > MAX_POOL:
-        raise UsageError(f"{prog}: argument DP: at most {MAX_POOL} dice, not {spec.pool}")
+        raise UsageError(f"{prog}: {_t(args)('cli.dp-at-most', most=MAX_POOL, pool=spec.pool)}")
     try:
         validate_spec(spec)
     except RuleError as error:
-        raise UsageError(f"{prog}: {error}") from None
+        raise UsageError(f"{prog}: {error.render(getattr(args, 'lang', 'en'))}") from None
     return spec
 
 
@@ -97,6 +99,11 @@ def _refuse_ih_options(args: argparse.Namespace, command: str) -> None:
             )
 
 
+def _t(args: argparse.Namespace) -> Translator:
+    """The language of ``--lang`` (the JSON output stays English)."""
+    return Translator(getattr(args, "lang", None) or "en")
+
+
 def _print_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
@@ -107,20 +114,20 @@ def roll(args: argparse.Namespace) -> int:
     if args.system == "mist":
         _refuse_ih_options(args, "roll")
         if abs(args.value) > MAX_POOL:
-            raise UsageError(f"st-console roll: argument POWER: at most {MAX_POOL} d4s")
+            raise UsageError(f"st-console roll: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
         settings = interpretations(args, "roll")
         result = roll_mist(args.value, rng, settings.negative_power_subtracts_d4)
         if args.json:
             _print_json(dice_text.mist_json(result))
         else:
-            print(dice_text.mist_text(result))
+            print(dice_text.mist_text(result, _t(args)))
         return 0
     spec = check_spec(args, "roll")
     check = roll_check(spec, rng)
     if args.json:
         _print_json(dice_text.check_json(check))
     else:
-        print(dice_text.check_text(spec, check))
+        print(dice_text.check_text(spec, check, _t(args)))
     return 0
 
 
@@ -129,12 +136,12 @@ def odds(args: argparse.Namespace) -> int:
     if args.system == "mist":
         _refuse_ih_options(args, "odds")
         if abs(args.value) > MAX_POOL:
-            raise UsageError(f"st-console odds: argument POWER: at most {MAX_POOL} d4s")
+            raise UsageError(f"st-console odds: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
         table = mist_odds(args.value, interpretations(args, "odds"))
         if args.json:
             _print_json(dice_text.mist_odds_json(table))
         else:
-            print(dice_text.mist_odds_text(table))
+            print(dice_text.mist_odds_text(table, _t(args)))
         return 0
     spec = check_spec(args, "odds")
     if spec.bonus > MAX_BONUS and not spec.chance and not spec.auto_failure:
@@ -144,9 +151,9 @@ def odds(args: argparse.Namespace) -> int:
     try:
         result = check_odds(spec)
     except RuleError as error:
-        raise UsageError(f"st-console odds: {error}") from None
+        raise UsageError(f"st-console odds: {error.render(getattr(args, 'lang', 'en'))}") from None
     if args.json:
         _print_json(dice_text.check_odds_json(result))
     else:
-        print(dice_text.check_odds_text(spec, result))
+        print(dice_text.check_odds_text(spec, result, _t(args)))
     return 0

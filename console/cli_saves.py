@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from console.i18n import Translator
 from engine import commands, session
 from engine.errors import RuleError
 from engine.session import Scene
@@ -42,18 +43,18 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _read_script(name: str) -> list[str]:
+def _read_script(name: str, t: Translator) -> list[str]:
     if name == "-":
         return sys.stdin.read().splitlines()
     path = Path(name)
     if path.is_dir():
-        raise _Usage(f"SCRIPT: {name!r} is a directory, not a file of commands")
+        raise _Usage(t("cli.script-directory", name=repr(name)))
     if not path.is_file():
-        raise _Usage(f"SCRIPT: no such file {name!r}")
+        raise _Usage(t("cli.script-missing", name=repr(name)))
     try:  # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
         return path.read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        raise _Usage(f"SCRIPT: cannot read {name!r} ({error})") from None
+        raise _Usage(t("cli.script-unreadable", name=repr(name), error=error)) from None
 
 
 @dataclass
@@ -108,7 +109,7 @@ def _implicit_scene(run: _Run, system: str, seed: int | None, campaign: Any) -> 
 
 
 def _apply_lines(
-    lines: list[str], run: _Run, seed: int | None, campaign: Any
+    lines: list[str], run: _Run, seed: int | None, campaign: Any, lang: str = "en"
 ) -> tuple[int, str] | None:
     """Apply the script; the first rule error as (line number, message), else ``None``.
 
@@ -129,52 +130,53 @@ def _apply_lines(
             if isinstance(command, commands.NewScene):
                 taken = command.name.casefold() in {n.casefold() for n in run.touched}
                 if taken or (campaign is not None and campaign.has_scene(command.name)):
-                    raise RuleError(
-                        f"A scene named {command.name!r} already exists; pick another name."
-                    )
+                    raise RuleError("run.scene-taken", name=command.name)
                 run.scene = session.new_scene(command.name, command.system, seed)
                 if campaign is not None:
                     run.scene = campaign.with_roster(run.scene)
                 run.created.add(run.scene.name)
             else:
                 if run.scene is None:
-                    raise RuleError('No scene yet: start one with  scene new "NAME" SYSTEM')
+                    raise RuleError("run.no-scene")
                 run.scene, _ = session.execute(run.scene, command, text.strip())
             run.touched[run.scene.name] = run.scene
         except RuleError as error:
             if implicit is not None:  # the state before the failing line had no scene
                 run.scene = None
                 run.created.discard(implicit.name)
-            return number, error.message
+            return number, error.render(lang)
     return None
 
 
-def _print_scene(scene: Scene | None, as_json: bool, out: TextIO) -> None:
+def _print_scene(scene: Scene | None, as_json: bool, out: TextIO, lang: str = "en") -> None:
     if scene is None:
         if as_json:
             out.write("null\n")
         else:
-            out.write("No scene.\n")
+            from console.i18n import Translator
+
+            out.write(Translator(lang)("cli.no-scene") + "\n")
         return
     if as_json:
         view = commands.to_json(scene.state, scene.system)
         out.write(json.dumps(view, ensure_ascii=False) + "\n")
     else:
-        from saves.report import scene_text
+        from console.i18n import Translator
+        from console.report import scene_text
 
-        out.write(scene_text(scene))
+        out.write(scene_text(scene, Translator(lang)))
 
 
 def run(args: argparse.Namespace) -> int:
     """``st-console run SCRIPT [--seed N] [--json] [--campaign NAME] [--save-dir DIR]``."""
     try:
-        lines = _read_script(args.script)
+        lines = _read_script(args.script, Translator(args.lang))
     except _Usage as error:
         return _usage_error(str(error))
     if args.campaign is None:
         state = _Run()
-        failure = _apply_lines(lines, state, args.seed, None)
-        return _finish(state, failure, args.json)
+        failure = _apply_lines(lines, state, args.seed, None, args.lang)
+        return _finish(state, failure, args.json, args.lang)
     from saves import SaveError, open_store
 
     saved = False
@@ -185,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
             current = campaign.current_scene()
             if current is not None:
                 state.scene = campaign.load_scene(current)
-            failure = _apply_lines(lines, state, args.seed, campaign)
+            failure = _apply_lines(lines, state, args.seed, campaign, args.lang)
             for name, scene in state.touched.items():
                 if name in state.created:
                     campaign.create_scene(scene)
@@ -201,14 +203,16 @@ def run(args: argparse.Namespace) -> int:
         # The commands are saved: a script must not retry them (issue 12). The exit status
         # says what happened to the data; the warning says what did not work after it.
         print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
-    return _finish(state, failure, args.json)
+    return _finish(state, failure, args.json, args.lang)
 
 
-def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool) -> int:
-    _print_scene(state.scene, as_json, sys.stdout)
+def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: str) -> int:
+    from console.i18n import Translator
+
+    _print_scene(state.scene, as_json, sys.stdout, lang)
     if failure is not None:
         number, message = failure
-        print(f"line {number}: {message}", file=sys.stderr)
+        print(Translator(lang)("cli.line", number=number, message=message), file=sys.stderr)
         return 1
     return 0
 
@@ -223,16 +227,17 @@ def list_saves(args: argparse.Namespace) -> int:
         last = store.last_opened()
     except SaveError as error:
         return _fail(str(error))
+    t = Translator(args.lang)
     if not infos:
-        print(f"No campaigns in {store.root}.")
+        print(t("cli.saves.none", root=store.root))
         return 0
-    print(f"Campaigns in {store.root}:")
+    print(t("cli.saves.title", root=store.root))
     for info in infos:
         if info.problem is not None:
-            print(f"{_safe(info.name)}  (cannot be read: {_safe(info.problem)})")
+            print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(info.problem)))
             continue
-        mark = "  (last opened)" if last and last[0] == info.name else ""
-        held = f"  (open in {_safe(info.holder)})" if info.holder else ""
+        mark = t("cli.saves.last") if last and last[0] == info.name else ""
+        held = t("cli.saves.held", holder=_safe(info.holder)) if info.holder else ""
         print(f"{_safe(info.name)}{mark}{held}")
         for scene in info.scenes:
             print(f"  {_safe(scene.name)}  [{_safe(scene.system)}]")
@@ -241,7 +246,9 @@ def list_saves(args: argparse.Namespace) -> int:
 
 def export(args: argparse.Namespace) -> int:
     """``st-console export CAMPAIGN[/SCENE] --format md|json [-o FILE]``."""
-    from saves import SaveError, export_document, load_scenes, open_store, session_report
+    from console.i18n import Translator
+    from console.report import session_report
+    from saves import SaveError, export_document, load_scenes, open_store
 
     try:
         store = open_store(args.save_dir)
@@ -250,7 +257,7 @@ def export(args: argparse.Namespace) -> int:
             text += "\n"
         else:
             name, scenes = load_scenes(store, args.target)
-            text = session_report(name, scenes)
+            text = session_report(name, scenes, Translator(args.lang))
     except SaveError as error:
         return _fail(str(error))
     if args.output in (None, "-"):
@@ -270,12 +277,13 @@ def import_file(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not path.is_file():
-        return _usage_error(f"FILE: no such file {args.file!r}")
+        return _usage_error(Translator(args.lang)("cli.file-missing", name=repr(args.file)))
     try:
         store = open_store(args.save_dir)
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(str(error))
-    names = ", ".join(_safe(scene) for scene in scenes) or "no scenes"
-    print(f"Imported into campaign {_safe(campaign)}: {names}.")
+    t = Translator(args.lang)
+    names = ", ".join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
+    print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0

@@ -45,6 +45,7 @@ APP_KEYS: tuple[KeySpec, ...] = (
     KeySpec("app.save-as", "ctrl+s", "save_as", "app", show=False),
     KeySpec("app.open", "ctrl+o", "open", "app", show=False),
     KeySpec("app.new-scene", "ctrl+n", "new_scene", "app", show=False),
+    KeySpec("app.language", "f2", "switch_language", "app", show=False),
     KeySpec("app.quit", "ctrl+q", "quit", "app", priority=True),
 )
 """Keys of every scene screen (the shell). ``:`` is a priority key so that the focus moves to

@@ -335,44 +335,6 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     return line
 
 
-def _humanize(name: str) -> str:
-    out = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
-    return out[:1].upper() + out[1:]
-
-
-def event(t: Translator, item: Any) -> str:
-    """A one-line description of any engine event, for the log and notifications.
-
-    A locale key ``event.<ClassName>`` with ``{field}`` placeholders wins; otherwise the class name
-    in words and its simple fields.
-    """
-    dice = roll_event(t, "", item) if type(item).__name__ != "CombatantAdded" else None
-    if dice is not None:
-        return dice.plain
-    name = type(item).__name__
-    values: dict[str, Any] = {}
-    if is_dataclass(item):
-        values = {f.name: getattr(item, f.name) for f in fields(item)}
-    key = f"event.{name}"
-    if name == "TemporaryHealth" and t.has(f"trait.{values.get('trait')}"):
-        values["trait"] = t(f"trait.{values['trait']}")
-    if values.get("unaware") is True and t.has(key + "-unaware"):
-        key += "-unaware"  # RULES.md §3.2: added at the surprise round, flat-footed
-    if values.get("bonus_lost") is True and t.has(key + "-lost"):
-        key += "-lost"  # RULES.md §3.8: base defense 0 loses the legendary defense bonus
-    if values.get("label") and t.has(key + "-labelled"):
-        key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
-    if t.has(key):
-        try:
-            return t(key, **values)
-        except (KeyError, IndexError, ValueError):
-            pass
-    simple = [
-        f"{k}={v}" for k, v in values.items() if isinstance(v, str | int | float | bool) and v != ""
-    ]
-    return _humanize(name) + (": " + ", ".join(simple) if simple else "")
-
-
 # -- odds ---------------------------------------------------------------------------------------
 
 

@@ -53,7 +53,7 @@ def family_of(system: str) -> str:
         return "ih"
     if system == "mist":
         return "mist"
-    raise RuleError(f"Unknown system {system!r}: use ih-d10, ih-d6 or mist.")
+    raise RuleError("commands.unknown-system-use-ih", system=system)
 
 
 def verbs(system: str | None) -> tuple[str, ...]:
@@ -81,16 +81,14 @@ def parse_line(line: Line, system: str | None) -> Any:
         return _parse_scene(line)
     if line.verb in ("undo", "redo"):
         if line.words or line.options:
-            raise RuleError(f"Use: {line.verb} (it takes no arguments)")
+            raise RuleError("commands.use-takes-arguments", verb=line.verb)
         return Undo() if line.verb == "undo" else Redo()
     if line.verb == "roll":
         return dice_command.parse(line)
     if line.verb == "interpret" and system is not None and family_of(system) == "ih":
         return _parse_interpret(line)
     if system is None:
-        raise RuleError(
-            f"'{line.verb}' needs a scene: start one with  scene new \"NAME\" ih-d10|ih-d6|mist"
-        )
+        raise RuleError("commands.needs-scene-start-scene", verb=line.verb)
     family = family_of(system)
     own, other = (ih_family, mist_family) if family == "ih" else (mist_family, ih_family)
     command = own.parse(line)
@@ -98,8 +96,16 @@ def parse_line(line: Line, system: str | None) -> Any:
         return command
     if line.verb in other.VERBS:
         kind = "M.I.S.T." if family == "ih" else "Infinite Horror"
-        raise RuleError(f"'{line.verb}' is a {kind} command; this scene is {system}.")
-    raise RuleError(f"Unknown command '{line.verb}'. Known: {', '.join(verbs(system))}.")
+        raise RuleError(
+            "commands.command-scene",
+            verb=line.verb,
+            kind=kind,
+            system=system,
+            rules_key="rules.mist" if family == "ih" else "rules.ih",
+        )
+    raise RuleError(
+        "commands.unknown-command-known", verb=line.verb, known=", ".join(verbs(system))
+    )
 
 
 def parse(text: str, system: str | None) -> Any | None:
@@ -126,7 +132,7 @@ def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[An
         return state, events
     if isinstance(command, Interpret):
         if not hasattr(state, "interpretations"):
-            raise RuleError("This scene keeps its interpretations elsewhere: use its own verb.")
+            raise RuleError("commands.scene-keeps-interpretations-elsewhere")
         changed = assign(state.interpretations, command.name, command.value)
         event = InterpretationChanged(command.name, str(getattr(changed, command.name)).lower())
         return replace(state, interpretations=changed), (event,)
@@ -189,7 +195,7 @@ def _parse_interpret(line: Line) -> Interpret:
     if line.words or len(line.options) != 1:
         from engine.settings import field_names
 
-        raise RuleError(f"Use: interpret FIELD=VALUE (fields: {', '.join(field_names())})")
+        raise RuleError("commands.use-interpret-field-value", fields=", ".join(field_names()))
     name, value = line.options[0]
     name = name.replace("-", "_")
     assign(Interpretations(), name, value)
@@ -199,9 +205,9 @@ def _parse_interpret(line: Line) -> Interpret:
 def _parse_scene(line: Line) -> NewScene:
     words: Sequence[str] = line.words
     if len(words) != 3 or words[0].lower() != "new":
-        raise RuleError('Use: scene new "NAME" ih-d10|ih-d6|mist')
+        raise RuleError("commands.use-scene-new-name")
     name, system = words[1].strip(), words[2].lower()
     if not name:
-        raise RuleError("A scene needs a name.")
+        raise RuleError("commands.scene-needs-name")
     family_of(system)
     return NewScene(name=name, system=system)

@@ -10,8 +10,10 @@ import (:func:`set_renderer`) for English, so the CLI, logs and tests read a sen
 renderer installed (the engine used on its own) it reads ``code key=value …``.
 
 A message written as a plain sentence (``RuleError("Damage cannot be negative.")``) is the old
-form, still accepted while the engine moves to codes: its code is ``"text"`` and its one
-parameter is that sentence.
+form: its code is ``"text"`` and its one parameter is that sentence, shown as it is in every
+language. Nothing in engine/, saves/ or console/ raises one any more, and a test keeps it so
+(tests/console/test_error_text.py::test_no_plain_sentence_refusals_are_left); the form stays
+only so that an old pickled error still loads.
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ def tokenize(text: str) -> Line | None:
     try:
         tokens = _split(body)
     except ValueError as error:
-        raise RuleError(f"Cannot read the line: {error} (check the quotes).") from None
+        raise RuleError("language.read-line-check-quotes", error=error) from None
     if not tokens:
         return None
     verb = tokens[0][0].lower()
@@ -111,7 +111,7 @@ def parse_int(value: str, what: str) -> int:
     """Read a whole number (``+3`` and ``-2`` included) or raise a RuleError naming ``what``."""
     text = value.strip()
     if WHOLE_NUMBER.fullmatch(text) is None:
-        raise RuleError(f"{what} must be a whole number, not {value!r}.")
+        raise RuleError("language.must-whole-number", what=what, value=value)
     return int(text)
 
 

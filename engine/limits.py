@@ -60,8 +60,9 @@ def _check_text(text: str, what: str, limit: int) -> None:
     if found is not None:
         raise RuleError("input.control-character", field=what, char=found)
     if len(text) > limit:
-        code = "input.name-too-long" if limit == MAX_NAME else "input.text-too-long"
-        raise RuleError(code, field=what, length=len(text), limit=limit)
+        if limit == MAX_NAME:
+            raise RuleError("input.name-too-long", field=what, length=len(text), limit=limit)
+        raise RuleError("input.text-too-long", field=what, length=len(text), limit=limit)
 
 
 def check_number(value: int, what: str) -> None:

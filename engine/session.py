@@ -84,7 +84,7 @@ def execute(scene: Scene, command: Any, text: str) -> tuple[Scene, tuple[Any, ..
     if isinstance(command, commands.Redo):
         return redo(scene)
     if isinstance(command, commands.NewScene):
-        raise RuleError("'scene new' starts a new scene; it is not applied inside one.")
+        raise RuleError("session.scene-new-starts-new")
     seed = _seed_for(scene)
     state, events = commands.apply(scene.state, scene.system, command, random.Random(seed))
     entry = JournalEntry(command=command, text=text, seed=seed, events=tuple(events))
@@ -123,7 +123,7 @@ def undo(scene: Scene) -> Scene:
         RuleError: nothing to undo.
     """
     if not scene.journal:
-        raise RuleError("Nothing to undo in this scene.")
+        raise RuleError("session.nothing-undo-scene")
     kept, last = scene.journal[:-1], scene.journal[-1]
     start, state = 0, scene.initial
     for index, checkpoint in reversed(scene.checkpoints):
@@ -148,7 +148,7 @@ def redo(scene: Scene) -> tuple[Scene, tuple[Any, ...]]:
         RuleError: nothing to redo.
     """
     if not scene.undone:
-        raise RuleError("Nothing to redo in this scene.")
+        raise RuleError("session.nothing-redo-scene")
     entry = scene.undone[-1]
     state, events = commands.apply(
         scene.state, scene.system, entry.command, random.Random(entry.seed)
@@ -209,7 +209,7 @@ class History:
 
     def undo(self) -> None:
         if not self.scene.journal:
-            raise RuleError("Nothing to undo in this scene.")
+            raise RuleError("session.nothing-undo-scene")
         kept, last = self.scene.journal[:-1], self.scene.journal[-1]
         state = self._state_before(len(kept))
         self._states.pop(len(kept), None)

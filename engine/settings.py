@@ -118,16 +118,18 @@ def assign(current: Interpretations, name: str, value: str) -> Interpretations:
     from engine.errors import RuleError
 
     if name not in Interpretations.__dataclass_fields__:
-        raise RuleError(f"No interpretation '{name}'. Settings: {', '.join(field_names())}.")
+        raise RuleError(
+            "settings.interpretation-settings", name=name, fields=", ".join(field_names())
+        )
     old = getattr(current, name)
     text = value.strip().lower()
     if isinstance(old, bool):
         if text not in ("true", "false", "on", "off", "yes", "no"):
-            raise RuleError(f"{name} is on or off (true/false), not {value!r}.")
+            raise RuleError("settings.off-true-false", name=name, value=value)
         flag: dict[str, Any] = {name: text in ("true", "on", "yes")}
         return replace(current, **flag)
     if WHOLE_NUMBER.fullmatch(text) is None:
-        raise RuleError(f"{name} is a whole number, not {value!r}.")
+        raise RuleError("settings.whole-number", name=name, value=value)
     number = int(text)
     low, high = NUMBER_RANGES.get(name, (0, 10))
     if not low <= number <= high:

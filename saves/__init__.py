@@ -21,7 +21,9 @@ The API the console and the command line use::
     store.backups(name); store.newest_good_backup(name); store.open_backup(name) (read-only);
     store.restore_backup(name)                     # the broken files are moved aside, kept
     export_document(store, "Campaign/Scene"); import_file(store, path)
-    session_report(campaign_name, scenes)          # Markdown
+
+The Markdown session report is text, made by the console in the reader's language
+(``console/report.py``).
 
 Every failure is a :class:`SaveError` whose message names the file and the problem: BadFile
 (corrupt, truncated, hand-edited; never overwritten), NewerVersion, LockHeld, ReadOnly,
@@ -45,7 +47,6 @@ from saves.errors import (
 )
 from saves.exports import export_document, import_file, load_scenes
 from saves.migrations import SCHEMA_VERSION
-from saves.report import session_report
 from saves.store import CampaignInfo, Store, default_save_dir, open_store
 
 __all__ = [
@@ -70,5 +71,4 @@ __all__ = [
     "import_file",
     "load_scenes",
     "open_store",
-    "session_report",
 ]

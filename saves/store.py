@@ -2,7 +2,7 @@
 
 Layout of the save directory (default: platformdirs' user data directory for ``st-console``)::
 
-    st-console.json            the last campaign and scene opened (TinyDB)
+    st-console.json            the last campaign and scene opened, the console's language (TinyDB)
     campaigns/<slug>/          one campaign (saves.campaign)
     campaigns/<name>.json      a schema-version-1 campaign, migrated when the store opens
 """
@@ -235,6 +235,28 @@ class Store:
             aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
             os.replace(path, aside)
             open_db(path).table("last").upsert(Document(record, doc_id=1))
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def language(self) -> str | None:
+        """The console language last chosen in this save directory (``None``: never chosen)."""
+        try:
+            document = open_db(self.root / SETTINGS, read_only=True).table("settings").get(doc_id=1)
+        except (SaveError, RecursionError, ValueError):
+            return None
+        lang = document.get("lang") if document is not None else None
+        return lang if isinstance(lang, str) else None
+
+    def set_language(self, lang: str) -> None:
+        """Remember the console language for the next start (``--lang`` still overrides it)."""
+        record = {"schema_version": SCHEMA_VERSION, "lang": lang}
+        path = self.root / SETTINGS
+        try:
+            open_db(path).table("settings").upsert(Document(record, doc_id=1))
+        except (BadFile, RecursionError, ValueError):
+            aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
+            os.replace(path, aside)
+            open_db(path).table("settings").upsert(Document(record, doc_id=1))
 
     # -- backups -------------------------------------------------------------------------------
 

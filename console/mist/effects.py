@@ -20,6 +20,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from console import event_text
 from console.i18n import Translator
 from console.mist import render
 from console.mist.dialogs import Runner
@@ -228,7 +229,7 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
             error.update(Text("✗ " + outcome, style="red"))
             return
         error.update("")
-        self.spent += [Text("✓ " + render.event(self.t, item)) for item in outcome]
+        self.spent += [Text("✓ " + event_text.describe(self.t, item)) for item in outcome]
         self.query_one("#effects-done", Static).update(Text("\n").join(self.spent[-SHOWN_SPENDS:]))
         self._show_left()
         action = self.action

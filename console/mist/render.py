@@ -8,14 +8,13 @@ tags and statuses are aligned by terminal cells (``rich.cells.cell_len``) so CJK
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
 
 from console.i18n import Translator, fit
-from engine.dice.mist import Outcome
+from engine.mist.growth import CONTROLLED
 from engine.mist.state import (
     DEFAULT_QUESTIONS,
     CaseFile,
@@ -26,12 +25,9 @@ from engine.mist.state import (
     MistState,
     Phase,
     Question,
-    Retirement,
     Status,
     Tag,
     Theme,
-    ThemeType,
-    Track,
 )
 
 BOX_ON, BOX_OFF = "■", "□"
@@ -52,11 +48,24 @@ def boxes(status: Status) -> Text:
     return text
 
 
-def status_line(status: Status, limit: int | None = None, *, width: int = NAME_WIDTH) -> Text:
-    """``[■ ■ □ ■ □ □] harmed 4/4``: boxes, name, tier (over the limit when there is one)."""
+def status_line(
+    status: Status,
+    limit: int | None = None,
+    *,
+    width: int = NAME_WIDTH,
+    t: Translator | None = None,
+) -> Text:
+    """``[■ ■ □ ■ □ □] harmed 4/4``: boxes, name, tier (over the limit when there is one).
+
+    The status the engine names itself, Controlled (§4.8), is shown in ``t``'s language; the
+    command line still calls it "Controlled".
+    """
     text = boxes(status)
     reached = limit is not None and status.tier >= limit
-    text.append(" " + fit(status.name, width), style="bold red" if reached else "bold")
+    name = status.name
+    if t is not None and name == CONTROLLED:
+        name = t("mist.status.controlled")
+    text.append(" " + fit(name, width), style="bold red" if reached else "bold")
     text.append(f" {status.tier}" + (f"/{limit}" if limit is not None else ""))
     return text
 
@@ -246,7 +255,7 @@ def character_lines(
     for theme in person.themes:
         lines.extend(theme_lines(t, theme, width))
     for status in person.statuses:
-        lines.append(Text("  ") + status_line(status, 6))
+        lines.append(Text("  ") + status_line(status, 6, t=t))
     if person.story_tags:
         lines.append(Text("  " + t("mist.tags") + ": ", style="dim") + tags_text(person.story_tags))
     for scar in person.scars:
@@ -379,64 +388,3 @@ def roll_result(t: Translator, roll: Any) -> Text:
     text.append(f" = {roll.total} → ")
     text.append(t(f"mist.outcome.{roll.outcome}"), style=BAND_STYLES[str(roll.outcome)])
     return text
-
-
-# -- events ---------------------------------------------------------------------------------------
-
-
-WORDS: dict[str, str] = {
-    "mode": "mist.case.",
-    "depth": "mist.depth.",
-    "result": "mist.immerse.result.",
-    "row": "mist.outcome.",
-    "choice": "mist.growth.",
-    "kind": "mist.effect-kind.",
-}
-"""Event fields holding an engine code, and the locale prefix that names the code in words."""
-
-
-def _word(t: Translator, key: str, value: Any) -> Any:
-    """An event field in words: phases, tracks, theme types and the codes of ``WORDS``."""
-    if isinstance(value, Phase):
-        return t(f"mist.phase.{value.value}")
-    if isinstance(value, Track):
-        return t(f"mist.track.{value.value}")
-    if isinstance(value, ThemeType):
-        return t(f"mist.theme.{value.value}")
-    if isinstance(value, Retirement):
-        return t(f"mist.retired.{value.value}")
-    if isinstance(value, Outcome):
-        return t(f"mist.outcome.{value.value}")
-    prefix = WORDS.get(key)
-    if prefix and isinstance(value, str) and t.has(prefix + value):
-        return t(prefix + value)
-    if isinstance(value, bool):
-        return "✓" if value else "—"
-    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
-        return ", ".join(value)
-    if value is None:
-        return "—"
-    return value
-
-
-def event(t: Translator, item: Any) -> str:
-    """One line for a Mist event: ``mist.event.<ClassName>`` with the event's fields."""
-    name = type(item).__name__
-    values: dict[str, Any] = {}
-    if is_dataclass(item) and not isinstance(item, type):
-        values = {f.name: getattr(item, f.name) for f in fields(item)}
-    for key, value in values.items():
-        values[key] = _word(t, key, value)
-    roll = values.get("roll")
-    if roll is not None and hasattr(roll, "d8"):
-        values["dice"] = roll_result(t, roll).plain
-    key = f"mist.event.{name}"
-    if getattr(item, "capped", False) is True and t.has(key + "-capped"):
-        key += "-capped"  # RULES.md §4.1: a mark lost at the cap is reported
-    if t.has(key):
-        try:
-            return t(key, **values)
-        except (KeyError, IndexError, ValueError):
-            pass
-    simple = [f"{v}" for v in values.values() if isinstance(v, str | int) and v != ""]
-    return name + (": " + " ".join(simple) if simple else "")

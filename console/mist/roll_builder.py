@@ -49,6 +49,7 @@ from engine.language import quote
 from engine.mist import roster
 from engine.mist.power import breakdown
 from engine.mist.state import MistState
+from engine.mist.tags import SCENE
 
 TICK_MARKS = {
     Tick.OFF: ("[ ]", "dim"),
@@ -181,6 +182,8 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
     def _header(self, owner: str) -> Text:
         """The line over one owner's rows: ``── Hound ──`` (a challenge, the scene, an ally)."""
         width = self.row_width or 40
+        if owner == SCENE:
+            owner = self.t("mist.builder.scene-owner")
         label = f"── {fit(owner, max(4, width - 8)).rstrip()} "
         return Text(label + "─" * max(2, width - cell_len(label)), style="dim", no_wrap=True)
 
@@ -340,7 +343,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         try:
             paid = breakdown(self.state, self.actor, choice, self.target)
         except RuleError as problem:
-            error.update(Text(problem.message, style="red"))
+            error.update(Text(problem.render(self.t.lang), style="red"))
             return
         self.query_one("#builder-breakdown", Static).update(
             Group(*roll_text.breakdown_lines(t, paid.sources, side or None))

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 
+from console import event_text
 from console.keymap import MIST_KEYS, KeySpec
 from console.mist import render
 from console.mist.case_actions import CaseFileActions
@@ -126,7 +127,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
             lines.append(Text("› " + entry.text, style="dim"))
             for item in entry.events:
                 if hasattr(item, "roll") or type(item).__name__ in ("ChallengeOvercome",):
-                    lines.append(Text("  " + render.event(self.t, item)))
+                    lines.append(Text("  " + event_text.describe(self.t, item)))
         self.query_one("#mist-log", DiceLog).show(lines)
 
     def names(self) -> tuple[str, ...]:
@@ -140,9 +141,9 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
         if text.strip().lower() in ("undo", "redo"):
             super().after_command(text, ())
             if text.strip().lower() == "redo" and events:
-                self.status += "  —  " + "; ".join(render.event(self.t, e) for e in events)
+                self.status += "  —  " + "; ".join(event_text.describe(self.t, e) for e in events)
             return
-        described = [render.event(self.t, item) for item in events]
+        described = [event_text.describe(self.t, item) for item in events]
         self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
 
     # -- what can be done now -------------------------------------------------------------------

@@ -152,13 +152,12 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
         Raises:
             RuleError: a field that is not a number where one is needed, no pool, no target.
         """
-        t = self.t
         target = self.target()
         if target is None:
-            raise RuleError(t("attack.need-target"))
+            raise RuleError("ih.attack.need-target")
         pool = self._text("pool")
         if not pool:
-            raise RuleError(t("attack.need-pool"))
+            raise RuleError("ih.attack.need-pool")
         dp: int | None = None
         traits: str | None = None
         if WHOLE_NUMBER.fullmatch(pool):

@@ -256,7 +256,7 @@ class CheckDialog(EarlyKeys, ModalScreen[str | None]):
         try:
             sheet = self._sheet()
             if sheet is None:
-                raise RuleError(t("check.no-sheet"))
+                raise RuleError("check.no-sheet")
             scene = self.scene()
             state: Any = scene.state
             traits = self.traits()

@@ -244,8 +244,8 @@ class CombatantDialog(_Dialog[str]):
                     placeholder=t("dialog.willpower"), id="willpower", type="integer"
                 )
             with RadioSet(id="kind"):
-                yield RadioButton("NPC", value=True, id="npc")
-                yield RadioButton("PC", id="pc")
+                yield RadioButton(t("kind.npc"), value=True, id="npc")
+                yield RadioButton(t("kind.pc"), id="pc")
             yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
             yield Static("", classes="error", id="combatant-error")
 

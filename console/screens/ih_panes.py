@@ -236,6 +236,8 @@ class DetailPane(_CombatantPane):
             if key in on_sheet:
                 continue  # shown with the sheet's traits below
             label = t(f"trait.{key}") if t.has(f"trait.{key}") else key.replace("_", " ")
+            if key == "kind" and t.has(f"kind.{value}"):
+                value = t(f"kind.{value}")
             rows.append((label, Text(value)))
         for effect in combatant.effects:
             about = Text(effect.label, style="italic")

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 
-from console import render
+from console import event_text, render
 from console.i18n import Translator
 from console.keymap import COMBAT_KEYS, KeySpec
 from console.messages import CombatantSelected
@@ -34,7 +34,7 @@ from console.widgets.dice_log import DiceLog
 from engine.errors import RuleError
 from engine.ih.events import UnusualReflex
 from engine.language import quote
-from engine.session import JournalEntry, Scene
+from engine.session import History, JournalEntry, Scene
 
 EDITS = frozenset(
     {
@@ -76,14 +76,21 @@ class IHScreen(SceneScreen):
     selected: reactive[str | None] = reactive(None, repaint=False)
     paid: reactive[tuple[tuple[str, str], ...]] = reactive((), repaint=False)
 
-    def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        translate: Translator,
+        *,
+        read_only: bool = False,
+        history: History | None = None,
+    ) -> None:
         self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
         self._view_cache: ViewCache = {}
         self._refusals: tuple[Scene | None, dict[str, str | None]] = (None, {})
         """The scene last asked about and the engine's answers (see :meth:`_refusal`)."""
         self._turn_before: str | None = None
         """The current actor before the command being run (the selection may follow the turn)."""
-        super().__init__(scene, translate, read_only=read_only)
+        super().__init__(scene, translate, read_only=read_only, history=history)
 
     def compose_body(self) -> ComposeResult:
         t = self.t
@@ -183,7 +190,7 @@ class IHScreen(SceneScreen):
         self._say_surprise_pause()
         for event in events:
             if isinstance(event, UnusualReflex):  # RULES.md §3.7: a warning, not a refusal
-                self.notify(render.event(self.t, event), severity="warning", timeout=8)
+                self.notify(event_text.describe(self.t, event), severity="warning", timeout=8)
         verb = text.strip().split(" ", 1)[0].lower()
         if verb in ("next", "begin", "undo", "redo"):
             self.selected = view.current or self.selected

@@ -135,7 +135,7 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
                 if self.system == "ih-d10":
                     yield Label(t("roll.again-label"), classes="label")
                     yield Select(
-                        [("10-again", "10"), ("9-again", "9"), ("8-again", "8")],
+                        [(t("roll.again", n=n), str(n)) for n in (10, 9, 8)],
                         value="10",
                         allow_blank=False,
                         id="again",

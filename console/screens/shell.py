@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from console import render
+from console import event_text
 from console.i18n import Translator
 from console.keymap import APP_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
@@ -28,7 +28,7 @@ from console.widgets.title_bar import TitleBar
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
-    from engine.session import Scene
+    from engine.session import History, Scene
 
 MUTATING = frozenset({"undo", "redo"})
 """Shell actions that change the scene (refused in read-only mode)."""
@@ -62,12 +62,21 @@ class SceneScreen(Screen[None]):
     scene: reactive[Scene | None] = reactive(None, always_update=True, repaint=False)
     status: reactive[str] = reactive("", repaint=False)
 
-    def __init__(self, scene: Scene, translate: Translator, *, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        translate: Translator,
+        *,
+        read_only: bool = False,
+        history: History | None = None,
+    ) -> None:
         super().__init__()
         self.t = translate
         from engine.session import History
 
-        self.history = History(scene)
+        self.history = history if history is not None else History(scene)
+        """The scene and its undo/redo (handed over when the screen is redrawn in a new
+        language)."""
         self.read_only = read_only
         self.read_only_holder = ""
         """Who holds the campaign's lock when read-only (the app sets it; shown on refusals)."""
@@ -132,7 +141,7 @@ class SceneScreen(Screen[None]):
                 self.post_message(NewSceneRequested(command.name, command.system))
                 return ()
             if self.read_only:
-                raise RuleError(self.t("status.read-only"))
+                raise RuleError("app.read-only")
             events = self.history.execute(command, text.strip())
         except RuleError as error:
             self.refuse(error.render(self.t.lang), source)  # error.<code> in the table's language
@@ -162,7 +171,7 @@ class SceneScreen(Screen[None]):
         if verb == "redo" and scene.journal:
             self.status = "✓ " + self.t("status.redone", command=scene.journal[-1].text)
             return
-        described = [render.event(self.t, event) for event in events]
+        described = [event_text.describe(self.t, event) for event in events]
         self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
 
     def on_command_requested(self, message: CommandRequested) -> None:
@@ -258,6 +267,9 @@ class SceneScreen(Screen[None]):
         self.action_command_line(f'scene new "" {system}')
         line = self.command_line.input
         line.cursor_position = len('scene new "')
+
+    async def action_switch_language(self) -> None:
+        await self.app.run_action("switch_language")
 
     async def action_save_as(self) -> None:
         await self.app.run_action("save_as")

@@ -37,6 +37,8 @@ USAGE = (
     "[--untrained physical|social|mental] [--willpower] [--dc N] [by=NAME] [hidden]  "
     "or  roll mist POWER"
 )
+SYNTAX = USAGE.removeprefix("Use: ")
+"""The syntax alone, filled into a refusal after its own "Use:" (the locale files word it)."""
 VALUE_OPTIONS: tuple[str, ...] = ("again", "level", "bonus", "penalty", "untrained", "dc", "seed")
 IH_ONLY: tuple[str, ...] = ("again", "level", "bonus", "penalty", "untrained", "dc", "willpower")
 
@@ -88,28 +90,26 @@ def parse(line: Line) -> RollCommand:
     """
     words = list(line.words)
     if not words:
-        raise RuleError(USAGE)
+        raise RuleError("dice.command.use", syntax=SYNTAX)
     system = words.pop(0).lower()
     if system not in ("ih-d10", "ih-d6", "mist"):
-        raise RuleError(f"Unknown system {system!r}: use ih-d10, ih-d6 or mist.")
+        raise RuleError("dice.command.unknown-system-use-ih", system=system)
     if not words:
         what = "POWER" if system == "mist" else "DP"
-        raise RuleError(f"roll {system} needs a {what}. {USAGE}")
+        raise RuleError("dice.command.roll-needs", system=system, what=what, syntax=SYNTAX)
     value = parse_int(words.pop(0), "POWER" if system == "mist" else "DP")
     values, flags, overrides = _options(line, words)
     hidden = "hidden" in flags
     seed = parse_int(values.pop("seed"), "--seed") if "seed" in values else None
     by = values.pop("by", None)
     if by is not None and not by.strip():
-        raise RuleError("by= needs a name.")
+        raise RuleError("dice.command.needs-name")
     if system == "mist":
         misplaced = [name for name in IH_ONLY if name in values or name in flags]
         if misplaced:
-            raise RuleError(
-                f"--{misplaced[0]} is an Infinite Horror option; mist takes POWER only."
-            )
+            raise RuleError("dice.command.infinite-horror-option-mist", misplaced=misplaced[0])
         if abs(value) > MAX_DICE:
-            raise RuleError(f"A M.I.S.T. roll takes at most {MAX_DICE} d4s, not {abs(value)}.")
+            raise RuleError("dice.command.roll-takes-most", maximum=MAX_DICE, count=abs(value))
         return RollCommand(
             system=system,
             mist=MistSpec(power=value),
@@ -143,7 +143,7 @@ def _options(
         if name == "interpret":  # --interpret=FIELD=VALUE
             setting, sep, value = value.partition("=")
             if not sep:
-                raise RuleError(f"--interpret takes FIELD=VALUE, not {value!r}.")
+                raise RuleError("dice.command.interpret-takes-field-value", value=value)
             overrides.append(_override(setting.strip().replace("-", "_"), value))
             continue
         if interpret and name not in VALUE_OPTIONS + ("by",):
@@ -151,7 +151,7 @@ def _options(
             interpret -= 1
             continue
         if name not in VALUE_OPTIONS + ("by",):
-            raise RuleError(f"Unknown option {key}=. {USAGE}")
+            raise RuleError("dice.command.unknown-option", key=key, syntax=SYNTAX)
         values[name] = value
     index = 0
     while index < len(words):
@@ -163,16 +163,14 @@ def _options(
             pass  # its FIELD=VALUE is read with the options above
         elif word.startswith("--") and name in VALUE_OPTIONS:
             if index + 1 >= len(words):
-                raise RuleError(f"{word} needs a value.")
+                raise RuleError("dice.command.needs-value", word=word)
             values[name] = words[index + 1]
             index += 1
         else:
-            raise RuleError(f"Unexpected {word!r}. {USAGE}")
+            raise RuleError("dice.command.unexpected", word=word, syntax=SYNTAX)
         index += 1
     if interpret:
-        raise RuleError(
-            "--interpret needs FIELD=VALUE (e.g. --interpret d6_chance_success_extra_dice=1)."
-        )
+        raise RuleError("dice.command.interpret-needs-field-value")
     return values, flags, tuple(overrides)
 
 
@@ -189,16 +187,16 @@ def _with_overrides(settings: Interpretations, command: RollCommand) -> Interpre
 
 def _check_spec(system: str, dp: int, values: dict[str, str], willpower: bool) -> CheckSpec:
     if system == "ih-d6" and "again" in values:
-        raise RuleError("--again is for ih-d10; ih-d6 uses --level 1|2|3.")
+        raise RuleError("dice.command.again-ih-ih-uses")
     if system == "ih-d10" and "level" in values:
-        raise RuleError("--level is for ih-d6; ih-d10 uses --again 10|9|8.")
+        raise RuleError("dice.command.level-ih-ih-uses")
     untrained: Untrained | None = None
     if "untrained" in values:
         try:
             untrained = Untrained(values["untrained"].lower())
         except ValueError:
             raise RuleError(
-                f"--untrained is physical, social or mental, not {values['untrained']!r}."
+                "dice.command.untrained-physical-social-mental", values=values["untrained"]
             ) from None
     spec = CheckSpec(
         system=system,
@@ -244,5 +242,5 @@ def apply(command: RollCommand, rng: random.Random) -> tuple[CheckRolled | MistR
         result = roll_mist(command.mist.power, rng, negative_subtracts)
         return (MistRolled(command=command, result=result),)
     if command.check is None:
-        raise RuleError("A roll needs an Infinite Horror check or a M.I.S.T. power.")
+        raise RuleError("dice.command.roll-needs-infinite-horror")
     return (CheckRolled(command=command, result=roll_check(command.check, rng)),)

@@ -54,11 +54,11 @@ def start_extended(
         RuleError: a DC below 1, an empty interval, or a deadline below 1 roll.
     """
     if dc < 1:
-        raise RuleError(f"An extended action needs a DC of 1 or more, not {dc}.")
+        raise RuleError("dice.extended.extended-action-needs-dc", dc=dc)
     if not interval.strip():
-        raise RuleError("An extended action needs an interval (turn, minute, hour, day…).")
+        raise RuleError("dice.extended.extended-action-needs-interval")
     if deadline is not None and deadline < 1:
-        raise RuleError(f"A deadline is at least 1 roll, not {deadline}.")
+        raise RuleError("dice.extended.deadline-least-roll", deadline=deadline)
     return ExtendedAction(
         dc=dc, interval=interval.strip(), deadline=deadline, mishap_rule=mishap_rule
     )
@@ -71,9 +71,7 @@ def refuse_willpower(spec: CheckSpec) -> None:
         RuleError: the spec spends willpower.
     """
     if spec.willpower:
-        raise RuleError(
-            "Willpower's +3 DP does not apply to extended actions (only to single-roll ones)."
-        )
+        raise RuleError("dice.extended.willpowers-dp-does-apply")
 
 
 def add_roll(action: ExtendedAction, result: CheckResult) -> ExtendedAction:
@@ -83,7 +81,7 @@ def add_roll(action: ExtendedAction, result: CheckResult) -> ExtendedAction:
         RuleError: the action is already over.
     """
     if action.status != ExtendedStatus.IN_PROGRESS:
-        raise RuleError(f"This extended action is over ({action.status}); start a new one.")
+        raise RuleError("dice.extended.extended-action-over-start", status=action.status)
     rolls = action.rolls + 1
     successes = action.successes + result.final_successes
     ones = action.ones + sum(1 for face in result.faces if face == 1)
@@ -110,6 +108,6 @@ def roll_extended(
     """
     refuse_willpower(spec)
     if action.status != ExtendedStatus.IN_PROGRESS:
-        raise RuleError(f"This extended action is over ({action.status}); start a new one.")
+        raise RuleError("dice.extended.extended-action-over-start", status=action.status)
     result = roll_check(replace(spec, dc=None), rng)
     return add_roll(action, result), result

@@ -137,21 +137,21 @@ def validate_spec(spec: CheckSpec) -> None:
             a negative bonus, penalty or DC, a pool beyond :data:`MAX_DICE`.
     """
     if spec.system not in IH_SYSTEMS:
-        raise RuleError(f"Unknown Infinite Horror system {spec.system!r}: use ih-d10 or ih-d6.")
+        raise RuleError("dice.ih.unknown-infinite-horror-system", system=spec.system)
     if spec.again not in AGAIN_RULES:
-        raise RuleError(f"The again rule is 10, 9 or 8 (never below 8), not {spec.again}.")
+        raise RuleError("dice.ih.again-rule-never-below", again=spec.again)
     if spec.level not in EXPLODE_LEVELS:
-        raise RuleError(f"The explode level is 1, 2 or 3, not {spec.level}.")
+        raise RuleError("dice.ih.explode-level", level=spec.level)
     if spec.bonus < 0:
-        raise RuleError(f"Bonus successes cannot be negative ({spec.bonus}).")
+        raise RuleError("dice.ih.bonus-successes-negative", bonus=spec.bonus)
     if spec.penalty < 0:
-        raise RuleError(f"A penalty is a number of successes lost, 0 or more, not {spec.penalty}.")
+        raise RuleError("dice.ih.penalty-number-successes-lost", penalty=spec.penalty)
     if spec.dc is not None and spec.dc < 0:
-        raise RuleError(f"The DC must be 0 or more, not {spec.dc}.")
+        raise RuleError("dice.ih.dc-must-more", dc=spec.dc)
     if spec.pool > MAX_DICE:
-        raise RuleError(f"A check rolls at most {MAX_DICE} dice, not {spec.pool}.")
+        raise RuleError("dice.ih.check-rolls-most-dice", maximum=MAX_DICE, pool=spec.pool)
     if spec.interpretations.d6_chance_success_extra_dice < 0:
-        raise RuleError("The extra dice of a d6 chance success cannot be negative.")
+        raise RuleError("dice.ih.extra-dice-chance-success")
 
 
 def is_success_face(system: str, face: int) -> bool:

@@ -76,7 +76,7 @@ def roll_mist(power: int, rng: random.Random, negative_subtracts: bool = True) -
     """
     count = d4_count(power, negative_subtracts)
     if count > MAX_D4S:
-        raise RuleError(f"A M.I.S.T. roll takes at most {MAX_D4S} d4s, not {count}.")
+        raise RuleError("dice.mist.roll-takes-most", maximum=MAX_D4S, count=count)
     d8 = rng.randint(1, 8)
     d4s = tuple(rng.randint(1, 4) for _ in range(count))
     return evaluate_mist(power, d8, d4s, negative_subtracts)

@@ -68,7 +68,7 @@ def rolled_distribution(spec: CheckSpec) -> tuple[float, ...]:
     """
     validate_spec(spec)
     if spec.pool > MAX_POOL:
-        raise RuleError(f"Odds are computed for pools up to {MAX_POOL} dice, not {spec.pool}.")
+        raise RuleError("dice.odds.odds-computed-pools-up", maximum=MAX_POOL, pool=spec.pool)
     interpretations = spec.interpretations
     across = interpretations.d6_sixes_counted_across_check
     if not spec.chance:
@@ -90,7 +90,7 @@ def check_odds(spec: CheckSpec) -> CheckOdds:
     """
     validate_spec(spec)
     if spec.bonus > MAX_BONUS and not spec.chance and not spec.auto_failure:
-        raise RuleError(f"Odds are computed for bonuses up to {MAX_BONUS}, not {spec.bonus}.")
+        raise RuleError("dice.odds.odds-computed-bonuses-up", maximum=MAX_BONUS, bonus=spec.bonus)
     if spec.auto_failure:
         final: tuple[float, ...] = (1.0,)
         dramatic = 0.0

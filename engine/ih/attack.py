@@ -369,7 +369,9 @@ def find_combatant(state: Encounter, name: str, code: str) -> Combatant:
     index = index_of(state, name.strip())
     if index < 0:
         known = ", ".join(c.name for c in state.order) or "—"
-        raise RuleError(code, name=name, known=known)
+        if code == "ih.attack.unknown-attacker":
+            raise RuleError("ih.attack.unknown-attacker", name=name, known=known)
+        raise RuleError("ih.attack.unknown-target", name=name, known=known)
     return state.order[index]
 
 

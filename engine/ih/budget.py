@@ -170,7 +170,7 @@ def charge_reflex(state: Encounter, name: str) -> tuple[Encounter, Events]:
         return spend(state, name, ActionKind.REFLEX)
     combatant = find(state, name)
     if state.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun: reflex actions exist only in combat.")
+        raise RuleError("ih.budget.fight-begun-reflex-actions")
     return reflex_off_turn(state, combatant)
 
 
@@ -180,15 +180,15 @@ def set_extra(
     """Extra actions from an ability: per turn from now on, or for this turn only (§3.6)."""
     combatant = find(state, name)
     if kind not in (ActionKind.SWIFT, ActionKind.MOVE, ActionKind.STANDARD):
-        raise RuleError("Extra actions are swift, move or standard.")
+        raise RuleError("ih.budget.extra-actions-swift-move")
     if count < 0:
-        raise RuleError("The number of extra actions cannot be negative.")
+        raise RuleError("ih.budget.number-extra-actions-negative")
     field = kind.value
     if this_turn:
         if not same(state.current, combatant.name):
-            raise RuleError(f"It is not {combatant.name}'s turn: 'turn' extras are for now.")
+            raise RuleError("ih.budget.turn-turn-extras-now", name=combatant.name)
         if combatant.budget.single:
-            raise RuleError("The surprise round allows one action only.")
+            raise RuleError("ih.budget.surprise-round-allows-action")
         budget = add_to(combatant.budget, field, count)
         updated = replace(combatant, budget=budget)
     else:
@@ -201,7 +201,7 @@ def set_extra(
 def set_free_cap(state: Encounter, cap: int | None) -> tuple[Encounter, Events]:
     """The ST's cap on free actions a turn (RULES.md §3.6); ``None`` lifts it."""
     if cap is not None and cap < 0:
-        raise RuleError("The free-action cap cannot be negative.")
+        raise RuleError("ih.budget.free-action-cap-negative")
     return replace(state, free_cap=cap), (FreeCapSet(cap),)
 
 

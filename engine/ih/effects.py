@@ -23,16 +23,16 @@ def add(
     """Put an effect on ``name``, timed on ``source``'s turns (default: the current actor)."""
     target = find(state, name)
     if rounds < 1:
-        raise RuleError("An effect lasts at least 1 round (rounds=N with N ≥ 1).")
+        raise RuleError("ih.effects.effect-lasts-least-round")
     if not label.strip():
-        raise RuleError("An effect needs a label.")
+        raise RuleError("ih.effects.effect-needs-label")
     if source is None:
         if state.current is None:
-            raise RuleError("Nobody is acting now: say whose turns time the effect with by=SOURCE.")
+            raise RuleError("ih.effects.nobody-acting-now-say")
         source = state.current
     creator = find(state, source)
     if any(e.label.casefold() == label.casefold() for e in target.effects):
-        raise RuleError(f"{target.name} already has an effect labelled {label!r}.")
+        raise RuleError("ih.effects.already-effect-labelled", target=target.name, label=label)
     effect = Effect(label=label, source=creator.name, rounds_left=rounds)
     updated = replace(target, effects=target.effects + (effect,))
     event = EffectAdded(target.name, label, creator.name, rounds)
@@ -44,7 +44,7 @@ def end(state: Encounter, name: str, label: str) -> tuple[Encounter, Events]:
     target = find(state, name)
     kept = tuple(e for e in target.effects if e.label.casefold() != label.casefold())
     if len(kept) == len(target.effects):
-        raise RuleError(f"{target.name} has no effect labelled {label!r}.")
+        raise RuleError("ih.effects.effect-labelled", target=target.name, label=label)
     return put(state, replace(target, effects=kept)), (EffectEnded(target.name, label),)
 
 

@@ -228,7 +228,7 @@ def find(state: Encounter, name: str) -> Combatant:
         if combatant.key == wanted:
             return combatant
     known = ", ".join(c.name for c in state.order) or "nobody yet"
-    raise RuleError(f"No combatant named {name!r} in this fight (known: {known}).")
+    raise RuleError("ih.encounter.combatant-named-fight-known", name=name, known=known)
 
 
 def index_of(state: Encounter, name: str) -> int:

@@ -43,7 +43,7 @@ Events = tuple[object, ...]
 def new_state(system: str) -> Encounter:
     """An empty encounter of ``ih-d10`` or ``ih-d6``."""
     if system not in ("ih-d10", "ih-d6"):
-        raise RuleError(f"Not an Infinite Horror system: {system!r}.")
+        raise RuleError("ih.family.infinite-horror-system", system=system)
     return Encounter(system=system)
 
 
@@ -143,7 +143,7 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return extended.lose(state, command)
         case c.DropExtended():
             return extended.drop(state, command)
-    raise RuleError(f"Not an Infinite Horror command: {type(command).__name__}.")
+    raise RuleError("ih.family.infinite-horror-command", command=type(command).__name__)
 
 
 def _delay(

@@ -93,7 +93,7 @@ def change(
     """
     combatant = find(state, name)
     if amount == 0:
-        raise RuleError("An initiative change needs a non-zero amount, like +2 or -3.")
+        raise RuleError("ih.initiative.initiative-change-needs-non")
     # A combatant still holding a delay keeps waiting on the same combatant; otherwise the old
     # "right after X" placement no longer binds the new position.
     holding = combatant.delaying and combatant.delay_after is not None

@@ -29,18 +29,19 @@ class Outcome(StrEnum):
 def declare(state: Encounter, reactor: str, target: str, prepaid: bool) -> tuple[Encounter, Events]:
     """``reactor`` answers ``target``'s action with a reflex (a ready action if ``prepaid``)."""
     if state.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun: interrupts happen in combat.")
+        raise RuleError("ih.interrupts.fight-begun-interrupts-happen")
     if state.interrupt is not None:
         pending = state.interrupt
         raise RuleError(
-            f"{pending.reactor}'s interrupt of {pending.target} is still pending: "
-            "'resolve continues|fails|avoided' first."
+            "ih.interrupts.interrupt-still-pending-resolve",
+            reactor=pending.reactor,
+            target=pending.target,
         )
     who, whom = find(state, reactor), find(state, target)
     if who.key == whom.key:
-        raise RuleError(f"{who.name} cannot interrupt their own action.")
+        raise RuleError("ih.interrupts.interrupt-own-action", name=who.name)
     if who.unconscious:
-        raise RuleError(f"{who.name} is unconscious and cannot act.")
+        raise RuleError("ih.interrupts.unconscious-act", name=who.name)
     events: Events = ()
     if not prepaid:
         state, events = charge_reflex(state, who.name)
@@ -53,11 +54,9 @@ def resolve(state: Encounter, outcome: Outcome) -> tuple[Encounter, Events]:
     """Record the ST's ruling; an unconscious target's action cannot continue (§3.7)."""
     pending = state.interrupt
     if pending is None:
-        raise RuleError("No interrupt is pending.")
+        raise RuleError("ih.interrupts.interrupt-pending")
     target = find(state, pending.target)
     if outcome is Outcome.CONTINUES and target.unconscious:
-        raise RuleError(
-            f"{target.name} is unconscious: the interrupted action fails (resolve fails)."
-        )
+        raise RuleError("ih.interrupts.unconscious-interrupted-action-fails", target=target.name)
     event = InterruptResolved(pending.reactor, target.name, outcome.value)
     return replace(state, interrupt=None), (event,)

@@ -83,7 +83,7 @@ def parse(line: Line) -> c.Command | None:
 
 
 def _usage(text: str) -> RuleError:
-    return RuleError(f"Use: {text}")
+    return RuleError("ih.language.use", text=text)
 
 
 def _words(line: Line, count: int, usage: str, options: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -91,14 +91,14 @@ def _words(line: Line, count: int, usage: str, options: tuple[str, ...] = ()) ->
         raise _usage(usage)
     for key, _ in line.options:
         if key not in options:
-            raise RuleError(f"Unknown option '{key}=' for {line.verb}. Use: {usage}")
+            raise RuleError("ih.language.unknown-option-use", key=key, verb=line.verb, usage=usage)
     return line.words
 
 
 def _count(value: str, what: str, minimum: int = 0) -> int:
     number = parse_int(value, what)
     if number < minimum:
-        raise RuleError(f"{what} must be at least {minimum}, not {number}.")
+        raise RuleError("ih.language.must-least", what=what, minimum=minimum, number=number)
     return number
 
 
@@ -111,7 +111,7 @@ def _add(line: Line) -> c.Add | c.AddFromSheet:
     values: dict[str, int] = {}
     for key, value in line.options:
         if key not in ADD_OPTIONS:
-            raise RuleError(f"Unknown option '{key}='. Use: {usage}")
+            raise RuleError("ih.language.unknown-option-use-2", key=key, usage=usage)
         values[ADD_OPTIONS[key]] = parse_int(value, key)
     kind = Kind.NPC
     clueless = False
@@ -122,7 +122,7 @@ def _add(line: Line) -> c.Add | c.AddFromSheet:
         elif flag in ("clueless", "flat-footed") and line.verb == "join":
             clueless = True
         else:
-            raise RuleError(f"Unexpected {word!r}: a name with spaces needs quotes. Use: {usage}")
+            raise RuleError("ih.language.unexpected-name-spaces-needs", word=word, usage=usage)
     entry = Entry(
         name=line.words[0],
         initiative=values.get("initiative"),
@@ -440,7 +440,7 @@ def _cap(line: Line) -> c.CapFree:
 def _note(line: Line) -> c.Note:
     name, text = _words(line, 2, 'note NAME "TEXT"')
     if not text.strip():
-        raise RuleError("A note needs some text.")
+        raise RuleError("ih.language.note-needs-some-text")
     return c.Note(name=name, text=text)
 
 

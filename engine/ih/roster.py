@@ -54,18 +54,18 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
     """Add (setup) or join (fight under way) a combatant with rolled or entered initiative."""
     name = entry.name.strip()
     if not name:
-        raise RuleError("A combatant needs a name.")
+        raise RuleError("ih.roster.combatant-needs-name")
     if index_of(state, name) >= 0:
-        raise RuleError(f"There is already a combatant named {name!r}.")
+        raise RuleError("ih.roster.there-already-combatant-named", name=name)
     dexterity = AVERAGE_TRAIT if entry.dexterity is None else entry.dexterity
     composure = AVERAGE_TRAIT if entry.composure is None else entry.composure
     for value, what in ((dexterity, "Dexterity"), (composure, "Composure")):
         if value < 0:
-            raise RuleError(f"{what} cannot be negative.")
+            raise RuleError("ih.roster.negative", what=what)
     face: int | None = None
     modifier = entry.modifier
     if entry.initiative is not None and modifier is not None:
-        raise RuleError("Give either init=N (a rolled result) or mod=N (roll 1d10 + N), not both.")
+        raise RuleError("ih.roster.give-either-init-rolled")
     if entry.initiative is not None:
         score = entry.initiative
     else:
@@ -77,9 +77,9 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
     # RULES.md §2.2: Willpower = Resolve + Composure; Resolve defaults to the human average.
     willpower = AVERAGE_TRAIT + composure if entry.willpower is None else entry.willpower
     if health < 1 or willpower < 0:
-        raise RuleError("Health must be at least 1 and willpower at least 0.")
+        raise RuleError("ih.roster.health-must-least-willpower")
     if entry.defense < 0 or entry.defense_bonus < 0:
-        raise RuleError("Defense and defense bonus successes cannot be negative.")
+        raise RuleError("ih.roster.defense-defense-bonus-successes")
     joining = join or state.phase is not Phase.SETUP
     first_round = state.round + 1 if state.phase is Phase.COMBAT else 1
     # RULES.md §3.2: those added in (or at the end of) the surprise round are the unaware who

@@ -67,7 +67,7 @@ SHEET_USAGE = "sheet NAME [pc|npc] TRAIT=N … (e.g. sheet Ann pc dexterity=3 fi
 
 
 def _usage(text: str) -> RuleError:
-    return RuleError(f"Use: {text}")
+    return RuleError("ih.sheet-language.use", text=text)
 
 
 def _number(value: str, what: str, low: int, high: int) -> int:
@@ -202,14 +202,16 @@ def parse_add_from(line: Line) -> c.AddFromSheet:
     values: dict[str, str] = {}
     for key, value in line.options:
         if key not in ("from", "count", "init", "mod"):
-            raise RuleError(f"Unknown option '{key}=' with from=. Use: {usage}")
+            raise RuleError("ih.sheet-language.unknown-option-use-2", key=key, usage=usage)
         values[key] = value
     clueless = False
     for word in line.words[1:]:
         if word.lower() in ("clueless", "flat-footed") and line.verb == "join":
             clueless = True
         else:
-            raise RuleError(f"Unexpected {word!r}: a name with spaces needs quotes. Use: {usage}")
+            raise RuleError(
+                "ih.sheet-language.unexpected-name-spaces-needs", word=word, usage=usage
+            )
     sheet = values["from"].strip()
     if not sheet:
         raise _usage(usage)
@@ -217,7 +219,7 @@ def parse_add_from(line: Line) -> c.AddFromSheet:
     initiative = parse_int(values["init"], "init") if "init" in values else None
     modifier = parse_int(values["mod"], "mod") if "mod" in values else None
     if initiative is not None and modifier is not None:
-        raise RuleError("Give either init=N (a rolled result) or mod=N (roll 1d10 + N), not both.")
+        raise RuleError("ih.sheet-language.give-either-init-rolled")
     return c.AddFromSheet(
         name=line.words[0],
         sheet=sheet,
@@ -245,7 +247,7 @@ def _check(line: Line) -> c.Check:
     for key, value in line.options:
         option = key.lstrip("-")
         if option not in CHECK_VALUES:
-            raise RuleError(f"Unknown option {key}=. Use: {CHECK_USAGE}")
+            raise RuleError("ih.sheet-language.unknown-option-use-3", key=key, usage=CHECK_USAGE)
         values[option] = value
     rest = list(line.words[2:])
     index = 0
@@ -256,11 +258,11 @@ def _check(line: Line) -> c.Check:
             flags.add(option)
         elif word.startswith("--") and option in CHECK_VALUES:
             if index + 1 >= len(rest):
-                raise RuleError(f"{word} needs a value. Use: {CHECK_USAGE}")
+                raise RuleError("ih.sheet-language.needs-value-use", word=word, usage=CHECK_USAGE)
             values[option] = rest[index + 1]
             index += 1
         else:
-            raise RuleError(f"Unexpected {word!r}. Use: {CHECK_USAGE}")
+            raise RuleError("ih.sheet-language.unexpected-use", word=word, usage=CHECK_USAGE)
         index += 1
     opponent: str | None = None
     opponent_traits: str | None = None
@@ -332,7 +334,9 @@ def _extended(
     values = dict(line.options)
     unknown = set(values) - {"dp", "dc", "interval", "deadline"}
     if unknown:
-        raise RuleError(f"Unknown option '{sorted(unknown)[0]}='. Use: {EXTENDED_USAGE}")
+        raise RuleError(
+            "ih.sheet-language.unknown-option-use", key=sorted(unknown)[0], usage=EXTENDED_USAGE
+        )
     if (traits is None) == ("dp" not in values):
         raise RuleError("ih.extended.pool", usage=EXTENDED_USAGE)
     if "dc" not in values or "interval" not in values:

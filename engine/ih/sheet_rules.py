@@ -275,7 +275,7 @@ def add_from_sheet(
         )
     name = command.name.strip()
     if not name:
-        raise RuleError("A combatant needs a name.")
+        raise RuleError("ih.sheet-rules.combatant-needs-name")
     line = npc.from_character(sheet.character, state.system, state.interpretations)
     names = [name] if command.count is None else _numbered_names(state, name, command.count)
     events: list[object] = []

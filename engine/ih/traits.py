@@ -1,6 +1,9 @@
-"""The nine attributes and twelve skills of Infinite Horror, with their Chinese names (§2.1).
+"""The nine attributes and twelve skills of Infinite Horror, and the Chinese names a check
+accepts for them (§2.1).
 
-The Chinese names are data for the console's zh labels (traditional, as in RULES.md).
+``ATTRIBUTE_ZH`` / ``SKILL_ZH`` are input vocabulary: the names the command language reads
+(``check Ann 敏捷+射擊``, as RULES.md writes them). What the console *shows* for a trait, in
+each language, is its label in console/locale/*.json (``trait.<name>``, ``trait.category.<name>``).
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from enum import StrEnum
 
 
 class Category(StrEnum):
-    """The three trait categories: 生理, 心智, 互動."""
+    """The three trait categories: physical, mental, social (生理, 心智, 互動)."""
 
     PHYSICAL = "physical"
     MENTAL = "mental"

@@ -71,7 +71,7 @@ def surprise(state: Encounter, names: tuple[str, ...]) -> tuple[Encounter, Event
     if state.phase is not Phase.SETUP:
         raise RuleError("ih.surprise.too-late")
     if not names:
-        raise RuleError("Name who acts in the surprise round: surprise NAME [NAME …]")
+        raise RuleError("ih.turns.name-who-acts-surprise")
     aware = {find(state, name).key for name in names}
     order = tuple(replace(c, aware=c.key in aware) for c in state.order)
     state = replace(state, phase=Phase.SURPRISE, order=order, current=None)
@@ -113,7 +113,7 @@ def next_turn(state: Encounter) -> tuple[Encounter, Events]:
         if state.phase is Phase.SURPRISE:
             return begin(state)
         if not state.order:
-            raise RuleError("Nobody is left in the fight.")
+            raise RuleError("ih.turns.nobody-left-fight")
         return advance(state, None)
     name = state.current
     state, ended = _end_current(state)

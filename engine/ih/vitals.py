@@ -43,7 +43,7 @@ def damage(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]
     """Take damage; health stops at 0, and 0 knocks the combatant out."""
     combatant = find(state, name)
     if amount < 0:
-        raise RuleError("Damage cannot be negative: use 'heal NAME N'.")
+        raise RuleError("ih.vitals.damage-negative-use-heal")
     health = max(combatant.health - amount, 0)
     updated = replace(combatant, health=health)
     events: list[object] = [Damaged(combatant.name, amount, health)]
@@ -61,7 +61,7 @@ def heal(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]:
     """Restore health up to the maximum; above 0 the combatant comes round (unless fainted)."""
     combatant = find(state, name)
     if amount < 0:
-        raise RuleError("Healing cannot be negative: use 'damage NAME N'.")
+        raise RuleError("ih.vitals.healing-negative-use-damage")
     health = min(combatant.health + amount, combatant.health_max)
     updated = replace(combatant, health=health)
     events: list[object] = [Healed(combatant.name, health - combatant.health, health)]
@@ -75,10 +75,13 @@ def adjust_willpower(state: Encounter, name: str, change: int) -> tuple[Encounte
     """Change the willpower pool by hand, between 0 and the maximum."""
     combatant = find(state, name)
     if change == 0:
-        raise RuleError("A willpower change needs a non-zero amount, like +1 or -2.")
+        raise RuleError("ih.vitals.willpower-change-needs-non")
     if combatant.willpower + change < 0:
         raise RuleError(
-            f"{combatant.name} has only {combatant.willpower} willpower; cannot lose {-change}."
+            "ih.vitals.willpower-lose",
+            name=combatant.name,
+            willpower=combatant.willpower,
+            amount=-change,
         )
     value = min(combatant.willpower + change, combatant.willpower_max)
     updated = replace(combatant, willpower=value)
@@ -91,7 +94,7 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
     combatant = find(state, name)
     if use is WillpowerUse.IMPULSE:
         if combatant.impulse_used_movie:
-            raise RuleError(f"{combatant.name} has already acted on the impulse in this movie.")
+            raise RuleError("ih.vitals.already-acted-impulse-movie", name=combatant.name)
         value = combatant.willpower_max
         updated = replace(combatant, willpower=value, impulse_used_movie=True)
         return put(state, updated), (
@@ -99,7 +102,7 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
         )
     if use is WillpowerUse.TRAIT:
         if combatant.trait_used_scene:
-            raise RuleError(f"{combatant.name} has already acted on the trait in this scene.")
+            raise RuleError("ih.vitals.already-acted-trait-scene", name=combatant.name)
         value = min(combatant.willpower + 1, combatant.willpower_max)
         updated = replace(combatant, willpower=value, trait_used_scene=True)
         return put(state, updated), (
@@ -190,14 +193,17 @@ def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encoun
     """
     combatant = find(state, name)
     if successes < 1:
-        raise RuleError("Declare at least 1 defense bonus success.")
+        raise RuleError("ih.vitals.declare-least-defense-bonus")
     if combatant.defense_dropped and combatant.defense_bonus > 0:
         raise RuleError("ih.defense.bonus-lost", name=combatant.name)
     left = combatant.defense_bonus - combatant.defense_spent
     if successes > left:
         raise RuleError(
-            f"{combatant.name} has {left} defense bonus success(es) left until the next turn "
-            f"(of {combatant.defense_bonus}); cannot declare {successes}."
+            "ih.vitals.defense-bonus-success-es",
+            name=combatant.name,
+            left=left,
+            defense_bonus=combatant.defense_bonus,
+            successes=successes,
         )
     updated = replace(
         combatant,
@@ -286,11 +292,11 @@ def _spend_for_defense(state: Encounter, combatant: Combatant) -> tuple[Encounte
 
 def _spend_to_stay_conscious(state: Encounter, combatant: Combatant) -> tuple[Encounter, Events]:
     if not combatant.unconscious or combatant.health > 0:
-        raise RuleError(f"{combatant.name} is not falling unconscious from injury.")
+        raise RuleError("ih.vitals.falling-unconscious-injury", name=combatant.name)
     if combatant.asleep_until_scene_end:
-        raise RuleError(f"{combatant.name} has fainted and sleeps until the scene is over.")
+        raise RuleError("ih.vitals.fainted-sleeps-until-scene", name=combatant.name)
     if combatant.conscious_used_scene:
-        raise RuleError(f"{combatant.name} has already stayed conscious once in this scene.")
+        raise RuleError("ih.vitals.already-stayed-conscious-once", name=combatant.name)
     awake = replace(combatant, unconscious=False)
     state = put(state, awake)
     state, charged = charge_reflex(state, combatant.name)

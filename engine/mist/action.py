@@ -57,8 +57,9 @@ def take_action(
     """
     if state.phase is not Phase.ACTION:
         raise RuleError(
-            f"Actions are rolled in the Action phase; the scene is in {state.phase.value} "
-            "(use  phase next)."
+            "mist.action.actions-rolled-action-phase",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
         )
     actor = roster.character(state, command.actor)
     target = roster.check_target(state, command.target) if command.target else None
@@ -103,18 +104,24 @@ def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, lis
         RuleError: no successful action this scene, overspending, or a bad effect target.
     """
     if not state.actions or state.actions[-1].scene != state.scene.number:
-        raise RuleError("No action rolled in this scene to spend power from.")
+        raise RuleError("mist.action.action-rolled-scene-spend")
     action = state.actions[-1]
     if action.outcome is Outcome.FAIL:
         raise RuleError(
-            f"{action.actor}'s action {action.id} failed (total {action.total}): "
-            "no power to spend on effects."
+            "mist.action.action-failed-total-power",
+            actor=action.actor,
+            id=action.id,
+            total=action.total,
         )
     cost = effect_cost(command)
     if cost > action.left:
         raise RuleError(
-            f"{action.actor}'s action {action.id} has {action.left} power left; "
-            f"this {command.kind} effect costs {cost}."
+            "mist.action.action-power-left-effect",
+            actor=action.actor,
+            id=action.id,
+            left=action.left,
+            kind=command.kind,
+            cost=cost,
         )
     events: list[Any]
     if command.kind == "status":
@@ -138,7 +145,7 @@ def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, lis
 
 def _target(command: SpendEffect) -> str:
     if not command.target:
-        raise RuleError(f"A {command.kind} effect needs a target.")
+        raise RuleError("mist.action.effect-needs-target", kind=command.kind)
     return command.target
 
 
@@ -152,16 +159,17 @@ def mitigate(
     """
     if state.phase is not Phase.CONSEQUENCE:
         raise RuleError(
-            f"Mitigation answers a consequence in the Consequence phase; the scene is in "
-            f"{state.phase.value}."
+            "mist.action.mitigation-answers-consequence-consequence",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
         )
     pending = next((x for x in state.consequences if x.id == command.consequence.lower()), None)
     if pending is None or pending.delivered:
-        raise RuleError(f"No pending consequence '{command.consequence}' to mitigate.")
+        raise RuleError("mist.action.pending-consequence-mitigate", consequence=command.consequence)
     if pending.status is None or pending.target is None:
-        raise RuleError(f"Consequence {pending.id} gives no status: there is nothing to reduce.")
+        raise RuleError("mist.action.consequence-gives-status-there", id=pending.id)
     if not roster.is_character(state, pending.target):
-        raise RuleError(f"{pending.target} is a challenge: only player characters mitigate.")
+        raise RuleError("mist.action.challenge-player-characters-mitigate", target=pending.target)
     actor = roster.character(state, pending.target)
     paid = breakdown(state, actor, command.choice)
     roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
@@ -191,7 +199,7 @@ def mitigate(
     if extra == "status":
         ally = command.extra_target or actor.name
         if not roster.is_character(state, ally):
-            raise RuleError(f"The tier-1 status goes to {actor.name} or an ally, not '{ally}'.")
+            raise RuleError("mist.action.tier-status-goes-ally", name=actor.name, ally=ally)
         state, given = limits.take_on(state, ally, command.extra_status or "", 1)
         events.extend(given)
     done = replace(pending, delivered=True, mitigated=True, tier=tier_after)

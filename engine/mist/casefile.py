@@ -58,7 +58,7 @@ def new_clue(
     """
     text = text.strip()
     if not text:
-        raise RuleError('A clue needs its text: clue "TEXT"')
+        raise RuleError("mist.casefile.clue-needs-text-clue")
     case = state.case_file
     clue = Clue(
         f"c{len(case.clues) + 1}",
@@ -79,9 +79,9 @@ def _ids(case: CaseFile, ids: tuple[str, ...], what: str) -> tuple[str, ...]:
         key = raw.strip().lower()
         if key not in known:
             have = ", ".join(c.id for c in case.clues) or "none yet"
-            raise RuleError(f"No clue '{raw}' among the {what} clues (clues: {have}).")
+            raise RuleError("mist.casefile.clue-among-clues-clues", raw=raw, what=what, have=have)
         if key in out:
-            raise RuleError(f"Clue {key} is listed twice.")
+            raise RuleError("mist.casefile.clue-listed-twice", key=key)
         out.append(key)
     return tuple(out)
 
@@ -94,13 +94,13 @@ def add_conclusion(state: MistState, command: AddConclusion) -> tuple[MistState,
     """
     text = command.text.strip()
     if not text:
-        raise RuleError('A conclusion needs its text: conclusion "TEXT" supports=c1')
+        raise RuleError("mist.casefile.conclusion-needs-text-conclusion")
     case = state.case_file
     supports = _ids(case, command.supports, "supporting")
     contradicts = _ids(case, command.contradicts, "contradicting")
     both = sorted(set(supports) & set(contradicts))
     if both:
-        raise RuleError(f"Clue {both[0]} cannot both support and contradict the conclusion.")
+        raise RuleError("mist.casefile.clue-both-support-contradict", both=both[0])
     found = Conclusion(f"k{len(case.conclusions) + 1}", text, supports, contradicts)
     case = replace(case, conclusions=case.conclusions + (found,))
     event = ConclusionAdded(found.id, found.power, can_roll(case, found))
@@ -114,7 +114,7 @@ def set_complexity(state: MistState, complexity: int) -> tuple[MistState, list[A
         RuleError: a negative complexity.
     """
     if complexity < 0:
-        raise RuleError(f"The complexity is 0 or more, not {complexity}.")
+        raise RuleError("mist.casefile.complexity-more", complexity=complexity)
     case = replace(state.case_file, complexity=complexity)
     return replace(state, case_file=case), [ComplexitySet(complexity)]
 
@@ -129,7 +129,7 @@ def conclusion(case: CaseFile, ident: str) -> Conclusion:
         if found.id == ident.strip().lower():
             return found
     have = ", ".join(c.id for c in case.conclusions) or "none yet"
-    raise RuleError(f"No conclusion '{ident}' (conclusions: {have}).")
+    raise RuleError("mist.casefile.conclusion-conclusions", ident=ident, have=have)
 
 
 def open_moment(state: MistState) -> tuple[MistState, list[Any]]:
@@ -140,7 +140,7 @@ def open_moment(state: MistState) -> tuple[MistState, list[Any]]:
     """
     case = state.case_file
     if case.open:
-        raise RuleError("A case file is already open: close it with  casefile close")
+        raise RuleError("mist.casefile.case-file-already-open")
     case = replace(case, open=True, tested=False, moments=case.moments + 1)
     return replace(state, case_file=case), [CaseFileOpened(case.moments)]
 
@@ -153,7 +153,7 @@ def close_moment(state: MistState) -> tuple[MistState, list[Any]]:
     """
     case = state.case_file
     if not case.open:
-        raise RuleError("No case file is open.")
+        raise RuleError("mist.casefile.case-file-open")
     events: list[Any] = []
     if not case.tested:
         events.append(CaseFileWarning("the case file ends without a Test: no opportunity"))
@@ -173,8 +173,10 @@ def case_roll(
     case = state.case_file
     if not can_roll(case, found):
         raise RuleError(
-            f"{found.id} needs {case.complexity} supporting clues, has {len(found.supports)} "
-            "(the mystery's complexity)."
+            "mist.casefile.needs-supporting-clues-mysterys",
+            id=found.id,
+            complexity=case.complexity,
+            supports_count=len(found.supports),
         )
     events: list[Any] = []
     if not case.open:
@@ -229,7 +231,7 @@ def add_question(state: MistState, text: str) -> tuple[MistState, list[Any]]:
     """Add a question to the checklist (§4.7: "(more)")."""
     text = text.strip()
     if not text:
-        raise RuleError('A question needs its text: question "TEXT"')
+        raise RuleError("mist.casefile.question-needs-text-question")
     case = state.case_file
     question = Question(f"q{len(case.questions) + 1}", text)
     state = replace(state, case_file=replace(case, questions=case.questions + (question,)))
@@ -246,7 +248,7 @@ def answer_question(state: MistState, command: AnswerQuestion) -> tuple[MistStat
     key = command.id.strip().lower()
     if not any(q.id == key for q in case.questions):
         have = ", ".join(q.id for q in case.questions)
-        raise RuleError(f"No question '{command.id}' (questions: {have}).")
+        raise RuleError("mist.casefile.question-questions", id=command.id, have=have)
     answer = conclusion(case, command.conclusion).id if command.conclusion else None
     questions = tuple(replace(q, answer=answer) if q.id == key else q for q in case.questions)
     state = replace(state, case_file=replace(case, questions=questions))

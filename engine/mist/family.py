@@ -45,7 +45,7 @@ Result = tuple[MistState, list[Any]]
 def new_state(system: str) -> MistState:
     """The empty state of a new ``mist`` scene."""
     if system != "mist":
-        raise RuleError(f"The M.I.S.T. family plays the system 'mist', not {system!r}.")
+        raise RuleError("mist.family.family-plays-system-mist", system=system)
     return MistState()
 
 
@@ -62,11 +62,11 @@ def to_json(state: MistState) -> dict[str, Any]:
 def _new_name(state: MistState, name: str, what: str) -> str:
     name = name.strip()
     if not name:
-        raise RuleError(f"A {what} needs a name.")
+        raise RuleError("mist.family.needs-name", what=what)
     if name.casefold() == "scene":
-        raise RuleError("'scene' names the scene itself (for story tags): choose another name.")
+        raise RuleError("mist.family.scene-names-scene-itself")
     if roster.has_name(state, name):
-        raise RuleError(f"There is already a character or challenge named '{name}'.")
+        raise RuleError("mist.family.there-already-character-challenge", name=name)
     return name
 
 
@@ -87,7 +87,7 @@ def _set_limit(state: MistState, command: c.SetLimit, rng: random.Random) -> Res
     found = roster.challenge(state, command.challenge)
     kind = command.kind.strip()
     if not kind:
-        raise RuleError("A limit needs its status kind.")
+        raise RuleError("mist.family.limit-needs-status-kind")
     old = limits.limit_for(found, kind)
     new = Limit(old.kind if old else kind, command.tier)
     kept = tuple(limit for limit in found.limits if limit is not old)
@@ -184,6 +184,6 @@ def apply(state: MistState, command: Any, rng: random.Random) -> tuple[MistState
     """Apply one Mist command: the new state and its events, or a ``RuleError``."""
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise RuleError(f"Not a M.I.S.T. command: {type(command).__name__}.")
+        raise RuleError("mist.family.command", command=type(command).__name__)
     new, events = handler(state, command, rng)
     return new, tuple(events)

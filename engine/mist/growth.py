@@ -55,11 +55,11 @@ def add_theme(state: MistState, command: AddTheme) -> tuple[MistState, list[Any]
     person = roster.character(state, command.character)
     name = command.name.strip()
     if not name:
-        raise RuleError("A theme needs its theme tag as its name.")
+        raise RuleError("mist.growth.theme-needs-theme-tag")
     if any(t.name.casefold() == name.casefold() for t in person.themes):
-        raise RuleError(f"{person.name} already has a theme '{name}'.")
+        raise RuleError("mist.growth.already-theme", person=person.name, name=name)
     if command.newborn and command.power_tags:
-        raise RuleError("A newborn theme has only its theme tag (and a weakness): no power tags.")
+        raise RuleError("mist.growth.newborn-theme-theme-tag")
     theme = Theme(
         name=name,
         type=command.type,
@@ -81,7 +81,7 @@ def mark(state: MistState, command: Mark) -> tuple[MistState, list[Any]]:
         RuleError: the track does not belong to that theme type, or a bad count.
     """
     if command.count < 1:
-        raise RuleError(f"Mark 1 or more times, not {command.count}.")
+        raise RuleError("mist.growth.mark-more-times", count=command.count)
     events: list[Any] = []
     for _ in range(command.count):
         person = roster.character(state, command.character)
@@ -99,8 +99,12 @@ def mark_once(
     """One mark on a theme's track, with what it triggers (§4.8)."""
     if track not in (theme.growth_track, theme.loss_track):
         raise RuleError(
-            f"'{theme.name}' is a {theme.type.value.capitalize()} theme: it marks "
-            f"{theme.growth_track.value} or {theme.loss_track.value}, not {track.value}."
+            "mist.growth.theme-marks",
+            theme=theme.name,
+            theme_type=theme.type.value.capitalize(),
+            growth_track=theme.growth_track.value,
+            loss_track=theme.loss_track.value,
+            track=track.value,
         )
     if track is theme.growth_track:
         marks = theme.growth_marks + 1
@@ -172,8 +176,11 @@ def grow(state: MistState, command: Grow) -> tuple[MistState, list[Any]]:
     theme = roster.theme(person, command.theme)
     if theme.growth_pending < 1:
         raise RuleError(
-            f"'{theme.name}' has no growth to choose: it needs {MARKS_FOR_CHANGE} "
-            f"{theme.growth_track.value} marks (has {theme.growth_marks})."
+            "mist.growth.growth-choose-needs-marks",
+            theme=theme.name,
+            marks=MARKS_FOR_CHANGE,
+            growth_track=theme.growth_track.value,
+            growth_marks=theme.growth_marks,
         )
     choice, first, second = command.choice, command.first.strip(), command.second.strip()
     theme = _apply_growth(theme, choice, first, second)
@@ -194,36 +201,36 @@ def _apply_growth(theme: Theme, choice: str, first: str, second: str) -> Theme:
 
     if choice == "power":
         if not first:
-            raise RuleError('Name the new power tag: growth NAME THEME power "TAG"')
+            raise RuleError("mist.growth.name-new-power-tag")
         if any(same(t, first) for t in theme.power_tags):
-            raise RuleError(f"'{theme.name}' already has the power tag '{first}'.")
+            raise RuleError("mist.growth.already-power-tag", theme=theme.name, first=first)
         return replace(theme, power_tags=theme.power_tags + (Tag(first, TagKind.POWER),))
     if choice == "weakness-add":
         if not first:
-            raise RuleError("Name the weakness tag to add.")
+            raise RuleError("mist.growth.name-weakness-tag-add")
         return replace(theme, weaknesses=theme.weaknesses + (Tag(first, TagKind.WEAKNESS),))
     if choice in ("weakness-remove", "weakness-rewrite"):
         if not any(same(t, first) for t in theme.weaknesses):
             have = ", ".join(t.name for t in theme.weaknesses) or "none"
-            raise RuleError(f"'{theme.name}' has no weakness '{first}' (weaknesses: {have}).")
+            raise RuleError(
+                "mist.growth.weakness-weaknesses", theme=theme.name, first=first, have=have
+            )
         if choice == "weakness-remove":
             kept = tuple(t for t in theme.weaknesses if not same(t, first))
             return replace(theme, weaknesses=kept)
         if not second:
-            raise RuleError("Give the rewritten weakness: growth … weakness rewrite OLD NEW")
+            raise RuleError("mist.growth.give-rewritten-weakness-growth")
         new = tuple(
             Tag(second, TagKind.WEAKNESS) if same(t, first) else t for t in theme.weaknesses
         )
         return replace(theme, weaknesses=new)
     if choice == "motive":
         if not first:
-            raise RuleError("Give the rewritten motive.")
+            raise RuleError("mist.growth.give-rewritten-motive")
         return replace(theme, motive=first)
     if choice == "reset":
         return replace(theme, loss_marks=0)
-    raise RuleError(
-        f"Unknown growth '{choice}': power, weakness add|remove|rewrite, motive or reset."
-    )
+    raise RuleError("mist.growth.unknown-growth-power-weakness", choice=choice)
 
 
 def rebirth(state: MistState, command: Rebirth) -> tuple[MistState, list[Any]]:
@@ -234,7 +241,7 @@ def rebirth(state: MistState, command: Rebirth) -> tuple[MistState, list[Any]]:
     """
     person = roster.character(state, command.character)
     if not person.rebirths_pending:
-        raise RuleError(f"{person.name} has lost no theme: no newborn theme is owed.")
+        raise RuleError("mist.growth.lost-theme-newborn-theme", person=person.name)
     kind = person.rebirths_pending[0]
     add = AddTheme(
         person.name,
@@ -262,11 +269,15 @@ def retire(state: MistState, command: Retire) -> tuple[MistState, list[Any]]:
     person = roster.character(state, command.character)
     if person.evolution < EVOLUTION_FOR_RETIREMENT:
         raise RuleError(
-            f"{person.name} has {person.evolution} Evolution: the retirement choices come "
-            f"at {EVOLUTION_FOR_RETIREMENT}."
+            "mist.growth.evolution-retirement-choices-come",
+            person=person.name,
+            evolution=person.evolution,
+            needed=EVOLUTION_FOR_RETIREMENT,
         )
     if person.retired is not None:
-        raise RuleError(f"{person.name} already chose to {person.retired.value}.")
+        raise RuleError(
+            "mist.growth.already-chose", person=person.name, retired=person.retired.value
+        )
     events: list[Any] = []
     if command.choice is Retirement.SLEEP:
         for theme in person.themes:

@@ -37,17 +37,18 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
         RuleError: an unknown depth, a Self theme, or burn choices that are not its power tags.
     """
     if command.depth not in DEPTHS:
-        raise RuleError(f"The depth is submerge, dive or sink, not '{command.depth}'.")
+        raise RuleError("mist.immersion.depth-submerge-dive-sink", depth=command.depth)
     person = roster.character(state, command.character)
     theme = roster.theme(person, command.theme)
     if theme.type is not ThemeType.TAINT:
-        raise RuleError(f"'{theme.name}' is a Self theme: full immersion takes a Taint theme.")
+        raise RuleError("mist.immersion.self-theme-full-immersion", theme=theme.name)
     power_names = {t.name.casefold(): t.name for t in theme.power_tags if not t.burned}
     chosen = [power_names.get(n.casefold()) for n in command.burn]
     if any(name is None for name in chosen):
         raise RuleError(
-            f"burn= names unburned power tags of '{theme.name}' "
-            f"({', '.join(power_names.values()) or 'none left'})."
+            "mist.immersion.burn-names-unburned-power",
+            theme=theme.name,
+            tags=", ".join(power_names.values()) or "none left",
         )
     paid = immersion_breakdown(person)
     roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)

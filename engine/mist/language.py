@@ -61,16 +61,22 @@ POWER_KEYS = ("tags", "hinder", "statuses", "hindering", "burn", "indulge")
 def _options(line: Line, *allowed: str) -> None:
     for key, _ in line.options:
         if key not in allowed:
-            extra = f" (options: {', '.join(allowed)})" if allowed else ""
-            raise RuleError(f"'{line.verb}' has no option '{key}='{extra}.")
+            if allowed:
+                raise RuleError(
+                    "mist.language.option-known",
+                    verb=line.verb,
+                    key=key,
+                    options=", ".join(allowed),
+                )
+            raise RuleError("mist.language.option", verb=line.verb, key=key)
 
 
 def _words(line: Line, low: int, high: int, usage: str) -> tuple[str, ...]:
     if not low <= len(line.words) <= high:
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     for word in line.words:
         if not word.strip():
-            raise RuleError(f"An empty name or text. Use: {usage}")
+            raise RuleError("mist.language.empty-name-text-use", usage=usage)
     return line.words
 
 
@@ -83,7 +89,7 @@ def _list(value: str | None) -> tuple[str, ...]:
 def _choice(value: str, allowed: tuple[str, ...], what: str) -> str:
     key = value.strip().lower()
     if key not in allowed:
-        raise RuleError(f"{what} is {', '.join(allowed)}, not '{value}'.")
+        raise RuleError("mist.language.refused", what=what, allowed=", ".join(allowed), value=value)
     return key
 
 
@@ -103,11 +109,11 @@ def _limits(value: str | None) -> tuple[Limit, ...]:
     for part in _list(value):
         kind, sep, tier = part.rpartition(":")
         if not sep or not kind.strip():
-            raise RuleError(f"A limit is KIND:N or KIND:immune, not '{part}'.")
+            raise RuleError("mist.language.limit-kind-kind-immune", part=part)
         limits.append(Limit(kind.strip(), _limit_tier(tier)))
     kinds = [limit.kind.casefold() for limit in limits]
     if len(set(kinds)) != len(kinds):
-        raise RuleError("Each limit kind is given once.")
+        raise RuleError("mist.language.each-limit-kind-given")
     return tuple(limits)
 
 
@@ -116,7 +122,7 @@ def _limit_tier(value: str) -> int | None:
         return None
     tier = parse_int(value, "A limit")
     if not 1 <= tier <= 6:
-        raise RuleError(f"A limit is 1 to 6 (or immune), not {tier}.")
+        raise RuleError("mist.language.limit-immune", tier=tier)
     return tier
 
 
@@ -149,7 +155,7 @@ def _theme(line: Line) -> Any:
     words = _words(line, 3, 4, usage)
     newborn = len(words) == 4
     if newborn and words[3].lower() != "newborn":
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     kind = ThemeType(_choice(words[1], ("self", "taint"), "A theme type"))
     return c.AddTheme(
         words[0],
@@ -215,7 +221,7 @@ def _scene(line: Line) -> Any:
     usage = 'scene end [keep="TAG,…"] [next="NAME"]  (or  scene new "NAME" mist)'
     words = _words(line, 1, 1, usage)
     if words[0].lower() != "end":
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     return c.EndScene(_list(line.option("keep")), line.option("next") or None)
 
 
@@ -233,22 +239,22 @@ def _effect(line: Line) -> Any:
         'effect clue|feat "TEXT"'
     )
     if not line.words:
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     kind = _choice(line.words[0], ("status", "reduce", "tag", "untag", "clue", "feat"), "An effect")
     rest = line.words[1:]
     if kind in ("status", "reduce"):
         if len(rest) != 3:
-            raise RuleError(f"Use: {usage}")
+            raise RuleError("mist.language.use", usage=usage)
         amount = parse_int(rest[2], "The tier" if kind == "status" else "N")
         if amount < 1:
-            raise RuleError(f"An effect of {amount} tiers buys nothing: give 1 or more.")
+            raise RuleError("mist.language.effect-tiers-buys-nothing", amount=amount)
         return c.SpendEffect(kind, rest[0], rest[1], amount)
     if kind in ("tag", "untag"):
         if len(rest) != 2 or not rest[1].strip():
-            raise RuleError(f"Use: {usage}")
+            raise RuleError("mist.language.use", usage=usage)
         return c.SpendEffect(kind, rest[0], rest[1])
     if len(rest) != 1 or not rest[0].strip():
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     return c.SpendEffect(kind, None, rest[0])
 
 
@@ -260,7 +266,7 @@ def _consequence(line: Line) -> Any:
     if len(words) == 1:
         return c.AddConsequence(words[0], source=source)
     if len(words) != 3:
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     tier = parse_int(words[2], "The tier")
     return c.AddConsequence(line.option("text") or "", words[0], words[1], tier, source)
 
@@ -282,7 +288,7 @@ def _mitigate(line: Line) -> Any:
     head, _, rest = extra.partition(":")
     name, _, ally = rest.partition(":")
     if head.strip().lower() != "status" or not name.strip():
-        raise RuleError(f"extra= is reduce or status:NAME[:ALLY], not '{extra}'.")
+        raise RuleError("mist.language.extra-reduce-status-name", extra=extra)
     return c.Mitigate(ident, _power(line), "status", name.strip(), ally.strip() or None)
 
 
@@ -322,7 +328,7 @@ def _growth(line: Line) -> Any:
             return c.Grow(name, theme, f"weakness-{how}", rest[1])
         if how == "rewrite" and len(rest) == 3:
             return c.Grow(name, theme, "weakness-rewrite", rest[1], rest[2])
-    raise RuleError(f"Use: {usage}")
+    raise RuleError("mist.language.use", usage=usage)
 
 
 def _rebirth(line: Line) -> Any:
@@ -408,7 +414,7 @@ def _suppress(line: Line) -> Any:
 def _interpret(line: Line) -> Any:
     fields = Interpretations.__dataclass_fields__
     if line.words or len(line.options) != 1:
-        raise RuleError(f"Use: interpret FIELD=true|false (fields: {', '.join(fields)})")
+        raise RuleError("mist.language.use-interpret-field-true", fields=", ".join(fields))
     key, value = line.options[0]
     key = key.replace("-", "_")
     # Every [I-n] is accepted in every scene (RULES.md: the settings live in one place); the
@@ -475,5 +481,5 @@ def parse(line: Line) -> Any | None:
     keys = [key for key, _ in line.options]
     repeated = next((key for index, key in enumerate(keys) if key in keys[:index]), None)
     if repeated is not None:
-        raise RuleError(f"'{line.verb}' has {repeated}= twice: give it once (e.g. a,b).")
+        raise RuleError("mist.language.twice-give-once", verb=line.verb, repeated=repeated)
     return parser(line)

@@ -72,7 +72,7 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
     found = roster.challenge(state, roster.check_target(state, target))
     limit = limit_for(found, name)
     if limit is not None and limit.tier is None:
-        raise RuleError(f"{found.name} is immune to '{limit.kind}': that status cannot be given.")
+        raise RuleError("mist.limits.immune-status-given", found=found.name, kind=limit.kind)
     if not state.settings.stack_same_name_statuses:
         name = separate_name(found.statuses, name)
     statuses, status, result = take_status(found.statuses, name, tier)

@@ -27,7 +27,7 @@ from engine.mist.state import CaseFile, Mission, MistState
 def start_season(state: MistState, name: str) -> tuple[MistState, list[Any]]:
     """Name the season the missions belong to."""
     if not name.strip():
-        raise RuleError('A season needs a name: season "NAME"')
+        raise RuleError("mist.mission.season-needs-name-season")
     return replace(state, mission=replace(state.mission, season=name.strip())), [
         SeasonStarted(name.strip())
     ]
@@ -40,10 +40,10 @@ def start_mission(state: MistState, command: StartMission) -> tuple[MistState, l
         RuleError: an empty name, or the current mission is not ended yet.
     """
     if not command.name.strip():
-        raise RuleError('A mission needs a name: mission "NAME"')
+        raise RuleError("mist.mission.mission-needs-name-mission")
     current = state.mission
     if current.name and not current.ended:
-        raise RuleError(f"Mission '{current.name}' is still running: end it with  mission end")
+        raise RuleError("mist.mission.mission-still-running-end", current=current.name)
     mission = Mission(
         season=current.season,
         name=command.name.strip(),
@@ -73,7 +73,7 @@ def suppress(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
     case = state.case_file
     if not any(o.id == key for o in case.opportunities):
         have = ", ".join(o.id for o in case.opportunities) or "none: only a Test gives one"
-        raise RuleError(f"No opportunity '{ident}' (opportunities: {have}).")
+        raise RuleError("mist.mission.opportunity-opportunities", ident=ident, have=have)
     events: list[Any] = [AnomalySuppressed(key)]
     if case.open:
         events.append(CaseFileClosed(case.moments, case.tested))
@@ -89,7 +89,7 @@ def end_mission(state: MistState) -> tuple[MistState, list[Any]]:
         RuleError: no mission running.
     """
     if state.mission.ended:
-        raise RuleError("The mission has already ended.")
+        raise RuleError("mist.mission.mission-already-ended")
     events: list[Any] = []
     if state.case_file.open:
         state, closed = close_moment(state)

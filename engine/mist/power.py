@@ -48,7 +48,7 @@ def _status_for(state: MistState, actor: Character, name: str, target: str | Non
         found = find_status(challenge.statuses, name)
         if found is not None:
             return found
-    raise RuleError(f"No status '{name}' on {actor.name} or the challenges to count for the roll.")
+    raise RuleError("mist.power.status-challenges-count-roll", name=name, name2=actor.name)
 
 
 def _check_unique(names: list[str]) -> None:
@@ -56,7 +56,7 @@ def _check_unique(names: list[str]) -> None:
     for name in names:
         key = name.casefold()
         if key in seen:
-            raise RuleError(f"'{name}' is listed twice: each tag or status counts once.")
+            raise RuleError("mist.power.listed-twice-each-tag", name=name)
         seen.add(key)
 
 
@@ -83,7 +83,7 @@ def breakdown(
     for name in choice.tags:
         found = find_tag(state, actor, name)
         if found.tag.burned:
-            raise RuleError(f"'{found.tag.name}' is burned: it is unusable until restored.")
+            raise RuleError("mist.power.burned-unusable-until-restored", tag=found.tag.name)
         if found.tag.kind is TagKind.WEAKNESS:
             sources.append(PowerSource("weakness tag", found.tag.name, -1))
             weakened.extend(_weakness_themes(actor, found.owner, found.tag.name))
@@ -106,11 +106,11 @@ def breakdown(
     for name in choice.burn:
         found = find_tag(state, actor, name)
         if found.owner != actor.name or found.owner == SCENE:
-            raise RuleError(f"'{found.tag.name}' is not {actor.name}'s to burn.")
+            raise RuleError("mist.power.burn", tag=found.tag.name, name=actor.name)
         if found.tag.kind is TagKind.WEAKNESS:
-            raise RuleError(f"'{found.tag.name}' is a weakness tag: it cannot be burned.")
+            raise RuleError("mist.power.weakness-tag-burned", tag=found.tag.name)
         if found.tag.burned:
-            raise RuleError(f"'{found.tag.name}' is already burned: restore it first.")
+            raise RuleError("mist.power.already-burned-restore-first", tag=found.tag.name)
         sources.append(PowerSource("burned tag", found.tag.name, BURN_POWER))
         burned.append(found.tag.name)
     helping = _highest(state, actor, choice.statuses, target)
@@ -123,7 +123,7 @@ def breakdown(
     if choice.indulge is not None:
         theme = roster.theme(actor, choice.indulge)
         if theme.type is not ThemeType.TAINT:
-            raise RuleError(f"'{theme.name}' is a Self theme: only a Taint theme is indulged.")
+            raise RuleError("mist.power.self-theme-taint-theme", theme=theme.name)
         sources.append(PowerSource("indulgence", theme.name, INDULGE_POWER))
         indulged = theme.name
     themes = tuple(dict.fromkeys(weakened))  # one mark per theme per roll

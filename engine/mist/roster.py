@@ -40,7 +40,7 @@ def character(state: MistState, name: str) -> Character:
     for found in state.characters:
         if name_key(found.name) == key:
             return found
-    raise RuleError(f"No character named '{name}' (known: {_known(state)}).")
+    raise RuleError("mist.roster.character-named-known", name=name, known=_known(state))
 
 
 def challenge(state: MistState, name: str) -> Challenge:
@@ -53,7 +53,7 @@ def challenge(state: MistState, name: str) -> Challenge:
     for found in state.challenges:
         if name_key(found.name) == key:
             return found
-    raise RuleError(f"No challenge named '{name}' (known: {_known(state)}).")
+    raise RuleError("mist.roster.challenge-named-known", name=name, known=_known(state))
 
 
 def is_character(state: MistState, name: str) -> bool:
@@ -76,7 +76,7 @@ def check_target(state: MistState, name: str) -> str:
         return character(state, name).name
     if is_challenge(state, name):
         return challenge(state, name).name
-    raise RuleError(f"No character or challenge named '{name}' (known: {_known(state)}).")
+    raise RuleError("mist.roster.character-challenge-named-known", name=name, known=_known(state))
 
 
 def put_character(state: MistState, new: Character) -> MistState:
@@ -108,7 +108,7 @@ def theme(person: Character, name: str) -> Theme:
         if name_key(found.name) == key:
             return found
     have = ", ".join(t.name for t in person.themes) or "none"
-    raise RuleError(f"{person.name} has no theme '{name}' (themes: {have}).")
+    raise RuleError("mist.roster.theme-themes", person=person.name, name=name, have=have)
 
 
 def put_theme(person: Character, new: Theme) -> Character:

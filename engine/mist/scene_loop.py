@@ -47,7 +47,7 @@ def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, list[An
         pending = [x for x in state.consequences if not x.delivered]
         if pending:
             ids = ", ".join(x.id for x in pending)
-            raise RuleError(f"Consequence {ids} is still pending: deliver or mitigate it first.")
+            raise RuleError("mist.scene-loop.consequence-still-pending-deliver-2", ids=ids)
     if target is Phase.ESTABLISH:
         if state.owed:
             events.append(ConsequencesOwed(state.owed))
@@ -76,10 +76,12 @@ def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState,
     """
     if state.phase is not Phase.ESTABLISH:
         raise RuleError(
-            f"Threats are presented in the Establish phase; the scene is in {state.phase.value}."
+            "mist.scene-loop.threats-presented-establish-phase",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
         )
     if not command.text.strip():
-        raise RuleError('A threat needs its text: threat "TEXT" [challenge=NAME]')
+        raise RuleError("mist.scene-loop.threat-needs-text-threat")
     source = roster.challenge(state, command.challenge).name if command.challenge else None
     threat = Threat(f"t{len(state.threats) + 1}", command.text.strip(), source, state.scene.number)
     state = replace(state, threats=state.threats + (threat,))
@@ -95,9 +97,9 @@ def resolve_threat(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
     key = ident.strip().lower()
     found = next((t for t in state.threats if t.id == key), None)
     if found is None:
-        raise RuleError(f"No threat '{ident}'.")
+        raise RuleError("mist.scene-loop.threat", ident=ident)
     if found.resolved:
-        raise RuleError(f"Threat {found.id} is already resolved.")
+        raise RuleError("mist.scene-loop.threat-already-resolved", id=found.id)
     threats = tuple(replace(t, resolved=True) if t is found else t for t in state.threats)
     return replace(state, threats=threats), [ThreatResolved(found.id)]
 
@@ -107,7 +109,7 @@ def _known_source(state: MistState, source: str) -> str:
     ids = {a.id for a in state.actions} | {t.id for t in state.threats}
     ids |= {c.id for c in state.case_file.conclusions}
     if key not in ids:
-        raise RuleError(f"No action, threat or conclusion '{source}' for this consequence.")
+        raise RuleError("mist.scene-loop.action-threat-conclusion-consequence", source=source)
     return key
 
 
@@ -119,15 +121,16 @@ def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistStat
     """
     if state.phase is not Phase.CONSEQUENCE:
         raise RuleError(
-            f"Consequences are delivered in the Consequence phase; the scene is in "
-            f"{state.phase.value}."
+            "mist.scene-loop.consequences-delivered-consequence-phase",
+            phase=state.phase.value,
+            phase_name_key=f"mist.phase.{state.phase.value}",
         )
     source = _known_source(state, command.source) if command.source else None
     ident = f"x{len(state.consequences) + 1}"
     owed = tuple(o for o in state.owed if o != source)
     if command.status is None:
         if not command.text.strip():
-            raise RuleError('A consequence needs a status or its text: consequence "TEXT"')
+            raise RuleError("mist.scene-loop.consequence-needs-status-text")
         done = Consequence(ident, command.text, None, None, 0, source, delivered=True)
         state = replace(state, consequences=state.consequences + (done,), owed=owed)
         return state, [ConsequenceDelivered(ident, None, None, 0)]
@@ -150,9 +153,9 @@ def deliver(state: MistState, ident: str | None) -> tuple[MistState, list[Any]]:
     if ident is not None:
         pending = [x for x in pending if x.id == ident.strip().lower()]
         if not pending:
-            raise RuleError(f"No pending consequence '{ident}'.")
+            raise RuleError("mist.scene-loop.pending-consequence", ident=ident)
     if not pending:
-        raise RuleError("No consequence is pending.")
+        raise RuleError("mist.scene-loop.consequence-pending")
     events: list[Any] = []
     for item in pending:
         if item.target is not None and item.status is not None:
@@ -176,14 +179,16 @@ def end_scene(state: MistState, command: EndScene) -> tuple[MistState, list[Any]
     """
     pending = [x.id for x in state.consequences if not x.delivered]
     if pending:
-        raise RuleError(f"Consequence {', '.join(pending)} is still pending: deliver it first.")
+        raise RuleError(
+            "mist.scene-loop.consequence-still-pending-deliver", pending=", ".join(pending)
+        )
     keep = {k.strip().casefold() for k in command.keep if k.strip()}
     everywhere = [t.name for t in state.scene.story_tags]
     everywhere += [t.name for c in state.characters for t in c.story_tags]
     everywhere += [t.name for c in state.challenges for t in c.story_tags]
     missing = sorted(k for k in keep if k not in {n.casefold() for n in everywhere})
     if missing:
-        raise RuleError(f"No story tag '{missing[0]}' to keep.")
+        raise RuleError("mist.scene-loop.story-tag-keep", missing=missing[0])
 
     def kept(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
         return tuple(t for t in tags if t.name.casefold() in keep)

@@ -34,7 +34,7 @@ def check_tier(tier: int) -> None:
         RuleError: outside 1–6.
     """
     if not 1 <= tier <= MAX_TIER:
-        raise RuleError(f"A status tier is 1 to 6, not {tier}.")
+        raise RuleError("mist.status.status-tier", tier=tier)
 
 
 def take_boxes(boxes: tuple[int, ...], tier: int) -> TakeResult:
@@ -110,7 +110,7 @@ def take_status(
     """
     name = name.strip()
     if not name:
-        raise RuleError("A status needs a name.")
+        raise RuleError("mist.status.status-needs-name")
     old = find_status(statuses, name)
     result = take_boxes(old.boxes if old else (), tier)
     new = Status(name=old.name if old else name, boxes=result.boxes)

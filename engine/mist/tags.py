@@ -57,8 +57,10 @@ def find_tag(state: MistState, actor: Character, name: str) -> FoundTag:
             if _same(tag.name, name):
                 return FoundTag(tag, other.name)
     raise RuleError(
-        f"No tag '{name}' on {actor.name}, the scene or its challenges "
-        f"({actor.name}'s tags: {', '.join(t.name for t in character_tags(actor)) or 'none'})."
+        "mist.tags.tag-scene-challenges-tags",
+        name=name,
+        name2=actor.name,
+        tags=", ".join(t.name for t in character_tags(actor)) or "none",
     )
 
 
@@ -89,10 +91,10 @@ def add_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, 
     """
     name = name.strip()
     if not name:
-        raise RuleError("A story tag needs a name.")
+        raise RuleError("mist.tags.story-tag-needs-name")
     exact, tags = _story_tags(state, target)
     if any(_same(t.name, name) for t in tags):
-        raise RuleError(f"{exact} already has the story tag '{name}'.")
+        raise RuleError("mist.tags.already-story-tag", exact=exact, name=name)
     state = _put_story_tags(state, exact, tags + (Tag(name, TagKind.STORY),))
     return state, [StoryTagAdded(exact, name)]
 
@@ -107,7 +109,7 @@ def remove_story_tag(state: MistState, target: str, name: str) -> tuple[MistStat
     kept = tuple(t for t in tags if not _same(t.name, name))
     if len(kept) == len(tags):
         have = ", ".join(t.name for t in tags) or "none"
-        raise RuleError(f"{exact} has no story tag '{name}' (story tags: {have}).")
+        raise RuleError("mist.tags.story-tag-story-tags", exact=exact, name=name, have=have)
     return _put_story_tags(state, exact, kept), [StoryTagRemoved(exact, name)]
 
 
@@ -146,11 +148,11 @@ def burn(state: MistState, character: str, name: str) -> tuple[MistState, list[A
     person = roster.character(state, character)
     current = next((t for t in character_tags(person) if _same(t.name, name)), None)
     if current is None:
-        raise RuleError(f"{person.name} has no tag '{name}' to burn.")
+        raise RuleError("mist.tags.tag-burn", person=person.name, name=name)
     if current.kind is TagKind.WEAKNESS:
-        raise RuleError(f"'{current.name}' is a weakness tag: only helping tags are burned.")
+        raise RuleError("mist.tags.weakness-tag-helping-tags", current=current.name)
     if current.burned:
-        raise RuleError(f"{person.name}'s tag '{current.name}' is already burned.")
+        raise RuleError("mist.tags.tag-already-burned", person=person.name, current=current.name)
     updated = _set_burned(person, current.name, True)
     assert updated is not None
     return roster.put_character(state, updated), [TagBurned(person.name, current.name)]
@@ -167,9 +169,9 @@ def restore(state: MistState, character: str, name: str | None) -> tuple[MistSta
     if name is not None:
         burned = [t for t in burned if _same(t, name)]
         if not burned:
-            raise RuleError(f"{person.name} has no burned tag '{name}' to restore.")
+            raise RuleError("mist.tags.burned-tag-restore", person=person.name, name=name)
     elif not burned:
-        raise RuleError(f"{person.name} has no burned tags to restore.")
+        raise RuleError("mist.tags.burned-tags-restore", person=person.name)
     events: list[Any] = []
     for tag in burned:
         updated = _set_burned(person, tag, False)

@@ -79,9 +79,15 @@ async def test_builder_rows_fit_80_columns(make_app: AppFactory, script: str, la
         options = [rows.get_option_at_index(i) for i in range(rows.option_count)]
         headers = [str(o.prompt) for o in options if o.disabled]
         prompts = [str(o.prompt) for o in options if not o.disabled]
-        # The rows that are not the actor's own sit under their owner's name, once each.
+        # The rows that are not the actor's own sit under their owner's name, once each (the
+        # scene's in the console's language: "── 场景 ──", issue 18 §1).
         owners = [h.strip("─ ") for h in headers]
-        assert owners == list(dict.fromkeys(r.owner for r in builder.rows))[1:]
+        scene = app.t("mist.builder.scene-owner")
+        expected = [
+            o if o != "scene" else scene for o in dict.fromkeys(r.owner for r in builder.rows)
+        ]
+        assert owners == expected[1:]
+        assert lang == "en" or "scene" not in owners
         whole = [row.name in prompt for row, prompt in zip(builder.rows, prompts, strict=True)]
         # Names up to 10 cells always stay whole; a longer one may be cut, with an ellipsis.
         for row, prompt, ok in zip(builder.rows, prompts, whole, strict=True):

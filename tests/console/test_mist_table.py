@@ -10,8 +10,8 @@ from console_support import AppFactory
 from test_mist_flows import SCENE, SIZE, _type, press, state_of
 from textual.widgets import Static
 
+from console import event_text
 from console.i18n import Translator
-from console.mist import render
 from console.mist.dialogs import FormDialog
 from console.mist.effects import EffectsDialog
 from console.mist.roll_builder import RollBuilder
@@ -160,13 +160,13 @@ async def test_submerge_burn_picker_and_refuted_conclusion(make_app: AppFactory)
 def test_event_lines_use_words_not_engine_codes() -> None:
     t = Translator("en")
     roll = MistRoll(1, 6, (2,), 8, Outcome.MIXED)
-    line = render.event(
+    line = event_text.describe(
         t,
         Immersed("Mei", "Shadow Hands", "submerge", roll, Outcome.MIXED, False, "indulge-burn-all"),
     )
     assert "indulge-burn-all" not in line and "every power tag burned" in line
     assert "Submerge" in line
-    marked = render.event(Translator("zh"), Marked("Mei", "Shadow Hands", Track.MASTERY, 2))
+    marked = event_text.describe(Translator("zh"), Marked("Mei", "Shadow Hands", Track.MASTERY, 2))
     assert "掌控" in marked and "mastery" not in marked
 
 

@@ -174,3 +174,22 @@ def test_completion(typed: str, completed: str | None) -> None:
 def test_completion_never_fails(typed: str) -> None:
     result = complete(typed, VOCABULARY)
     assert result is None or len(result) > len(typed.rstrip())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_every_trait_has_a_label_in_each_language(lang: str) -> None:
+    """The Chinese names of RULES.md §2.1 are labels in the locale files, not engine data."""
+    from engine.ih.traits import Attribute, Category, Skill
+
+    t = Translator(lang)
+    keys = [f"trait.{trait.value}" for trait in (*Attribute, *Skill)]
+    keys += [f"trait.category.{category.value}" for category in Category]
+    assert all(t(key) != key for key in keys)
+    if lang == "zh-Hant":
+        assert (t("trait.composure"), t("trait.martial"), t("trait.category.social")) == (
+            "沉著",
+            "武技",
+            "互動",
+        )
+    if lang == "zh":
+        assert (t("trait.composure"), t("trait.resolve")) == ("沉着", "决心")

@@ -226,8 +226,8 @@ async def test_a_refused_delay_is_explained_in_the_tables_language(
 @pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 def test_the_mist_log_says_a_mark_was_lost_at_the_cap(lang: str) -> None:
     """RULES.md §4.1: taking a tier whose mark is lost at the cap is reported."""
+    from console.event_text import describe as event
     from console.i18n import Translator
-    from console.mist.render import event
     from engine.mist.events import StatusTaken
 
     t = Translator(lang)

@@ -18,7 +18,7 @@ from engine.ih.character import (
 )
 from engine.ih.creation import Choices, attribute_cost, skill_cost, validate
 from engine.ih.npc import from_character, to_entry
-from engine.ih.traits import ATTRIBUTE_ZH, SKILL_ZH, Attribute, Category, Skill
+from engine.ih.traits import Category, Skill
 from engine.settings import Interpretations
 
 # Attributes: physical 4 (3 + 1 free), mental 2, social 3 (1 + 2 free).
@@ -59,12 +59,6 @@ VALID = Character(
 
 def test_the_valid_sheet_has_no_problems() -> None:
     assert validate(VALID) == ()
-
-
-def test_chinese_names_are_data() -> None:
-    assert ATTRIBUTE_ZH[Attribute.COMPOSURE] == "沉著"
-    assert SKILL_ZH[Skill.MARTIAL] == "武技"
-    assert len(ATTRIBUTE_ZH) == 9 and len(SKILL_ZH) == 12
 
 
 @pytest.mark.parametrize(("value", "cost"), [(1, 0), (2, 1), (4, 3), (5, 5)])

@@ -12,7 +12,7 @@ import pytest
 from saves_fixtures import build
 
 import saves.exports as exports
-from saves import ImportRefused, export_document, import_file, open_store, session_report
+from saves import ImportRefused, export_document, import_file, open_store
 
 
 def _store_with_scenes(root: Path):  # type: ignore[no-untyped-def]
@@ -99,20 +99,6 @@ def test_an_oversized_import_is_refused_before_reading(
     path.write_text(json.dumps({"schema_version": 2, "kind": "export"}))
     with pytest.raises(ImportRefused, match="more than an export can be"):
         import_file(open_store(tmp_path / "s"), path)
-
-
-def test_the_session_report_tells_every_command_and_roll(tmp_path: Path) -> None:
-    fight = build("ih-d10", 30, 1)
-    case = build("mist", 30, 2)
-    report = session_report("Night Shift", [fight, case])
-    assert report.startswith("# Session report: Night Shift")
-    assert "## Fight" in report and "## Case" in report
-    for scene in (fight, case):
-        for entry in scene.journal:
-            assert f"`{entry.text}`" in report
-    rolls = [e for e in fight.journal if e.text.startswith("roll")]
-    if rolls:
-        assert "check," in report
 
 
 def test_an_import_of_many_scenes_writes_the_index_once_and_takes_no_backups_between(

@@ -1,0 +1,161 @@
+"""Every engine event in words, per language: the one registry (STYLE.md; issue 17 §3).
+
+The console's log and status line, the Markdown session report and ``run``'s printed scene all
+describe events here. An event of class ``X`` is worded by the locale key ``event.X`` (Infinite
+Horror, dice) or ``mist.event.X`` (M.I.S.T.: both families have a ``SceneEnded`` and a
+``NoteAdded``), filled with the event's fields, each field first put in words:
+
+- enums and engine codes become their labels (``ActionKind.SWIFT`` → ``action.swift``, a phase,
+  a track, a theme type, a case-roll mode…);
+- ``True``/``False`` become ``word.yes``/``word.no``, ``None`` a dash, tuples of names a list;
+- every whole-number field ``n`` also gives ``{n_rounds}``-style counted words where a template
+  needs them (``count.rounds``: "1 round", "2 rounds").
+
+An event that carries dice (an IH check or a M.I.S.T. roll) is its roll's line. An event with no
+template (one added to the engine later) reads as its class name in words and its fields, never
+as ``key=value`` pairs.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from console.i18n import Translator
+from engine.dice.mist import Outcome as MistOutcome
+from engine.mist.state import Phase, Retirement, ThemeType, Track
+
+MIST_WORDS: dict[str, str] = {
+    "mode": "mist.case.",
+    "depth": "mist.depth.",
+    "result": "mist.immerse.result.",
+    "row": "mist.outcome.",
+    "choice": "mist.growth.",
+    "kind": "mist.effect-kind.",
+}
+"""M.I.S.T. event fields holding an engine code, and the locale prefix that names the code."""
+
+IH_WORDS: dict[str, str] = {
+    "kind": "action-word.",
+    "paid_with": "action-word.",
+    "outcome": "interrupt.outcome.",
+    "reason": "unconscious.reason.",
+    "use": "willpower.use.",
+}
+"""Infinite Horror event fields holding an engine code, and the locale prefix naming it."""
+
+VARIANTS: tuple[tuple[str, str], ...] = (
+    ("capped", "-capped"),  # RULES.md §4.1: a mark lost at the cap is reported
+    ("unaware", "-unaware"),  # §3.2: added at the surprise round, flat-footed
+    ("bonus_lost", "-lost"),  # §3.8: base defense 0 loses the legendary defense bonus
+)
+"""A true flag of these names words the event with the template ``<key><suffix>``."""
+
+COUNTED: dict[str, str] = {"rounds": "count.rounds"}
+"""Whole-number fields also given in counted words (``{rounds_counted}``: "1 round")."""
+
+
+def family_of(event: object) -> str:
+    """``mist`` for a M.I.S.T. event, ``ih`` for the others (Infinite Horror and dice)."""
+    return "mist" if type(event).__module__.startswith("engine.mist") else "ih"
+
+
+def key_of(event: object) -> str:
+    """The locale key that words ``event``."""
+    prefix = "mist.event." if family_of(event) == "mist" else "event."
+    return prefix + type(event).__name__
+
+
+def word(t: Translator, field: str, value: Any, family: str = "ih") -> Any:
+    """One event field in words (labels for codes, yes/no, lists), for ``family``'s events."""
+    if isinstance(value, Phase):
+        return t(f"mist.phase.{value.value}")
+    if isinstance(value, Track):
+        return t(f"mist.track.{value.value}")
+    if isinstance(value, ThemeType):
+        return t(f"mist.theme.{value.value}")
+    if isinstance(value, Retirement):
+        return t(f"mist.retired.{value.value}")
+    if isinstance(value, bool):
+        return t("word.yes") if value else t("word.no")
+    if value is None:
+        return "—"
+    if isinstance(value, MistOutcome):
+        return t(f"mist.outcome.{value.value}")
+    code = value.value if isinstance(value, enum.Enum) else value
+    prefix = (MIST_WORDS if family == "mist" else IH_WORDS).get(field)
+    if prefix and isinstance(code, str) and t.has(prefix + code):
+        return t(prefix + code)
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, tuple) and all(isinstance(v, str | int) for v in value):
+        return ", ".join(str(v) for v in value) if value else "—"
+    return value
+
+
+def values_of(t: Translator, event: object) -> dict[str, Any]:
+    """The event's fields in words, plus counted forms of its counts."""
+    if not is_dataclass(event) or isinstance(event, type):
+        return {}
+    family = family_of(event)
+    raw = {f.name: getattr(event, f.name) for f in fields(event)}
+    values = {name: word(t, name, value, family) for name, value in raw.items()}
+    for name, value in raw.items():
+        if isinstance(value, int) and not isinstance(value, bool) and name in COUNTED:
+            values[f"{name}_counted"] = counted(t, COUNTED[name], value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            values[f"{name}_raw"] = value
+    return values
+
+
+def counted(t: Translator, key: str, number: int) -> str:
+    """``count.rounds`` with 1 → "1 round", else "N rounds" (Chinese has one form)."""
+    one = t(f"{key}.one", n=number)
+    return one if number == 1 else t(f"{key}.other", n=number)
+
+
+def describe(t: Translator, event: object) -> str:
+    """One line for any engine event in ``t``'s language."""
+    from console import render
+
+    dice = render.roll_event(t, "", event) if type(event).__name__ != "CombatantAdded" else None
+    if dice is not None and family_of(event) == "ih":
+        return dice.plain
+    values = values_of(t, event)
+    roll = getattr(event, "roll", None)
+    if roll is not None and hasattr(roll, "d8"):
+        from console.mist.render import roll_result
+
+        values["dice"] = roll_result(t, roll).plain
+    key = key_of(event)
+    raw = {f.name: getattr(event, f.name) for f in fields(event)} if is_dataclass(event) else {}
+    if type(event).__name__ == "TemporaryHealth" and t.has(f"trait.{raw.get('trait')}"):
+        values["trait"] = t(f"trait.{raw['trait']}")
+    for flag, suffix in VARIANTS:
+        if raw.get(flag) is True and t.has(key + suffix):
+            key += suffix
+            break
+    if raw.get("label") and t.has(key + "-labelled"):
+        key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
+    if t.has(key):
+        try:
+            return t(key, **values)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return _generic(t, event, values)
+
+
+def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:
+    """An event with no template: its class in words and its simple fields."""
+    name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(event).__name__).lower()
+    name = name[:1].upper() + name[1:]
+    shown = [
+        f"{field.replace('_', ' ')} {value}"
+        for field, value in values.items()
+        if not field.endswith(("_raw", "_counted"))
+        and isinstance(value, str | int | float)
+        and value not in ("", "—")
+    ]
+    return name + (t("word.colon") + ", ".join(shown) if shown else "")
