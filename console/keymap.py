@@ -72,6 +72,7 @@ COMBAT_KEYS: tuple[KeySpec, ...] = (
     KeySpec("combat.effect", "e", "effect", "combat", show=False),
     KeySpec("combat.initiative", "i", "initiative", "combat", show=False),
     KeySpec("combat.roll", "r", "roll", "combat"),
+    KeySpec("combat.attack", "h", "attack", "combat"),
     KeySpec("combat.current", "c", "select_current", "combat", show=False),
     KeySpec("combat.roster", "R", "roster", "combat", show=False),
     KeySpec("combat.add-from-sheet", "A", "add_from_sheet", "combat", show=False),

@@ -88,6 +88,8 @@ def markers(t: Translator, combatant: Mapping[str, Any]) -> Text:
     text = Text()
     for key, style in (
         ("hidden", "italic red"),
+        ("unconscious", "bold red"),  # first: the mark that matters most (issue 15)
+        ("kept_conscious", "yellow"),
         ("acted", "dim"),
         ("delaying", "cyan"),
         ("flat_footed", "magenta"),
@@ -237,6 +239,66 @@ def mist_roll(t: Translator, roll: Any, who: str | None = None) -> Text:
     return text
 
 
+# -- attacks (RULES.md §3.9) ---------------------------------------------------------------------
+
+
+def attack_details(t: Translator, event: Any) -> str:
+    """What made the damage: rolled, cancelled by defense, penalty, attack bonus, chance roll."""
+    parts = [t("attack.rolled", count=event.result.rolled_successes)]
+    if event.cancelled:
+        parts.append(t("attack.cancelled", count=event.cancelled))
+    if event.penalty:
+        parts.append(t("attack.penalty", count=event.penalty))
+    if event.bonus_applied:
+        parts.append(t("attack.bonus", count=event.bonus_applied))
+    if event.result.chance:
+        parts.append(t("attack.chance"))
+    return ", ".join(parts)
+
+
+def attack_sentence(t: Translator, event: Any) -> Text:
+    """An attack's result in words (issue 15): "Ann hits Ghoul: 3 damage (…) — Ghoul 6/9"."""
+    values = {
+        "attacker": event.attacker,
+        "target": event.target,
+        "damage": event.damage,
+        "final": event.final,
+        "rolled": event.result.rolled_successes,
+        "cancelled": event.cancelled,
+        "penalty": event.penalty,
+        "health": event.health,
+        "health_max": event.health_max,
+        "details": attack_details(t, event),
+    }
+    text = Text()
+    if event.attacks > 1:
+        text.append(t("attack.of", index=event.index, attacks=event.attacks), style="dim")
+    if event.hit:
+        key = "attack.hit-no-damage" if event.no_damage else "attack.hit"
+        text.append(t(key, **values), style="bold green")
+    else:
+        text.append(t(f"attack.miss-{event.miss or 'no-successes'}", **values), style="bold red")
+    if event.result.dramatic_failure:
+        text.append(" — " + t("attack.dramatic"), style="bold red")
+    return text
+
+
+def attack_line(t: Translator, system: str, event: Any) -> Text:
+    """An attack in the dice log: the pool after defense, the faces, the result in words."""
+    text = Text()
+    result = event.result
+    dice = t("roll.chance") if result.chance else str(result.dp)
+    text.append(
+        t("attack.pool", pool=event.pool_before_defense, defense=event.defense, dice=dice),
+        style="dim",
+    )
+    text.append(": ")
+    text.append_text(faces(result.system or system, result))
+    text.append(" → ")
+    text.append_text(attack_sentence(t, event))
+    return text
+
+
 def _find_result(event: Any) -> tuple[str, Any] | None:
     """The check or Mist roll an event carries, and the kind, if any."""
     if hasattr(event, "d8") and hasattr(event, "d4s"):
@@ -258,6 +320,8 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     rolled = tie_roll(t, event)
     if rolled is not None:
         return rolled
+    if type(event).__name__ == "AttackRolled":
+        return attack_line(t, system, event)
     from console.sheet_text import roll_line
 
     own = roll_line(t, system, event)

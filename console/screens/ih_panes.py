@@ -93,6 +93,8 @@ class InitiativeQueue(RowList):
         t = self.t
         width = self.size.width
         style = "bold" if combatant.current else ("dim" if combatant.acted else "")
+        if combatant.unconscious:
+            style += " strike"
         name = Text("▶ " if combatant.current else "  ", style="bold")
         # PCs in the players' colour, NPCs plain (issue 18: they looked the same).
         name.append(combatant.name, style=f"{style} {PC_STYLE}" if combatant.pc else style)

@@ -54,6 +54,7 @@ EDITS = frozenset(
         "effect",
         "initiative",
         "roll",
+        "attack",
         "add_from_sheet",
         "check",
         "extended",
@@ -184,6 +185,7 @@ class IHScreen(SceneScreen):
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:
         super().after_command(text, events)
+        self._offer_to_stay_conscious(events)
         for event in events:
             if type(event).__name__ == "ExtendedRolled" and event.mishap_near:
                 # RULES.md §3.10: the ST must tell the player the risk of a mishap.
@@ -212,6 +214,32 @@ class IHScreen(SceneScreen):
             # The turn moved on (the current actor delayed, was removed…): the selection
             # follows it, so the next key acts for whoever acts now (RULES.md §3.4).
             self.selected = view.current or self.selected
+
+    def _offer_to_stay_conscious(self, events: tuple[Any, ...]) -> None:
+        """Health 0: offer the willpower reflex to stay conscious, once a scene (RULES.md §1.7,
+        §3.9 step 6), when the combatant still may. Yes spends it (``willpower NAME conscious``)."""
+        from engine.ih.encounter import Encounter
+        from engine.ih.events import Unconscious
+
+        state = self.history.scene.state
+        if not isinstance(state, Encounter) or self.read_only:
+            return
+        for event in events:
+            if not isinstance(event, Unconscious) or event.reason != "health":
+                continue
+            found = [c for c in state.order if c.name == event.name]
+            if not found:
+                continue
+            who = found[0]
+            if who.willpower < 1 or who.conscious_used_scene or who.asleep_until_scene_end:
+                continue
+            question = self.t("dialog.stay-conscious", name=who.name, willpower=who.willpower)
+
+            def answered(yes: bool | None, name: str = who.name) -> None:
+                if yes:
+                    self.run_command(f"willpower {quote(name)} conscious", "dialog")
+
+            self.app.push_screen(ConfirmDialog(self.t, question), answered)
 
     # -- a key that can't be used now says why --------------------------------------------------
 
@@ -292,6 +320,8 @@ class IHScreen(SceneScreen):
             return True if fighting else None
         if action == "select_current":
             return True if view.current is not None else None
+        if action == "attack":
+            return True if fighting and view.current is not None and len(view.order) > 1 else None
         if action == "delay":
             return True if fighting and chosen and not chosen.acted else None
         if action == "spend":
@@ -439,6 +469,25 @@ class IHScreen(SceneScreen):
         if chosen is not None:
             command = ih.Reveal(chosen.name) if chosen.hidden else ih.Hide(chosen.name)
             self.run_command(command, "key")
+
+    def action_attack(self) -> None:
+        """The attack dialog for the current actor, the selected combatant as the target."""
+        from console.screens.attack_dialog import AttackDialog
+
+        view = self.view
+        if view is None or view.current is None:
+            self.refuse(self.t("attack.need-actor"), "key")
+            return
+        target = self.selected if self.selected != view.current else None
+        self.app.push_screen(
+            AttackDialog(
+                self.t,
+                lambda: self.history.scene.state,
+                view.current,
+                target,
+                roller=lambda line: self.run_command_events(line, "dialog"),
+            )
+        )
 
     def action_roll(self) -> None:
         from console.screens.roll_dialog import RollDialog, WillpowerState

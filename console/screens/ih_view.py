@@ -77,6 +77,9 @@ class CombatantView:
     their last turn (RULES.md §3.6–§3.7)."""
     hidden: bool = False
     """Left out of the players' view (``hide``): marked for the ST."""
+    unconscious: bool = False
+    kept_conscious: bool = False
+    """Staying conscious on willpower for 1 round (RULES.md §1.7, [I-14])."""
     sheet: str | None = None
     """The roster sheet the combatant was added from."""
     sheet_traits: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
@@ -91,6 +94,8 @@ class CombatantView:
             "flat_footed": self.flat_footed,
             "joining": self.joining,
             "hidden": self.hidden,
+            "unconscious": self.unconscious,
+            "kept_conscious": self.kept_conscious,
         }
 
 
@@ -267,6 +272,8 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                     "standard": coming.standard,
                 },
                 hidden=record.hidden,
+                unconscious=record.unconscious,
+                kept_conscious=record.kept_conscious,
                 sheet=sheet.name if sheet is not None else None,
                 sheet_traits=sheet_traits(sheet) if sheet is not None else (),
                 specialties=tuple((x.name, x.level) for x in sheet.character.specialties)

@@ -29,11 +29,14 @@ class OddsChart(Static):
     threshold: reactive[int | None] = reactive(None)
 
     def show(self, distribution: Mapping[int, float], threshold: int | None) -> None:
-        """Draw a new distribution; the long tail that rounds to 0.0% is left out."""
+        """Draw a new distribution; the tails that round to 0.0% are left out (a big pool's
+        chart starts where its odds do, not at 0)."""
         self.threshold = threshold
         shown = {k: v for k, v in distribution.items() if v > 0}
         while len(shown) > 1 and shown[max(shown)] < TAIL:
             del shown[max(shown)]
+        while len(shown) > 1 and shown[min(shown)] < TAIL:
+            del shown[min(shown)]
         self.distribution = shown
 
     def render(self) -> Table:

@@ -40,6 +40,7 @@ def end_scene(state: Encounter) -> tuple[Encounter, Events]:
                 free_used=0,
                 spent_this_turn=False,
                 defense_spent=0,
+                defense_declared=0,
                 willpower_defense=False,
                 boost_pending=False,
                 boost_rolled=False,

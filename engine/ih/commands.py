@@ -137,6 +137,39 @@ class Defend:
 
 
 @dataclass(frozen=True, slots=True)
+class Attack:
+    """``attack ATTACKER TARGET[,TARGET…] TRAIT+TRAIT|dp=N …``: the chain of RULES.md §3.9.
+
+    ``defend`` holds defense bonus successes the targets declare now, before the roll (§3.8):
+    ``("", N)`` for the one target, else ``(NAME, N)``. ``reflex_move`` names the targets whose
+    reflex move left the attacker's reach (§3.7), ``("*",)`` for every target. ``action``
+    ``None``: the standard action (or, off-turn, the reflex of a pending interrupt).
+    """
+
+    attacker: str
+    targets: tuple[str, ...]
+    dp: int | None = None
+    traits: str | None = None
+    modifier: int = 0
+    bonus: int = 0
+    penalty: int = 0
+    attacks: int = 1
+    split: tuple[int, ...] = ()
+    defend: tuple[tuple[str, int], ...] = ()
+    reflex_move: tuple[str, ...] = ()
+    action: ActionKind | None = None
+    willpower: bool = False
+    no_damage: bool = False
+    again: int = 10
+    level: int = 1
+
+    @property
+    def pool_label(self) -> str:
+        """What the pool is made of, as the roll's label (``dexterity+firearms``, ``dp=7``)."""
+        return self.traits if self.traits else f"dp={self.dp}"
+
+
+@dataclass(frozen=True, slots=True)
 class AddEffect:
     """``effect NAME "LABEL" rounds=N [by=SOURCE]`` (§3.1)."""
 
@@ -376,6 +409,7 @@ Command = (
     | AdjustWillpower
     | UseWillpower
     | Defend
+    | Attack
     | AddEffect
     | EndEffect
     | DeclareInterrupt

@@ -94,6 +94,9 @@ class Combatant:
     defense: int = 0
     defense_bonus: int = 0
     defense_spent: int = 0
+    defense_declared: int = 0
+    """Defense bonus successes declared for the next attack on this combatant and not yet
+    met by one (RULES.md §3.8: declared before the roll; an attack uses them up)."""
     acted: bool = False
     started: bool = False
     turns_taken: int = 0
@@ -110,6 +113,9 @@ class Combatant:
     spent_this_turn: bool = False
     unconscious: bool = False
     kept_conscious: bool = False
+    kept_since: int = 0
+    """``turns_taken`` when willpower kept the combatant conscious, counting a turn under way
+    as taken: the end of a later turn is the end of the kept round ([I-14])."""
     asleep_until_scene_end: bool = False
     willpower_defense: bool = False
     boost_pending: bool = False

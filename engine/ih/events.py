@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.dice.ih import CheckResult
+
 
 @dataclass(frozen=True, slots=True)
 class CombatantAdded:
@@ -247,6 +249,45 @@ class DefenseDeclared:
     name: str
     declared: int
     remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRolled:
+    """One attack roll of RULES.md §3.9, every step of the chain kept (INTERFACE.md ``attack``).
+
+    ``pool_before_defense`` is the attacker's pool with modifiers and willpower; ``defense``
+    what came off it ([I-12]); ``defense_total`` the target's defense however applied;
+    ``defense_bonus`` the successes declared against this roll, ``cancelled`` those that met a
+    rolled success; ``attack_bonus`` this attack's share, ``bonus_applied`` what was added
+    (0 on a miss or a chance roll). ``health`` is the target's after the damage. ``result``
+    is the roll itself (the reduced pool, its faces).
+    """
+
+    attacker: str
+    target: str
+    label: str
+    index: int
+    attacks: int
+    pool_before_defense: int
+    base_defense: int
+    flat_footed: bool
+    willpower_defense: bool
+    doubled: bool
+    defense: int
+    defense_total: int
+    defense_bonus: int
+    cancelled: int
+    penalty: int
+    attack_bonus: int
+    bonus_applied: int
+    final: int
+    hit: bool
+    miss: str
+    damage: int
+    no_damage: bool
+    health: int
+    health_max: int
+    result: CheckResult
 
 
 @dataclass(frozen=True, slots=True)

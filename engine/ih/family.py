@@ -13,6 +13,7 @@ from typing import Any
 from engine.dice.command import CheckRolled
 from engine.errors import RuleError
 from engine.ih import (
+    attack,
     boundaries,
     budget,
     check_command,
@@ -95,6 +96,8 @@ def apply(state: Encounter, command: Any, rng: random.Random) -> tuple[Encounter
             return vitals.use_willpower(state, name, use)
         case c.Defend(name=name, successes=successes):
             return vitals.declare_defense(state, name, successes)
+        case c.Attack():
+            return attack.attack(state, command, rng)
         case c.AddEffect(name=name, label=label, rounds=rounds, source=source):
             return effects.add(state, name, label, rounds, source)
         case c.EndEffect(name=name, label=label):

@@ -26,6 +26,35 @@ class PoolPart:
 
 
 @dataclass(frozen=True, slots=True)
+class AttackRecord:
+    """The ``attack`` record of a roll (INTERFACE.md §3; RULES.md §3.9): the chain's steps.
+
+    ``defense`` is what came off the pool ([I-12]); ``defense_bonus`` the successes the target
+    declared against this roll, ``cancelled`` those that met rolled successes; ``attack_bonus``
+    this attack's share of the bonus; ``miss`` why it missed (``None`` on a hit).
+    """
+
+    target: str
+    pool_before_defense: int
+    defense: int
+    defense_bonus: int
+    hit: bool
+    attack_bonus: int
+    damage: int
+    cancelled: int = 0
+    bonus_applied: int = 0
+    penalty: int = 0
+    base_defense: int = 0
+    flat_footed: bool = False
+    willpower_defense: bool = False
+    doubled: bool = False
+    miss: str | None = None
+    attack: int = 1
+    attacks: int = 1
+    no_damage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RollRecord:
     """One check of the scene: who rolled (``None``: nobody named), its label and its result.
 
@@ -43,6 +72,8 @@ class RollRecord:
     opponent: str | None = None
     extended: str | None = None
     hidden: bool = False
+    attack: AttackRecord | None = None
+    """Set for the roll of an attack (``attack …``, RULES.md §3.9)."""
 
 
 @dataclass(frozen=True, slots=True)

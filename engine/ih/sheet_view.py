@@ -102,4 +102,6 @@ def roll_json(record: RollRecord) -> dict[str, Any]:
     view["opponent"] = record.opponent
     view["extended"] = record.extended
     view["hidden"] = record.hidden
+    if record.attack is not None:
+        view["attack"] = asdict(record.attack)
     return view

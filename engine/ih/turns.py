@@ -195,6 +195,7 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
             free_used=0,
             spent_this_turn=False,
             defense_spent=0,
+            defense_declared=0,
             willpower_defense=False,
             boost_pending=False,
             boost_rolled=False,
@@ -207,6 +208,12 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         keys = {key for key, _ in due}
         counted = tuple((c.key, c.effects) for c in state.order if c.key in keys)
         state = replace(state, opening=TurnOpening(before, due, counted))
+        settings = state.interpretations
+        if combatant.kept_conscious and not settings.stay_conscious_through_next_turn:
+            # [I-14] off: the round kept conscious ends at the start of this turn (§3.9).
+            state, fainted = end_kept_conscious(state, combatant)
+            events.extend(fainted)
+            combatant = find(state, combatant.name)
     state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
     landed: Events = ()
@@ -306,7 +313,9 @@ def _end_current(state: Encounter) -> tuple[Encounter, Events]:
     combatant = replace(combatant, acted=True, turns_taken=combatant.turns_taken + 1)
     state = put(state, combatant)
     events.append(TurnEnded(combatant.name, state.round))
-    if combatant.kept_conscious:
+    if combatant.kept_conscious and combatant.turns_taken > combatant.kept_since:
+        # [I-14]: kept conscious through the next turn, fainting at its end (RULES.md §3.9);
+        # when willpower was spent during this very turn, "the next turn" is the one after.
         state, fainted = end_kept_conscious(state, combatant)
         events.extend(fainted)
     state, released = release_waiting_on(state, combatant.name)

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from engine.errors import RuleError
 from engine.ih.budget import charge_reflex
-from engine.ih.encounter import Combatant, Encounter, Phase, find, put
+from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import (
     Damaged,
     DefenseDeclared,
@@ -188,7 +188,8 @@ def defense_bonus_left(combatant: Combatant) -> int:
 def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encounter, Events]:
     """Declare defense bonus successes before an attack roll (RULES.md §3.8).
 
-    They are spent whatever the roll (excess is wasted) and return at the defender's next turn.
+    They are spent whatever the roll (excess is wasted) and return at the defender's next turn;
+    the next ``attack`` on the defender meets them (``engine/ih/attack.py``).
     """
     combatant = find(state, name)
     if successes < 1:
@@ -204,7 +205,11 @@ def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encoun
             defense_bonus=combatant.defense_bonus,
             successes=successes,
         )
-    updated = replace(combatant, defense_spent=combatant.defense_spent + successes)
+    updated = replace(
+        combatant,
+        defense_spent=combatant.defense_spent + successes,
+        defense_declared=combatant.defense_declared + successes,
+    )
     event = DefenseDeclared(combatant.name, successes, left - successes)
     return put(state, updated), (event,)
 
@@ -297,6 +302,13 @@ def _spend_to_stay_conscious(state: Encounter, combatant: Combatant) -> tuple[En
     state, charged = charge_reflex(state, combatant.name)
     combatant = find(state, combatant.name)
     value = combatant.willpower - 1
-    updated = replace(combatant, willpower=value, kept_conscious=True, conscious_used_scene=True)
+    since = combatant.turns_taken + (1 if same(state.current, combatant.name) else 0)
+    updated = replace(
+        combatant,
+        willpower=value,
+        kept_conscious=True,
+        kept_since=since,
+        conscious_used_scene=True,
+    )
     event = WillpowerChanged(combatant.name, -1, value, WillpowerUse.CONSCIOUS.value)
     return put(state, updated), (*charged, event)

@@ -1,0 +1,339 @@
+"""The attack dialog (issue 15): the exact odds of this attack on this target, then the roll.
+
+The current actor attacks a target picked from the queue with a pool typed as a number (DP) or
+as traits from the sheet (``dexterity+firearms``). Before anything is rolled the dialog shows
+the target's defense as the engine reads it now (flat-footed, willpower defense, a reflex move
+out of reach; RULES.md §3.9 [I-12], [I-13]) and the exact odds from
+``engine/ih/attack_odds.py``: the chance to hit, the expected damage, the chance the target
+goes down, and the whole damage distribution as a bar chart (values that take the target to 0
+health in green). The fields make one :class:`~engine.ih.commands.Attack`; the odds are those of
+that very command, and attacking runs its one console line (``format_attack``) through the
+screen, the one path into the engine. The result stays on screen in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from console import render
+from console.i18n import Translator
+from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.widgets.odds_chart import OddsChart
+from console.widgets.ordered_input import OrderedInput
+from engine.errors import RuleError
+from engine.ih.attack import pool_of
+from engine.ih.attack_odds import TargetOdds, preview
+from engine.ih.commands import Attack
+from engine.ih.encounter import Encounter, index_of
+from engine.ih.events import AttackRolled
+from engine.ih.language import format_attack
+from engine.ih.vitals import defense_bonus_left
+from engine.language import WHOLE_NUMBER, parse_int
+from engine.limits import check_command
+
+Roller = Callable[[str], tuple[Any, ...] | None]
+"""Runs an attack line in the scene; returns its events, or ``None`` when it was refused."""
+
+
+class AttackDialog(EarlyKeys, ModalScreen[None]):
+    """``attacker`` attacks a target of the fight, with the exact odds shown first."""
+
+    CSS_PATH = "attack_dialog.tcss"
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="attack.close"),
+        Binding("ctrl+r", "attack", "Attack", id="attack.attack"),
+    ]
+
+    def __init__(
+        self,
+        translate: Translator,
+        state: Callable[[], Encounter],
+        attacker: str,
+        target: str | None,
+        roller: Roller | None = None,
+    ) -> None:
+        super().__init__()
+        self.t = translate
+        self.state = state
+        self.attacker = attacker
+        self.first_target = target
+        self.roller = roller
+        self.command: Attack | None = None
+        """The attack the fields make now (``None`` while they make none)."""
+        self.planned: TargetOdds | None = None
+        """Its odds against the target (``None`` while there are none)."""
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def _targets(self) -> list[str]:
+        return [c.name for c in self.state().order if c.name.casefold() != self.attacker.casefold()]
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        targets = self._targets()
+        chosen = self.first_target if self.first_target in targets else None
+        if chosen is None and targets:
+            chosen = targets[0]
+        with Vertical(id="attack-box"):
+            yield Label(t("attack.title", attacker=self.attacker), id="attack-title")
+            with Horizontal(classes="row"):
+                yield Label(t("attack.target-label"), classes="label")
+                yield Select(
+                    [(name, name) for name in targets],
+                    value=chosen if chosen is not None else Select.BLANK,
+                    allow_blank=chosen is None,
+                    id="target",
+                )
+                yield Label(t("attack.pool-label"), classes="label")
+                yield OrderedInput(
+                    "", id="pool", classes="pool", placeholder=t("attack.pool-placeholder")
+                )
+                yield Label(t("attack.mod-label"), classes="label")
+                yield OrderedInput("", id="mod", type="integer", classes="field", placeholder="0")
+            with Horizontal(classes="row"):
+                yield Label(t("attack.bonus-label"), classes="label")
+                yield OrderedInput("", id="bonus", type="integer", classes="field", placeholder="0")
+                yield Label(t("attack.penalty-label"), classes="label")
+                yield OrderedInput(
+                    "", id="penalty", type="integer", classes="field", placeholder="0"
+                )
+                yield Label(t("attack.attacks-label"), classes="label")
+                yield OrderedInput(
+                    "", id="attacks", type="integer", classes="field", placeholder="1"
+                )
+                yield Label(t("attack.split-label"), classes="label")
+                yield OrderedInput("", id="split", classes="split", placeholder="1,1")
+            yield Static("", id="attack-defense")
+            with Horizontal(classes="row"):
+                yield Label("", id="defend-label", classes="label")
+                yield OrderedInput(
+                    "", id="defend", type="integer", classes="field", placeholder="0"
+                )
+            with Horizontal(classes="flags"):
+                yield Checkbox(t("attack.reflex-move"), id="reflex-move", compact=True)
+                yield Checkbox(t("attack.willpower"), id="willpower", compact=True)
+                yield Checkbox(t("attack.no-damage"), id="no-damage", compact=True)
+            yield Static("", id="attack-odds")
+            yield OddsChart(id="attack-chart")
+            yield Static("", id="attack-result")
+            with Horizontal(classes="row buttons"):
+                yield Button(t("attack.attack"), variant="primary", id="attack")
+                yield Button(t("attack.close"), id="close")
+
+    def on_mount(self) -> None:
+        settle_cursors(self)
+        self.query_one("#pool", Input).focus()
+        self.keys_ready()
+        self.update_odds()
+
+    # -- the command the fields make ------------------------------------------------------------
+
+    def _text(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", Input).value.strip()
+
+    def _checked(self, widget_id: str) -> bool:
+        return self.query_one(f"#{widget_id}", Checkbox).value
+
+    def target(self) -> str | None:
+        value = self.query_one("#target", Select).value
+        return value if isinstance(value, str) else None
+
+    def current_command(self) -> Attack:
+        """The attack the fields make now.
+
+        Raises:
+            RuleError: a field that is not a number where one is needed, no pool, no target.
+        """
+        target = self.target()
+        if target is None:
+            raise RuleError("ih.attack.need-target")
+        pool = self._text("pool")
+        if not pool:
+            raise RuleError("ih.attack.need-pool")
+        dp: int | None = None
+        traits: str | None = None
+        if WHOLE_NUMBER.fullmatch(pool):
+            dp = int(pool)
+        else:
+            traits = pool.lower().replace(" ", "")
+
+        def number(widget_id: str, what: str, default: int) -> int:
+            text = self._text(widget_id)
+            return parse_int(text, what) if text else default
+
+        split_text = self._text("split")
+        split = tuple(parse_int(v, "split") for v in split_text.split(",")) if split_text else ()
+        defend = number("defend", "defend", 0)
+        return Attack(
+            attacker=self.attacker,
+            targets=(target,),
+            dp=dp,
+            traits=traits,
+            modifier=number("mod", "mod", 0),
+            bonus=number("bonus", "bonus", 0),
+            penalty=number("penalty", "penalty", 0),
+            attacks=number("attacks", "attacks", 1),
+            split=split,
+            defend=(("", defend),) if defend else (),
+            reflex_move=("*",) if self._checked("reflex-move") else (),
+            willpower=self._checked("willpower"),
+            no_damage=self._checked("no-damage"),
+        )
+
+    # -- the odds -------------------------------------------------------------------------------
+
+    def update_odds(self) -> None:
+        """Read the fields, find the target's defense now and the exact odds (no dice rolled)."""
+        summary = self.query_one("#attack-odds", Static)
+        chart = self.query_one(OddsChart)
+        try:
+            command = self.current_command()
+            check_command(command)  # the limits a typed line meets (engine/limits.py)
+            (planned,) = preview(self.state(), command)
+        except RuleError as error:
+            self.command = self.planned = None
+            self._show_defense(None)
+            chart.show({}, None)
+            summary.update(Text(error.render(self._lang), style="red"))
+            return
+        self.command, self.planned = command, planned
+        self._show_defense(planned)
+        odds = planned.odds
+        t = self.t
+        if command.no_damage:
+            words = t(
+                "attack.odds-no-damage",
+                hit=render.percent(odds.p_hit),
+                expected=f"{odds.expected:.2f}",
+            )
+            threshold = None
+        else:
+            words = t(
+                "attack.odds",
+                hit=render.percent(odds.p_hit),
+                expected=f"{odds.expected:.2f}",
+                target=planned.target,
+                down=render.percent(planned.p_down),
+            )
+            threshold = max(planned.health, 1)
+        if odds.chance:
+            words = t("attack.chance") + " · " + words
+            words += " · " + t("attack.dramatic") + " " + render.percent(odds.p_dramatic_failure)
+        summary.update(words)
+        chart.show(dict(enumerate(odds.distribution)), threshold)
+
+    @property
+    def _lang(self) -> str:
+        return getattr(self.t, "lang", "en")
+
+    def _show_defense(self, planned: TargetOdds | None) -> None:
+        """The target's defense, defense bonus left and health, as the attack will meet them."""
+        t = self.t
+        line = self.query_one("#attack-defense", Static)
+        label = self.query_one("#defend-label", Label)
+        state = self.state()
+        target = self.target()
+        position = index_of(state, target) if target is not None else -1
+        if position < 0:
+            line.update("")
+            label.update(t("attack.defend-label"))
+            return
+        record = state.order[position]
+        label.update(f"{record.name} {t('attack.defend-label')}")
+        notes = ""
+        pool_line = self._pool_line()
+        total = record.defense
+        dice = "—"
+        if planned is not None:
+            defense = planned.defense
+            total = defense.total
+            if defense.flat_footed and defense.base == 0 and record.defense:
+                notes += t("attack.defense-flat")
+            if defense.willpower:
+                notes += t("attack.defense-willpower")
+            if defense.doubled:
+                notes += t("attack.defense-doubled")
+            if not state.interpretations.defense_subtracts_from_pool:
+                notes += t("attack.defense-by-hand")
+            dice = t("attack.chance") if planned.odds.chance else str(planned.odds.pool)
+        line.update(
+            pool_line
+            + t(
+                "attack.defense",
+                target=record.name,
+                total=total,
+                notes=notes,
+                pool=dice,
+                left=defense_bonus_left(record),
+                bonus=record.defense_bonus,
+                health=record.health,
+                health_max=record.health_max,
+            )
+        )
+
+    def _pool_line(self) -> str:
+        """A pool from the sheet, part by part (RULES.md §3.10), as a line of its own."""
+        command = self.command
+        if command is None or command.traits is None:
+            return ""
+        try:
+            pool = pool_of(self.state(), command)
+        except RuleError:
+            return ""
+        t = self.t
+        parts = " + ".join(
+            f"{t('trait.' + p.label) if t.has('trait.' + p.label) else p.label} {p.value}"
+            for p in pool.parts
+        )
+        line = t("attack.pool-parts", parts=parts, dp=pool.dp)
+        if pool.trait_bonus:
+            line += " · " + t("attack.trait-bonus", count=pool.trait_bonus)
+        if pool.untrained_penalty:
+            line += " · " + t("attack.untrained", count=pool.untrained_penalty)
+        return line + "\n"
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_odds()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.update_odds()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.update_odds()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_attack()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "attack":
+            self.action_attack()
+        else:
+            self.action_close()
+
+    # -- the roll -------------------------------------------------------------------------------
+
+    def action_attack(self) -> None:
+        """Make the attack in the scene and show its result in words; the odds then follow the
+        fight as it is after it (the declared defense bonus spent, health lost)."""
+        self.update_odds()
+        if self.command is None or self.roller is None:
+            return
+        events = self.roller(format_attack(self.command))
+        if events is None:
+            return
+        lines = [render.attack_sentence(self.t, e) for e in events if isinstance(e, AttackRolled)]
+        self.query_one("#attack-result", Static).update(Text("\n").join(lines))
+        self.query_one("#defend", Input).value = ""
+        self.update_odds()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,159 @@
+"""Exact odds of an attack before it is rolled: chance to hit, the whole damage distribution.
+
+No dice are rolled. The rolled-success distribution of the pool left after defense comes from
+``engine/dice/odds.py`` (generating functions, chance roll included when the pool is 0 or
+less); each count is then carried through the same steps as the roll itself
+(:func:`engine.ih.attack.resolve_successes`: cancellation by the declared defense bonus, the
+penalty, the attack bonus only above 0, none on a chance roll). Several attacks of one action
+add their damage (a convolution), the declared defense bonus meeting the first.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.dice.ih import CheckSpec
+from engine.dice.odds import P_D6_CHANCE_DRAMATIC, P_D10_CHANCE_DRAMATIC, rolled_distribution
+from engine.dice.odds_pool import convolve
+from engine.errors import RuleError
+from engine.ih import attack as chain
+from engine.ih.commands import Attack
+from engine.ih.encounter import Encounter, index_of
+from engine.settings import DEFAULT, Interpretations
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOdds:
+    """The exact odds of one action's attacks on one target.
+
+    ``distribution[k]`` is P(final successes = k), summed over the action's attacks: the damage
+    dealt unless the attack does no damage. ``p_hit`` is P(at least one attack hits).
+    """
+
+    pool: int
+    chance: bool
+    distribution: tuple[float, ...]
+    p_hit: float
+    p_dramatic_failure: float
+    expected: float
+
+    def p_at_least(self, successes: int) -> float:
+        """P(final successes ≥ ``successes``): with the target's health, P(it goes down)."""
+        return math.fsum(self.distribution[max(successes, 0) :])
+
+
+def one_attack(
+    rolled: tuple[float, ...], declared: int, penalty: int, bonus: int, chance: bool
+) -> tuple[tuple[float, ...], float]:
+    """P(final = k) of one attack from P(rolled = r), and P(hit) (RULES.md §3.9 steps 3–4)."""
+    out: dict[int, float] = {}
+    for rolled_count, p in enumerate(rolled):
+        if p == 0.0:
+            continue
+        final = chain.resolve_successes(rolled_count, declared, penalty, bonus, chance).final
+        out[final] = out.get(final, 0.0) + p
+    size = max(out) + 1
+    distribution = tuple(out.get(k, 0.0) for k in range(size))
+    return distribution, math.fsum(distribution[1:])
+
+
+def attack_odds(
+    system: str,
+    pool: int,
+    *,
+    declared: int = 0,
+    penalty: int = 0,
+    shares: tuple[int, ...] = (0,),
+    again: int = 10,
+    level: int = 1,
+    interpretations: Interpretations = DEFAULT,
+) -> AttackOdds:
+    """Exact odds of ``len(shares)`` attacks of one action rolling ``pool`` dice each.
+
+    ``pool`` is the pool after defense (0 or less: a chance roll); ``shares`` the attack
+    bonus of each attack; ``declared`` the defense bonus successes met by the first.
+
+    Raises:
+        RuleError: the pool or options break a rule (as the roll would refuse them).
+    """
+    spec = CheckSpec(
+        system=system, dp=pool, again=again, level=level, interpretations=interpretations
+    )
+    rolled = rolled_distribution(spec)
+    total: tuple[float, ...] = (1.0,)
+    p_miss_all = 1.0
+    for index, share in enumerate(shares):
+        distribution, p_hit = one_attack(
+            rolled, declared if index == 0 else 0, penalty, share, spec.chance
+        )
+        total = convolve(total, distribution)
+        p_miss_all *= 1.0 - p_hit
+    dramatic = 0.0
+    if spec.chance:
+        one = P_D10_CHANCE_DRAMATIC if system == "ih-d10" else P_D6_CHANCE_DRAMATIC
+        dramatic = 1.0 - (1.0 - one) ** len(shares)
+    return AttackOdds(
+        pool=spec.pool,
+        chance=spec.chance,
+        distribution=total,
+        p_hit=1.0 - p_miss_all,
+        p_dramatic_failure=dramatic,
+        expected=math.fsum(k * p for k, p in enumerate(total)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TargetOdds:
+    """One target of a planned attack: its defense now and the exact odds against it."""
+
+    target: str
+    defense: chain.Defense
+    declared: int
+    health: int
+    health_max: int
+    odds: AttackOdds
+
+    @property
+    def p_down(self) -> float:
+        """P(the damage takes the target to 0 health), for an attack that does damage."""
+        return self.odds.p_at_least(max(self.health, 1))
+
+
+def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
+    """The odds of ``command`` against each of its targets in ``state``, nothing rolled.
+
+    The same reading of the command as :func:`engine.ih.attack.attack` (defense, declared
+    defense bonus, willpower, split), without the action's cost.
+
+    Raises:
+        RuleError: what the attack itself would refuse about the pool, targets or split.
+    """
+    reading = chain.read_attack(state, command)
+    attacker, targets, pool, shares = (
+        reading.attacker, reading.targets, reading.pool, reading.shares,
+    )  # fmt: skip
+    declared_now, moved = reading.declared, reading.moved
+    boost = command.willpower or (attacker.boost_pending and not attacker.boost_rolled)
+    pool_now = pool.dp + command.modifier + (chain.WILLPOWER_DICE if boost else 0)
+    found: list[TargetOdds] = []
+    for name in targets:
+        target = state.order[index_of(state, name)]
+        defense = chain.defense_against(state, target, name.casefold() in moved)
+        declared = 0
+        if not defense.bonus_lost:
+            declared = target.defense_declared + declared_now.get(name.casefold(), 0)
+        elif declared_now.get(name.casefold()):
+            raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
+        odds = attack_odds(
+            state.system,
+            pool_now - defense.subtracted,
+            declared=declared,
+            penalty=command.penalty + pool.untrained_penalty,
+            shares=tuple(share + pool.trait_bonus for share in shares),
+            again=command.again,
+            level=command.level,
+            interpretations=state.interpretations,
+        )
+        found.append(TargetOdds(name, defense, declared, target.health, target.health_max, odds))
+    return tuple(found)
