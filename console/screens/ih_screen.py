@@ -237,7 +237,9 @@ class IHScreen(SceneScreen):
 
             def answered(yes: bool | None, name: str = who.name) -> None:
                 if yes:
-                    self.run_command(f"willpower {quote(name)} conscious", "dialog")
+                    from engine.ih.vitals import WillpowerUse
+
+                    self.run_command(ih.UseWillpower(name, WillpowerUse.CONSCIOUS), "dialog")
 
             self.app.push_screen(ConfirmDialog(self.t, question), answered)
 

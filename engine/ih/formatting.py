@@ -68,6 +68,12 @@ def _extra(command: c.Extra) -> str:
     return line + " turn" if command.this_turn else line
 
 
+def _format_attack(command: c.Attack) -> str:
+    from engine.ih.language import format_attack
+
+    return format_attack(command)
+
+
 FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.Add: _add,
     c.Surprise: lambda x: "surprise " + " ".join(quote(name) for name in x.names),
@@ -80,6 +86,7 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.ChangeInitiative: lambda x: f"initiative {quote(x.name)} {_signed(x.amount)}",
     c.Swap: lambda x: f"swap {quote(x.first)} {quote(x.second)}",
     c.Remove: lambda x: f"remove {quote(x.name)}",
+    c.Attack: lambda x: _format_attack(x),
     c.Hide: lambda x: f"hide {quote(x.name)}",
     c.Reveal: lambda x: f"reveal {quote(x.name)}",
     c.Damage: lambda x: f"damage {quote(x.name)} {x.amount}",

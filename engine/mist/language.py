@@ -137,7 +137,7 @@ def _challenge(line: Line) -> Any:
     usage = "challenge NAME limits=KIND:N[,KIND:N …] [hidden]"
     words = _words(line, 1, 2, usage)
     if len(words) == 2 and words[1].strip().lower() != "hidden":
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     return c.AddChallenge(words[0].strip(), _limits(line.option("limits")), len(words) == 2)
 
 
@@ -146,7 +146,7 @@ def _visibility(line: Line) -> Any:
     usage = f"{line.verb} CHALLENGE [limits]"
     words = _words(line, 1, 2, usage)
     if len(words) == 2 and words[1].strip().lower() != "limits":
-        raise RuleError(f"Use: {usage}")
+        raise RuleError("mist.language.use", usage=usage)
     return c.SetVisibility(words[0].strip(), line.verb == "reveal", len(words) == 2)
 
 

@@ -100,6 +100,18 @@ IH: dict[type, st.SearchStrategy[Any]] = {
     ih.Swap: st.builds(ih.Swap, first=name, second=name),
     ih.Remove: st.builds(ih.Remove, name=name),
     ih.Hide: st.builds(ih.Hide, name=name),
+    ih.Attack: st.builds(
+        ih.Attack,
+        attacker=name,
+        targets=st.lists(
+            _text(ALPHABET.replace(",", "").replace(":", "")), min_size=1, max_size=3
+        ).map(tuple),
+        dp=count,
+        bonus=count,
+        penalty=count,
+        willpower=st.booleans(),
+        no_damage=st.booleans(),
+    ),
     ih.Reveal: st.builds(ih.Reveal, name=name),
     ih.Damage: st.builds(ih.Damage, name=name, amount=count),
     ih.Heal: st.builds(ih.Heal, name=name, amount=count),
