@@ -17,12 +17,12 @@ async def test_h_hides_and_reveals_the_selected_combatant(make_app: AppFactory) 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await select(pilot, app, "Cid")
-        await pilot.press("h")
+        await pilot.press("v")
         await pilot.pause()
         assert row(app, "Cid")["hidden"] is True
         assert ih_screen(app).history.scene.journal[-1].text == "hide Cid"
         assert "hidden" in screen_text(app)
-        await pilot.press("h")
+        await pilot.press("v")
         await pilot.pause()
         assert row(app, "Cid")["hidden"] is False
         assert "hidden" not in screen_text(app)
