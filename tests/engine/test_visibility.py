@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from console.report import session_report
 from engine.commands import to_json
 from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.mist import commands as mist
 from engine.session import History, Scene, execute_text, new_scene
-from saves.report import session_report
 
 
 def _run(scene: Scene, *lines: str) -> Scene:
