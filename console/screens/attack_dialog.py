@@ -26,6 +26,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from console import render
 from console.i18n import Translator
 from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
@@ -43,9 +44,10 @@ Roller = Callable[[str], tuple[Any, ...] | None]
 """Runs an attack line in the scene; returns its events, or ``None`` when it was refused."""
 
 
-class AttackDialog(EarlyKeys, ModalScreen[None]):
+class AttackDialog(OddsForm, EarlyKeys, ModalScreen[None]):
     """``attacker`` attacks a target of the fight, with the exact odds shown first."""
 
+    SUBMIT = "attack"
     CSS_PATH = "attack_dialog.tcss"
     BINDINGS = [
         Binding("escape", "close", "Close", id="attack.close"),
@@ -300,26 +302,10 @@ class AttackDialog(EarlyKeys, ModalScreen[None]):
             line += " · " + t("attack.untrained", count=pool.untrained_penalty)
         return line + "\n"
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.update_odds()
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        self.update_odds()
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        self.update_odds()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_attack()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "attack":
-            self.action_attack()
-        else:
-            self.action_close()
-
     # -- the roll -------------------------------------------------------------------------------
+
+    def submit(self) -> None:
+        self.action_attack()
 
     def action_attack(self) -> None:
         """Make the attack in the scene and show its result in words; the odds then follow the

@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from console import render, sheet_text
 from console.i18n import Translator
 from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.dice.ih import validate_spec
@@ -68,7 +69,7 @@ def check_line(
     return " ".join(parts)
 
 
-class CheckDialog(EarlyKeys, ModalScreen[str | None]):
+class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
     """A check from a sheet with its pool breakdown and live exact odds."""
 
     DEFAULT_CSS = """
@@ -299,26 +300,13 @@ class CheckDialog(EarlyKeys, ModalScreen[str | None]):
             breakdown.update("")
             summary.update(Text(error.render(t.lang), style="red"))
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.update_odds()
-
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("who", "skill"):
             self._fill_specialties()
         self.update_odds()
 
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        self.update_odds()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def submit(self) -> None:
         self.action_roll()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "roll":
-            self.action_roll()
-        else:
-            self.action_close()
 
     def action_roll(self) -> None:
         """Roll the check in the scene and show its faces; without a roller, return the line."""

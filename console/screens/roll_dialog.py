@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from console import render
 from console.i18n import Translator
 from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.dice import command as dice_command
@@ -90,7 +91,7 @@ def roll_line(
     return " ".join(parts)
 
 
-class RollDialog(EarlyKeys, ModalScreen[str | None]):
+class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
     """A check for ``ih-d10``/``ih-d6`` (or an action roll for ``mist``) with live exact odds."""
 
     CSS_PATH = "roll_dialog.tcss"
@@ -292,24 +293,8 @@ class RollDialog(EarlyKeys, ModalScreen[str | None]):
             chart.show({}, None)
             summary.update(Text(error.render(self.t.lang), style="red"))
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.update_odds()
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        self.update_odds()
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        self.update_odds()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def submit(self) -> None:
         self.action_roll()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "roll":
-            self.action_roll()
-        else:
-            self.action_close()
 
     def action_roll(self) -> None:
         """Roll the check in the scene and show its faces; without a roller, return the line."""
