@@ -8,7 +8,6 @@ the journal writes it as ``format_command(command)``.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -32,7 +31,6 @@ from console.screens.ih_panes import BudgetPane, DetailPane, ExtendedPane, Initi
 from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
-from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind
 from engine.ih.events import UnusualReflex
@@ -99,8 +97,6 @@ class IHScreen(SceneScreen):
     ) -> None:
         self._dice_cache: list[tuple[JournalEntry, list[Text]]] = []
         self._view_cache: ViewCache = {}
-        self._refusals: tuple[Scene | None, dict[ih.Command, str | None]] = (None, {})
-        """The scene last asked about and the engine's answers (see :meth:`_refusal`)."""
         self._turn_before: str | None = None
         """The current actor before the command being run (the selection may follow the turn)."""
         super().__init__(scene, translate, read_only=read_only, history=history)
@@ -291,7 +287,7 @@ class IHScreen(SceneScreen):
 
     def _explain(self, command: ih.Command) -> None:
         """Show the engine's reason for refusing ``command``; a spend it takes is simply made."""
-        reason = self._refusal(command)
+        reason = self.refusal(command)
         if reason is not None:
             self.refuse(reason, "key")
         elif isinstance(command, ih.Spend):
@@ -339,7 +335,7 @@ class IHScreen(SceneScreen):
         spend = self._spend(spender, kind) if spender is not None else None
         if view.phase == "setup" or spend is None:
             return None
-        return True if self._refusal(spend) is None else None
+        return True if self.refusal(spend) is None else None
 
     def _spender(self, kind: str) -> str | None:
         """Who a spend key acts for: the current actor (README: "spend the current actor's
@@ -349,24 +345,6 @@ class IHScreen(SceneScreen):
         if kind != "reflex" and view is not None and view.current is not None:
             return view.current
         return self.selected
-
-    def _refusal(self, command: ih.Command) -> str | None:
-        """Why the engine would refuse ``command`` in the scene as it is (``None``: it would
-        take it), found by applying it to the state without keeping the result. Remembered
-        until the scene changes: the keys ask a dozen times a keypress."""
-        from engine import commands
-
-        scene = self.history.scene
-        if self._refusals[0] is not scene:
-            self._refusals = (scene, {})
-        known = self._refusals[1]
-        if command not in known:
-            try:
-                commands.apply(scene.state, scene.system, command, random.Random(0))
-                known[command] = None
-            except RuleError as error:
-                known[command] = error.render(self.t.lang)
-        return known[command]
 
     # -- keys -----------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ read back). A family screen (Infinite Horror, M.I.S.T.) adds its panes and keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -30,6 +31,7 @@ from console.widgets.title_bar import TitleBar
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
+    from console.screens.command_dialog import CommandDialog
     from engine.session import History, Scene
 
 MUTATING = frozenset({"undo", "redo"})
@@ -83,6 +85,8 @@ class SceneScreen(Screen[None]):
         self.read_only_holder = ""
         """Who holds the campaign's lock when read-only (the app sets it; shown on refusals)."""
         self._keys_state: tuple[bool | None, ...] = ()
+        self._refusals: tuple[Scene | None, dict[object, str | None]] = (None, {})
+        """The scene last asked about and the engine's answers (see :meth:`refusal`)."""
         self._bindings = merged(self._bindings, APP_KEYS + self.SCREEN_KEYS, translate)
         self.set_reactive(SceneScreen.scene, scene)
 
@@ -164,6 +168,44 @@ class SceneScreen(Screen[None]):
         self.post_message(SceneEdited(self.history.scene))
         self.refresh_keys()
         return events
+
+    def refusal(self, command: object) -> str | None:
+        """Why the engine would refuse ``command`` in the scene as it is (``None``: it would
+        take it), found by applying it to the state without keeping the result (the
+        :class:`~console.screens.command_dialog.Probe` a dialog asks). Remembered until the
+        scene changes: the keys ask a dozen times a keypress."""
+        import random
+
+        from engine import commands
+
+        scene = self.history.scene
+        if self._refusals[0] is not scene:
+            self._refusals = (scene, {})
+        known = self._refusals[1]
+        if command not in known:
+            try:
+                commands.apply(scene.state, scene.system, command, random.Random(0))
+                known[command] = None
+            except RuleError as error:
+                known[command] = error.render(self.t.lang)
+        return known[command]
+
+    def open_dialog(
+        self,
+        dialog: CommandDialog,
+        then: Callable[[tuple[Any, ...]], None] | None = None,
+    ) -> None:
+        """Show a dialog; run the command it answers with through the one path, then ``then``
+        with the command's events (not called when cancelled or refused)."""
+
+        def answered(command: object) -> None:
+            if command is None:
+                return
+            events = self.run_command_events(command, "dialog")
+            if events is not None and then is not None:
+                then(events)
+
+        self.app.push_screen(dialog, answered)
 
     def refuse(self, reason: str, source: str) -> None:
         """Show why a command was refused: inline under the command line, or as a notification."""
