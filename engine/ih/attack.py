@@ -30,13 +30,12 @@ from typing import Any
 
 from engine.dice.ih import UNTRAINED_PENALTY, CheckSpec, Untrained, roll_check
 from engine.errors import RuleError
+from engine.events import Events
 from engine.ih import budget, checks, interrupts, turns, vitals
 from engine.ih.commands import Attack
 from engine.ih.encounter import ActionKind, Combatant, Encounter, Phase, index_of, put, same
 from engine.ih.events import AttackRolled
 from engine.ih.rolls import AttackRecord, PoolPart, RollRecord
-
-Events = tuple[object, ...]
 
 WILLPOWER_DICE = 3
 """§1.7: 1 willpower buys +3 DP for one action."""

@@ -15,14 +15,13 @@ from dataclasses import replace
 
 from engine.dice.ih import CheckResult, roll_check, validate_spec
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.ih import commands as c
 from engine.ih import vitals
 from engine.ih.checks import CheckPool, check_pool, opposed_success, roller_sheet
 from engine.ih.encounter import Combatant, Encounter
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet_events import CheckMade
-
-Events = tuple[object, ...]
 
 
 def roller(state: Encounter, name: str) -> Combatant | None:
@@ -77,7 +76,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     settings = state.interpretations
     pool = check_pool(sheet, command.traits, settings, state.system)
     by = (roller(state, command.name) or sheet).name
-    events: list[object] = []
+    events: list[Event] = []
     if command.willpower:
         state, spent = spend_willpower_for_dice(state, command.name)
         events += spent

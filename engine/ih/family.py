@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.dice.command import CheckRolled
 from engine.errors import RuleError
+from engine.events import Events
 from engine.ih import (
     attack,
     boundaries,
@@ -37,8 +38,6 @@ from engine.ih.sheet_view import roll_json, sheet_json
 from engine.language import Line
 
 __all__ = ["VERBS", "apply", "find_combatant", "new_state", "parse", "to_json", "vitals"]
-
-Events = tuple[object, ...]
 
 
 def new_state(system: str) -> Encounter:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.language import Line
 from engine.mist import (
     action,
@@ -43,7 +44,7 @@ from engine.mist.status import check_tier
 
 VERBS: tuple[str, ...] = language.VERBS
 
-Result = tuple[MistState, list[Any]]
+Result = tuple[MistState, Events]
 
 
 def new_state(system: str) -> MistState:
@@ -77,7 +78,7 @@ def _new_name(state: MistState, name: str, what: str) -> str:
 def _add_character(state: MistState, command: c.AddCharacter, rng: random.Random) -> Result:
     name = _new_name(state, command.name, "character")
     state = replace(state, characters=state.characters + (Character(name),))
-    return state, [CharacterAdded(name)]
+    return state, (CharacterAdded(name),)
 
 
 def _add_challenge(state: MistState, command: c.AddChallenge, rng: random.Random) -> Result:
@@ -85,7 +86,7 @@ def _add_challenge(state: MistState, command: c.AddChallenge, rng: random.Random
     added = Challenge(name, command.limits, hidden=command.hidden)
     state = replace(state, challenges=state.challenges + (added,))
     limits_ = tuple((limit.kind, limit.tier) for limit in command.limits)
-    return state, [ChallengeAdded(name, limits_, command.hidden)]
+    return state, (ChallengeAdded(name, limits_, command.hidden),)
 
 
 def _set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
@@ -108,7 +109,7 @@ def _set_visibility(state: MistState, command: c.SetVisibility, rng: random.Rand
         if found.hidden:
             raise RuleError("visibility.already-hidden", name=found.name)
         found, event = replace(found, hidden=True), ChallengeHidden(found.name)
-    return roster.put_challenge(state, found), [event]
+    return roster.put_challenge(state, found), (event,)
 
 
 def _set_limit(state: MistState, command: c.SetLimit, rng: random.Random) -> Result:
@@ -126,15 +127,15 @@ def _set_limit(state: MistState, command: c.SetLimit, rng: random.Random) -> Res
         else tuple(new if limit is old else limit for limit in found.limits),
     )
     state = roster.put_challenge(state, found)
-    events: list[Any] = [LimitSet(found.name, new.kind, new.tier)]
+    events: list[Event] = [LimitSet(found.name, new.kind, new.tier)]
     state, reached = limits.check_limit(state, found.name, new)
-    return state, events + reached
+    return state, (*events, *reached)
 
 
 def _add_note(state: MistState, command: c.AddNote, rng: random.Random) -> Result:
     found = roster.challenge(state, command.challenge)
     state = roster.put_challenge(state, replace(found, notes=found.notes + (command.text,)))
-    return state, [NoteAdded(found.name, command.text)]
+    return state, (NoteAdded(found.name, command.text),)
 
 
 def _take_status(state: MistState, command: c.TakeStatus, rng: random.Random) -> Result:
@@ -159,7 +160,7 @@ def _reduce_status(state: MistState, command: c.ReduceStatus, rng: random.Random
 def _interpret(state: MistState, command: c.SetInterpretation, rng: random.Random) -> Result:
     changes: dict[str, Any] = {command.name: command.value}
     settings = replace(state.settings, **changes)
-    return replace(state, settings=settings), [SettingChanged(command.name, command.value)]
+    return replace(state, settings=settings), (SettingChanged(command.name, command.value),)
 
 
 def _case_moment(state: MistState, command: c.CaseFileMoment, rng: random.Random) -> Result:
