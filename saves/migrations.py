@@ -9,6 +9,8 @@ Schema versions:
 2. A directory per campaign (an index, a file per scene, sealed journal chunks); a scene's
    seed is ``seed_base``; journal entries are tagged ``engine.session.JournalEntry`` objects
    whose typed line is ``text``. Exports are one ``{"kind": "export"}`` document.
+3. A M.I.S.T. scene's interpretations are ``MistState.interpretations`` (the field's name in
+   both families, ``Encounter.interpretations``); version 2 called it ``settings``.
 
 Each migration takes a document of version ``n`` and returns one of version ``n + 1``; they
 never touch the file they came from (the caller writes the result elsewhere).
@@ -21,7 +23,7 @@ from typing import Any
 
 from saves.codec import DocumentError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of every document this ST Console writes."""
 
 ENTRY_TAG = "engine.session.JournalEntry"
@@ -98,9 +100,36 @@ def is_v1_campaign(data: Any) -> bool:
     return isinstance(header, dict) and header.get("schema_version") == 1
 
 
+RENAMED_FIELDS: dict[str, dict[str, str]] = {
+    "engine.mist.state.MistState": {"settings": "interpretations"},
+}
+"""Fields renamed in version 3, by the ``__type__`` of the object holding them: old → new."""
+
+
+def _renamed(value: Any) -> Any:
+    """``value`` with the fields of :data:`RENAMED_FIELDS` renamed, all the way down."""
+    if type(value) is list:
+        return [_renamed(item) for item in value]
+    if type(value) is not dict:
+        return value
+    tag = value.get("__type__")
+    renames = RENAMED_FIELDS.get(tag, {}) if type(tag) is str else {}
+    return {renames.get(key, key): _renamed(item) for key, item in value.items()}
+
+
+def any_v2_to_v3(document: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 document of any kind as version 3: a M.I.S.T. state's ``settings`` are its
+    ``interpretations`` (in its state, initial state, checkpoints, wherever it is nested)."""
+    upgraded: dict[str, Any] = _renamed(document)
+    upgraded["schema_version"] = 3
+    return upgraded
+
+
 _STEPS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("scene", 1): scene_v1_to_v2,
 }
+_EVERY_KIND: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {2: any_v2_to_v3}
+"""Steps that apply to a document of any kind (a campaign, a scene, a journal chunk...)."""
 
 
 def upgrade(document: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -111,7 +140,7 @@ def upgrade(document: dict[str, Any], kind: str) -> dict[str, Any]:
     """
     version = document.get("schema_version")
     while isinstance(version, int) and version < SCHEMA_VERSION:
-        step = _STEPS.get((kind, version))
+        step = _STEPS.get((kind, version)) or _EVERY_KIND.get(version)
         if step is None:
             raise DocumentError(f"no migration of a {kind} from schema version {version}")
         document = step(document)

@@ -471,7 +471,6 @@ class IHScreen(SceneScreen):
 
     def action_roll(self) -> None:
         from console.screens.roll_dialog import RollDialog, WillpowerState
-        from engine.commands import settings_of
         from engine.ih.family import find_combatant
 
         scene = self.history.scene
@@ -490,7 +489,7 @@ class IHScreen(SceneScreen):
                 scene.system,
                 self.selected,
                 roller=lambda command: self.run_command_events(command, "dialog"),
-                interpretations=settings_of(scene.state),
+                interpretations=scene.state.interpretations,
                 willpower=willpower,
             )
         )

@@ -183,6 +183,8 @@ class SceneScreen(Screen[None]):
             self._refusals = (scene, {})
         known = self._refusals[1]
         if command not in known:
+            if not isinstance(command, commands.Command):
+                raise TypeError(f"Not a command: {command!r}")
             try:
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[command] = None

@@ -64,7 +64,7 @@ def take_action(
     actor = roster.character(state, command.actor)
     target = roster.check_target(state, command.target) if command.target else None
     paid = breakdown(state, actor, command.choice, target)
-    roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(paid.power, rng, state.interpretations.negative_power_subtracts_d4)
     action_id = f"a{len(state.actions) + 1}"
     left = max(paid.power, 0) if roll.outcome is not Outcome.FAIL else 0
     found_by = tuple(s.label for s in paid.sources if s.value > 0)
@@ -173,13 +173,13 @@ def mitigate(state: MistState, command: Mitigate, rng: random.Random) -> tuple[M
         raise RuleError("mist.action.challenge-player-characters-mitigate", target=pending.target)
     actor = roster.character(state, pending.target)
     paid = breakdown(state, actor, command.choice)
-    roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(paid.power, rng, state.interpretations.negative_power_subtracts_d4)
     power = max(paid.power, 0)
     extra: str | None = None
     if roll.outcome is Outcome.FAIL:
         reduction = 0
     elif roll.outcome is Outcome.MIXED:
-        reduction = power if state.settings.mitigate_mixed_reduces_by_power else 1
+        reduction = power if state.interpretations.mitigate_mixed_reduces_by_power else 1
     else:
         reduction = power
         if command.extra == "reduce":

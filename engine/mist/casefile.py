@@ -180,7 +180,7 @@ def case_roll(state: MistState, command: CaseRoll, rng: random.Random) -> tuple[
     if not case.open:
         state, opened = open_moment(state)
         events.extend(opened)
-    roll = roll_mist(found.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(found.power, rng, state.interpretations.negative_power_subtracts_d4)
     outcome = roll.outcome
     new_clue_id = refuting = opportunity = prop = None
     rolled = replace(found, mode=command.mode, result=outcome, total=roll.total)

@@ -51,7 +51,7 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
             tags=", ".join(power_names.values()) or "none left",
         )
     paid = immersion_breakdown(person)
-    roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(paid.power, rng, state.interpretations.negative_power_subtracts_d4)
     row = Outcome.MIXED if roll.outcome is Outcome.FAIL else roll.outcome
     result = TABLE[(command.depth, row)]
     events: list[Event] = [

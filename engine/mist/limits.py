@@ -49,7 +49,7 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
     """
     if roster.is_character(state, target):
         person = roster.character(state, target)
-        if not state.settings.stack_same_name_statuses:
+        if not state.interpretations.stack_same_name_statuses:
             name = separate_name(person.statuses, name)
         before = find_status(person.statuses, name)
         statuses, status, result = take_status(person.statuses, name, tier)
@@ -73,7 +73,7 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
     limit = limit_for(found, name)
     if limit is not None and limit.tier is None:
         raise RuleError("mist.limits.immune-status-given", found=found.name, kind=limit.kind)
-    if not state.settings.stack_same_name_statuses:
+    if not state.interpretations.stack_same_name_statuses:
         name = separate_name(found.statuses, name)
     statuses, status, result = take_status(found.statuses, name, tier)
     events = [
@@ -92,7 +92,9 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
 def check_limit(state: MistState, name: str, limit: Limit) -> tuple[MistState, Events]:
     """Overcome the challenge when its status of ``limit``'s kind is at or past the limit."""
     found = roster.challenge(state, name)
-    status = highest_of_kind(found.statuses, limit.kind, state.settings.stack_same_name_statuses)
+    status = highest_of_kind(
+        found.statuses, limit.kind, state.interpretations.stack_same_name_statuses
+    )
     if limit.tier is None or status is None or status.tier < limit.tier or found.overcome:
         return state, ()
     events: list[Event] = [ChallengeOvercome(found.name, limit.kind, status.tier, limit.tier)]
@@ -127,7 +129,7 @@ def reduce_on(
         RuleError: no such target, ``by`` < 1, or the target does not have the status.
     """
     exact = roster.check_target(state, target)
-    erase = state.settings.reduce_erases_highest_marks  # [I-11]
+    erase = state.interpretations.reduce_erases_highest_marks  # [I-11]
     try:
         if roster.is_character(state, exact):
             person = roster.character(state, exact)
