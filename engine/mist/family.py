@@ -13,6 +13,7 @@ from engine.dispatch import dispatch
 from engine.errors import RuleError
 from engine.events import Events
 from engine.language import Line
+from engine.mist import commands as c
 from engine.mist import language
 from engine.mist.handlers import HANDLERS
 from engine.mist.json_view import to_json as _to_json
@@ -28,7 +29,7 @@ def new_state(system: str) -> MistState:
     return MistState()
 
 
-def parse(line: Line) -> Any | None:
+def parse(line: Line) -> c.Command | None:
     """The command for a Mist line, ``None`` when the verb is not Mist's."""
     return language.parse(line)
 

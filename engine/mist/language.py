@@ -48,7 +48,6 @@ interpret     ``interpret FIELD=VALUE`` (engine/settings.py fields, [I-1]…[I-1
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.errors import RuleError
 from engine.language import Line, parse_int
@@ -127,12 +126,12 @@ def _limit_tier(value: str) -> int | None:
     return tier
 
 
-def _pc(line: Line) -> Any:
+def _pc(line: Line) -> c.Command:
     _options(line)
     return c.AddCharacter(_words(line, 1, 1, "pc NAME")[0].strip())
 
 
-def _challenge(line: Line) -> Any:
+def _challenge(line: Line) -> c.Command:
     _options(line, "limits")
     usage = "challenge NAME limits=KIND:N[,KIND:N …] [hidden]"
     words = _words(line, 1, 2, usage)
@@ -141,7 +140,7 @@ def _challenge(line: Line) -> Any:
     return c.AddChallenge(words[0].strip(), _limits(line.option("limits")), len(words) == 2)
 
 
-def _visibility(line: Line) -> Any:
+def _visibility(line: Line) -> c.Command:
     _options(line)
     usage = f"{line.verb} CHALLENGE [limits]"
     words = _words(line, 1, 2, usage)
@@ -150,19 +149,19 @@ def _visibility(line: Line) -> Any:
     return c.SetVisibility(words[0].strip(), line.verb == "reveal", len(words) == 2)
 
 
-def _limit(line: Line) -> Any:
+def _limit(line: Line) -> c.Command:
     _options(line)
     name, kind, tier = _words(line, 3, 3, "limit CHALLENGE KIND N|immune")
     return c.SetLimit(name, kind, _limit_tier(tier))
 
 
-def _note(line: Line) -> Any:
+def _note(line: Line) -> c.Command:
     _options(line)
     name, text = _words(line, 2, 2, 'note CHALLENGE "TEXT"')
     return c.AddNote(name, text)
 
 
-def _theme(line: Line) -> Any:
+def _theme(line: Line) -> c.Command:
     _options(line, "power", "weakness", "motive")
     usage = 'theme NAME self|taint "THEME TAG" power="a,b" weakness="w" motive="…" [newborn]'
     words = _words(line, 3, 4, usage)
@@ -181,55 +180,55 @@ def _theme(line: Line) -> Any:
     )
 
 
-def _status(line: Line) -> Any:
+def _status(line: Line) -> c.Command:
     _options(line, "counters")
     target, name, tier = _words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
     return c.TakeStatus(target, name, parse_int(tier, "The tier"), line.option("counters") or None)
 
 
-def _reduce(line: Line) -> Any:
+def _reduce(line: Line) -> c.Command:
     _options(line, "counters")
     target, name, by = _words(line, 3, 3, "reduce TARGET NAME N [counters=OTHER]")
     return c.ReduceStatus(target, name, parse_int(by, "N"), line.option("counters") or None)
 
 
-def _tag(line: Line) -> Any:
+def _tag(line: Line) -> c.Command:
     _options(line)
     target, tag = _words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
     return c.AddStoryTag(target, tag) if line.verb == "tag" else c.RemoveStoryTag(target, tag)
 
 
-def _burn(line: Line) -> Any:
+def _burn(line: Line) -> c.Command:
     _options(line)
     name, tag = _words(line, 2, 2, 'burn NAME "TAG"')
     return c.BurnTag(name, tag)
 
 
-def _restore(line: Line) -> Any:
+def _restore(line: Line) -> c.Command:
     _options(line)
     name, tag = _words(line, 2, 2, 'restore NAME "TAG"|all')
     return c.RestoreTag(name, None if tag.lower() == "all" else tag)
 
 
-def _phase(line: Line) -> Any:
+def _phase(line: Line) -> c.Command:
     _options(line)
     word = _words(line, 1, 1, "phase establish|action|consequence|next")[0]
     key = _choice(word, ("establish", "action", "consequence", "next"), "The phase")
     return c.SetPhase(None if key == "next" else Phase(key))
 
 
-def _threat(line: Line) -> Any:
+def _threat(line: Line) -> c.Command:
     _options(line, "challenge")
     text = _words(line, 1, 1, 'threat "TEXT" [challenge=NAME]')[0]
     return c.PresentThreat(text, line.option("challenge") or None)
 
 
-def _resolve(line: Line) -> Any:
+def _resolve(line: Line) -> c.Command:
     _options(line)
     return c.ResolveThreat(_words(line, 1, 1, "resolve t1")[0])
 
 
-def _scene(line: Line) -> Any:
+def _scene(line: Line) -> c.Command:
     _options(line, "keep", "next")
     usage = 'scene end [keep="TAG,…"] [next="NAME"]  (or  scene new "NAME" mist)'
     words = _words(line, 1, 1, usage)
@@ -238,14 +237,14 @@ def _scene(line: Line) -> Any:
     return c.EndScene(_list(line.option("keep")), line.option("next") or None)
 
 
-def _action(line: Line) -> Any:
+def _action(line: Line) -> c.Command:
     _options(line, *POWER_KEYS, "target")
     usage = 'action NAME ["WHAT"] tags=a,b hinder=w statuses=s hindering=s burn=t indulge=THEME'
     words = _words(line, 1, 2, usage)
     return c.TakeAction(words[0], _power(line), line.option("target") or None)
 
 
-def _effect(line: Line) -> Any:
+def _effect(line: Line) -> c.Command:
     _options(line)
     usage = (
         'effect status|reduce TARGET NAME N · effect tag|untag TARGET "TAG" · '
@@ -271,7 +270,7 @@ def _effect(line: Line) -> Any:
     return c.SpendEffect(kind, None, rest[0])
 
 
-def _consequence(line: Line) -> Any:
+def _consequence(line: Line) -> c.Command:
     _options(line, "text", "for")
     usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  or  consequence "TEXT"'
     words = _words(line, 1, 3, usage)
@@ -284,13 +283,13 @@ def _consequence(line: Line) -> Any:
     return c.AddConsequence(line.option("text") or "", words[0], words[1], tier, source)
 
 
-def _deliver(line: Line) -> Any:
+def _deliver(line: Line) -> c.Command:
     _options(line)
     words = _words(line, 0, 1, "deliver [x1]")
     return c.Deliver(words[0] if words else None)
 
 
-def _mitigate(line: Line) -> Any:
+def _mitigate(line: Line) -> c.Command:
     _options(line, *POWER_KEYS, "extra")
     ident = _words(line, 1, 1, "mitigate x1 tags=… [extra=reduce|status:NAME[:ALLY]]")[0]
     extra = line.option("extra")
@@ -305,7 +304,7 @@ def _mitigate(line: Line) -> Any:
     return c.Mitigate(ident, _power(line), "status", name.strip(), ally.strip() or None)
 
 
-def _immerse(line: Line) -> Any:
+def _immerse(line: Line) -> c.Command:
     _options(line, "status", "burn")
     name, theme, depth = _words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
     key = _choice(depth, ("submerge", "dive", "sink"), "The depth")
@@ -314,7 +313,7 @@ def _immerse(line: Line) -> Any:
     )
 
 
-def _mark(line: Line) -> Any:
+def _mark(line: Line) -> c.Command:
     _options(line)
     words = _words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
     track = Track(_choice(words[2], tuple(t.value for t in Track), "The track"))
@@ -322,7 +321,7 @@ def _mark(line: Line) -> Any:
     return c.Mark(words[0], words[1], track, count)
 
 
-def _growth(line: Line) -> Any:
+def _growth(line: Line) -> c.Command:
     _options(line)
     usage = (
         'growth NAME THEME power "TAG" | weakness add|remove "W" | weakness rewrite "OLD" "NEW"'
@@ -344,36 +343,36 @@ def _growth(line: Line) -> Any:
     raise RuleError("mist.language.use", usage=usage)
 
 
-def _rebirth(line: Line) -> Any:
+def _rebirth(line: Line) -> c.Command:
     _options(line, "weakness", "motive")
     name, tag = _words(line, 2, 2, 'rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]')
     return c.Rebirth(name, tag, line.option("weakness") or "", line.option("motive") or "")
 
 
-def _retire(line: Line) -> Any:
+def _retire(line: Line) -> c.Command:
     _options(line)
     name, choice = _words(line, 2, 2, "retire NAME sleep|calm")
     return c.Retire(name, Retirement(_choice(choice, ("sleep", "calm"), "The choice")))
 
 
-def _clue(line: Line) -> Any:
+def _clue(line: Line) -> c.Command:
     _options(line, "by", "scene")
     text = _words(line, 1, 1, 'clue "TEXT" [by="tag,…"] [scene="NAME"]')[0]
     return c.AddClue(text, _list(line.option("by")), line.option("scene") or None)
 
 
-def _conclusion(line: Line) -> Any:
+def _conclusion(line: Line) -> c.Command:
     _options(line, "supports", "contradicts")
     text = _words(line, 1, 1, 'conclusion "TEXT" supports=c1,c2 [contradicts=c3]')[0]
     return c.AddConclusion(text, _list(line.option("supports")), _list(line.option("contradicts")))
 
 
-def _complexity(line: Line) -> Any:
+def _complexity(line: Line) -> c.Command:
     _options(line)
     return c.SetComplexity(parse_int(_words(line, 1, 1, "complexity N")[0], "The complexity"))
 
 
-def _case_roll(line: Line) -> Any:
+def _case_roll(line: Line) -> c.Command:
     key = "clue" if line.verb == "deduce" else "property"
     _options(line, key)
     ident = _words(line, 1, 1, f'{line.verb} k1 [{key}="…"]')[0]
@@ -383,29 +382,29 @@ def _case_roll(line: Line) -> Any:
     return c.CaseRoll(ident, "test", property=text)
 
 
-def _casefile(line: Line) -> Any:
+def _casefile(line: Line) -> c.Command:
     _options(line)
     word = _words(line, 1, 1, "casefile open|close")[0]
     return c.CaseFileMoment(_choice(word, ("open", "close"), "casefile") == "open")
 
 
-def _question(line: Line) -> Any:
+def _question(line: Line) -> c.Command:
     _options(line)
     return c.AddQuestion(_words(line, 1, 1, 'question "TEXT"')[0])
 
 
-def _answer(line: Line) -> Any:
+def _answer(line: Line) -> c.Command:
     _options(line)
     ident, answer = _words(line, 2, 2, "answer q1 k2|none")
     return c.AnswerQuestion(ident, None if answer.lower() == "none" else answer)
 
 
-def _season(line: Line) -> Any:
+def _season(line: Line) -> c.Command:
     _options(line)
     return c.StartSeason(_words(line, 1, 1, 'season "NAME"')[0])
 
 
-def _mission(line: Line) -> Any:
+def _mission(line: Line) -> c.Command:
     _options(line, "anomaly")
     word = _words(line, 1, 1, 'mission "NAME" [anomaly="…"]  or  mission end')[0]
     if word.lower() == "end" and line.option("anomaly") is None:
@@ -413,18 +412,18 @@ def _mission(line: Line) -> Any:
     return c.StartMission(word, line.option("anomaly") or "")
 
 
-def _cutin(line: Line) -> Any:
+def _cutin(line: Line) -> c.Command:
     _options(line, "anomaly")
     summary = _words(line, 1, 1, 'cutin "SUMMARY" [anomaly="…"]')[0]
     return c.CutInSummary(summary, line.option("anomaly") or "")
 
 
-def _suppress(line: Line) -> Any:
+def _suppress(line: Line) -> c.Command:
     _options(line)
     return c.Suppress(_words(line, 1, 1, "suppress o1")[0])
 
 
-def _interpret(line: Line) -> Any:
+def _interpret(line: Line) -> c.Command:
     fields = Interpretations.__dataclass_fields__
     if line.words or len(line.options) != 1:
         raise RuleError("mist.language.use-interpret-field-true", fields=", ".join(fields))
@@ -435,7 +434,7 @@ def _interpret(line: Line) -> Any:
     return c.SetInterpretation(key, getattr(assign(Interpretations(), key, value), key))
 
 
-PARSERS: dict[str, Callable[[Line], Any]] = {
+PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "pc": _pc,
     "challenge": _challenge,
     "limit": _limit,
@@ -482,7 +481,7 @@ VERBS: tuple[str, ...] = tuple(verb for verb in PARSERS if verb != "scene")
 """The Mist verbs (``scene`` is shared: ``scene new`` is the session's, ``scene end`` ours)."""
 
 
-def parse(line: Line) -> Any | None:
+def parse(line: Line) -> c.Command | None:
     """The command for a Mist line; ``None`` when the verb is not a Mist verb.
 
     Raises:

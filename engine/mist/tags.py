@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from engine.errors import RuleError
 from engine.events import Event, Events
@@ -182,13 +181,13 @@ def restore(state: MistState, character: str, name: str | None) -> tuple[MistSta
     return roster.put_character(state, person), tuple(events)
 
 
-def burn_all_power_tags(person: Character, theme: Theme) -> tuple[Character, list[Any]]:
+def burn_all_power_tags(person: Character, theme: Theme) -> tuple[Character, list[Event]]:
     """Burn every unburned power tag of one theme (full immersion, §4.5)."""
     names = [t.name for t in theme.power_tags if not t.burned]
     return burn_named(person, theme, names)
 
 
-def burn_named(person: Character, theme: Theme, names: list[str]) -> tuple[Character, list[Any]]:
+def burn_named(person: Character, theme: Theme, names: list[str]) -> tuple[Character, list[Event]]:
     """Burn the named power tags of one theme."""
     events: list[Event] = []
     power = list(theme.power_tags)
