@@ -341,11 +341,12 @@ def test_not_in_combat_and_flat_footed_defense_bonus() -> None:
     assert refused(flat, "attack Ann Ghoul dp=3 defend=1").code == "ih.attack.defense-bonus-lost"
 
 
-def test_the_not_your_turn_message_says_a_reflex_may() -> None:
-    import console.i18n  # noqa: F401  (installs the words)
-
-    message = refused(play(ANN_AFTER_GHOUL), "attack Ghoul Ann dp=3").message
-    assert "Ann" in message and "reflex" in message
+def test_the_not_your_turn_refusal_is_its_own_code() -> None:
+    """Its own code, not the generic one: its words (``error.ih.attack.not-your-turn``) say a
+    reflex may attack off-turn."""
+    refusal = refused(play(ANN_AFTER_GHOUL), "attack Ghoul Ann dp=3")
+    assert refusal.code == "ih.attack.not-your-turn"
+    assert refusal.params == {"name": "Ghoul", "current": "Ann"}
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ def test_a_number_out_of_range_in_a_command_is_refused_naming_it(line: str) -> N
     with pytest.raises(RuleError) as caught:
         commands.parse(line, "ih-d10") if "interpret" not in line else execute_text(scene, line)
     assert caught.value.code in ("input.number-out-of-range", "settings.out-of-range")
-    assert "out of range" in str(caught.value)
+    assert {"low", "high"} <= set(caught.value.params)
 
 
 def test_the_edges_of_the_number_range_are_accepted() -> None:
@@ -68,7 +68,7 @@ def test_a_name_too_long_is_refused(line: str, system: str | None) -> None:
     with pytest.raises(RuleError) as caught:
         commands.parse(line, system)
     assert caught.value.code == "input.name-too-long"
-    assert f"at most {MAX_NAME}" in str(caught.value)
+    assert caught.value.params["limit"] == MAX_NAME
 
 
 def test_a_name_of_the_longest_length_is_accepted() -> None:

@@ -93,8 +93,10 @@ def test_challenge_limit_overcomes_by_status_kind_only() -> None:
 
 def test_immune_limit_refuses_that_status() -> None:
     state, _ = run(["challenge Wall limits=harmed:immune,solved:2"])
-    with pytest.raises(RuleError, match="immune"):
+    with pytest.raises(RuleError) as caught:
         run(["status Wall harmed 1"], state)
+    assert caught.value.code == "mist.limits.immune-status-given"
+    assert caught.value.params == {"found": "Wall", "kind": "harmed"}
     assert family.to_json(state)["challenges"][0]["limits"] == {"harmed": "immune", "solved": 2}
 
 
