@@ -122,7 +122,10 @@ def test_surprise_round_of_the_hidden_ninja() -> None:
         "spend C reflex\nnext\nspend A standard\ninterrupt C A ready\ndamage A 3", state=state
     )
     assert find(state, "A").unconscious
-    assert refused(state, "resolve continues").code == "ih.interrupts.unconscious-interrupted-action-fails"
+    assert (
+        refused(state, "resolve continues").code
+        == "ih.interrupts.unconscious-interrupted-action-fails"
+    )
     state, events = play("resolve fails\nnext\nnext\nnext", state=state)
     assert InterruptResolved("C", "A", "fails") in events
     assert state.current is None and state.phase.value == "surprise"
@@ -324,7 +327,10 @@ def test_effect_timed_on_another_source_and_orphaned() -> None:
     assert find(state, "A").effects[0].rounds_left == 1
     state, events = play("next", state=state)
     assert EffectExpired("A", "Hex", "B") in events
-    assert refused(play("add Z init=1")[0], 'effect Z "X" rounds=1').code == "ih.effects.nobody-acting-now-say"
+    assert (
+        refused(play("add Z init=1")[0], 'effect Z "X" rounds=1').code
+        == "ih.effects.nobody-acting-now-say"
+    )
 
 
 def test_damage_unconscious_heal_and_staying_conscious() -> None:
