@@ -30,8 +30,8 @@ from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
-from engine.ih.attack import pool_of
 from engine.ih.attack_odds import TargetOdds, preview
+from engine.ih.attack_reading import pool_of
 from engine.ih.commands import Attack
 from engine.ih.encounter import Encounter, index_of
 from engine.ih.events import AttackRolled

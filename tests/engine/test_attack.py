@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import commands
 from engine.errors import RuleError
 from engine.ih import family
-from engine.ih.attack import resolve_successes
+from engine.ih.attack_reading import resolve_successes
 from engine.ih.commands import Attack
 from engine.ih.encounter import ActionKind, Encounter, find
 from engine.ih.events import (
