@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine import commands
 from engine.errors import RuleError
 from engine.ih import family
+from engine.ih.attack_language import format_attack
 from engine.ih.attack_reading import resolve_successes
 from engine.ih.commands import Attack
 from engine.ih.encounter import ActionKind, Encounter, find
@@ -24,7 +25,6 @@ from engine.ih.events import (
     Unconscious,
     WillpowerChanged,
 )
-from engine.ih.language import format_attack
 from engine.language import tokenize
 from engine.settings import Interpretations
 
