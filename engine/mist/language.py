@@ -51,208 +51,142 @@ from collections.abc import Callable
 
 from engine.errors import RuleError
 from engine.language import Line, parse_int
+from engine.mist import arguments as args
+from engine.mist import case_language
 from engine.mist import commands as c
-from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
+from engine.mist.state import Phase, Retirement, ThemeType, Track
 from engine.settings import Interpretations, assign
-
-POWER_KEYS = ("tags", "hinder", "statuses", "hindering", "burn", "indulge")
-
-
-def _options(line: Line, *allowed: str) -> None:
-    for key, _ in line.options:
-        if key not in allowed:
-            if allowed:
-                raise RuleError(
-                    "mist.language.option-known",
-                    verb=line.verb,
-                    key=key,
-                    options=", ".join(allowed),
-                )
-            raise RuleError("mist.language.option", verb=line.verb, key=key)
-
-
-def _words(line: Line, low: int, high: int, usage: str) -> tuple[str, ...]:
-    if not low <= len(line.words) <= high:
-        raise RuleError("mist.language.use", usage=usage)
-    for word in line.words:
-        if not word.strip():
-            raise RuleError("mist.language.empty-name-text-use", usage=usage)
-    return line.words
-
-
-def _list(value: str | None) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    return tuple(part.strip() for part in value.split(",") if part.strip())
-
-
-def _choice(value: str, allowed: tuple[str, ...], what: str) -> str:
-    key = value.strip().lower()
-    if key not in allowed:
-        raise RuleError("mist.language.refused", what=what, allowed=", ".join(allowed), value=value)
-    return key
-
-
-def _power(line: Line) -> c.PowerChoice:
-    return c.PowerChoice(
-        tags=_list(line.option("tags")),
-        hinder=_list(line.option("hinder")),
-        statuses=_list(line.option("statuses")),
-        hindering=_list(line.option("hindering")),
-        burn=_list(line.option("burn")),
-        indulge=line.option("indulge") or None,
-    )
-
-
-def _limits(value: str | None) -> tuple[Limit, ...]:
-    limits: list[Limit] = []
-    for part in _list(value):
-        kind, sep, tier = part.rpartition(":")
-        if not sep or not kind.strip():
-            raise RuleError("mist.language.limit-kind-kind-immune", part=part)
-        limits.append(Limit(kind.strip(), _limit_tier(tier)))
-    kinds = [limit.kind.casefold() for limit in limits]
-    if len(set(kinds)) != len(kinds):
-        raise RuleError("mist.language.each-limit-kind-given")
-    return tuple(limits)
-
-
-def _limit_tier(value: str) -> int | None:
-    if value.strip().lower() in ("immune", "-"):
-        return None
-    tier = parse_int(value, "A limit")
-    if not 1 <= tier <= 6:
-        raise RuleError("mist.language.limit-immune", tier=tier)
-    return tier
 
 
 def _pc(line: Line) -> c.Command:
-    _options(line)
-    return c.AddCharacter(_words(line, 1, 1, "pc NAME")[0].strip())
+    args.options(line)
+    return c.AddCharacter(args.words(line, 1, 1, "pc NAME")[0].strip())
 
 
 def _challenge(line: Line) -> c.Command:
-    _options(line, "limits")
+    args.options(line, "limits")
     usage = "challenge NAME limits=KIND:N[,KIND:N …] [hidden]"
-    words = _words(line, 1, 2, usage)
+    words = args.words(line, 1, 2, usage)
     if len(words) == 2 and words[1].strip().lower() != "hidden":
         raise RuleError("mist.language.use", usage=usage)
-    return c.AddChallenge(words[0].strip(), _limits(line.option("limits")), len(words) == 2)
+    return c.AddChallenge(words[0].strip(), args.limits(line.option("limits")), len(words) == 2)
 
 
 def _visibility(line: Line) -> c.Command:
-    _options(line)
+    args.options(line)
     usage = f"{line.verb} CHALLENGE [limits]"
-    words = _words(line, 1, 2, usage)
+    words = args.words(line, 1, 2, usage)
     if len(words) == 2 and words[1].strip().lower() != "limits":
         raise RuleError("mist.language.use", usage=usage)
     return c.SetVisibility(words[0].strip(), line.verb == "reveal", len(words) == 2)
 
 
 def _limit(line: Line) -> c.Command:
-    _options(line)
-    name, kind, tier = _words(line, 3, 3, "limit CHALLENGE KIND N|immune")
-    return c.SetLimit(name, kind, _limit_tier(tier))
+    args.options(line)
+    name, kind, tier = args.words(line, 3, 3, "limit CHALLENGE KIND N|immune")
+    return c.SetLimit(name, kind, args.limit_tier(tier))
 
 
 def _note(line: Line) -> c.Command:
-    _options(line)
-    name, text = _words(line, 2, 2, 'note CHALLENGE "TEXT"')
+    args.options(line)
+    name, text = args.words(line, 2, 2, 'note CHALLENGE "TEXT"')
     return c.AddNote(name, text)
 
 
 def _theme(line: Line) -> c.Command:
-    _options(line, "power", "weakness", "motive")
+    args.options(line, "power", "weakness", "motive")
     usage = 'theme NAME self|taint "THEME TAG" power="a,b" weakness="w" motive="…" [newborn]'
-    words = _words(line, 3, 4, usage)
+    words = args.words(line, 3, 4, usage)
     newborn = len(words) == 4
     if newborn and words[3].lower() != "newborn":
         raise RuleError("mist.language.use", usage=usage)
-    kind = ThemeType(_choice(words[1], ("self", "taint"), "A theme type"))
+    kind = ThemeType(args.choice(words[1], ("self", "taint"), "A theme type"))
     return c.AddTheme(
         words[0],
         kind,
         words[2],
-        _list(line.option("power")),
-        _list(line.option("weakness")),
+        args.comma_list(line.option("power")),
+        args.comma_list(line.option("weakness")),
         line.option("motive") or "",
         newborn,
     )
 
 
 def _status(line: Line) -> c.Command:
-    _options(line, "counters")
-    target, name, tier = _words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
+    args.options(line, "counters")
+    target, name, tier = args.words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
     return c.TakeStatus(target, name, parse_int(tier, "The tier"), line.option("counters") or None)
 
 
 def _reduce(line: Line) -> c.Command:
-    _options(line, "counters")
-    target, name, by = _words(line, 3, 3, "reduce TARGET NAME N [counters=OTHER]")
+    args.options(line, "counters")
+    target, name, by = args.words(line, 3, 3, "reduce TARGET NAME N [counters=OTHER]")
     return c.ReduceStatus(target, name, parse_int(by, "N"), line.option("counters") or None)
 
 
 def _tag(line: Line) -> c.Command:
-    _options(line)
-    target, tag = _words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
+    args.options(line)
+    target, tag = args.words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
     return c.AddStoryTag(target, tag) if line.verb == "tag" else c.RemoveStoryTag(target, tag)
 
 
 def _burn(line: Line) -> c.Command:
-    _options(line)
-    name, tag = _words(line, 2, 2, 'burn NAME "TAG"')
+    args.options(line)
+    name, tag = args.words(line, 2, 2, 'burn NAME "TAG"')
     return c.BurnTag(name, tag)
 
 
 def _restore(line: Line) -> c.Command:
-    _options(line)
-    name, tag = _words(line, 2, 2, 'restore NAME "TAG"|all')
+    args.options(line)
+    name, tag = args.words(line, 2, 2, 'restore NAME "TAG"|all')
     return c.RestoreTag(name, None if tag.lower() == "all" else tag)
 
 
 def _phase(line: Line) -> c.Command:
-    _options(line)
-    word = _words(line, 1, 1, "phase establish|action|consequence|next")[0]
-    key = _choice(word, ("establish", "action", "consequence", "next"), "The phase")
+    args.options(line)
+    word = args.words(line, 1, 1, "phase establish|action|consequence|next")[0]
+    key = args.choice(word, ("establish", "action", "consequence", "next"), "The phase")
     return c.SetPhase(None if key == "next" else Phase(key))
 
 
 def _threat(line: Line) -> c.Command:
-    _options(line, "challenge")
-    text = _words(line, 1, 1, 'threat "TEXT" [challenge=NAME]')[0]
+    args.options(line, "challenge")
+    text = args.words(line, 1, 1, 'threat "TEXT" [challenge=NAME]')[0]
     return c.PresentThreat(text, line.option("challenge") or None)
 
 
 def _resolve(line: Line) -> c.Command:
-    _options(line)
-    return c.ResolveThreat(_words(line, 1, 1, "resolve t1")[0])
+    args.options(line)
+    return c.ResolveThreat(args.words(line, 1, 1, "resolve t1")[0])
 
 
 def _scene(line: Line) -> c.Command:
-    _options(line, "keep", "next")
+    args.options(line, "keep", "next")
     usage = 'scene end [keep="TAG,…"] [next="NAME"]  (or  scene new "NAME" mist)'
-    words = _words(line, 1, 1, usage)
+    words = args.words(line, 1, 1, usage)
     if words[0].lower() != "end":
         raise RuleError("mist.language.use", usage=usage)
-    return c.EndScene(_list(line.option("keep")), line.option("next") or None)
+    return c.EndScene(args.comma_list(line.option("keep")), line.option("next") or None)
 
 
 def _action(line: Line) -> c.Command:
-    _options(line, *POWER_KEYS, "target")
+    args.options(line, *args.POWER_KEYS, "target")
     usage = 'action NAME ["WHAT"] tags=a,b hinder=w statuses=s hindering=s burn=t indulge=THEME'
-    words = _words(line, 1, 2, usage)
-    return c.TakeAction(words[0], _power(line), line.option("target") or None)
+    words = args.words(line, 1, 2, usage)
+    return c.TakeAction(words[0], args.power(line), line.option("target") or None)
 
 
 def _effect(line: Line) -> c.Command:
-    _options(line)
+    args.options(line)
     usage = (
         'effect status|reduce TARGET NAME N · effect tag|untag TARGET "TAG" · '
         'effect clue|feat "TEXT"'
     )
     if not line.words:
         raise RuleError("mist.language.use", usage=usage)
-    kind = _choice(line.words[0], ("status", "reduce", "tag", "untag", "clue", "feat"), "An effect")
+    kind = args.choice(
+        line.words[0], ("status", "reduce", "tag", "untag", "clue", "feat"), "An effect"
+    )
     rest = line.words[1:]
     if kind in ("status", "reduce"):
         if len(rest) != 3:
@@ -271,9 +205,9 @@ def _effect(line: Line) -> c.Command:
 
 
 def _consequence(line: Line) -> c.Command:
-    _options(line, "text", "for")
+    args.options(line, "text", "for")
     usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  or  consequence "TEXT"'
-    words = _words(line, 1, 3, usage)
+    words = args.words(line, 1, 3, usage)
     source = line.option("for") or None
     if len(words) == 1:
         return c.AddConsequence(words[0], source=source)
@@ -284,50 +218,50 @@ def _consequence(line: Line) -> c.Command:
 
 
 def _deliver(line: Line) -> c.Command:
-    _options(line)
-    words = _words(line, 0, 1, "deliver [x1]")
+    args.options(line)
+    words = args.words(line, 0, 1, "deliver [x1]")
     return c.Deliver(words[0] if words else None)
 
 
 def _mitigate(line: Line) -> c.Command:
-    _options(line, *POWER_KEYS, "extra")
-    ident = _words(line, 1, 1, "mitigate x1 tags=… [extra=reduce|status:NAME[:ALLY]]")[0]
+    args.options(line, *args.POWER_KEYS, "extra")
+    ident = args.words(line, 1, 1, "mitigate x1 tags=… [extra=reduce|status:NAME[:ALLY]]")[0]
     extra = line.option("extra")
     if extra is None:
-        return c.Mitigate(ident, _power(line))
+        return c.Mitigate(ident, args.power(line))
     if extra.strip().lower() == "reduce":
-        return c.Mitigate(ident, _power(line), "reduce")
+        return c.Mitigate(ident, args.power(line), "reduce")
     head, _, rest = extra.partition(":")
     name, _, ally = rest.partition(":")
     if head.strip().lower() != "status" or not name.strip():
         raise RuleError("mist.language.extra-reduce-status-name", extra=extra)
-    return c.Mitigate(ident, _power(line), "status", name.strip(), ally.strip() or None)
+    return c.Mitigate(ident, args.power(line), "status", name.strip(), ally.strip() or None)
 
 
 def _immerse(line: Line) -> c.Command:
-    _options(line, "status", "burn")
-    name, theme, depth = _words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
-    key = _choice(depth, ("submerge", "dive", "sink"), "The depth")
+    args.options(line, "status", "burn")
+    name, theme, depth = args.words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
+    key = args.choice(depth, ("submerge", "dive", "sink"), "The depth")
     return c.Immerse(
-        name, theme, key, line.option("status") or "immersed", _list(line.option("burn"))
+        name, theme, key, line.option("status") or "immersed", args.comma_list(line.option("burn"))
     )
 
 
 def _mark(line: Line) -> c.Command:
-    _options(line)
-    words = _words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
-    track = Track(_choice(words[2], tuple(t.value for t in Track), "The track"))
+    args.options(line)
+    words = args.words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
+    track = Track(args.choice(words[2], tuple(t.value for t in Track), "The track"))
     count = parse_int(words[3], "N") if len(words) == 4 else 1
     return c.Mark(words[0], words[1], track, count)
 
 
 def _growth(line: Line) -> c.Command:
-    _options(line)
+    args.options(line)
     usage = (
         'growth NAME THEME power "TAG" | weakness add|remove "W" | weakness rewrite "OLD" "NEW"'
         ' | motive "TEXT" | reset'
     )
-    words = _words(line, 3, 6, usage)
+    words = args.words(line, 3, 6, usage)
     name, theme, choice = words[0], words[1], words[2].lower()
     rest = words[3:]
     if choice == "reset" and not rest:
@@ -344,83 +278,15 @@ def _growth(line: Line) -> c.Command:
 
 
 def _rebirth(line: Line) -> c.Command:
-    _options(line, "weakness", "motive")
-    name, tag = _words(line, 2, 2, 'rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]')
+    args.options(line, "weakness", "motive")
+    name, tag = args.words(line, 2, 2, 'rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]')
     return c.Rebirth(name, tag, line.option("weakness") or "", line.option("motive") or "")
 
 
 def _retire(line: Line) -> c.Command:
-    _options(line)
-    name, choice = _words(line, 2, 2, "retire NAME sleep|calm")
-    return c.Retire(name, Retirement(_choice(choice, ("sleep", "calm"), "The choice")))
-
-
-def _clue(line: Line) -> c.Command:
-    _options(line, "by", "scene")
-    text = _words(line, 1, 1, 'clue "TEXT" [by="tag,…"] [scene="NAME"]')[0]
-    return c.AddClue(text, _list(line.option("by")), line.option("scene") or None)
-
-
-def _conclusion(line: Line) -> c.Command:
-    _options(line, "supports", "contradicts")
-    text = _words(line, 1, 1, 'conclusion "TEXT" supports=c1,c2 [contradicts=c3]')[0]
-    return c.AddConclusion(text, _list(line.option("supports")), _list(line.option("contradicts")))
-
-
-def _complexity(line: Line) -> c.Command:
-    _options(line)
-    return c.SetComplexity(parse_int(_words(line, 1, 1, "complexity N")[0], "The complexity"))
-
-
-def _case_roll(line: Line) -> c.Command:
-    key = "clue" if line.verb == "deduce" else "property"
-    _options(line, key)
-    ident = _words(line, 1, 1, f'{line.verb} k1 [{key}="…"]')[0]
-    text = line.option(key) or ""
-    if line.verb == "deduce":
-        return c.CaseRoll(ident, "deduce", refuting_clue=text)
-    return c.CaseRoll(ident, "test", property=text)
-
-
-def _casefile(line: Line) -> c.Command:
-    _options(line)
-    word = _words(line, 1, 1, "casefile open|close")[0]
-    return c.CaseFileMoment(_choice(word, ("open", "close"), "casefile") == "open")
-
-
-def _question(line: Line) -> c.Command:
-    _options(line)
-    return c.AddQuestion(_words(line, 1, 1, 'question "TEXT"')[0])
-
-
-def _answer(line: Line) -> c.Command:
-    _options(line)
-    ident, answer = _words(line, 2, 2, "answer q1 k2|none")
-    return c.AnswerQuestion(ident, None if answer.lower() == "none" else answer)
-
-
-def _season(line: Line) -> c.Command:
-    _options(line)
-    return c.StartSeason(_words(line, 1, 1, 'season "NAME"')[0])
-
-
-def _mission(line: Line) -> c.Command:
-    _options(line, "anomaly")
-    word = _words(line, 1, 1, 'mission "NAME" [anomaly="…"]  or  mission end')[0]
-    if word.lower() == "end" and line.option("anomaly") is None:
-        return c.EndMission()
-    return c.StartMission(word, line.option("anomaly") or "")
-
-
-def _cutin(line: Line) -> c.Command:
-    _options(line, "anomaly")
-    summary = _words(line, 1, 1, 'cutin "SUMMARY" [anomaly="…"]')[0]
-    return c.CutInSummary(summary, line.option("anomaly") or "")
-
-
-def _suppress(line: Line) -> c.Command:
-    _options(line)
-    return c.Suppress(_words(line, 1, 1, "suppress o1")[0])
+    args.options(line)
+    name, choice = args.words(line, 2, 2, "retire NAME sleep|calm")
+    return c.Retire(name, Retirement(args.choice(choice, ("sleep", "calm"), "The choice")))
 
 
 def _interpret(line: Line) -> c.Command:
@@ -462,18 +328,18 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "growth": _growth,
     "rebirth": _rebirth,
     "retire": _retire,
-    "clue": _clue,
-    "conclusion": _conclusion,
-    "complexity": _complexity,
-    "deduce": _case_roll,
-    "test": _case_roll,
-    "casefile": _casefile,
-    "question": _question,
-    "answer": _answer,
-    "season": _season,
-    "mission": _mission,
-    "cutin": _cutin,
-    "suppress": _suppress,
+    "clue": case_language.parse_clue,
+    "conclusion": case_language.parse_conclusion,
+    "complexity": case_language.parse_complexity,
+    "deduce": case_language.parse_case_roll,
+    "test": case_language.parse_case_roll,
+    "casefile": case_language.parse_casefile,
+    "question": case_language.parse_question,
+    "answer": case_language.parse_answer,
+    "season": case_language.parse_season,
+    "mission": case_language.parse_mission,
+    "cutin": case_language.parse_cutin,
+    "suppress": case_language.parse_suppress,
     "interpret": _interpret,
 }
 
