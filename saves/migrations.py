@@ -10,7 +10,9 @@ Schema versions:
    seed is ``seed_base``; journal entries are tagged ``engine.session.JournalEntry`` objects
    whose typed line is ``text``. Exports are one ``{"kind": "export"}`` document.
 3. A M.I.S.T. scene's interpretations are ``MistState.interpretations`` (the field's name in
-   both families, ``Encounter.interpretations``); version 2 called it ``settings``.
+   both families, ``Encounter.interpretations``); version 2 called it ``settings``. The
+   Infinite Horror commands moved from ``engine.ih.commands`` to its modules ``combat`` and
+   ``sheets``, so their ``__type__`` tags name those.
 
 Each migration takes a document of version ``n`` and returns one of version ``n + 1``; they
 never touch the file they came from (the caller writes the result elsewhere).
@@ -105,21 +107,71 @@ RENAMED_FIELDS: dict[str, dict[str, str]] = {
 }
 """Fields renamed in version 3, by the ``__type__`` of the object holding them: old → new."""
 
+RENAMED_TYPES: dict[str, str] = {
+    "engine.ih.commands.Add": "engine.ih.commands.combat.Add",
+    "engine.ih.commands.Surprise": "engine.ih.commands.combat.Surprise",
+    "engine.ih.commands.Begin": "engine.ih.commands.combat.Begin",
+    "engine.ih.commands.Next": "engine.ih.commands.combat.Next",
+    "engine.ih.commands.Spend": "engine.ih.commands.combat.Spend",
+    "engine.ih.commands.Delay": "engine.ih.commands.combat.Delay",
+    "engine.ih.commands.ChangeInitiative": "engine.ih.commands.combat.ChangeInitiative",
+    "engine.ih.commands.Swap": "engine.ih.commands.combat.Swap",
+    "engine.ih.commands.Remove": "engine.ih.commands.combat.Remove",
+    "engine.ih.commands.Hide": "engine.ih.commands.combat.Hide",
+    "engine.ih.commands.Reveal": "engine.ih.commands.combat.Reveal",
+    "engine.ih.commands.Damage": "engine.ih.commands.combat.Damage",
+    "engine.ih.commands.Heal": "engine.ih.commands.combat.Heal",
+    "engine.ih.commands.AdjustWillpower": "engine.ih.commands.combat.AdjustWillpower",
+    "engine.ih.commands.UseWillpower": "engine.ih.commands.combat.UseWillpower",
+    "engine.ih.commands.Defend": "engine.ih.commands.combat.Defend",
+    "engine.ih.commands.Attack": "engine.ih.commands.combat.Attack",
+    "engine.ih.commands.AddEffect": "engine.ih.commands.combat.AddEffect",
+    "engine.ih.commands.EndEffect": "engine.ih.commands.combat.EndEffect",
+    "engine.ih.commands.DeclareInterrupt": "engine.ih.commands.combat.DeclareInterrupt",
+    "engine.ih.commands.ResolveInterrupt": "engine.ih.commands.combat.ResolveInterrupt",
+    "engine.ih.commands.Extra": "engine.ih.commands.combat.Extra",
+    "engine.ih.commands.CapFree": "engine.ih.commands.combat.CapFree",
+    "engine.ih.commands.Note": "engine.ih.commands.combat.Note",
+    "engine.ih.commands.Temporary": "engine.ih.commands.combat.Temporary",
+    "engine.ih.commands.SetDefense": "engine.ih.commands.combat.SetDefense",
+    "engine.ih.commands.Ability": "engine.ih.commands.combat.Ability",
+    "engine.ih.commands.EndScene": "engine.ih.commands.combat.EndScene",
+    "engine.ih.commands.EndMovie": "engine.ih.commands.combat.EndMovie",
+    "engine.ih.commands.SetSheet": "engine.ih.commands.sheets.SetSheet",
+    "engine.ih.commands.DeleteSheet": "engine.ih.commands.sheets.DeleteSheet",
+    "engine.ih.commands.SetSpecialty": "engine.ih.commands.sheets.SetSpecialty",
+    "engine.ih.commands.SetFeat": "engine.ih.commands.sheets.SetFeat",
+    "engine.ih.commands.SetLanguage": "engine.ih.commands.sheets.SetLanguage",
+    "engine.ih.commands.AddFromSheet": "engine.ih.commands.sheets.AddFromSheet",
+    "engine.ih.commands.Check": "engine.ih.commands.sheets.Check",
+    "engine.ih.commands.StartExtended": "engine.ih.commands.sheets.StartExtended",
+    "engine.ih.commands.RollExtended": "engine.ih.commands.sheets.RollExtended",
+    "engine.ih.commands.LoseExtended": "engine.ih.commands.sheets.LoseExtended",
+    "engine.ih.commands.DropExtended": "engine.ih.commands.sheets.DropExtended",
+}
+"""``__type__`` tags of version 2 and the tags of the same classes in version 3."""
+
 
 def _renamed(value: Any) -> Any:
-    """``value`` with the fields of :data:`RENAMED_FIELDS` renamed, all the way down."""
+    """``value`` with the fields of :data:`RENAMED_FIELDS` and the tags of
+    :data:`RENAMED_TYPES` renamed, all the way down."""
     if type(value) is list:
         return [_renamed(item) for item in value]
     if type(value) is not dict:
         return value
     tag = value.get("__type__")
-    renames = RENAMED_FIELDS.get(tag, {}) if type(tag) is str else {}
-    return {renames.get(key, key): _renamed(item) for key, item in value.items()}
+    if type(tag) is not str:
+        return {key: _renamed(item) for key, item in value.items()}
+    renames = RENAMED_FIELDS.get(tag, {})
+    renamed = {renames.get(key, key): _renamed(item) for key, item in value.items()}
+    renamed["__type__"] = RENAMED_TYPES.get(tag, tag)
+    return renamed
 
 
 def any_v2_to_v3(document: dict[str, Any]) -> dict[str, Any]:
     """A version-2 document of any kind as version 3: a M.I.S.T. state's ``settings`` are its
-    ``interpretations`` (in its state, initial state, checkpoints, wherever it is nested)."""
+    ``interpretations`` and an Infinite Horror command's tag names its module (in a state, an
+    initial state, a journal, checkpoints, wherever it is nested)."""
     upgraded: dict[str, Any] = _renamed(document)
     upgraded["schema_version"] = 3
     return upgraded

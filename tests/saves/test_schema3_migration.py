@@ -1,6 +1,8 @@
 """Schema 3: both families keep their [I-n] interpretations in one field, ``interpretations``
-(M.I.S.T. called it ``settings`` in schema 2). Files written before load with the settings
-they had: an export of each family, and a scene file whose sealed chunks hold old checkpoints."""
+(M.I.S.T. called it ``settings`` in schema 2), and the Infinite Horror commands' tags name
+their modules (``engine.ih.commands.combat.Add``, was ``engine.ih.commands.Add``). Files
+written before load with the settings they had: an export of each family, and a scene file of
+each family whose sealed chunks hold old tags and old checkpoints."""
 
 from __future__ import annotations
 
@@ -9,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from saves_fixtures import build_mist
+from saves_fixtures import build_ih, build_mist
 
 from engine.session import Scene, execute_text, new_scene
 from saves import import_file, open_store
 from saves.documents import scene_to_document
-from saves.migrations import SCHEMA_VERSION, any_v2_to_v3
+from saves.migrations import RENAMED_TYPES, SCHEMA_VERSION, any_v2_to_v3
 from saves.scenefile import chunk_digest
 from saves.storage import dump_json, read_json, with_checksum
 
@@ -32,7 +34,12 @@ def _as_version_2(value: Any) -> Any:
     }
     if "schema_version" in document:
         document["schema_version"] = 2
+    if "__type__" in document:
+        document["__type__"] = OLD_TAGS.get(document["__type__"], document["__type__"])
     return document
+
+
+OLD_TAGS = {new: old for old, new in RENAMED_TYPES.items()}
 
 
 def _scene(system: str, lines: list[str]) -> Scene:
@@ -70,6 +77,7 @@ def test_a_version_2_export_of_each_family_imports_with_its_interpretations(
     }
     text = json.dumps(document)
     assert ('"settings"' in text) == (system == "mist")
+    assert ('"engine.ih.commands.Add"' in text) == (system == "ih-d10")
     path = tmp_path / "old-export.json"
     path.write_text(text, encoding="utf-8")
     store = open_store(tmp_path / "saves")
@@ -96,10 +104,11 @@ def test_the_migration_renames_the_field_wherever_it_is_nested() -> None:
     assert SCHEMA_VERSION == 3
 
 
-def test_a_version_2_scene_file_with_sealed_chunks_loads(tmp_path: Path) -> None:
-    """Sealed chunks are never rewritten: an old chunk's checkpoint (a MistState with
-    ``settings``) takes the checked, migrating path instead of the fast one."""
-    scene = build_mist(300, 4)
+@pytest.mark.parametrize("system", ["mist", "ih-d10"])
+def test_a_version_2_scene_file_with_sealed_chunks_loads(tmp_path: Path, system: str) -> None:
+    """Sealed chunks are never rewritten: an old chunk (a MistState with ``settings``, an IH
+    command's old tag) takes the checked, migrating path instead of the fast one."""
+    scene = build_mist(300, 4) if system == "mist" else build_ih(4, 300, 4)
     scene, _ = execute_text(scene, "interpret negative-power-subtracts-d4=off")
     store = open_store(tmp_path)
     with store.open_campaign("Old", create=True) as campaign:
@@ -114,7 +123,8 @@ def test_a_version_2_scene_file_with_sealed_chunks_loads(tmp_path: Path) -> None
     for ref in header["chunks"]:
         chunk = chunk_dir / ref["file"]
         body = _as_version_2(json.loads(chunk.read_bytes()))
-        assert "settings" in json.dumps(body)  # the chunk holds a M.I.S.T. checkpoint
+        old = "settings" if system == "mist" else "engine.ih.commands.Add"
+        assert old in json.dumps(body)  # a M.I.S.T. checkpoint, an old IH tag
         raw = dump_json(body)
         chunk.unlink()
         name = f"j{ref['start']:07d}-{chunk_digest(raw)}.json"
