@@ -60,7 +60,8 @@ def test_deduction_rows(
     assert (clue.id, clue.text, clue.refutes) == ("c4", clue_text, refutes)
     if not right:
         # The refuting clue is a clue of its own; the conclusion keeps the clues the player
-        # listed (§4.7), and nothing forbids rolling it again (see test_mist_audit.py).
+        # listed (§4.7), and nothing forbids rolling it again (see
+        # test_conclusion_may_be_rolled_again_in_either_mode).
         assert state.case_file.conclusions[0].contradicts == ("c3",)
         assert state.case_file.conclusions[0].refuted
     else:
