@@ -48,6 +48,22 @@ def spend_willpower_for_dice(state: Encounter, name: str) -> tuple[Encounter, Ev
     return state, events
 
 
+def _record(
+    by: str, pool: CheckPool, result: CheckResult, command: c.Check, opponent: str | None = None
+) -> RollRecord:
+    """The check in the scene's ``rolls`` (INTERFACE.md: every roll), its pool's parts kept."""
+    return RollRecord(
+        by,
+        pool.label,
+        result,
+        pool.parts,
+        pool.bonus_parts,
+        command.willpower,
+        opponent=opponent,
+        hidden=command.hidden,
+    )
+
+
 def _roll(
     state: Encounter,
     pool: CheckPool,
@@ -82,15 +98,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
         events += spent
     if command.opponent is None:
         result = _roll(state, pool, command, rng, command.dc, command.willpower)
-        record = RollRecord(
-            by,
-            pool.label,
-            result,
-            pool.parts,
-            pool.bonus_parts,
-            command.willpower,
-            hidden=command.hidden,
-        )
+        record = _record(by, pool, result, command)
         state = replace(state, rolls=(*state.rolls, record))
         return state, (*events, CheckMade(record, result.dc, result.success))
     other_sheet = roller_sheet(state, command.opponent)
@@ -104,16 +112,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     dc = other.final_successes
     success = opposed_success(result.final_successes, dc, settings)
     result = replace(result, dc=dc, success=success, margin=result.final_successes - dc)
-    record = RollRecord(
-        by,
-        pool.label,
-        result,
-        pool.parts,
-        pool.bonus_parts,
-        command.willpower,
-        opponent=other_by,
-        hidden=command.hidden,
-    )
+    record = _record(by, pool, result, command, opponent=other_by)
     other_record = RollRecord(
         other_by,
         other_pool.label,
