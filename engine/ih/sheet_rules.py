@@ -163,15 +163,20 @@ def check_sheet(sheet: Sheet) -> None:
 
 def _check_specialties(character: Character) -> None:
     for specialty in character.specialties:
-        skill = character.skills.of(specialty.skill)
-        if specialty.level > skill:
-            raise RuleError(
-                "ih.sheet.specialty-above-skill",
-                specialty=specialty.name,
-                level=specialty.level,
-                skill_key=f"trait.{specialty.skill.value}",
-                value=skill,
-            )
+        _within_skill(specialty.name, specialty.skill, specialty.level, character)
+
+
+def _within_skill(name: str, skill: Skill, level: int, character: Character) -> None:
+    """A specialty's level is at most its skill's (RULES.md §2.1)."""
+    value = character.skills.of(skill)
+    if level > value:
+        raise RuleError(
+            "ih.sheet.specialty-above-skill",
+            specialty=name,
+            level=level,
+            skill_key=f"trait.{skill.value}",
+            value=value,
+        )
 
 
 def _level(what: str, level: int, allowed: tuple[int, int]) -> None:
@@ -196,15 +201,7 @@ def set_specialty(state: Encounter, command: c.SetSpecialty) -> tuple[Encounter,
     sheet = sheet_named(state, command.name)
     _level(command.specialty, command.level, LEVEL_RANGE)
     character = sheet.character
-    skill_value = character.skills.of(command.skill)
-    if command.level > skill_value:
-        raise RuleError(
-            "ih.sheet.specialty-above-skill",
-            specialty=command.specialty,
-            level=command.level,
-            skill_key=f"trait.{command.skill.value}",
-            value=skill_value,
-        )
+    _within_skill(command.specialty, command.skill, command.level, character)
     wanted = command.specialty.casefold()
     kept = tuple(
         s
