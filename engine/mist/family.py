@@ -1,4 +1,4 @@
-"""The M.I.S.T. rule family for ``engine/commands.py``: verbs, state, parse, apply, JSON.
+"""The M.I.S.T. family for ``engine/commands.py`` (RULES.md §4): verbs, state, parse, apply, JSON.
 
 ``apply`` either returns the whole new state with its events or raises ``RuleError`` with the
 old state untouched (states are immutable: nothing is half-changed).
