@@ -42,4 +42,8 @@ def to_json(state: MistState) -> dict[str, Any]:
 def apply(state: MistState, command: object, rng: random.Random) -> tuple[MistState, Events]:
     """Apply one Mist command by its handler (``engine/mist/handlers.py``): the new state and
     its events, or a ``RuleError``."""
-    return dispatch(HANDLERS, state, command, rng, "mist.family.command")
+    return dispatch(HANDLERS, state, command, rng, _not_ours)
+
+
+def _not_ours(command: object) -> RuleError:
+    return RuleError("mist.family.command", command=type(command).__name__)
