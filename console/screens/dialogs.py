@@ -119,8 +119,17 @@ class _Dialog(EarlyKeys, ModalScreen[T | None], Generic[T]):
         settle_cursors(self)
         self.keys_ready()
 
+    def answer(self, value: T) -> None:
+        """Close with ``value`` (a command dialog built on this one asks the engine first)."""
+        self.dismiss(value)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def titled_field(heading: str, field: Input) -> Vertical:
+    """A dialog's box: its title over one field (an amount, a name)."""
+    return Vertical(Label(heading, classes="title"), field)
 
 
 class AmountDialog(_Dialog[int]):
@@ -135,12 +144,8 @@ class AmountDialog(_Dialog[int]):
         self.signed = signed
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.heading, classes="title")
-            yield OrderedInput(
-                placeholder=self.t("dialog.signed" if self.signed else "dialog.amount"),
-                id="amount",
-            )
+        placeholder = self.t("dialog.signed" if self.signed else "dialog.amount")
+        with titled_field(self.heading, OrderedInput(placeholder=placeholder, id="amount")):
             yield Static("", classes="error", id="amount-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -152,7 +157,7 @@ class AmountDialog(_Dialog[int]):
             return
         if self.signed and not text.startswith(("+", "-")):
             value = abs(value)
-        self.dismiss(value)
+        self.answer(value)
 
 
 class ChoiceDialog(_Dialog[str]):
@@ -174,7 +179,8 @@ class ChoiceDialog(_Dialog[str]):
             yield OptionList(*(Option(label, id=value) for value, label in self.options))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        if event.option.id is not None:
+            self.answer(event.option.id)
 
 
 class ConfirmDialog(_Dialog[bool]):
@@ -205,10 +211,10 @@ class ConfirmDialog(_Dialog[bool]):
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.answer(event.button.id == "yes")
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        self.answer(yes)
 
 
 class TextDialog(_Dialog[str]):
@@ -223,9 +229,9 @@ class TextDialog(_Dialog[str]):
         self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.heading, classes="title")
-            yield OrderedInput(self.initial, placeholder=self.placeholder, id="text")
+        yield titled_field(
+            self.heading, OrderedInput(self.initial, placeholder=self.placeholder, id="text")
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():
