@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from console.app import STConsoleApp
-from console.screens.dialogs import CombatantDialog
+from console.screens.combat_forms import CombatantDialog
 from console.screens.ih_panes import DetailPane
 from console.screens.ih_screen import IHScreen
 from console.widgets.title_bar import FixedTitle
@@ -176,7 +176,7 @@ async def test_the_effect_dialog_labels_its_filled_in_by_field(make_app: AppFact
     """The creator field starts filled with the current actor, so its placeholder never shows."""
     from textual.widgets import Label
 
-    from console.screens.dialogs import EffectDialog
+    from console.screens.combat_forms import EffectDialog
 
     app = make_app(script=FIGHT)
     async with app.run_test(size=(120, 40)) as pilot:
