@@ -11,7 +11,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from console.i18n import Translator
 from console.screens.command_dialog import CommandDialog, Probe
-from console.screens.dialogs import DIALOG_CSS, SHORT_BREAKPOINTS, labelled
+from console.screens.dialogs import DIALOG_CSS, SHORT_BREAKPOINTS, FormKeys, labelled
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
 from engine.ih import commands as ih
@@ -20,7 +20,7 @@ from engine.ih.roster import Entry
 from engine.language import parse_int
 
 
-class CombatantDialog(CommandDialog):
+class CombatantDialog(FormKeys, CommandDialog):
     """Add a combatant before the fight or have one join mid-fight (RULES.md §3.3, §3.5).
 
     Returns the ``add`` / ``join`` command.
@@ -100,14 +100,7 @@ class CombatantDialog(CommandDialog):
         )
         return ih.Add(entry=entry, join=self.verb == "join")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._submit()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self._submit()
-
-    def _submit(self) -> None:
+    def send(self) -> None:
         command = self.command()
         if command is not None:
             self.submit(command)

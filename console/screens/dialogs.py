@@ -7,7 +7,7 @@ the dialog, which stays open. Escape cancels (``None``).
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -127,6 +127,21 @@ def titled_field(heading: str, field: Input) -> Vertical:
     return Vertical(Label(heading, classes="title"), field)
 
 
+class FormKeys:
+    """Enter in a field or a press of the form's button sends the form (:meth:`send`)."""
+
+    if TYPE_CHECKING:
+
+        def send(self) -> None: ...
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.send()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.send()
+
+
 class AmountDialog(_Dialog[int]):
     """Ask for a whole number (damage, healing, a willpower or initiative change)."""
 
@@ -237,7 +252,7 @@ SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
 """The rule systems a new scene can use (INTERFACE.md §3, ``scene new``)."""
 
 
-class NewSceneDialog(_Dialog[tuple[str, str]]):
+class NewSceneDialog(FormKeys, _Dialog[tuple[str, str]]):
     """Ctrl+N: a new scene's name and its system, chosen here (the open scene's is only the
     first choice shown: a M.I.S.T. scene is often followed by a fight, issue 18)."""
 
@@ -273,14 +288,7 @@ class NewSceneDialog(_Dialog[tuple[str, str]]):
         pressed = self.query_one(RadioSet).pressed_button
         return pressed.id if pressed is not None and pressed.id else self.current
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._submit()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self._submit()
-
-    def _submit(self) -> None:
+    def send(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
             self.query_one("#new-scene-error", Static).update(self.t("dialog.need-name"))

@@ -20,7 +20,7 @@ from console import event_text
 from console.i18n import Translator
 from console.screens.command_dialog import AskConfirm
 from console.screens.ih_view import IHView, ViewCache
-from console.screens.shell import SceneScreen, _action_and_parameters
+from console.screens.shell import SceneScreen
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind
 from engine.ih.events import UnusualReflex
@@ -131,19 +131,13 @@ class IHBase(SceneScreen):
         """
         if self.read_only or self.view is None:
             return
-        for namespace, bindings in self._modal_binding_chain:
-            if namespace is not self:
-                continue
-            for binding in bindings.key_to_bindings.get(event.key, ()):
-                action, parameters = _action_and_parameters(binding.action)
-                if self.check_action(action, parameters):
-                    return
-                command = self._refused_command(action, parameters)
-                if command is not None:
-                    event.stop()
-                    event.prevent_default()
-                    self._explain(command)
-                    return
+        for action, parameters in self.greyed_out(event.key):
+            command = self._refused_command(action, parameters)
+            if command is not None:
+                event.stop()
+                event.prevent_default()
+                self._explain(command)
+                return
 
     def _refused_command(self, action: str, parameters: tuple[object, ...]) -> ih.Command | None:
         """The command a greyed-out key stands for, to ask the engine why it is refused."""

@@ -10,7 +10,7 @@ read back). A family screen (Infinite Horror, M.I.S.T.) adds its panes and keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -289,6 +289,19 @@ class SceneScreen(Screen[None]):
         if action == "redo":
             return True if scene.undone else None
         return True
+
+    def greyed_out(self, key: str) -> Iterator[tuple[str, tuple[object, ...]]]:
+        """The screen's own actions bound to ``key`` that cannot be used now, in order, as
+        ``(action, parameters)``; none once one of them can (the key then does what it does).
+        A family screen asks the engine why, so a greyed-out key says so (STYLE.md)."""
+        for namespace, bindings in self._modal_binding_chain:
+            if namespace is not self:
+                continue
+            for binding in bindings.key_to_bindings.get(key, ()):
+                action, parameters = _action_and_parameters(binding.action)
+                if self.check_action(action, parameters):
+                    return
+                yield action, parameters
 
     def refuse_read_only_key(self, key: str) -> bool:
         """Say why a key that would change the scene does nothing in read-only mode.

@@ -9,6 +9,8 @@ attack dialogs) is handed the events and stays on top.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from console_support import FIGHT, AppFactory
@@ -22,19 +24,21 @@ from console.screens.ih_screen import IHScreen
 from engine import commands
 from engine.ih import commands as ih
 
-SIZE = (120, 40)
+
+@asynccontextmanager
+async def fight(make_app: AppFactory) -> AsyncIterator[tuple[Any, IHScreen, list[Any]]]:
+    """The Pilot on the fight's screen, and what the screen handed ``then`` (events)."""
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.opened.wait()  # type: ignore[attr-defined]
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        yield pilot, screen, []
+        await app.action_quit()  # stop the autosave writer
 
 
-def scene_screen(app: Any) -> IHScreen:
-    screen = app.screen_stack[1]
-    assert isinstance(screen, IHScreen)
-    return screen
-
-
-async def _open_amount(pilot: Any, name: str, ran: list[tuple[Any, ...]]) -> AskAmount:
-    await pilot.app.opened.wait()
-    await pilot.pause()
-    screen = scene_screen(pilot.app)
+async def damage_dialog(pilot: Any, screen: IHScreen, name: str, ran: list[Any]) -> AskAmount:
     dialog = AskAmount(screen, lambda amount: ih.Damage(name, amount), screen.t, "Damage")
     screen.open_dialog(dialog, ran.append)
     await pilot.pause()
@@ -45,53 +49,42 @@ async def _open_amount(pilot: Any, name: str, ran: list[tuple[Any, ...]]) -> Ask
 async def test_a_refused_command_keeps_the_dialog_open_and_says_why(
     make_app: AppFactory,
 ) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        ran: list[tuple[Any, ...]] = []
-        dialog = await _open_amount(pilot, "Nobody", ran)
-        before = scene_screen(app).history.scene
+    async with fight(make_app) as (pilot, screen, ran):
+        dialog = await damage_dialog(pilot, screen, "Nobody", ran)
+        before = screen.history.scene
         await pilot.press("2", "enter")
         await pilot.pause()
-        assert app.screen is dialog, "refused: the dialog stays open with what was typed"
+        assert pilot.app.screen is dialog, "refused: the dialog stays open with what was typed"
         reason = str(dialog.query_one("#amount-error", Static).render())
-        assert reason == scene_screen(app).refusal(ih.Damage("Nobody", 2)) and "Nobody" in reason
-        assert scene_screen(app).history.scene is before
-        assert ran == []
-        await app.action_quit()
+        assert reason == screen.refusal(ih.Damage("Nobody", 2)) and "Nobody" in reason
+        assert screen.history.scene is before and ran == []
 
 
 async def test_a_taken_command_is_run_once_and_journaled_as_formatted(
     make_app: AppFactory,
 ) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        ran: list[tuple[Any, ...]] = []
-        await _open_amount(pilot, "Ann", ran)
-        journal = len(scene_screen(app).history.scene.journal)
+    async with fight(make_app) as (pilot, screen, ran):
+        await damage_dialog(pilot, screen, "Ann", ran)
+        journal = len(screen.history.scene.journal)
         await pilot.press("3", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, IHScreen)
-        scene = scene_screen(app).history.scene
+        assert pilot.app.screen is screen
+        scene = screen.history.scene
         assert len(scene.journal) == journal + 1
         entry = scene.journal[-1]
         assert entry.command == ih.Damage("Ann", 3)
         assert entry.text == commands.format_command(ih.Damage("Ann", 3))
         assert ran == [entry.events]  # ``then`` was handed the command's events
-        await app.action_quit()
 
 
 async def test_escape_answers_nothing(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        ran: list[tuple[Any, ...]] = []
-        await _open_amount(pilot, "Ann", ran)
-        before = scene_screen(app).history.scene
+    async with fight(make_app) as (pilot, screen, ran):
+        await damage_dialog(pilot, screen, "Ann", ran)
+        before = screen.history.scene
         await pilot.press("4", "escape")
         await pilot.pause()
-        assert isinstance(app.screen, IHScreen)
-        assert scene_screen(app).history.scene is before
-        assert ran == []
-        await app.action_quit()
+        assert pilot.app.screen is screen
+        assert screen.history.scene is before and ran == []
 
 
 class Tap(CommandDialog):
@@ -116,34 +109,26 @@ class Tap(CommandDialog):
 
 
 async def test_a_dialog_that_stays_open_is_shown_each_outcome(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.app.opened.wait()  # type: ignore[attr-defined]
-        await pilot.pause()
-        screen = scene_screen(app)
+    async with fight(make_app) as (pilot, screen, ran):
         dialog = Tap(screen, ih.Heal("Cid", 1))
-        screen.open_dialog(dialog)
+        screen.open_dialog(dialog, ran.append)
         await pilot.pause()
         await pilot.press("t", "t")
         await pilot.pause()
-        assert app.screen is dialog
-        texts = [entry.text for entry in screen.history.scene.journal[-2:]]
-        assert texts == ["heal Cid 1", "heal Cid 1"]
-        assert dialog.outcomes == [e.events for e in screen.history.scene.journal[-2:]]
+        assert pilot.app.screen is dialog
+        entries = screen.history.scene.journal[-2:]
+        assert [entry.text for entry in entries] == ["heal Cid 1", "heal Cid 1"]
+        assert dialog.outcomes == ran == [entry.events for entry in entries]
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, IHScreen)
-        await app.action_quit()
+        assert pilot.app.screen is screen
 
 
 async def test_the_minus_key_opens_a_command_dialog(make_app: AppFactory) -> None:
     """The IH keys that ask a number open the one shape (an ``AmountDialog`` answering a
     command), so a refusal is said in it."""
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.app.opened.wait()  # type: ignore[attr-defined]
-        await pilot.pause()
+    async with fight(make_app) as (pilot, screen, _):
         await pilot.press("minus")
         await pilot.pause()
-        assert isinstance(app.screen, AmountDialog) and isinstance(app.screen, CommandDialog)
-        await app.action_quit()
+        assert isinstance(pilot.app.screen, AmountDialog)
+        assert isinstance(pilot.app.screen, CommandDialog)
