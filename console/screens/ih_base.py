@@ -207,7 +207,7 @@ class IHBase(SceneScreen):
             spend = self.spend_command(str(parameters[0]) if parameters else "")
             return True if view.phase != "setup" and spend and not self.refusal(spend) else None
         if action in ("add_from_sheet", "check"):
-            return True if self.sheets() else None
+            return True if view.sheets else None
         return True
 
     def sheets(self) -> tuple[Any, ...]:
