@@ -44,6 +44,7 @@ class AttackDialog(OddsForm, CommandDialog):
     """``attacker`` attacks a target of the fight, with the exact odds shown first."""
 
     SUBMIT = "attack"
+    SUMMARY = "attack-odds"
     CSS_PATH = "attack_dialog.tcss"
     BINDINGS = [
         Binding("escape", "close", "Close", id="attack.close"),
@@ -298,17 +299,9 @@ class AttackDialog(OddsForm, CommandDialog):
 
     # -- the roll -------------------------------------------------------------------------------
 
-    def send(self) -> None:
-        self.action_attack()
-
     def action_attack(self) -> None:
         """Answer with the attack the fields make (the scene makes it)."""
-        self.update_odds()
-        if self.command is not None:
-            self.submit(self.command)
-
-    def show_refusal(self, reason: str, command: object) -> None:
-        self.query_one("#attack-odds", Static).update(Text(reason, style="red"))
+        self.send()
 
     def show_outcome(self, events: tuple[Any, ...] | None) -> None:
         """The attack's result in words; the odds then follow the fight as it is after it (the

@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Label, Select, Static
 
-from console import render, sheet_text
+from console import sheet_text
 from console.i18n import Translator
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.odds_form import (
@@ -47,6 +47,8 @@ NONE = ""
 class CheckDialog(OddsForm, CommandDialog):
     """A check from a sheet with its pool breakdown and live exact odds."""
 
+    SUMMARY = "check-summary"
+    RESULT = "check-result"
     DEFAULT_CSS = """
     CheckDialog { align: center middle; }
     CheckDialog > Vertical {
@@ -251,25 +253,9 @@ class CheckDialog(OddsForm, CommandDialog):
             self._fill_specialties()
         self.update_odds()
 
-    def send(self) -> None:
-        self.action_roll()
-
     def action_roll(self) -> None:
         """Answer with the check the fields make (the scene rolls it; its faces are shown)."""
-        self.update_odds()
-        if self.command is not None:
-            self.submit(self.command)
-
-    def show_refusal(self, reason: str, command: object) -> None:
-        self.query_one("#check-summary", Static).update(Text(reason, style="red"))
-
-    def show_outcome(self, events: tuple[Any, ...] | None) -> None:
-        if events is None:
-            return
-        lines = [render.roll_event(self.t, self.system, event) for event in events]
-        shown = [line for line in lines if line is not None]
-        self.query_one("#check-result", Static).update(shown[-1] if shown else "")
-        self.update_odds()
+        self.send()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
@@ -17,15 +18,45 @@ from console.widgets.ordered_input import OrderedInput
 
 
 class OddsForm:
-    """A dialog whose fields feed an odds preview; ``SUBMIT`` names its primary button."""
+    """A command dialog whose fields feed an odds preview; ``SUBMIT`` names its primary button,
+    ``SUMMARY`` the line of the odds (where a refusal is said), ``RESULT`` the roll's line."""
 
     SUBMIT: ClassVar[str] = "roll"
+    SUMMARY: ClassVar[str] = "odds-summary"
+    RESULT: ClassVar[str] = "roll-result"
+    command: object | None
+    """The command the fields make now (``None`` while they make none): what is rolled."""
 
-    if TYPE_CHECKING:  # each dialog computes its odds, rolls and closes its own way
+    if TYPE_CHECKING:  # each dialog computes its odds and closes its own way
+        t: Translator
 
         def update_odds(self) -> None: ...
-        def send(self) -> None: ...
         def action_close(self) -> None: ...
+        def submit(self, command: object) -> bool: ...
+
+    def send(self) -> None:
+        """Answer with the command the fields make now (the scene rolls it)."""
+        self.update_odds()
+        if self.command is not None:
+            self.submit(self.command)
+
+    def _line(self, widget_id: str) -> Static:
+        dialog: Any = self  # a mixin: the dialog is the DOM node
+        found: Static = dialog.query_one(f"#{widget_id}", Static)
+        return found
+
+    def show_refusal(self, reason: str, command: object) -> None:
+        self._line(self.SUMMARY).update(Text(reason, style="red"))
+
+    def show_outcome(self, events: tuple[Any, ...] | None) -> None:
+        """The roll's faces in words; the odds then follow the scene as it is after it."""
+        if events is None:
+            return
+        dialog: Any = self  # the roll dialog's system, or the check dialog's scene's
+        lines = [render.roll_event(self.t, dialog.system, event) for event in events]
+        shown = [line for line in lines if line is not None]
+        self._line(self.RESULT).update(shown[-1] if shown else "")
+        self.update_odds()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_odds()

@@ -257,24 +257,9 @@ class RollDialog(OddsForm, CommandDialog):
             chart.show({}, None)
             summary.update(Text(error.render(self.t.lang), style="red"))
 
-    def send(self) -> None:
-        self.action_roll()
-
     def action_roll(self) -> None:
         """Answer with the roll the fields make (the scene rolls it; its faces are shown)."""
-        self.update_odds()
-        if self.command is not None:
-            self.submit(self.command)
-
-    def show_refusal(self, reason: str, command: object) -> None:
-        self.query_one("#odds-summary", Static).update(Text(reason, style="red"))
-
-    def show_outcome(self, events: tuple[Any, ...] | None) -> None:
-        if events is None:
-            return
-        lines = [render.roll_event(self.t, self.system, event) for event in events]
-        shown = [line for line in lines if line is not None]
-        self.query_one("#roll-result", Static).update(shown[-1] if shown else "")
+        self.send()
 
     def action_close(self) -> None:
         self.dismiss(None)
