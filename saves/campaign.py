@@ -27,13 +27,13 @@ from tinydb.table import Document
 from engine.session import Scene, replay
 from saves import backups
 from saves.codec import DEFAULT as CODEC
-from saves.codec import DocumentError
 from saves.documents import checked
 from saves.errors import BadFile, NameTaken, NotFound, ReadOnly
 from saves.lock import CampaignLock, Holder
 from saves.migrations import SCHEMA_VERSION
 from saves.scenefile import SceneFile
 from saves.storage import open_db, synced_once
+from saves.type_registry import DocumentError
 
 BACKUP_EVERY = 100
 """Autosaves between two automatic backups (besides one at opening and one at closing)."""

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.session import JournalEntry, Scene
-from saves.codec import DEFAULT, DocumentError
+from saves.codec import DEFAULT
 from saves.errors import BadFile, NewerVersion
 from saves.migrations import SCHEMA_VERSION, upgrade
+from saves.type_registry import DocumentError
 
 encode_entry = DEFAULT.encoder(JournalEntry)
 """One journal entry as a document (``engine.session.JournalEntry``-tagged)."""

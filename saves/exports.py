@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine import commands
 from engine.errors import RuleError
 from engine.session import CHECKPOINT_EVERY, Scene
-from saves.codec import DocumentError
 from saves.documents import checked, scene_from_document, scene_to_document
 from saves.errors import BadFile, ImportRefused, SaveError
 from saves.json_stream import read_object
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
+from saves.type_registry import DocumentError
 
 if TYPE_CHECKING:
     from saves.campaign import Campaign

@@ -28,12 +28,14 @@ from tinydb.table import Document
 from engine import commands
 from engine.errors import RuleError
 from engine.session import JournalEntry, Scene
-from saves.codec import DEFAULT, DocumentError, Memo
+from saves.codec import DEFAULT
 from saves.documents import checked, decode_entries, encode_entry, scene_from_parts
+from saves.encoder import Memo
 from saves.errors import BadFile, SaveError
 from saves.migrations import SCHEMA_VERSION
 from saves.storage import dump_json, open_db, parse_json, write_atomic
 from saves.trusted import TRUSTED
+from saves.type_registry import DocumentError
 
 CHUNK = 256
 """Journal entries per sealed chunk."""

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from engine import commands
 from engine.session import History, new_scene
-from saves.codec import DEFAULT, Memo
+from saves.codec import DEFAULT
+from saves.encoder import Memo
 from saves.storage import dump_json
 from saves.store import open_store
 
