@@ -92,7 +92,7 @@ def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
     All but the newest ``keep`` (:data:`KEEP`) backups are dropped, except the newest
     :data:`KEEP_GOOD` ones not marked damaged.
     """
-    from saves.scenefile import chunk_digest
+    from saves.journal_chunks import chunk_digest
 
     directory = root / BACKUPS
     directory.mkdir(exist_ok=True)

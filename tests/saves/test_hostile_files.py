@@ -20,7 +20,8 @@ from saves_fixtures import build
 from console.cli import main
 from console.keymap import KeymapError, load_keymap
 from saves import BadFile, open_store
-from saves.scenefile import CHUNK, MAX_CHUNK_BYTES, chunk_digest
+from saves.journal_chunks import MAX_CHUNK_BYTES, chunk_digest
+from saves.scenefile import CHUNK
 
 DEEP = "[" * 100_000 + "]" * 100_000
 LONG_INT = '{"scene": {"1": {"schema_version": ' + "9" * 5000 + "}}}"
