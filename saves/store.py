@@ -22,7 +22,8 @@ from tinydb.table import Document
 from engine.limits import MAX_NAME, bad_character
 from saves import backups
 from saves.backups import Backup
-from saves.campaign import Campaign, SceneInfo, new_campaign_document
+from saves.campaign import Campaign
+from saves.campaign_index import SceneInfo, new_campaign_document
 from saves.errors import BadFile, BadName, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
