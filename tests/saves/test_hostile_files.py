@@ -1,17 +1,13 @@
-"""Issue 12, crashes and exhaustion: hostile files are named bad files confined to their
-campaign (deep nesting, huge integers, huge pids, huge or renamed chunks, zombie holders)."""
+"""Hostile input is a named bad file confined to its campaign: deep nesting, huge integers,
+oversized or renamed journal chunks, names no save can hold, control characters in names
+(README "Safe on disk": bad files)."""
 
 from __future__ import annotations
 
 import io
 import json
-import os
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +20,7 @@ from saves.journal_chunks import MAX_CHUNK_BYTES, chunk_digest
 from saves.scenefile import CHUNK
 
 DEEP = "[" * 100_000 + "]" * 100_000
+
 LONG_INT = '{"scene": {"1": {"schema_version": ' + "9" * 5000 + "}}}"
 
 
@@ -70,48 +67,6 @@ def test_a_deeply_nested_keymap_is_a_named_bad_file(tmp_path: Path) -> None:
     (tmp_path / "keymap.json").write_text(DEEP)
     with pytest.raises(KeymapError, match="keymap.json"):
         load_keymap(tmp_path)
-
-
-@pytest.mark.parametrize("pid", [2**31, 2**63, -5, 10**30])
-def test_a_lock_with_an_impossible_pid_is_stale(tmp_path: Path, pid: int) -> None:
-    _two_campaigns(tmp_path)
-    lock = {"schema_version": 1, "pid": pid, "host": socket.gethostname(), "program": "x",
-            "since": "2026-11-22 20:00:00"}  # fmt: skip
-    (tmp_path / "campaigns" / "hit" / "lock").write_text(json.dumps(lock))
-    store = open_store(tmp_path)
-    assert all(info.holder is None for info in store.list_campaigns())
-    with store.open_campaign("Hit") as campaign:
-        assert campaign.holder is not None
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
-def test_a_killed_holder_that_is_still_a_zombie_is_dead(tmp_path: Path) -> None:
-    _two_campaigns(tmp_path)
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time; from saves import open_store; "
-            "c = open_store(sys.argv[1]).open_campaign('Hit'); print('held', flush=True); "
-            "time.sleep(60)",
-            str(tmp_path),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "held"
-        os.kill(child.pid, signal.SIGKILL)
-        for _ in range(200):  # not reaped: a zombie until wait()
-            if Path(f"/proc/{child.pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z":
-                break
-            time.sleep(0.01)
-        with open_store(tmp_path).open_campaign("Hit") as campaign:
-            assert not campaign.read_only
-    finally:
-        child.kill()
-        child.wait()
 
 
 def _chunked(root: Path) -> tuple[Path, Path]:
