@@ -15,19 +15,15 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from saves.type_registry import DocumentError, TypeRegistry, optional_of, type_name
+from saves.type_registry import DocumentError, PerHint, optional_of, type_name
 
 Decoder = Callable[[Any], Any]
 
 _MISSING = dataclasses.MISSING
 
 
-class CheckedDecoders:
+class CheckedDecoders(PerHint[Decoder]):
     """The compiled, checking decoders of one codec, per type hint."""
-
-    def __init__(self, registry: TypeRegistry) -> None:
-        self.registry = registry
-        self._decoders: dict[Any, Decoder] = {}
 
     def decode(self, document: Any) -> Any:
         """The value a document describes, its classes named by its tags.
@@ -57,15 +53,10 @@ class CheckedDecoders:
             raise DocumentError("an object without a __type__ tag")
         raise DocumentError(f"unexpected {type_name(document)}")
 
-    def decoder(self, hint: Any) -> Decoder:
-        """The compiled, checking decoder of documents of type ``hint``."""
-        found = self._decoders.get(hint)
-        if found is None:
-            found = self._build(hint)
-            self._decoders[hint] = found
-        return found
+    decoder = PerHint.compiled_for
+    """The compiled, checking decoder of documents of type ``hint``."""
 
-    def _build(self, hint: Any) -> Decoder:
+    def build(self, hint: Any) -> Decoder:
         if hint in (int, str, bool, type(None)):
             return _exact(hint)
         if hint is float:
@@ -160,7 +151,7 @@ class CheckedDecoders:
                     raise DocumentError(f"{cls.__name__} has no field {extra[0]!r}")
             return cls(*args)
 
-        self._decoders[cls] = decode
+        self.compiled[cls] = decode  # before the fields: a class may nest itself
         hints = typing.get_type_hints(cls)
         for field in dataclasses.fields(cls):
             if not field.init:

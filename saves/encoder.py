@@ -16,7 +16,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from saves.type_registry import TypeRegistry, optional_of
+from saves.type_registry import PerHint, TypeRegistry, optional_of
 
 Encoder = Callable[[Any], Any]
 
@@ -29,12 +29,11 @@ class Memo:
         self.current: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
-class Encoders:
+class Encoders(PerHint[Encoder]):
     """The compiled encoders of one codec, per type hint."""
 
     def __init__(self, registry: TypeRegistry) -> None:
-        self.registry = registry
-        self._encoders: dict[Any, Encoder] = {}
+        super().__init__(registry)
         self._local = threading.local()
 
     def encode(self, value: Any) -> Any:
@@ -64,15 +63,10 @@ class Encoders:
             self._local.memo = None
             memo.previous, memo.current = memo.current, {}
 
-    def encoder(self, hint: Any) -> Encoder:
-        """The compiled encoder of values of type ``hint`` (a dataclass, a tuple type, ...)."""
-        found = self._encoders.get(hint)
-        if found is None:
-            found = self._build(hint)
-            self._encoders[hint] = found
-        return found
+    encoder = PerHint.compiled_for
+    """The compiled encoder of values of type ``hint`` (a dataclass, a tuple type, ...)."""
 
-    def _build(self, hint: Any) -> Encoder:
+    def build(self, hint: Any) -> Encoder:
         if hint in (int, str, float, bool, type(None)):
             return _identity
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -116,7 +110,7 @@ class Encoders:
                 memo.current[id(value)] = (value, document)
             return document
 
-        self._encoders[cls] = encode  # before the fields: a class may nest itself
+        self.compiled[cls] = encode  # before the fields: a class may nest itself
         hints = typing.get_type_hints(cls)
         for field in dataclasses.fields(cls):
             plan.append((field.name, self.encoder(hints[field.name])))

@@ -6,7 +6,7 @@ is refused when larger than :data:`MAX_IMPORT_BYTES`, when it is not JSON, not a
 version-1 campaign file), when a value does not have its type, or when a scene's journal does
 not replay to its saved state. Nothing is written unless the whole file is good. The file is
 read scene by scene (:mod:`saves.json_stream`): each scene is parsed, checked and kept decoded
-before the next is read, and a scene over :data:`MAX_PIECE_BYTES` is refused (issue 12).
+before the next is read, and a scene over :data:`MAX_PIECE_BYTES` is refused.
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ class Store:
         return found
 
     def _finish_restore(self, directory: Path) -> None:
-        """Complete a restore a crash cut short (issue 12), before anything reads the campaign;
+        """Complete a restore a crash cut short, before anything reads the campaign;
         left for later when the campaign is open elsewhere (its holder finishes it)."""
         lock = CampaignLock(directory, me(self.program))
         try:
@@ -222,7 +222,7 @@ class Store:
             campaign = Campaign(directory, read_only=False, lock=lock)
             _clean_temporaries(directory)
             with contextlib.suppress(OSError, SaveError):
-                if campaign.verify():  # a damaged campaign is not backed up (issue 12)
+                if campaign.verify():  # a damaged campaign is not backed up
                     backups.take(directory)
             return campaign
         except BaseException:

@@ -15,7 +15,9 @@ import importlib
 import re
 import types
 import typing
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+Compiled = TypeVar("Compiled")
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -99,3 +101,24 @@ class TypeRegistry:
         found_class: type = obj
         self._classes[tag] = found_class
         return found_class
+
+
+class PerHint(Generic[Compiled]):
+    """One compiled function per type hint, built on first use (the encoders and the checked
+    decoders of a codec: a journal of thousands of entries walks each class's hints once)."""
+
+    def __init__(self, registry: TypeRegistry) -> None:
+        self.registry = registry
+        self.compiled: dict[Any, Compiled] = {}
+
+    def compiled_for(self, hint: Any) -> Compiled:
+        """The compiled function for ``hint``, built now if it is the first time."""
+        found = self.compiled.get(hint)
+        if found is None:
+            found = self.build(hint)
+            self.compiled[hint] = found
+        return found
+
+    def build(self, hint: Any) -> Compiled:
+        """Compile the function for ``hint``."""
+        raise NotImplementedError

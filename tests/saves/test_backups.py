@@ -4,48 +4,18 @@ a restore copies and never links (README "Safe on disk": backups, restores)."""
 
 from __future__ import annotations
 
-import io
-import json
 from pathlib import Path
 
 import pytest
+from saved_campaigns import base_campaign, case_campaign, edit_as_text, run_script
 from saves_fixtures import build
 
-from console.cli import main
 from engine.session import execute_text
 from saves import BadFile, open_store
 
-SETUP = (
-    'scene new "Fight" ih-d10\nadd Ann init=15 health=7\nadd Bob init=12\nadd Cat init=9\nbegin\n'
-)
-
-
-def _run(root: Path, script: str, monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
-    return main(["run", "-", "--campaign", "Base", "--save-dir", str(root), *extra])
-
-
-def _base(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    assert _run(root, SETUP, monkeypatch) == 0
-    return root / "campaigns" / "base"
-
-
-def _edit(path: Path, change) -> None:  # type: ignore[no-untyped-def]
-    """Change a database file as a text editor would: the checksum table is left as it was."""
-    document = json.loads(path.read_bytes())
-    change(document)
-    path.write_text(json.dumps(document, ensure_ascii=False))
-
-
-def _campaign(root: Path, journal: int = 8) -> Path:
-    store = open_store(root)
-    with store.open_campaign("Bad", create=True) as campaign:
-        campaign.save_scene(build("mist", journal, 1))
-    return next((root / "campaigns").iterdir())
-
 
 def test_the_newest_good_backup_opens_and_restores(tmp_path: Path) -> None:
-    directory = _campaign(tmp_path)
+    directory = case_campaign(tmp_path)
     store = open_store(tmp_path)
     good = build("mist", 8, 1)
     with store.open_campaign("Bad") as campaign:
@@ -67,12 +37,12 @@ def test_the_newest_good_backup_opens_and_restores(tmp_path: Path) -> None:
 def test_runs_on_a_damaged_scene_never_rotate_out_the_good_backups(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    directory = _base(tmp_path, monkeypatch)
+    directory = base_campaign(tmp_path, monkeypatch)
     header = directory / "scenes" / "scene-0001.json"
-    _edit(header, lambda d: d["scene"]["1"]["state"]["order"][2].update(health="seven"))
+    edit_as_text(header, lambda d: d["scene"]["1"]["state"]["order"][2].update(health="seven"))
     capsys.readouterr()
     for _ in range(11):
-        assert _run(tmp_path, "roll ih-d10 1\n", monkeypatch) == 1
+        assert run_script(tmp_path, "roll ih-d10 1\n", monkeypatch) == 1
         assert str(header) in capsys.readouterr().err
     store = open_store(tmp_path)
     good = store.newest_good_backup("Base")
@@ -85,14 +55,14 @@ def test_runs_on_a_damaged_scene_never_rotate_out_the_good_backups(
 def test_closing_a_campaign_with_a_damaged_scene_marks_its_backups_damaged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    directory = _base(tmp_path, monkeypatch)
-    assert _run(tmp_path, 'scene new "Other" mist\npc Zed\n', monkeypatch) == 0
-    _edit(
+    directory = base_campaign(tmp_path, monkeypatch)
+    assert run_script(tmp_path, 'scene new "Other" mist\npc Zed\n', monkeypatch) == 0
+    edit_as_text(
         directory / "scenes" / "scene-0001.json",
         lambda d: d["scene"]["1"]["state"]["order"][2].update(health="seven"),
     )
     for index in range(12):  # the console's "No" to the restore offer: it goes on in Other
-        assert _run(tmp_path, f'clue "trace {index}"\n', monkeypatch) == 0
+        assert run_script(tmp_path, f'clue "trace {index}"\n', monkeypatch) == 0
     store = open_store(tmp_path)
     kept = store.backups("Base")
     assert sum(not backup.damaged for backup in kept) >= 3
@@ -104,10 +74,10 @@ def test_closing_a_campaign_with_a_damaged_scene_marks_its_backups_damaged(
 def test_a_restore_copies_and_never_links_the_backups_to_the_live_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    directory = _base(tmp_path, monkeypatch)
+    directory = base_campaign(tmp_path, monkeypatch)
     lines = "".join(f"roll ih-d10 {index % 5}\n" for index in range(600))
-    assert _run(tmp_path, lines, monkeypatch) == 0
-    assert _run(tmp_path, "roll ih-d10 3\n", monkeypatch) == 0
+    assert run_script(tmp_path, lines, monkeypatch) == 0
+    assert run_script(tmp_path, "roll ih-d10 3\n", monkeypatch) == 0
     store = open_store(tmp_path)
     store.restore_backup("Base")
     chunks = list((directory / "scenes" / "scene-0001").iterdir())
@@ -132,7 +102,7 @@ def test_a_damaged_header_is_not_backed_up_at_opening(tmp_path: Path) -> None:
         campaign.save_scene(build("mist", 5, 3))
     directory = next((tmp_path / "campaigns").iterdir())
     header = directory / "scenes" / "scene-0001.json"
-    _edit(header, lambda d: d["scene"]["1"]["initial"].update(phase="action"))
+    edit_as_text(header, lambda d: d["scene"]["1"]["initial"].update(phase="action"))
     before = len(store.backups("Flip"))
     campaign = store.open_campaign("Flip")
     try:

@@ -1,6 +1,6 @@
-"""Issue 12 item 13: checkpoints saved with the journal, so the first undo after loading a
-long scene replays at most CHECKPOINT_EVERY entries, not the whole journal (the timing is in
-tests/benchmarks/bench_saves.py)."""
+"""Checkpoints saved with the journal (README "Safe on disk": fast autosave), so the first undo
+after loading a long scene replays at most CHECKPOINT_EVERY entries, not the whole journal (the
+timing is in tests/benchmarks/bench_saves.py)."""
 
 from __future__ import annotations
 

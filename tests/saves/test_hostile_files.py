@@ -137,7 +137,7 @@ def test_saves_and_import_never_print_control_characters_raw(
         campaign.save_scene(build("mist", 2, 1))
     index = tmp_path / "campaigns" / "plain" / "campaign.json"
     document = json.loads(index.read_bytes())
-    document.pop("checksum")  # as a file from before issue 12, or written by another tool
+    document.pop("checksum")  # as a file from before checksums, or by another tool
     document["campaign"]["1"]["name"] = "Pl\x1b[31main\nX"
     index.write_text(json.dumps(document))
     assert main(["saves", "--save-dir", str(tmp_path)]) == 0

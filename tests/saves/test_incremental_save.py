@@ -1,4 +1,5 @@
-"""The autosave encodes only what changed (issue 6 speed): documents equal a full encode."""
+"""The autosave encodes only what changed (README "Safe on disk": fast
+autosave): documents equal a full encode."""
 
 from __future__ import annotations
 

@@ -4,30 +4,18 @@ bad files). Scene headers, journal chunks and the campaign's index each carry a 
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from saved_campaigns import base_with_case, case_campaign, edit_as_text, run_script
 from saves_fixtures import build
 
-from console.cli import main
 from saves import BadFile, NewerVersion, NotFound, open_store
 from saves.scenefile import CHUNK
 from saves.storage import split_checksum
-
-SETUP = (
-    'scene new "Fight" ih-d10\nadd Ann init=15 health=7\nadd Bob init=12\nadd Cat init=9\nbegin\n'
-)
-
-
-def _campaign(root: Path, journal: int = 8) -> Path:
-    store = open_store(root)
-    with store.open_campaign("Bad", create=True) as campaign:
-        campaign.save_scene(build("mist", journal, 1))
-    return next((root / "campaigns").iterdir())
 
 
 def _truncate(data: bytes) -> bytes:
@@ -64,23 +52,6 @@ def _empty(data: bytes) -> bytes:
     return b""
 
 
-def _run(root: Path, script: str, monkeypatch: pytest.MonkeyPatch, *extra: str) -> int:
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
-    return main(["run", "-", "--campaign", "Base", "--save-dir", str(root), *extra])
-
-
-def _base(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    assert _run(root, SETUP, monkeypatch) == 0
-    return root / "campaigns" / "base"
-
-
-def _edit(path: Path, change) -> None:  # type: ignore[no-untyped-def]
-    """Change a database file as a text editor would: the checksum table is left as it was."""
-    document = json.loads(path.read_bytes())
-    change(document)
-    path.write_text(json.dumps(document, ensure_ascii=False))
-
-
 @pytest.mark.parametrize(
     ("damage", "error", "words"),
     [
@@ -96,7 +67,7 @@ def _edit(path: Path, change) -> None:  # type: ignore[no-untyped-def]
 def test_a_bad_scene_file_is_refused_named_and_never_overwritten(
     tmp_path: Path, damage: Callable[[bytes], bytes], error: type[Exception], words: str
 ) -> None:
-    directory = _campaign(tmp_path)
+    directory = case_campaign(tmp_path)
     scene_file = directory / "scenes" / "scene-0001.json"
     bad = damage(scene_file.read_bytes())
     scene_file.write_bytes(bad)
@@ -112,7 +83,7 @@ def test_a_bad_scene_file_is_refused_named_and_never_overwritten(
 
 
 def test_a_hand_edited_journal_chunk_is_refused(tmp_path: Path) -> None:
-    directory = _campaign(tmp_path, CHUNK + 4)
+    directory = case_campaign(tmp_path, CHUNK + 4)
     chunk = next((directory / "scenes" / "scene-0001").glob("j*.json"))
     edited = chunk.read_bytes().replace(b'"text":"', b'"text":"X', 1)
     chunk.write_bytes(edited)
@@ -123,7 +94,7 @@ def test_a_hand_edited_journal_chunk_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_hand_edited_but_valid_tail_still_loads(tmp_path: Path) -> None:
-    directory = _campaign(tmp_path)
+    directory = case_campaign(tmp_path)
     scene_file = directory / "scenes" / "scene-0001.json"
     document = json.loads(scene_file.read_bytes())
     document["scene"]["1"]["tail"][0]["text"] = "pc Mei  # edited"
@@ -136,7 +107,7 @@ def test_a_hand_edited_but_valid_tail_still_loads(tmp_path: Path) -> None:
 def test_a_bad_campaign_index_is_refused_and_left_alone(
     tmp_path: Path, damage: Callable[[bytes], bytes]
 ) -> None:
-    directory = _campaign(tmp_path)
+    directory = case_campaign(tmp_path)
     index = directory / "campaign.json"
     bad = damage(index.read_bytes())
     index.write_bytes(bad)
@@ -152,19 +123,17 @@ def test_a_bad_campaign_index_is_refused_and_left_alone(
 def test_a_changed_next_scene_never_overwrites_another_scene(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    directory = _base(tmp_path, monkeypatch)
-    assert _run(tmp_path, 'scene new "Case" mist\npc Mei\n', monkeypatch) == 0
-    index = directory / "campaign.json"
+    index = base_with_case(tmp_path, monkeypatch)
 
     def two(document: dict) -> None:  # type: ignore[type-arg]
         document["campaign"]["1"]["next_scene"] = 2
 
-    _edit(index, two)  # with its checksum left as it was: refused, named, left alone
+    edit_as_text(index, two)  # with its checksum left as it was: refused, named, left alone
     before = index.read_bytes()
-    assert _run(tmp_path, 'scene new "New" mist\npc Zed\n', monkeypatch) == 1
+    assert run_script(tmp_path, 'scene new "New" mist\npc Zed\n', monkeypatch) == 1
     assert index.read_bytes() == before
-    _edit(index, lambda d: d.pop("checksum"))  # a file without checksum (before issue 12)
-    assert _run(tmp_path, 'scene new "New" mist\npc Zed\n', monkeypatch) == 0
+    edit_as_text(index, lambda d: d.pop("checksum"))  # a file from before checksums
+    assert run_script(tmp_path, 'scene new "New" mist\npc Zed\n', monkeypatch) == 0
     with open_store(tmp_path).open_campaign("Base") as campaign:
         ids = [info.id for info in campaign.scenes()]
         assert len(ids) == len(set(ids)) == 3
@@ -175,12 +144,10 @@ def test_a_changed_next_scene_never_overwrites_another_scene(
 def test_an_index_with_two_scenes_on_one_file_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    directory = _base(tmp_path, monkeypatch)
-    assert _run(tmp_path, 'scene new "Case" mist\npc Mei\n', monkeypatch) == 0
-    index = directory / "campaign.json"
-    _edit(index, lambda d: (d.pop("checksum"), d["scenes"]["2"].update(id="scene-0001")))
+    index = base_with_case(tmp_path, monkeypatch)
+    edit_as_text(index, lambda d: (d.pop("checksum"), d["scenes"]["2"].update(id="scene-0001")))
     with pytest.raises(BadFile, match="two scenes share the file 'scene-0001'"):
-        open_store(tmp_path).open_directory(directory)
+        open_store(tmp_path).open_directory(index.parent)
 
 
 def _flip(path: Path, rng: random.Random) -> bytes:

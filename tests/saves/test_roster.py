@@ -1,4 +1,4 @@
-"""The campaign's roster of sheets: saved with the campaign, seen from every scene (issue 14)."""
+"""The campaign's roster of sheets: saved with the campaign, seen from every scene (RULES.md §2)."""
 
 from __future__ import annotations
 
