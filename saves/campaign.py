@@ -322,3 +322,16 @@ class Campaign:
         trace: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def is_named(directory: Path, name: str) -> bool:
+    """Whether the campaign in ``directory`` is called ``name`` (any case), its index read
+    read-only and no lock taken; ``False`` for a directory without an index.
+
+    Raises:
+        SaveError: the index is bad (BadFile, NewerVersion).
+    """
+    if not (directory / backups.INDEX).exists():
+        return False
+    with Campaign(directory, read_only=True, lock=None) as campaign:
+        return campaign.name.casefold() == name.strip().casefold()

@@ -27,12 +27,17 @@ from tinydb.table import Document
 
 from engine.session import JournalEntry, Scene
 from saves.codec import DEFAULT
-from saves.documents import checked, decode_entries, encode_entry, scene_from_parts
+from saves.documents import (
+    checked,
+    decode_entries,
+    encode_entry,
+    scene_from_parts,
+    scene_header,
+)
 from saves.encoder import Memo
 from saves.errors import BadFile, SaveError
 from saves.journal_chunks import ChunkRef, checkpoint_list, chunk_digest, read_chunks, seal_chunk
 from saves.journal_vouching import check_journal_vouches
-from saves.migrations import SCHEMA_VERSION
 from saves.storage import dump_json, open_db
 from saves.trusted import TRUSTED
 from saves.type_registry import DocumentError
@@ -222,26 +227,17 @@ class SceneFile:
         initial_object, initial_document = self._initial
         if initial_object is not scene.initial or initial_document is None:
             initial_document = DEFAULT.encode(scene.initial)
-        header = {
-            "schema_version": SCHEMA_VERSION,
-            "kind": "scene",
-            "name": scene.name,
-            "system": scene.system,
-            "seed_base": scene.seed_base,
-            "draws": scene.draws,
-            "initial": initial_document,
-            "state": DEFAULT.encode_reusing(scene.state, self._state_memo),
-            "undone": [encode_entry(entry) for entry in scene.undone],
-            "journal_length": len(journal),
-            "chunks": [{"file": r.file, "start": r.start, "count": r.count} for r in chunks],
-            "tail": documents,
-            "tail_digest": chunk_digest(self._tail_json(sealed, documents)),
-            "checkpoints": [
-                [index, self._checkpoint_document(index, state)]
-                for index, state in scene.checkpoints
-                if index > sealed
-            ],
-        }
+        state_document = DEFAULT.encode_reusing(scene.state, self._state_memo)
+        header = scene_header(scene, initial_document, state_document)
+        header["journal_length"] = len(journal)
+        header["chunks"] = [{"file": r.file, "start": r.start, "count": r.count} for r in chunks]
+        header["tail"] = documents
+        header["tail_digest"] = chunk_digest(self._tail_json(sealed, documents))
+        header["checkpoints"] = [
+            [index, self._checkpoint_document(index, state)]
+            for index, state in scene.checkpoints
+            if index > sealed
+        ]
         self._checkpoint_docs = {
             index: known
             for index, known in self._checkpoint_docs.items()

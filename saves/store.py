@@ -22,7 +22,7 @@ from tinydb.table import Document
 from engine.limits import MAX_NAME, bad_character
 from saves import backups
 from saves.backups import Backup
-from saves.campaign import Campaign
+from saves.campaign import Campaign, is_named
 from saves.campaign_index import SceneInfo, new_campaign_document
 from saves.errors import BadFile, BadName, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
@@ -146,15 +146,10 @@ class Store:
 
     def find(self, name: str) -> Path | None:
         """The directory of the campaign of that name (any case), if there is one."""
-        wanted = name.strip().casefold()
         for directory in self._directories():
-            index = directory / backups.INDEX
-            if not index.exists():
-                continue
             try:
-                with Campaign(directory, read_only=True, lock=None) as campaign:
-                    if campaign.name.casefold() == wanted:
-                        return directory
+                if is_named(directory, name):
+                    return directory
             except SaveError:
                 if directory.name == slug(name):
                     return directory

@@ -47,9 +47,11 @@ def edit_as_text(path: Path, change: Callable[[Any], object]) -> None:
     path.write_text(json.dumps(document, ensure_ascii=False))
 
 
-def case_campaign(root: Path, journal: int = 8) -> Path:
-    """Campaign Bad with one M.I.S.T. scene Case of ``journal`` entries; its directory."""
+def case_campaign(root: Path, journal: int = 8, name: str = "Bad") -> Path:
+    """Campaign ``name`` with one M.I.S.T. scene Case of ``journal`` entries; its directory."""
     store = open_store(root)
-    with store.open_campaign("Bad", create=True) as campaign:
+    with store.open_campaign(name, create=True) as campaign:
         campaign.save_scene(build("mist", journal, 1))
-    return next((root / "campaigns").iterdir())
+    directory = store.find(name)
+    assert directory is not None
+    return directory

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from saved_campaigns import case_campaign
 from saves_fixtures import build
 
 from console.cli import main
@@ -132,10 +133,7 @@ def test_a_campaign_name_no_save_can_hold_is_refused_and_leaves_nothing(
 def test_saves_and_import_never_print_control_characters_raw(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    store = open_store(tmp_path)
-    with store.open_campaign("Plain", create=True) as campaign:
-        campaign.save_scene(build("mist", 2, 1))
-    index = tmp_path / "campaigns" / "plain" / "campaign.json"
+    index = case_campaign(tmp_path, 2, "Plain") / "campaign.json"
     document = json.loads(index.read_bytes())
     document.pop("checksum")  # as a file from before checksums, or by another tool
     document["campaign"]["1"]["name"] = "Pl\x1b[31main\nX"
@@ -154,9 +152,7 @@ def test_saves_and_import_never_print_control_characters_raw(
 def test_a_campaign_whose_name_holds_a_slash_can_be_exported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    store = open_store(tmp_path)
-    with store.open_campaign("/abs/evil", create=True) as campaign:
-        campaign.save_scene(build("mist", 2, 1))
+    case_campaign(tmp_path, 2, "/abs/evil")
     assert main(["export", "/abs/evil", "--format", "json", "--save-dir", str(tmp_path)]) == 0
     assert json.loads(capsys.readouterr().out)["campaign"]["name"] == "/abs/evil"
     assert main(["export", "/abs/evil/Case", "--format", "md", "--save-dir", str(tmp_path)]) == 0
