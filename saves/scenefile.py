@@ -211,19 +211,22 @@ class SceneFile:
         chunks = [ref for ref in self._chunks if ref.start + ref.count <= shared]
         sealed = sum(ref.count for ref in chunks)
         cache = self._docs
-        documents: list[dict[str, Any]] = []
-        for index in range(sealed, len(journal)):
-            document = cache.get(index) if index < shared else None
-            documents.append(document if document is not None else encode_entry(journal[index]))
-        while len(documents) >= CHUNK:
+
+        def document(index: int) -> dict[str, Any]:
+            found = cache.get(index) if index < shared else None
+            return found if found is not None else encode_entry(journal[index])
+
+        # Chunk by chunk, so that a long new journal (an import) is never encoded whole at once.
+        while len(journal) - sealed >= CHUNK:
             marks = [
-                [index, self._checkpoint_document(index, state)]
+                [index, self._sealed_checkpoint_document(index, state)]
                 for index, state in scene.checkpoints
                 if sealed < index <= sealed + CHUNK
             ]
-            chunks.append(seal_chunk(self.chunk_dir, scene.name, documents[:CHUNK], sealed, marks))
-            documents = documents[CHUNK:]
+            piece = [document(index) for index in range(sealed, sealed + CHUNK)]
+            chunks.append(seal_chunk(self.chunk_dir, scene.name, piece, sealed, marks))
             sealed += CHUNK
+        documents = [document(index) for index in range(sealed, len(journal))]
         initial_object, initial_document = self._initial
         if initial_object is not scene.initial or initial_document is None:
             initial_document = DEFAULT.encode(scene.initial)
@@ -241,7 +244,7 @@ class SceneFile:
         self._checkpoint_docs = {
             index: known
             for index, known in self._checkpoint_docs.items()
-            if any(index == at for at, _ in scene.checkpoints)
+            if index > sealed and any(index == at for at, _ in scene.checkpoints)
         }
         self._db.table("scene").upsert(Document(header, doc_id=1))
         self._journal = journal
@@ -263,6 +266,16 @@ class SceneFile:
             parts.append(known[1])
         self._texts = fresh
         return b"[" + b",".join(parts) + b"]"
+
+    def _sealed_checkpoint_document(self, index: int, state: Any) -> Any:
+        """The document of a checkpoint going into a sealed chunk: the one kept while it was in
+        the tail if the state is the same, else encoded now; not kept (a sealed chunk is not
+        written again, and an import's hundreds of checkpoints, each a whole state, took
+        gigabytes when all were kept)."""
+        known = self._checkpoint_docs.pop(index, None)
+        if known is not None and known[0] is state:
+            return known[1]
+        return DEFAULT.encode(state)
 
     def _checkpoint_document(self, index: int, state: Any) -> Any:
         """The document of a checkpoint's state, the same dict while the state is the same
