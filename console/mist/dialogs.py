@@ -1,10 +1,12 @@
-"""The small M.I.S.T. dialogs: a form that makes one command (the effects step is in
-``console/mist/effects.py``).
+"""The M.I.S.T. form: fields that make one command (the roll builder and the effects step have
+modules of their own).
 
-Each dialog builds a command object (``engine/mist/commands.py``) from its fields and runs it
-through the screen's one path into the engine; a refused command, or a field the command cannot
-be made from (a tier that is not a number), keeps the dialog open so nothing typed is lost
-(RULES.md §4; STYLE.md). Enter submits, Tab moves between fields, Escape closes.
+A form is a :class:`~console.screens.command_dialog.CommandDialog`: it builds a command object
+(``engine/mist/commands.py``) from its fields, asks the scene whether the engine would take it,
+and answers with it; the screen runs it through its one path into the engine. A refused command,
+or a field the command cannot be made from (a tier that is not a number), keeps the form open
+with the reason under the fields, so nothing typed is lost (RULES.md §4; STYLE.md). Enter
+submits, Tab moves between fields, Escape closes.
 """
 
 from __future__ import annotations
@@ -18,16 +20,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
-from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.i18n import Translator
+from console.screens.command_dialog import CommandDialog, Probe
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
-
-Runner = Callable[[Any], tuple[Any, ...] | str]
-"""Runs a command object in the scene: its events, or the reason it was refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,20 +44,25 @@ class Field:
 Values = dict[str, str]
 
 
-class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
+def field(t: Translator, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
+    """The field ``key`` with its placeholder and label in the console's language."""
+    return Field(key, t(f"mist.field.{key}"), value, suggestions, t(f"mist.label.{key}"))
+
+
+class FormDialog(CommandDialog):
     """Fields → one command, with an optional live preview (odds, the gate…)."""
 
     CSS_PATH = "mist_screen.tcss"
-    BINDINGS = [Binding("escape", "close", "Close", show=False, id="mist.dialog.close")]
+    BINDINGS = [Binding("escape", "cancel", "Close", show=False, id="mist.dialog.close")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """Under 32 rows (an 80×24 terminal) the fields are one line each, so the preview shows."""
 
     def __init__(
         self,
+        probe: Probe,
         title: str,
         fields: tuple[Field, ...],
         build: Callable[[Values], Any],
-        runner: Runner,
         *,
         preview: Callable[[Values], RenderableType] | None = None,
         note: RenderableType | None = None,
@@ -70,33 +74,32 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         target) starts on the next one, so what is typed right after the key goes there and
         does not replace the target (issue 18).
         """
-        super().__init__()
-        self.start = start
+        super().__init__(probe)
         self.heading = title
         self.fields = fields
         self.build = build
-        self.runner = runner
         self.preview = preview
         self.note = note
+        self.start = start
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="mist-form"):
             yield Label(self.heading, classes="title")
             if self.note is not None:
                 yield Static(self.note, classes="note")
-            for field in self.fields:
+            for one in self.fields:
                 suggester = (
-                    SuggestFromList(field.suggestions, case_sensitive=False)
-                    if field.suggestions
+                    SuggestFromList(one.suggestions, case_sensitive=False)
+                    if one.suggestions
                     else None
                 )
                 # A label beside each field: the placeholder alone is gone once it is filled.
                 with Horizontal(classes="form-row"):
-                    yield Label(field.label or field.placeholder, classes="form-label")
+                    yield Label(one.label or one.placeholder, classes="form-label")
                     yield OrderedInput(
-                        field.value,
-                        placeholder=field.placeholder,
-                        id=f"field-{field.key}",
+                        one.value,
+                        placeholder=one.placeholder,
+                        id=f"field-{one.key}",
                         suggester=suggester,
                     )
             yield Static("", classes="preview", id="form-preview")
@@ -106,12 +109,10 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         """The fields as they stand."""
         return {f.key: self.query_one(f"#field-{f.key}", Input).value.strip() for f in self.fields}
 
-    def on_mount(self) -> None:
-        settle_cursors(self)
+    def on_mount(self) -> None:  # then CommandDialog.on_mount (Textual calls each class's)
         if self.start is not None:
             self.query_one(f"#field-{self.start}", Input).focus()
         self._preview()
-        self.keys_ready()
 
     def _preview(self) -> None:
         if self.preview is not None:
@@ -131,14 +132,11 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         if command is None:
             error.update(Text("…", style="red"))
             return
-        outcome = self.runner(command)
-        if isinstance(outcome, str):
-            from engine.commands import format_command
+        self.submit(command)
 
-            line = format_command(command)
-            error.update(Text("✗ " + outcome + "\n  " + line, style="red"))
-            return
-        self.dismiss(outcome)
+    def show_refusal(self, reason: str, command: object) -> None:
+        """The reason and the command as the journal would write it, under the fields."""
+        from engine.commands import format_command
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+        line = format_command(command)
+        self.query_one("#form-error", Static).update(Text("✗ " + reason + "\n  " + line, "red"))
