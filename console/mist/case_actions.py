@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from console.i18n import Translator, fit
-from console.mist import render, roll_text
+from console.mist import case_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import listed
 from console.mist.surface import MistSurface
@@ -91,7 +91,7 @@ class CaseFileActions:
             if found is None:
                 return Text(self.t("mist.case.pick"), style="dim")
             lines = [Text(f"{found.id} {found.text}", style="bold")]
-            lines.append(render.gate_text(self.t, case, found))
+            lines.append(case_text.gate_text(self.t, case, found))
             lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
             lines += roll_text.odds_bands(self.t, mist_odds(found.power, settings_of(state)))
             lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
@@ -123,7 +123,7 @@ def conclusion_list(t: Translator, case: CaseFile) -> RenderableType:
         return Text(t("mist.none"), style="dim")
     lines = []
     for k in case.conclusions:
-        gate = render.gate_text(t, case, k)
+        gate = case_text.gate_text(t, case, k)
         room = max(12, FORM_WIDTH - cell_len(f"{k.id}   ") - gate.cell_len)
         line = Text(f"{k.id} ", style="bold", no_wrap=True, overflow="ellipsis")
         line.append(fit(k.text, room), style="strike" if k.refuted else "")

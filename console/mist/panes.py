@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from console.i18n import Translator
-from console.mist import render
+from console.mist import case_text, character_text, render
 from console.mist.view import MistView
 
 
@@ -89,7 +89,7 @@ class CharactersPane(MistPane):
         for person in state.characters:
             selected = person.name == self.selected
             self._starts[person.name] = row
-            lines = render.character_lines(self.t, person, selected, width)
+            lines = character_text.character_lines(self.t, person, selected, width)
             out.extend(lines)
             if width:
                 row += sum(len(line.wrap(self.app.console, width)) for line in lines)
@@ -111,7 +111,7 @@ class CaseFilePane(MistPane):
     """Questions, clues, conclusions with their gate, findings, the no-test warning (§4.7)."""
 
     def lines(self, view: MistView) -> list[Text]:
-        return render.case_file_lines(self.t, view.state)
+        return case_text.case_file_lines(self.t, view.state)
 
 
 class NavigatorPane(MistPane):

@@ -10,7 +10,7 @@ the engine.
 
 from __future__ import annotations
 
-from console.mist import render
+from console.mist import case_text
 from console.mist.dialogs import Values
 from console.mist.surface import MistSurface
 from engine.mist import commands as mist
@@ -47,7 +47,7 @@ class StoryActions:
             )
 
         listing = "\n".join(
-            f"{q.id} {render.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
+            f"{q.id} {case_text.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
             for q in case.questions
         )
         self.form(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from console.mist import render, roll_text
+from console.mist import character_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import choice as one_of
 from console.mist.fields import listed
@@ -175,7 +175,7 @@ class ThemeActions:
                 (theme.loss_track, theme.loss_marks),
             ):
                 label = Text(f"{theme.name} — {self.t(f'mist.track.{track.value}')} ")
-                label.append(render.track(marks), style="bold")
+                label.append(character_text.track(marks), style="bold")
                 options.append((f"{theme.name}\t{track.value}", label.plain))
         who = person.name
 
