@@ -17,7 +17,7 @@ from console.i18n import Translator, fit
 from console.mist import case_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import listed
-from console.mist.surface import MistSurface
+from console.mist.surface import MistSurface, open_form
 from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
 from engine.mist.state import CaseFile
@@ -35,7 +35,8 @@ class CaseFileActions:
                 return None
             return mist.AddClue(v["text"], scene=v["scene"] or None)
 
-        self.form(
+        open_form(
+            self,
             "mist.form.clue",
             (self.field("text"), self.field("scene", self.current().scene.name)),
             build,
@@ -58,7 +59,8 @@ class CaseFileActions:
             text.append(self.t(key, has=has, needs=needs), "green" if has >= needs else "yellow")
             return text
 
-        self.form(
+        open_form(
+            self,
             "mist.form.conclusion",
             (self.field("text"), self.field("supports"), self.field("contradicts")),
             build,
@@ -98,7 +100,8 @@ class CaseFileActions:
             return Group(*lines)
 
         ids = tuple(k.id for k in case.conclusions)
-        self.form(
+        open_form(
+            self,
             f"mist.form.{mode}",
             (self.field("conclusion", first.id if first else "", ids), self.field(text_key)),
             build,

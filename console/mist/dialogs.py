@@ -44,6 +44,27 @@ class Field:
 Values = dict[str, str]
 
 
+@dataclass(frozen=True, slots=True)
+class FormSpec:
+    """What a form asks for and the command it makes of the answers."""
+
+    heading: str
+    """Its title, in the table's language."""
+    fields: tuple[Field, ...]
+    build: Callable[[Values], Any]
+    """The command the values make (``None``: not enough is typed yet); a field that cannot be
+    read (a tier that is not a number) raises :class:`~engine.errors.RuleError`."""
+    preview: Callable[[Values], RenderableType] | None = None
+    """A live preview under the fields (the odds, the gate…), made again as they change."""
+    note: RenderableType | None = None
+    """Text over the fields (the clues a conclusion may cite…)."""
+    start: str | None = None
+    """The key of the field that has the focus first (else the first field). A form whose
+    first field is filled in for the GM (the selected character as the target) starts on the
+    next one, so what is typed right after the key goes there and does not replace the target
+    (issue 18)."""
+
+
 def field(t: Translator, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
     """The field ``key`` with its placeholder and label in the console's language."""
     return Field(key, t(f"mist.field.{key}"), value, suggestions, t(f"mist.label.{key}"))
@@ -57,37 +78,17 @@ class FormDialog(CommandDialog):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """Under 32 rows (an 80×24 terminal) the fields are one line each, so the preview shows."""
 
-    def __init__(
-        self,
-        probe: Probe,
-        title: str,
-        fields: tuple[Field, ...],
-        build: Callable[[Values], Any],
-        *,
-        preview: Callable[[Values], RenderableType] | None = None,
-        note: RenderableType | None = None,
-        start: str | None = None,
-    ) -> None:
-        """``start``: the key of the field that has the focus first (else the first field).
-
-        A form whose first field is filled in for the GM (the selected character as the
-        target) starts on the next one, so what is typed right after the key goes there and
-        does not replace the target (issue 18).
-        """
+    def __init__(self, probe: Probe, spec: FormSpec) -> None:
         super().__init__(probe)
-        self.heading = title
-        self.fields = fields
-        self.build = build
-        self.preview = preview
-        self.note = note
-        self.start = start
+        self.spec = spec
 
     def compose(self) -> ComposeResult:
+        spec = self.spec
         with Vertical(classes="mist-form"):
-            yield Label(self.heading, classes="title")
-            if self.note is not None:
-                yield Static(self.note, classes="note")
-            for one in self.fields:
+            yield Label(spec.heading, classes="title")
+            if spec.note is not None:
+                yield Static(spec.note, classes="note")
+            for one in spec.fields:
                 suggester = (
                     SuggestFromList(one.suggestions, case_sensitive=False)
                     if one.suggestions
@@ -107,16 +108,17 @@ class FormDialog(CommandDialog):
 
     def values(self) -> Values:
         """The fields as they stand."""
-        return {f.key: self.query_one(f"#field-{f.key}", Input).value.strip() for f in self.fields}
+        fields = self.spec.fields
+        return {f.key: self.query_one(f"#field-{f.key}", Input).value.strip() for f in fields}
 
     def on_mount(self) -> None:  # then CommandDialog.on_mount (Textual calls each class's)
-        if self.start is not None:
-            self.query_one(f"#field-{self.start}", Input).focus()
+        if self.spec.start is not None:
+            self.query_one(f"#field-{self.spec.start}", Input).focus()
         self._preview()
 
     def _preview(self) -> None:
-        if self.preview is not None:
-            self.query_one("#form-preview", Static).update(self.preview(self.values()))
+        if self.spec.preview is not None:
+            self.query_one("#form-preview", Static).update(self.spec.preview(self.values()))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._preview()
@@ -125,7 +127,7 @@ class FormDialog(CommandDialog):
         event.stop()
         error = self.query_one("#form-error", Static)
         try:
-            command = self.build(self.values())
+            command = self.spec.build(self.values())
         except RuleError as refusal:
             error.update(Text("✗ " + refusal.message, style="red"))
             return

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -133,31 +134,33 @@ class EffectsDialog(CommandDialog):
             )
             kind_list.can_focus = False
             yield kind_list
-            with Horizontal(classes="effect-row", id="row-target"):
-                yield Label(t("mist.effects.target-label"), classes="effect-label")
-                yield OrderedInput(
+            names = SuggestFromList(self._names(), case_sensitive=False)
+            suggested = SuggestFromList(kinds, case_sensitive=False) if kinds else None
+            yield _row(
+                "target",
+                Label(t("mist.effects.target-label"), classes="effect-label"),
+                OrderedInput(
                     target,
                     placeholder=t("mist.effects.target"),
                     id="effect-target",
-                    suggester=SuggestFromList(self._names(), case_sensitive=False),
-                )
-            with Horizontal(classes="effect-row", id="row-name"):
-                yield Label(t("mist.effects.status-label"), classes="effect-label", id="name-label")
-                yield OrderedInput(
-                    name,
-                    placeholder=t("mist.effects.name"),
-                    id="effect-name",
-                    suggester=SuggestFromList(kinds, case_sensitive=False) if kinds else None,
-                )
-            with Horizontal(classes="effect-row", id="row-amount"):
-                yield Label(t("mist.effects.amount-label"), classes="effect-label")
-                yield OrderedInput(
-                    amount,
-                    placeholder=t("mist.effects.amount"),
-                    id="effect-amount",
-                    type="integer",
-                )
-                yield Static("", id="effects-amount-left")
+                    suggester=names,
+                ),
+            )
+            yield _row(
+                "name",
+                Label(t("mist.effects.status-label"), classes="effect-label", id="name-label"),
+                OrderedInput(
+                    name, placeholder=t("mist.effects.name"), id="effect-name", suggester=suggested
+                ),
+            )
+            yield _row(
+                "amount",
+                Label(t("mist.effects.amount-label"), classes="effect-label"),
+                OrderedInput(
+                    amount, placeholder=t("mist.effects.amount"), id="effect-amount", type="integer"
+                ),
+                Static("", id="effects-amount-left"),
+            )
             yield Static(
                 Text("\n").join(step.spent[-SHOWN_SPENDS:]), classes="preview", id="effects-done"
             )
@@ -298,6 +301,11 @@ class EffectsDialog(CommandDialog):
             asked = left
         spent = tuple(Text("✓ " + event_text.describe(self.t, item)) for item in events)
         return replace(was, amount=str(max(1, min(asked, left))), spent=was.spent + spent)
+
+
+def _row(name: str, label: Label, field: Input, *more: Widget) -> Horizontal:
+    """One line of the step: its label, its field (and what follows it)."""
+    return Horizontal(label, field, *more, classes="effect-row", id=f"row-{name}")
 
 
 def open_effects(screen: MistSurface, step: EffectsStep | None = None) -> None:

@@ -18,7 +18,7 @@ from console.mist.dialogs import Values
 from console.mist.effects import open_effects
 from console.mist.fields import limits, whole
 from console.mist.roll_builder import RollBuilder
-from console.mist.surface import MistSurface
+from console.mist.surface import MistSurface, open_form
 from engine.dice.mist import Outcome
 from engine.mist import commands as mist
 from engine.mist.commands import PowerChoice
@@ -113,7 +113,8 @@ class SceneLoopActions:
             return mist.AddConsequence(v["text"], source=source) if v["text"] else None
 
         last = state.owed
-        self.form(
+        open_form(
+            self,
             "mist.form.consequence",
             (
                 self.field("target", self.selected or "", self.names()),
@@ -134,7 +135,8 @@ class SceneLoopActions:
                 return None
             return mist.PresentThreat(v["text"], v["challenge"] or None)
 
-        self.form(
+        open_form(
+            self,
             "mist.form.threat",
             (self.field("text"), self.field("challenge", "", challenges)),
             build,
@@ -196,7 +198,8 @@ class SceneLoopActions:
                 return None
             return mist.AddStoryTag(v["target"] or "scene", v["tag"])
 
-        self.form(
+        open_form(
+            self,
             "mist.form.story-tag",
             (self.field("target", "scene", self.names() + ("scene",)), self.field("tag")),
             build,
@@ -208,8 +211,11 @@ class SceneLoopActions:
                 return None
             return mist.AddChallenge(v["name"], limits(v["limits"].replace(" ", "")))
 
-        self.form(
-            "mist.form.challenge", (self.field("name"), self.field("limits", "harmed:4")), build
+        open_form(
+            self,
+            "mist.form.challenge",
+            (self.field("name"), self.field("limits", "harmed:4")),
+            build,
         )
 
     def action_add_pc(self: MistSurface) -> None:
@@ -223,7 +229,7 @@ class SceneLoopActions:
             if events and state.characters:
                 self.select_character(state.characters[-1].name)
 
-        self.form("mist.form.add-pc", (self.field("name"),), build, then=added)
+        open_form(self, "mist.form.add-pc", (self.field("name"),), build, then=added)
 
     def action_complexity(self: MistSurface) -> None:
         """``X``: the case file's Complexity (``complexity N``, RULES.md §4.7)."""
@@ -234,7 +240,9 @@ class SceneLoopActions:
                 return None
             return mist.SetComplexity(whole(v["complexity"], "The complexity"))
 
-        self.form("mist.form.complexity", (self.field("complexity", str(current or "")),), build)
+        open_form(
+            self, "mist.form.complexity", (self.field("complexity", str(current or "")),), build
+        )
 
     def action_end_scene(self: MistSurface) -> None:
         self.run_command(mist.EndScene())
@@ -273,7 +281,8 @@ def _status_form(screen: MistSurface, verb: str) -> None:
             return mist.TakeStatus(v["target"], v["status"], whole(v["tier"] or "1", "The tier"))
         return mist.ReduceStatus(v["target"], v["status"], whole(v["tier"] or "1", "N"))
 
-    screen.form(
+    open_form(
+        screen,
         f"mist.form.{verb}",
         (
             screen.field("target", screen.selected or "", screen.names()),

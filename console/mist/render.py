@@ -23,6 +23,8 @@ BOX_ON, BOX_OFF = "■", "□"
 PHASES: tuple[Phase, ...] = (Phase.ESTABLISH, Phase.ACTION, Phase.CONSEQUENCE)
 BAND_STYLES = {"fail": "bold red", "mixed": "bold yellow", "success": "bold green"}
 NAME_WIDTH = 18
+LANDED_STYLES = {"mitigated": "green", "delivered": "dim", "pending": "bold yellow"}
+"""How a consequence's state is shown (RULES.md §4.3, §4.6)."""
 
 
 def boxes(status: Status) -> Text:
@@ -137,12 +139,8 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
         text.append((" — " if item.status else "") + item.text, style="italic")
     if item.source:
         text.append(f" ({item.source})", style="dim")
-    if item.mitigated:
-        text.append("  " + t("mist.consequence.mitigated"), style="green")
-    elif item.delivered:
-        text.append("  " + t("mist.consequence.delivered"), style="dim")
-    else:
-        text.append("  " + t("mist.consequence.pending"), style="bold yellow")
+    landed = "mitigated" if item.mitigated else "delivered" if item.delivered else "pending"
+    text.append("  " + t(f"mist.consequence.{landed}"), style=LANDED_STYLES[landed])
     return text
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -25,7 +24,7 @@ from textual.reactive import reactive
 from console import event_text
 from console.keymap import MIST_KEYS, KeySpec
 from console.mist.case_actions import CaseFileActions
-from console.mist.dialogs import Field, FormDialog, Values, field
+from console.mist.dialogs import Field, field
 from console.mist.loop_actions import SceneLoopActions, effects_open, mitigable
 from console.mist.panes import (
     CaseFilePane,
@@ -35,7 +34,7 @@ from console.mist.panes import (
     SceneLoopPane,
 )
 from console.mist.story import StoryActions
-from console.mist.surface import MistSurface, Then
+from console.mist.surface import MistSurface
 from console.mist.themes import ThemeActions
 from console.mist.view import MistView, mist_view
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
@@ -116,7 +115,6 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
 
     def compose_body(self) -> ComposeResult:
         t = self.t
-        self._view_cache: dict[str, Any] = {}
         with Horizontal(id="mist-main"):
             with Vertical(id="mist-left"):
                 loop = SceneLoopPane(t, "mist.pane.scene-loop", id="scene-loop")
@@ -139,7 +137,7 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
     def watch_scene(self, scene: Scene | None) -> None:
         if scene is None or not isinstance(scene.state, MistState):
             return
-        view = mist_view(scene, getattr(self, "_view_cache", None))
+        view = mist_view(scene, self.view)
         if self.selected not in view.characters:
             self.selected = view.characters[0] if view.characters else None
         self.view = view
@@ -238,22 +236,6 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
         state = self.history.scene.state
         assert isinstance(state, MistState)
         return state
-
-    def form(
-        self,
-        title_key: str,
-        fields: tuple[Field, ...],
-        build: Callable[[Values], Any],
-        *,
-        preview: Callable[[Values], RenderableType] | None = None,
-        note: RenderableType | None = None,
-        then: Then | None = None,
-        start: str | None = None,
-        **values: object,
-    ) -> None:
-        title = self.t(title_key, **values)
-        dialog = FormDialog(self, title, fields, build, preview=preview, note=note, start=start)
-        self.open_dialog(dialog, then)
 
     def field(self, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
         return field(self.t, key, value, suggestions)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from console.mist import case_text
 from console.mist.dialogs import Values
-from console.mist.surface import MistSurface
+from console.mist.surface import MistSurface, open_form
 from engine.mist import commands as mist
 
 STORY_CHOICES: tuple[str, ...] = ("mission", "season", "cutin", "suppress", "mission-end")
@@ -28,7 +28,7 @@ class StoryActions:
         def build(v: Values) -> mist.AddQuestion | None:
             return mist.AddQuestion(v["text"]) if v["text"] else None
 
-        self.form("mist.form.question", (self.field("text"),), build)
+        open_form(self, "mist.form.question", (self.field("text"),), build)
 
     def action_answer(self: MistSurface) -> None:
         """Answer a question with a conclusion (or clear it with ``none``)."""
@@ -50,7 +50,8 @@ class StoryActions:
             f"{q.id} {case_text.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
             for q in case.questions
         )
-        self.form(
+        open_form(
+            self,
             "mist.form.answer",
             (
                 self.field(
@@ -70,25 +71,29 @@ class StoryActions:
 
         def chosen(key: str | None) -> None:
             if key == "mission":
-                self.form(
+                open_form(
+                    self,
                     "mist.form.mission",
                     (self.field("name"), self.field("anomaly")),
                     lambda v: mist.StartMission(v["name"], v["anomaly"]) if v["name"] else None,
                 )
             elif key == "season":
-                self.form(
+                open_form(
+                    self,
                     "mist.form.season",
                     (self.field("name", state.mission.season),),
                     lambda v: mist.StartSeason(v["name"]) if v["name"] else None,
                 )
             elif key == "cutin":
-                self.form(
+                open_form(
+                    self,
                     "mist.form.cutin",
                     (self.field("text"), self.field("anomaly", state.mission.anomaly)),
                     lambda v: mist.CutInSummary(v["text"], v["anomaly"]) if v["text"] else None,
                 )
             elif key == "suppress":
-                self.form(
+                open_form(
+                    self,
                     "mist.form.suppress",
                     (
                         self.field(

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from rich.console import RenderableType
 
 from console.i18n import Translator
-from console.mist.dialogs import Field, Values
+from console.mist.dialogs import Field, FormDialog, FormSpec, Values
 from console.mist.view import MistView
 from console.screens.command_dialog import CommandDialog
 from engine.mist.state import MistState
@@ -60,21 +60,6 @@ class MistSurface(Protocol):
         """Show a dialog and run the command it answers with."""
         ...
 
-    def form(
-        self,
-        title_key: str,
-        fields: tuple[Field, ...],
-        build: Callable[[Values], Any],
-        *,
-        preview: Callable[[Values], RenderableType] | None = None,
-        note: RenderableType | None = None,
-        then: Then | None = None,
-        start: str | None = None,
-        **values: object,
-    ) -> None:
-        """Open a form making one command (its title: ``title_key`` filled with ``values``)."""
-        ...
-
     def field(self, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
         """The form field ``key`` in the console's language."""
         ...
@@ -92,3 +77,21 @@ class MistSurface(Protocol):
     def warn(self, reason: str) -> None:
         """Say why a key did nothing, in the status line and a notification."""
         ...
+
+
+def open_form(
+    screen: MistSurface,
+    title_key: str,
+    fields: tuple[Field, ...],
+    build: Callable[[Values], Any],
+    *,
+    preview: Callable[[Values], RenderableType] | None = None,
+    note: RenderableType | None = None,
+    then: Then | None = None,
+    start: str | None = None,
+    **values: object,
+) -> None:
+    """Open a form making one command, titled ``title_key`` filled with ``values``; ``then``
+    follows with the command's events (:class:`~console.mist.dialogs.FormSpec` says the rest)."""
+    spec = FormSpec(screen.t(title_key, **values), fields, build, preview, note, start)
+    screen.open_dialog(FormDialog(screen, spec), then)

@@ -18,7 +18,7 @@ from console.mist import character_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import choice as one_of
 from console.mist.fields import listed
-from console.mist.surface import MistSurface
+from console.mist.surface import MistSurface, open_form
 from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
 from engine.mist.growth import EVOLUTION_FOR_RETIREMENT
@@ -120,7 +120,8 @@ class ThemeActions:
                 )
             return Group(*lines)
 
-        self.form(
+        open_form(
+            self,
             "mist.form.immerse",
             (
                 self.field("theme", themes[0], themes),
@@ -228,7 +229,8 @@ class ThemeActions:
                     return None
                 return mist.Rebirth(who, v["theme-tag"], v["weakness"], v["motive"])
 
-            self.form(
+            open_form(
+                self,
                 "mist.form.rebirth",
                 (
                     self.field("theme-tag"),
@@ -254,7 +256,8 @@ class ThemeActions:
                 v["motive"],
             )
 
-        self.form(
+        open_form(
+            self,
             "mist.form.theme",
             (
                 self.field("type", "self", tuple(t.value for t in ThemeType)),
@@ -291,7 +294,8 @@ def _growth_form(screen: MistSurface, who: str, theme: str, choice: str) -> None
     fields = [screen.field("text", first, weaknesses)]
     if choice == "weakness-rewrite":
         fields.append(screen.field("new"))
-    screen.form(
+    open_form(
+        screen,
         "mist.form.growth",
         tuple(fields),
         build,

@@ -21,21 +21,26 @@ from engine.session import Scene
 class MistView:
     """The M.I.S.T. scene as the screen shows it."""
 
-    state: MistState
-    """The engine's records the panes draw."""
-    title: str
-    """The saved scene's name (the story line names a scene known only by its number by it)."""
-    phase: str
     characters: tuple[str, ...]
+    """The player characters' names, in the order they were added."""
     challenges: tuple[str, ...]
+    """The challenges' names."""
     taint_themes: tuple[tuple[str, tuple[str, ...]], ...]
     """Per character, the names of their Taint themes (RULES.md §4.5)."""
     questions: tuple[str, ...]
+    """The ids of the case file's questions (RULES.md §4.7)."""
     conclusions: tuple[str, ...]
+    """The ids of the case file's conclusions."""
     open_threats: tuple[str, ...]
     """The ids of the threats not resolved yet."""
     pending: tuple[str, ...]
     """The ids of the consequences not delivered yet (RULES.md §4.6)."""
+    phase: str
+    """The phase of the scene loop (``establish``, ``action``, ``consequence``, §4.6)."""
+    title: str
+    """The saved scene's name (the story line names a scene known only by its number by it)."""
+    state: MistState
+    """The engine's records the panes draw."""
 
     def taints_of(self, name: str | None) -> tuple[str, ...]:
         """The Taint themes of the character called ``name`` (none for no one)."""
@@ -47,16 +52,15 @@ def _ids(rows: list[dict[str, Any]], keep: str | None = None) -> tuple[str, ...]
     return tuple(str(row["id"]) for row in rows if keep is None or not row.get(keep))
 
 
-def mist_view(scene: Scene, cache: dict[str, Any] | None = None) -> MistView:
-    """Read a M.I.S.T. scene into the view; with ``cache`` (kept by the caller), the same scene
-    state gives the same view object without reading the JSON view again."""
+def mist_view(scene: Scene, previous: MistView | None = None) -> MistView:
+    """Read a M.I.S.T. scene into the view; the ``previous`` view is kept when it was read from
+    the very same state (a redraw, a language switch), without reading the JSON view again."""
     from engine.commands import to_json
 
     state = scene.state
     assert isinstance(state, MistState)
-    known = cache.get("view") if cache is not None else None
-    if isinstance(known, MistView) and known.state is state and known.title == scene.name:
-        return known
+    if previous is not None and previous.state is state and previous.title == scene.name:
+        return previous
     row = to_json(state, scene.system)
     case = row["case_file"]
     view = MistView(
@@ -77,6 +81,4 @@ def mist_view(scene: Scene, cache: dict[str, Any] | None = None) -> MistView:
         open_threats=_ids(row["threats"], "resolved"),
         pending=_ids(row["consequences"], "delivered"),
     )
-    if cache is not None:
-        cache["view"] = view
     return view

@@ -147,8 +147,8 @@ async def test_submerge_burn_picker_and_refuted_conclusion(make_app: AppFactory)
         await press(pilot, "i")
         form = app.screen
         assert isinstance(form, FormDialog)
-        assert [f.key for f in form.fields] == ["theme", "depth", "burn"]
-        assert form.build({"theme": "Shadow Hands", "depth": "submerge", "burn": "a,b"}) == (
+        assert [f.key for f in form.spec.fields] == ["theme", "depth", "burn"]
+        assert form.spec.build({"theme": "Shadow Hands", "depth": "submerge", "burn": "a,b"}) == (
             Immerse("Mei", "Shadow Hands", "submerge", burn=("a", "b"))
         )
         await press(pilot, "escape")
