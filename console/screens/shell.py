@@ -184,6 +184,9 @@ class SceneScreen(Screen[None]):
         known = self._refusals[1]
         if command not in known:
             try:
+                from engine.limits import check_command
+
+                check_command(command)  # the ranges run_command checks first (a name's length)
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[command] = None
             except RuleError as error:

@@ -104,3 +104,21 @@ async def test_the_effects_key_asks_the_probe(make_app: AppFactory) -> None:
         await press(pilot, "escape")
         assert screen.check_action("effects", ())
         assert not screen.check_action("mitigate", ())  # nothing pending
+
+
+async def test_a_name_too_long_is_refused_in_the_form(make_app: AppFactory) -> None:
+    """The probe checks the ranges the one path checks first, so the form stays open."""
+    app = make_app(script=SCENE, system="mist")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MistScreen)
+        journal = len(screen.history.scene.journal)
+        await press(pilot, "C")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        await _type(pilot, "H" * 61)
+        await press(pilot, "enter")
+        assert app.screen is form
+        assert "✗ " in str(form.query_one("#form-error", Static).render())
+        assert len(screen.history.scene.journal) == journal
