@@ -6,11 +6,15 @@ panes read a :class:`~console.mist.view.MistView` made from the ``run --json`` v
 from __future__ import annotations
 
 import ast
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from console_support import AppFactory
 from test_mist_flows import SCENE, _type, press, state_of
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from console.mist.dialogs import FormDialog
@@ -22,6 +26,19 @@ from engine.session import execute_text, new_scene
 
 MIST = Path(__file__).resolve().parents[2] / "console" / "mist"
 GROUPS = ("loop_actions.py", "case_actions.py", "themes.py", "story.py")
+
+
+@asynccontextmanager
+async def mist_screen(
+    make_app: AppFactory, script: str = SCENE
+) -> AsyncIterator[tuple[Pilot[Any], MistScreen]]:
+    """The M.I.S.T. screen after ``script``, at 120×40."""
+    app = make_app(script=script, system="mist")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MistScreen)
+        yield pilot, screen
 
 
 def test_no_method_is_typed_self_any_and_the_groups_reach_nothing_private() -> None:
@@ -64,11 +81,8 @@ def test_the_view_is_read_from_the_json_view_and_kept_for_the_same_state() -> No
 async def test_a_form_answers_with_the_command_only_when_the_probe_takes_it(
     make_app: AppFactory,
 ) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, MistScreen)
+    async with mist_screen(make_app) as (pilot, screen):
+        app = pilot.app
         asked: list[object] = []
         screen.refusal = lambda command: asked.append(command) or "not now"  # type: ignore[method-assign]
         journal = len(screen.history.scene.journal)
@@ -93,11 +107,8 @@ async def test_a_form_answers_with_the_command_only_when_the_probe_takes_it(
 
 async def test_the_effects_key_asks_the_probe(make_app: AppFactory) -> None:
     """``e`` is live exactly when the engine would take a spend (no re-derived rule)."""
-    app = make_app(script=SCENE + "phase action\n", system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, MistScreen)
+    async with mist_screen(make_app, SCENE + "phase action\n") as (pilot, screen):
+        app = pilot.app
         assert not screen.check_action("effects", ())
         await press(pilot, "a", "space", "enter")
         assert isinstance(app.screen, EffectsDialog)
@@ -108,11 +119,8 @@ async def test_the_effects_key_asks_the_probe(make_app: AppFactory) -> None:
 
 async def test_a_name_too_long_is_refused_in_the_form(make_app: AppFactory) -> None:
     """The probe checks the ranges the one path checks first, so the form stays open."""
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, MistScreen)
+    async with mist_screen(make_app) as (pilot, screen):
+        app = pilot.app
         journal = len(screen.history.scene.journal)
         await press(pilot, "C")
         form = app.screen
