@@ -53,10 +53,10 @@ class SceneLoopActions:
         """Open the roll builder; outside the Action phase, offer to move to it first (§4.6)."""
         if self.selected is None:
             return
-        state = self.current()
-        phase = state.phase
-        if phase is Phase.CONSEQUENCE and any(not x.delivered for x in state.consequences):
-            # Offering to move would only be refused: say why at once (RULES.md §4.6).
+        phase = self.current().phase
+        if phase is not Phase.ACTION and self.refusal(mist.SetPhase(Phase.ACTION)) is not None:
+            # Offering to move would only be refused (a consequence still pending, RULES.md
+            # §4.6): say why at once.
             self.run_command(mist.SetPhase(Phase.ACTION))
             return
         if phase is not Phase.ACTION:
