@@ -184,9 +184,11 @@ class SceneScreen(Screen[None]):
         known = self._refusals[1]
         if command not in known:
             try:
+                if self.read_only:
+                    raise RuleError("app.read-only")
                 from engine.limits import check_command
 
-                check_command(command)  # the ranges run_command checks first (a name's length)
+                check_command(command)  # the ranges a typed line is checked against
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[command] = None
             except RuleError as error:
