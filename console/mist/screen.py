@@ -131,7 +131,7 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
                 yield log
 
     def on_mount(self) -> None:
-        self._show_log(self.history.scene)
+        self.show_log(self.history.scene)
         self.query_one(SceneLoopPane).focus()
 
     def watch_scene(self, scene: Scene | None) -> None:
@@ -142,10 +142,11 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
             self.selected = view.characters[0] if view.characters else None
         self.view = view
         if self.is_mounted:
-            self._show_log(scene)
+            self.show_log(scene)
             self.refresh_bindings()
 
-    def _show_log(self, scene: Scene) -> None:
+    def show_log(self, scene: Scene) -> None:
+        """The journal's last commands and their rolls, in the log pane."""
         lines: list[Text] = []
         for entry in scene.journal[-40:]:
             lines.append(Text("› " + entry.text, style="dim"))
