@@ -38,7 +38,7 @@ from console.mist.surface import MistSurface
 from console.mist.themes import ThemeActions
 from console.mist.view import MistView, mist_view
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
-from console.screens.shell import SceneScreen, _action_and_parameters
+from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
 from engine.mist.state import MistState
 from engine.session import Scene
@@ -126,12 +126,9 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
                 yield nav.data_bind(MistScreen.view)
                 case = CaseFilePane(t, "mist.pane.case-file", id="case-file")
                 yield case.data_bind(MistScreen.view)
-                log = DiceLog(id="mist-log")
-                log.border_title = t("mist.pane.log")
-                yield log
+                yield self.dice_log("mist-log", "mist.pane.log")
 
-    def on_mount(self) -> None:
-        self.show_log(self.history.scene)
+    def on_mount(self) -> None:  # after it, the shell's: the log is drawn there (show_log)
         self.query_one(SceneLoopPane).focus()
 
     def watch_scene(self, scene: Scene | None) -> None:
@@ -217,19 +214,13 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
         """A greyed-out key says why in the status line instead of doing nothing."""
         if self.read_only or self.view is None:
             return
-        for namespace, bindings in self._modal_binding_chain:
-            if namespace is not self:
-                continue
-            for binding in bindings.key_to_bindings.get(event.key, ()):
-                action, parameters = _action_and_parameters(binding.action)
-                if self.check_action(action, parameters):
-                    return
-                reason = self.why_not(action)
-                if reason is not None:
-                    event.stop()
-                    event.prevent_default()
-                    self.refuse(reason, "key")
-                    return
+        for action, _ in self.greyed_out(event.key):
+            reason = self.why_not(action)
+            if reason is not None:
+                event.stop()
+                event.prevent_default()
+                self.refuse(reason, "key")
+                return
 
     # -- the surface the action groups use (MistSurface) ----------------------------------------
 
