@@ -393,19 +393,11 @@ class STConsoleApp(App[None]):
 
     def label_palette(self) -> None:
         """The Footer's command-palette key (Textual's own, "palette") in the console's language."""
-        from textual.binding import Binding
+        from console.keymap import palette_binding
 
         key = self.COMMAND_PALETTE_BINDING
         self._bindings.key_to_bindings[key] = [
-            Binding(
-                key,
-                "command_palette",
-                self.t("keys.app.palette"),
-                show=False,
-                key_display=self.COMMAND_PALETTE_DISPLAY,
-                priority=True,
-                tooltip=self.t("keys.app.palette"),
-            )
+            palette_binding(key, self.COMMAND_PALETTE_DISPLAY, self.t)
         ]
 
     # -- language -------------------------------------------------------------------------------
@@ -517,10 +509,15 @@ class STConsoleApp(App[None]):
         # Otherwise Textual goes on to App._on_key (handlers run along the MRO).
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        """Textual's ``push_screen``; a dialog first takes down the demo's welcome toast,
-        which sat over the dialog's fields at 80×24 (issue 18)."""
-        from textual.screen import ModalScreen
+        """Textual's ``push_screen``, with the screen's keys named in the console's language
+        (a dialog's class bindings are English, console/keymap.py); a dialog first takes down
+        the demo's welcome toast, which sat over the dialog's fields at 80×24 (issue 18)."""
+        from textual.screen import ModalScreen, Screen
 
+        from console.keymap import localize
+
+        if isinstance(screen, Screen):
+            localize(screen, self.t)
         if isinstance(screen, ModalScreen):
             demo = self.t("status.demo")
             for notification in list(self._notifications):

@@ -47,4 +47,3 @@ class CombatantSelected(Message):
     def __init__(self, name: str | None) -> None:
         super().__init__()
         self.name = name
-

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
@@ -22,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from console import event_text
 from console.i18n import Translator
+from console.keymap import MIST_EFFECTS_KEYS, bindings_for
 from console.mist import render
 from console.mist.dialogs import Runner
 from console.mist.fields import whole
@@ -49,11 +49,7 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
     """
 
     CSS_PATH = "mist_screen.tcss"
-    BINDINGS = [
-        Binding("escape", "close", "Close", show=False, id="mist.dialog.close"),
-        Binding("up", "kind(-1)", "Previous kind", show=False, id="mist.effects.previous-kind"),
-        Binding("down", "kind(1)", "Next kind", show=False, id="mist.effects.next-kind"),
-    ]
+    BINDINGS = bindings_for(MIST_EFFECTS_KEYS)
 
     def __init__(
         self,

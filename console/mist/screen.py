@@ -35,7 +35,7 @@ from console.mist.roll_builder import RollBuilder
 from console.mist.story import StoryActions
 from console.mist.themes import ThemeActions
 from console.screens.dialogs import ChoiceDialog
-from console.screens.shell import SceneScreen, _action_and_parameters
+from console.screens.shell import SceneScreen, action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.dice.mist import Outcome
 from engine.mist import commands as mist
@@ -226,7 +226,7 @@ class MistScreen(CaseFileActions, ThemeActions, StoryActions, SceneScreen):
             if namespace is not self:
                 continue
             for binding in bindings.key_to_bindings.get(event.key, ()):
-                action, parameters = _action_and_parameters(binding.action)
+                action, parameters = action_and_parameters(binding.action)
                 if self.check_action(action, parameters):
                     return
                 reason = self.why_not(action)

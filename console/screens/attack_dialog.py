@@ -18,13 +18,13 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
+from console.keymap import ATTACK_KEYS, bindings_for
 from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
@@ -49,10 +49,7 @@ class AttackDialog(OddsForm, EarlyKeys, ModalScreen[None]):
 
     SUBMIT = "attack"
     CSS_PATH = "attack_dialog.tcss"
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="attack.close"),
-        Binding("ctrl+r", "attack", "Attack", id="attack.attack"),
-    ]
+    BINDINGS = bindings_for(ATTACK_KEYS)
 
     def __init__(
         self,

@@ -15,13 +15,13 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render, sheet_text
 from console.i18n import Translator
+from console.keymap import CHECK_KEYS, bindings_for
 from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
@@ -92,10 +92,7 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
     CheckDialog #check-result { height: 2; }
     CheckDialog .buttons { height: 3; }
     """
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="check.close"),
-        Binding("ctrl+r", "roll", "Roll", id="check.roll"),
-    ]
+    BINDINGS = bindings_for(CHECK_KEYS)
 
     def __init__(
         self,

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from console.keymap import DIALOG_KEYS, bindings_for
 from console.screens.dialogs import EarlyKeys, settle_cursors
 
 
@@ -35,7 +35,7 @@ class CommandDialog(EarlyKeys, ModalScreen[Any]):
     to put the reason where the Storyteller is looking.
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False, id="dialog.cancel")]
+    BINDINGS = bindings_for(DIALOG_KEYS)
 
     def __init__(self, probe: Probe, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)

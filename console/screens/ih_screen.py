@@ -29,7 +29,7 @@ from console.screens.dialogs import (
 )
 from console.screens.ih_panes import BudgetPane, DetailPane, ExtendedPane, InitiativeQueue
 from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
-from console.screens.shell import SceneScreen, _action_and_parameters
+from console.screens.shell import SceneScreen, action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind
@@ -254,7 +254,7 @@ class IHScreen(SceneScreen):
             if namespace is not self:
                 continue
             for binding in bindings.key_to_bindings.get(event.key, ()):
-                action, parameters = _action_and_parameters(binding.action)
+                action, parameters = action_and_parameters(binding.action)
                 if self.check_action(action, parameters):
                     return
                 command = self._refused_command(action, parameters)

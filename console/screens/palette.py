@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from textual.actions import parse
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from console.i18n import Translator
@@ -27,8 +28,7 @@ def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
     for spec in ALL_KEYS:
         if spec.id not in bound or spec.group == "list":
             continue
-        name, _, raw = spec.action.partition("(")
-        parameters = tuple(p.strip().strip("'\"") for p in raw.rstrip(")").split(",") if p.strip())
+        _namespace, name, parameters = parse(spec.action)
         if screen.check_action(name, parameters) is not True:
             continue
         found.append((translate(spec.label_key), spec.id, spec))

@@ -15,13 +15,13 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
+from console.keymap import ROLL_KEYS, bindings_for
 from console.screens.dialogs import EarlyKeys, settle_cursors
 from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
@@ -95,10 +95,7 @@ class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
     """A check for ``ih-d10``/``ih-d6`` (or an action roll for ``mist``) with live exact odds."""
 
     CSS_PATH = "roll_dialog.tcss"
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="roll.close"),
-        Binding("ctrl+r", "roll", "Roll", id="roll.roll"),
-    ]
+    BINDINGS = bindings_for(ROLL_KEYS)
 
     def __init__(
         self,

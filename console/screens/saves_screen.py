@@ -8,12 +8,12 @@ campaign's backups keep a deleted scene). A campaign open in another console is 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from console.i18n import Translator
+from console.keymap import SAVES_KEYS, bindings_for
 from console.persistence import Persistence
 from console.screens.dialogs import ConfirmDialog, TextDialog
 from saves.campaign import Campaign
@@ -33,13 +33,7 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
     OpenScreen DataTable { height: 1fr; }
     OpenScreen #open-keys { color: $text-muted; }
     """
-    BINDINGS = [
-        Binding("escape", "cancel", "Close", id="saves.close"),
-        Binding("r", "rename", "Rename", id="saves.rename"),
-        Binding("delete", "delete", "Delete", id="saves.delete"),
-        Binding("j", "cursor_down", "Down", show=False, id="saves.down"),
-        Binding("k", "cursor_up", "Up", show=False, id="saves.up"),
-    ]
+    BINDINGS = bindings_for(SAVES_KEYS)
 
     def __init__(self, translate: Translator, persistence: Persistence) -> None:
         super().__init__()
