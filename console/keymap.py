@@ -51,47 +51,22 @@ def _tables() -> dict[str, tuple[KeySpec, ...]]:
 _TABLES = _tables()
 _SCREEN_TABLES = ("app", "combat", "list", "roster", "editor", "extended")
 
-APP_KEYS = _TABLES["app"]
-"""Keys of every scene screen (the shell); ``:`` is a priority key (see keys.toml)."""
-COMBAT_KEYS = _TABLES["combat"]
-"""Keys of the Infinite Horror combat screen (single letters: no text input has focus)."""
-LIST_KEYS = _TABLES["list"]
-"""Vim-style movement in lists, next to the arrow keys the lists already have."""
-ROSTER_KEYS = _TABLES["roster"]
-"""Keys of the roster of sheets (RULES.md §2)."""
-EDITOR_KEYS = _TABLES["editor"]
-"""Keys of the sheet editor; the digits 0–9 set the value under the cursor."""
-EXTENDED_KEYS = _TABLES["extended"]
-"""Keys of the extended actions screen (RULES.md §1.8)."""
+# One constant a table of keys.toml (its comments say where each table's keys work).
+APP_KEYS, COMBAT_KEYS, LIST_KEYS, ROSTER_KEYS, EDITOR_KEYS, EXTENDED_KEYS = (
+    _TABLES[name] for name in _SCREEN_TABLES
+)
+DIALOG_KEYS, CONFIRM_KEYS, ROLL_KEYS, CHECK_KEYS, ATTACK_KEYS, SAVES_KEYS, HELP_KEYS = (
+    _TABLES[name] for name in ("dialog", "confirm", "roll", "check", "attack", "saves", "help")
+)
+MIST_DIALOG_KEYS, RECIPIENT_KEYS, COMMAND_LINE_KEYS, ROWS_KEYS = (
+    _TABLES[name] for name in ("mist-dialog", "mist-recipient", "command-line", "rows")
+)
+MIST_EFFECTS_KEYS = MIST_DIALOG_KEYS + _TABLES["mist-effects"]
+"""The M.I.S.T. effects dialog: Esc, and the arrows that choose a kind of effect."""
 MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS)
 """Keys of the M.I.S.T. screen (RULES.md §4; defined in console/mist/keys.py)."""
 BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
-"""Keys of the M.I.S.T. roll builder dialog."""
-
-DIALOG_KEYS = _TABLES["dialog"]
-"""Esc in every form dialog (console/screens/dialogs.py, command_dialog.py)."""
-CONFIRM_KEYS = _TABLES["confirm"]
-"""The yes/no question (its Esc is DIALOG_KEYS, from the dialog it extends)."""
-ROLL_KEYS = _TABLES["roll"]
-"""The roll dialog."""
-CHECK_KEYS = _TABLES["check"]
-"""The check dialog."""
-ATTACK_KEYS = _TABLES["attack"]
-"""The attack dialog."""
-SAVES_KEYS = _TABLES["saves"]
-"""Open… (the campaigns and their scenes)."""
-HELP_KEYS = _TABLES["help"]
-"""F1 help itself."""
-MIST_DIALOG_KEYS = _TABLES["mist-dialog"]
-"""Esc in every M.I.S.T. form dialog."""
-MIST_EFFECTS_KEYS = MIST_DIALOG_KEYS + _TABLES["mist-effects"]
-"""The M.I.S.T. effects dialog."""
-RECIPIENT_KEYS = _TABLES["mist-recipient"]
-"""The M.I.S.T. roll builder's recipient (the builder's other keys are BUILDER_KEYS)."""
-COMMAND_LINE_KEYS = _TABLES["command-line"]
-"""The command line's field: history, completion, Esc."""
-ROWS_KEYS = _TABLES["rows"]
-"""A list of rows with a cursor (the initiative queue)."""
+"""Keys of the M.I.S.T. roll builder dialog (its arrows are RECIPIENT_KEYS)."""
 
 ALL_KEYS: tuple[KeySpec, ...] = (
     APP_KEYS
