@@ -7,6 +7,8 @@ campaign's backups keep a deleted scene). A campaign open in another console is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -90,12 +92,22 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def _campaign_for_edit(self, name: str) -> tuple[Campaign, bool]:
-        """The open campaign if it is ``name``, else ``name`` opened for writing (close after)."""
+    def _edit(self, name: str, change: Callable[[Campaign], None]) -> None:
+        """Make ``change`` to campaign ``name`` (the open one if it is ``name``, else opened for
+        writing and closed after), then list the scenes again; a refusal is shown."""
         current = self.persistence.campaign
-        if current is not None and current.name == name and not current.read_only:
-            return current, False
-        return self.persistence.store.open_campaign(name), True
+        try:
+            if current is not None and current.name == name and not current.read_only:
+                change(current)
+            else:
+                target = self.persistence.store.open_campaign(name)
+                try:
+                    change(target)
+                finally:
+                    target.close()
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=8)
+        self.reload()
 
     def action_rename(self) -> None:
         chosen = self._highlighted()
@@ -104,18 +116,8 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
         campaign, scene = chosen
 
         def renamed(new: str | None) -> None:
-            if not new or new == scene:
-                return
-            try:
-                target, close = self._campaign_for_edit(campaign)
-                try:
-                    target.rename_scene(scene, new)
-                finally:
-                    if close:
-                        target.close()
-            except SaveError as error:
-                self.notify(str(error), severity="error", timeout=8)
-            self.reload()
+            if new and new != scene:
+                self._edit(campaign, lambda target: target.rename_scene(scene, new))
 
         self.app.push_screen(TextDialog(self.t("saves.rename-title", scene=scene), scene), renamed)
 
@@ -126,18 +128,8 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
         campaign, scene = chosen
 
         def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                target, close = self._campaign_for_edit(campaign)
-                try:
-                    target.delete_scene(scene)
-                finally:
-                    if close:
-                        target.close()
-            except SaveError as error:
-                self.notify(str(error), severity="error", timeout=8)
-            self.reload()
+            if yes:
+                self._edit(campaign, lambda target: target.delete_scene(scene))
 
         question = self.t("saves.delete-question", scene=scene, campaign=campaign)
         self.app.push_screen(ConfirmDialog(self.t, question), confirmed)
