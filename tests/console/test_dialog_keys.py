@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from console_support import FIGHT, AppFactory, screen_lines
+from console_support import FIGHT, SIZE, AppFactory, screen_lines
 
 from console.i18n import Translator
 from console.keymap import ALL_KEYS, ROLL_KEYS, load_keymap
@@ -69,11 +69,10 @@ def test_actions_are_read_as_textual_reads_them() -> None:
     assert action_and_parameters("next_turn") == ("next_turn", ())
 
 
-async def test_a_dialogs_keys_are_named_in_chinese_and_listed_by_help(
-    make_app: AppFactory,
-) -> None:
+async def test_dialog_keys_speak_chinese(make_app: AppFactory) -> None:
+    """The roll dialog's keys are named in Chinese, and F1 lists them under the dialog."""
     app = make_app(script=FIGHT, lang="zh")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RollDialog)
