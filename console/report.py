@@ -160,6 +160,48 @@ def _ih_standing(view: dict[str, Any], t: Translator) -> list[str]:
     return out
 
 
+def _section(title: str, bullets: list[str]) -> list[str]:
+    """A part of the case file: its bold title and a bullet a line (nothing when empty)."""
+    return [f"**{title}**", "", *bullets, ""] if bullets else []
+
+
+def _question(q: dict[str, Any], t: Translator) -> str:
+    answer = q.get("answer")
+    state = t("report.answered", by=md(answer)) if answer else t("report.open")
+    return f"- {md(q.get('id'))}: {md(q.get('text'))}{state}"
+
+
+def _clue(c: dict[str, Any], t: Translator) -> str:
+    where = t("report.found-in", scene=md(c.get("scene"))) if c.get("scene") else ""
+    return f"- {md(c.get('id'))}: {md(c.get('text'))}{where}"
+
+
+def _conclusion(k: dict[str, Any], t: Translator) -> str:
+    parts = [t("report.power", power=k.get("power"))]
+    if k.get("supports"):
+        parts.append(t("report.supported", names=listing([md(x) for x in k["supports"]], t)))
+    if k.get("contradicts"):
+        parts.append(t("report.contradicted", names=listing([md(x) for x in k["contradicts"]], t)))
+    result = k.get("result")
+    if result is not None:
+        mode = _label(t, "report.mode.", k.get("mode") or "roll")
+        total = t("report.total", total=k.get("total")) if k.get("total") is not None else ""
+        said = t(f"report.outcome.{result}") if t.has(f"report.outcome.{result}") else result
+        parts.append(t("report.case-result", mode=md(mode), result=md(said)) + total)
+    else:
+        parts.append(t("report.not-rolled"))
+    body = t("report.separator").join(parts)
+    return f"- {md(k.get('id'))}: {md(k.get('text'))}" + t("report.parts", parts=body)
+
+
+def _item(item: object) -> str:
+    """A property or an opportunity: ``id: text`` (or the bare text)."""
+    if not isinstance(item, dict):
+        return f"- {md(item)}"
+    words = md(item.get("text") or item.get("property") or item)
+    return f"- {md(item.get('id', ''))}: {words}".replace("- : ", "- ")
+
+
 def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
     """The case file: questions (answered or open), clues, conclusions and their results."""
     case = view.get("case_file") or {}
@@ -171,61 +213,12 @@ def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
         t("report.complexity", complexity=case.get("complexity")),
         "",
     ]
-    questions = case.get("questions", [])
-    if questions:
-        out.extend([f"**{t('report.questions')}**", ""])
-        for q in questions:
-            answer = q.get("answer")
-            state = t("report.answered", by=md(answer)) if answer else t("report.open")
-            out.append(f"- {md(q.get('id'))}: {md(q.get('text'))}{state}")
-        out.append("")
-    clues = case.get("clues", [])
-    if clues:
-        out.extend([f"**{t('report.clues')}**", ""])
-        for c in clues:
-            where = t("report.found-in", scene=md(c.get("scene"))) if c.get("scene") else ""
-            out.append(f"- {md(c.get('id'))}: {md(c.get('text'))}{where}")
-        out.append("")
+    out += _section(t("report.questions"), [_question(q, t) for q in case.get("questions", [])])
+    out += _section(t("report.clues"), [_clue(c, t) for c in case.get("clues", [])])
     conclusions = case.get("conclusions", [])
-    if conclusions:
-        out.extend([f"**{t('report.conclusions')}**", ""])
-        for k in conclusions:
-            parts = [t("report.power", power=k.get("power"))]
-            if k.get("supports"):
-                names = listing([md(x) for x in k["supports"]], t)
-                parts.append(t("report.supported", names=names))
-            if k.get("contradicts"):
-                names = listing([md(x) for x in k["contradicts"]], t)
-                parts.append(t("report.contradicted", names=names))
-            result = k.get("result")
-            if result is not None:
-                mode = _label(t, "report.mode.", k.get("mode") or "roll")
-                total = (
-                    t("report.total", total=k.get("total")) if k.get("total") is not None else ""
-                )
-                said = (
-                    t(f"report.outcome.{result}") if t.has(f"report.outcome.{result}") else result
-                )
-                parts.append(t("report.case-result", mode=md(mode), result=md(said)) + total)
-            else:
-                parts.append(t("report.not-rolled"))
-            body = t("report.separator").join(parts)
-            out.append(f"- {md(k.get('id'))}: {md(k.get('text'))}" + t("report.parts", parts=body))
-        out.append("")
-    for label, key in (
-        ("report.properties", "properties"),
-        ("report.opportunities", "opportunities"),
-    ):
-        items = case.get(key) or []
-        if items:
-            out.extend([f"**{t(label)}**", ""])
-            for item in items:
-                if isinstance(item, dict):
-                    words = md(item.get("text") or item.get("property") or item)
-                    out.append(f"- {md(item.get('id', ''))}: {words}".replace("- : ", "- "))
-                else:
-                    out.append(f"- {md(item)}")
-            out.append("")
+    out += _section(t("report.conclusions"), [_conclusion(k, t) for k in conclusions])
+    for key in ("properties", "opportunities"):
+        out += _section(t(f"report.{key}"), [_item(item) for item in case.get(key) or []])
     return out
 
 

@@ -109,11 +109,16 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
             self.notify(str(error), severity="error", timeout=8)
         self.reload()
 
-    def action_rename(self) -> None:
+    def _highlighted_scene(self) -> tuple[str, str]:
+        """The campaign and scene under the cursor (``("", "")`` on none, or on a campaign
+        without scenes)."""
         chosen = self._highlighted()
-        if chosen is None or not chosen[1]:
+        return chosen if chosen is not None and chosen[1] else ("", "")
+
+    def action_rename(self) -> None:
+        campaign, scene = self._highlighted_scene()
+        if not scene:
             return
-        campaign, scene = chosen
 
         def renamed(new: str | None) -> None:
             if new and new != scene:
@@ -122,10 +127,9 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
         self.app.push_screen(TextDialog(self.t("saves.rename-title", scene=scene), scene), renamed)
 
     def action_delete(self) -> None:
-        chosen = self._highlighted()
-        if chosen is None or not chosen[1]:
+        campaign, scene = self._highlighted_scene()
+        if not scene:
             return
-        campaign, scene = chosen
 
         def confirmed(yes: bool | None) -> None:
             if yes:
