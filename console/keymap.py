@@ -68,7 +68,7 @@ MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS
 BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
 """Keys of the M.I.S.T. roll builder dialog (its arrows are RECIPIENT_KEYS)."""
 
-ALL_KEYS: tuple[KeySpec, ...] = (
+PALETTE_KEYS: tuple[KeySpec, ...] = (
     APP_KEYS
     + COMBAT_KEYS
     + ROSTER_KEYS
@@ -77,7 +77,10 @@ ALL_KEYS: tuple[KeySpec, ...] = (
     + MIST_KEYS
     + BUILDER_KEYS
     + LIST_KEYS
-    + tuple(spec for name, table in _TABLES.items() if name not in _SCREEN_TABLES for spec in table)
+)
+"""The screens' keys (and the roll builder's): those the command palette offers by name."""
+ALL_KEYS: tuple[KeySpec, ...] = PALETTE_KEYS + tuple(
+    spec for name, table in _TABLES.items() if name not in _SCREEN_TABLES for spec in table
 )
 """Every key: the screens' first (F1 help lists its groups in this order), then the dialogs'
 and widgets'."""

@@ -1,7 +1,8 @@
 """The command palette (ctrl+p): every action of the current screen by name.
 
 Its entries come from the same binding list as the Footer and F1 help (console/keymap.py), so
-an action has one name everywhere; actions that cannot run now are left out.
+an action has one name everywhere; actions that cannot run now are left out, and so are the
+dialogs' own keys (Esc, Ctrl+R: the palette offers the screens' actions).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from textual.actions import parse
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from console.i18n import Translator
-from console.keymap import ALL_KEYS, KeySpec
+from console.keymap import PALETTE_KEYS, KeySpec
 
 
 def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
@@ -25,7 +26,7 @@ def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
         if binding.id
     }
     found = []
-    for spec in ALL_KEYS:
+    for spec in PALETTE_KEYS:
         if spec.id not in bound or spec.group == "list":
             continue
         _namespace, name, parameters = parse(spec.action)
