@@ -99,3 +99,18 @@ async def test_dialog_keys_speak_chinese(make_app: AppFactory) -> None:
             "Ctrl+r" in line and "掷骰" in line and "roll.roll" in line
             for line in text.splitlines()
         )
+
+
+async def test_a_users_keymap_moves_a_dialogs_key(make_app: AppFactory, tmp_path: Path) -> None:
+    (tmp_path / "keymap.toml").write_text('"roll.roll" = "ctrl+t"\n')
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RollDialog)
+        keys = {
+            binding.id: key
+            for key, (_node, binding, _enabled, _tooltip) in app.screen.active_bindings.items()
+            if binding.id == "roll.roll"
+        }
+        assert keys == {"roll.roll": "ctrl+t"}
