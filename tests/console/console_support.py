@@ -23,6 +23,9 @@ FIXED_TIME = datetime(2026, 1, 1, 20, 0, 0)
 SIZE = (120, 40)
 """The terminal of most Pilot tests: columns, rows."""
 
+SMALL = (80, 24)
+"""The smallest terminal the console supports (README), where everything must still fit."""
+
 FIGHT = """
 add Ann init=15 dex=3 com=3 health=7 willpower=5 pc
 add Bob init=15 dex=2 com=2 health=8 willpower=4 pc

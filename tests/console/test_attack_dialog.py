@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import AppFactory
+from console_support import SIZE, AppFactory
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -20,8 +20,6 @@ from console.widgets.odds_chart import OddsChart
 from engine.ih.attack_odds import attack_odds
 from engine.ih.encounter import Encounter
 from engine.ih.events import AttackRolled
-
-SIZE = (120, 40)
 
 # Cid has had his turn (not flat-footed: defense 2 counts); it is Ann's turn.
 FIGHT = """

@@ -7,14 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from console_support import FIGHT, AppFactory
+from console_support import FIGHT, SIZE, AppFactory
 from textual import events
 from textual.keys import _character_to_key
 
 from console.app import STConsoleApp
 from console.screens.ih_screen import IHScreen
-
-SIZE = (120, 40)
 
 
 def burst_text(app: STConsoleApp, text: str) -> None:

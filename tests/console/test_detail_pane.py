@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from console_support import FIGHT, SIZE, AppFactory, ih_screen, screen_lines, settle
+from console_support import FIGHT, SIZE, SMALL, AppFactory, ih_screen, screen_lines, settle
 from textual.containers import VerticalScroll
 
 from console.screens.ih_panes import DetailPane
@@ -30,7 +30,7 @@ async def test_a_detail_pane_too_short_for_a_long_note_scrolls_to_it(
         assert any("Bites at ankles" in row for row in rows), "the note shows, wrapped"
         assert not rows[-1].rstrip().endswith("…"), "it fits at 120×40"
     app = make_app(campaign="Test", scene="Fight")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         # Issue 18: the pane scrolls (it ended in "…" and the rest could not be reached).
         box = ih_screen(app).query_one("#detail-box", VerticalScroll)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from console_support import FIGHT, AppFactory, settle
+from console_support import FIGHT, SIZE, SMALL, AppFactory, settle
 from textual.widgets import Static
 
 from console.screens.dialogs import ConfirmDialog
@@ -11,7 +11,7 @@ from console.screens.dialogs import ConfirmDialog
 async def test_a_long_question_is_shown_whole(make_app: AppFactory) -> None:
     question = "/very/long/path/[scenes]/scene-0001.json is damaged: " + "reason " * 12 + "?"
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         app.push_screen(ConfirmDialog(app.t, question))
         await settle(pilot)
@@ -27,7 +27,7 @@ async def test_the_effect_dialog_labels_its_filled_in_by_field(make_app: AppFact
     from console.screens.dialogs import EffectDialog
 
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("e")
         await pilot.pause()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
+from console_support import SIZE, SMALL, AppFactory
 from textual.pilot import Pilot
 
 MIST_DEMO = ("Demo", "St. Agnes at night")
@@ -23,7 +23,7 @@ VIEWS: dict[str, tuple[tuple[str, str] | None, tuple[str, ...]]] = {
 }
 """The demo scene each view opens (the fight when None) and the keys to it."""
 
-SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+SIZES = {"80x24": SMALL, "120x40": SIZE}
 
 
 async def _settle(pilot: Pilot[Any]) -> None:

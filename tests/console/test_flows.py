@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import FIGHT, AppFactory, ih_screen, row, scene_json, select
+from console_support import FIGHT, SIZE, AppFactory, ih_screen, row, scene_json, select
 from textual.widgets import Input, OptionList, Static
 
 from console.app import STConsoleApp
@@ -12,8 +12,6 @@ from console.widgets.odds_chart import OddsChart
 from engine.dice.ih import CheckSpec
 from engine.dice.odds import check_odds
 from saves.store import open_store
-
-SIZE = (120, 40)
 
 
 async def test_a_round_with_delay_join_reflex_and_undo(make_app: AppFactory) -> None:

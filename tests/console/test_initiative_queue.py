@@ -4,7 +4,7 @@ pages to the current actor (RULES.md §3.3)."""
 from __future__ import annotations
 
 import pytest
-from console_support import FIGHT, LONG, SIZE, AppFactory, ih_screen
+from console_support import FIGHT, LONG, SIZE, SMALL, AppFactory, ih_screen
 from rich.cells import cell_len
 
 from console.screens.ih_panes import InitiativeQueue
@@ -15,9 +15,9 @@ NARROW_FIGHT = FIGHT.replace("Cid", "老王") + 'effect Ann "Blessed" rounds=2\n
 @pytest.mark.parametrize(
     ("lang", "size", "willpower", "effects"),
     [
-        ("en", (80, 24), "5/5", "✦1"),
-        ("zh", (80, 24), "5/5", "✦1"),
-        ("en", (120, 40), "███ 5/5", "Blessed"),
+        ("en", SMALL, "5/5", "✦1"),
+        ("zh", SMALL, "5/5", "✦1"),
+        ("en", SIZE, "███ 5/5", "Blessed"),
         ("en", (60, 24), None, None),
     ],
 )

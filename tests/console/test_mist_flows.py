@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import AppFactory
+from console_support import SIZE, AppFactory
 from textual.pilot import Pilot
 
 from console.mist.dialogs import FormDialog
@@ -15,8 +15,6 @@ from console.mist.effects import EffectsDialog
 from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from engine.mist.state import MistState
-
-SIZE = (120, 40)
 
 SCENE = """
 pc Mei

@@ -6,7 +6,7 @@ with its confirmation — each through the keyboard, each undone.
 from __future__ import annotations
 
 import pytest
-from console_support import AppFactory
+from console_support import SIZE, SMALL, AppFactory
 from rich.cells import cell_len
 from test_mist_flows import SCENE, _type, press, state_of
 from textual import events
@@ -36,7 +36,7 @@ phase action
 
 async def test_who_gets_the_status_changes_from_the_name_field(make_app: AppFactory) -> None:
     app = make_app(script=MITIGATE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await press(pilot, "m", "space", "x", "x")
         builder = app.screen
@@ -65,7 +65,7 @@ async def test_who_gets_the_status_changes_from_the_name_field(make_app: AppFact
 )
 async def test_builder_rows_fit_80_columns(make_app: AppFactory, script: str, lang: str) -> None:
     app = make_app(script=script, system="mist", lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await press(pilot, "a")
         await pilot.pause()
@@ -105,7 +105,7 @@ RETIRING = "pc Ann\n" + "".join(
 async def test_retire_asks_then_confirms(make_app: AppFactory) -> None:
     script = RETIRING
     app = make_app(script=script, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await press(pilot, "r")
         assert isinstance(app.screen, ChoiceDialog)
@@ -125,7 +125,7 @@ async def test_retire_asks_then_confirms(make_app: AppFactory) -> None:
 
 async def test_retire_before_five_evolution_says_why(make_app: AppFactory) -> None:
     app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await press(pilot, "r")
         screen = app.screen
@@ -137,7 +137,7 @@ async def test_retire_before_five_evolution_says_why(make_app: AppFactory) -> No
 async def test_a_burst_of_keys_keeps_its_order_in_the_effects_step(make_app: AppFactory) -> None:
     """``⌫ 2 ⏎`` arriving in one read spends 2, not 1 (Backspace ran after the 2: Textual #6605)."""
     app = make_app(script=SCENE + "phase action\n", system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await press(pilot, "a", "space", "down", "space", "down", "space", "enter")
         assert isinstance(app.screen, EffectsDialog)
@@ -151,7 +151,7 @@ async def test_a_burst_of_keys_keeps_its_order_in_the_effects_step(make_app: App
 
 async def test_z_zooms_the_focused_pane_and_back(make_app: AppFactory) -> None:
     app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, MistScreen)
@@ -165,7 +165,7 @@ async def test_z_zooms_the_focused_pane_and_back(make_app: AppFactory) -> None:
 
 async def test_undo_and_redo_name_the_command(make_app: AppFactory) -> None:
     app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, MistScreen)
@@ -177,7 +177,7 @@ async def test_undo_and_redo_name_the_command(make_app: AppFactory) -> None:
 
 async def test_a_with_a_pending_consequence_says_why_at_once(make_app: AppFactory) -> None:
     app = make_app(script=MITIGATE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await press(pilot, "a")
         screen = app.screen
@@ -188,7 +188,7 @@ async def test_a_with_a_pending_consequence_says_why_at_once(make_app: AppFactor
 
 async def test_p_adds_a_pc_and_x_sets_the_complexity(make_app: AppFactory) -> None:
     app = make_app(script="challenge Hound limits=harmed:3\n", system="mist")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, MistScreen)
         await pilot.press("H")  # no PC yet: says why

@@ -11,10 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
+from console_support import SIZE, SMALL, AppFactory
 from textual.pilot import Pilot
-
-SIZE = (120, 40)
 
 SCENE = """
 pc Mei
@@ -63,5 +61,5 @@ async def _settle(pilot: Pilot[Any]) -> None:
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_mist_snapshot(snap_compare: Any, make_app: AppFactory, view: str, lang: str) -> None:
     app = make_app(lang=lang, script=SCENE, system="mist")
-    size = (80, 24) if view.endswith("-80x24") else SIZE
+    size = SMALL if view.endswith("-80x24") else SIZE
     assert snap_compare(app, press=VIEWS[view], terminal_size=size, run_before=_settle)

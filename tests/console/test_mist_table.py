@@ -6,8 +6,8 @@ burn picker; a refuted conclusion offered again — each through the keyboard, e
 
 from __future__ import annotations
 
-from console_support import AppFactory
-from test_mist_flows import SCENE, SIZE, _type, press, state_of
+from console_support import SIZE, AppFactory
+from test_mist_flows import SCENE, _type, press, state_of
 from textual.widgets import Static
 
 from console import event_text

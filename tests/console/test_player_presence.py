@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from console_support import FIGHT, AppFactory, screen_lines
+from console_support import FIGHT, SIZE, AppFactory, screen_lines
 
 from console.player import presence
 
@@ -89,7 +89,7 @@ async def test_the_title_says_a_players_view_is_following(
     assert view is not None
     try:
         app = make_app(lang=lang, script=FIGHT)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert marker in screen_lines(app)[0]
     finally:
@@ -98,6 +98,6 @@ async def test_the_title_says_a_players_view_is_following(
 
 async def test_without_a_view_the_title_has_no_marker(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "◉" not in screen_lines(app)[0]

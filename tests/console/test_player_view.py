@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from console_support import SIZE, SMALL
 from player_support import (
     IH_FIGHT,
     MIST_SCENE,
@@ -28,7 +29,7 @@ from console.player.app import PlayerApp
 from console.player.text import Wound, wound
 from saves.store import open_store
 
-SIZES = [(120, 40), (80, 24)]
+SIZES = [SIZE, SMALL]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -72,7 +73,7 @@ async def test_a_hidden_name_is_never_on_screen(tmp_path: Path, lang: str) -> No
     """Safety: hide, then grep every rendered screen for the hidden names."""
     save(tmp_path, IH_FIGHT)
     app = PlayerApp(save_dir=tmp_path, lang=lang)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_loads(pilot, 1)
         screens = [screen_text(app)]
         change(tmp_path, "hide Ann")  # the current actor hidden: the turn line must not tell
@@ -90,7 +91,7 @@ async def test_a_hidden_name_is_never_on_screen(tmp_path: Path, lang: str) -> No
 async def test_follows_a_change_made_by_another_process(tmp_path: Path, lang: str) -> None:
     save(tmp_path, IH_FIGHT)
     app = PlayerApp(save_dir=tmp_path, lang=lang)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_loads(pilot, 1)
         assert "Zed" not in screen_text(app)
         script = (
@@ -112,7 +113,7 @@ async def test_follows_a_change_made_by_another_process(tmp_path: Path, lang: st
 async def test_follows_when_the_st_opens_another_scene(tmp_path: Path) -> None:
     save(tmp_path, IH_FIGHT)
     app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_loads(pilot, 1)
         save(tmp_path, MIST_SCENE, system="mist", name="Alley")
         text = await wait_text(pilot, "Mei")
@@ -122,7 +123,7 @@ async def test_follows_when_the_st_opens_another_scene(tmp_path: Path) -> None:
 async def test_follows_when_the_st_opens_another_campaign(tmp_path: Path) -> None:
     save(tmp_path, IH_FIGHT)
     app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_loads(pilot, 1)
         store = open_store(tmp_path)
         other = store.create_campaign("Harbour")
@@ -147,7 +148,7 @@ async def test_a_given_campaign_is_followed_whatever_the_st_opens(tmp_path: Path
         other.close()
     store.set_last_opened("Harbour", "Dock")
     app = PlayerApp(save_dir=tmp_path, campaign="test", lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         text = await wait_text(pilot, "Ann")
     assert "Wang" not in text
 
@@ -175,7 +176,7 @@ async def test_mist_view(tmp_path: Path, lang: str, size: tuple) -> None:
 async def test_limits_stay_hidden_until_revealed(tmp_path: Path) -> None:
     save(tmp_path, "pc Mei\nchallenge Hound limits=harmed:4", system="mist", name="Alley")
     app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_loads(pilot, 1)
         assert "harmed 4" not in screen_text(app)
         change(tmp_path, "reveal Hound limits", scene="Alley")
@@ -188,7 +189,7 @@ async def test_a_damaged_file_is_a_message_and_the_last_good_state_stays(tmp_pat
     good = scene_file.read_bytes()
     save(tmp_path, IH_FIGHT)
     app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_loads(pilot, 1)
         scene_file.write_text('{"scene": {"1": {"schema_version": 2, "kind": "sce')
         await wait_problem(pilot)
@@ -212,7 +213,7 @@ async def test_a_bad_file_from_the_start_is_a_message(tmp_path: Path, damage: by
     scene_file = next((tmp_path / "campaigns" / "test" / "scenes").glob("*.json"))
     scene_file.write_bytes(damage)
     app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_problem(pilot)
         text = screen_text(app)
     assert "Nothing to show yet" in text and "Traceback" not in text
@@ -225,7 +226,7 @@ async def test_a_damaged_campaign_index_is_a_message(tmp_path: Path, lang: str) 
     save(tmp_path, IH_FIGHT)
     (tmp_path / "campaigns" / "test" / "campaign.json").write_text('{"campaign": [1, 2')
     app = PlayerApp(save_dir=tmp_path, campaign="Test", lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_problem(pilot)
         text = screen_text(app)
     assert "Traceback" not in text and "Ann" not in text
@@ -234,7 +235,7 @@ async def test_a_damaged_campaign_index_is_a_message(tmp_path: Path, lang: str) 
 
 async def test_no_campaign_yet_is_a_message(tmp_path: Path) -> None:
     app = PlayerApp(save_dir=tmp_path / "empty", lang="zh")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_problem(pilot)
         assert "暂无可显示的内容" in screen_text(app)
     assert not (tmp_path / "empty").exists()  # the view made nothing
@@ -248,7 +249,7 @@ async def test_the_view_writes_nothing_and_takes_no_lock(tmp_path: Path) -> None
         before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in tmp_path.rglob("*.json")}
         paths = sorted(tmp_path.rglob("*"))
         app = PlayerApp(save_dir=tmp_path, lang="en")
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=SIZE) as pilot:
             await wait_loads(pilot, 1)
             assert "Ann" in screen_text(app)
         after = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in tmp_path.rglob("*.json")}
@@ -261,7 +262,7 @@ async def test_the_view_writes_nothing_and_takes_no_lock(tmp_path: Path) -> None
 async def test_served_view_ignores_keys(tmp_path: Path) -> None:
     save(tmp_path, IH_FIGHT)
     app = PlayerApp(save_dir=tmp_path, lang="en", served=True)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_loads(pilot, 1)
         for key in ("ctrl+q", "ctrl+p", "n", "h", "colon", "ctrl+c"):
             await pilot.press(key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import FIGHT, LONG, AppFactory, settle
+from console_support import FIGHT, LONG, SIZE, AppFactory, settle
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -15,8 +15,6 @@ from console.screens.ih_screen import IHScreen
 from console.widgets.dice_log import DiceLog
 from console.widgets.text_lines import TextLines
 from console.widgets.title_bar import FixedTitle, TitleBar
-
-SIZE = (120, 40)
 
 
 class LinesApp(App[None]):

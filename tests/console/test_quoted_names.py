@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import AppFactory
+from console_support import SIZE, AppFactory
 from textual.pilot import Pilot
 
 from console.mist.dialogs import FormDialog
@@ -22,8 +22,6 @@ from engine.ih import commands as ih
 from engine.ih.encounter import Encounter
 from engine.mist import commands as mist
 from engine.mist.state import MistState
-
-SIZE = (120, 40)
 
 AXE = """
 add 'Ann "Axe"' init=15 health=7 pc

@@ -4,10 +4,8 @@ round's pause (RULES.md §3.2–§3.4, §3.6)."""
 from __future__ import annotations
 
 import pytest
-from console_support import FIGHT, AppFactory, ih_screen, row, scene_json, select, settle
+from console_support import FIGHT, SIZE, AppFactory, ih_screen, row, scene_json, select, settle
 from textual.widgets import OptionList, Static
-
-SIZE = (120, 40)
 
 
 def willpower_of(app: object, name: str) -> int:

@@ -6,13 +6,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from console_support import FIGHT, AppFactory, ih_screen, scene_json
+from console_support import FIGHT, SIZE, AppFactory, ih_screen, scene_json
 
 from console.screens.dialogs import ConfirmDialog
 from saves import backups
 from saves.store import open_store
-
-SIZE = (120, 40)
 
 
 async def test_read_only_when_another_console_holds_the_lock(

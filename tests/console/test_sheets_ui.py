@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
+from console_support import SIZE, SMALL, AppFactory
 from textual.widgets import Static
 
 from console.app import STConsoleApp
@@ -19,7 +19,7 @@ from console.screens.sheet_editor import SheetEditor
 from console.widgets.dice_log import DiceLog
 from engine import commands
 
-SIZES = [(120, 40), (80, 24)]
+SIZES = [SIZE, SMALL]
 
 GHOUL = """
 sheet Ghoul npc strength=3 dexterity=2 stamina=3 wits=1 composure=1 martial=2
@@ -156,7 +156,7 @@ async def test_a_check_from_the_sheet_with_willpower(
 
 async def test_an_extended_action_started_and_rolled(make_app: AppFactory) -> None:
     app = make_app(script=GHOUL + "add Ann from=Ann init=12\n")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         pane = ih_screen(app).query_one(ExtendedPane)
         assert not pane.display  # no extended action: the pane takes no room
@@ -234,7 +234,7 @@ def test_every_creation_problem_has_words_in_each_language() -> None:
 async def test_the_st_is_warned_when_the_ones_near_the_dc(make_app: AppFactory) -> None:
     script = GHOUL + 'extended Ann "Lock" dp=4 dc=2 interval=minute mishap\n'
     app = make_app(script=script)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = ih_screen(app)
         for _ in range(20):  # roll until a roll brings a 1 while the action goes on
