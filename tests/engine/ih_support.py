@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter
 from engine.ih.events import TurnStarted
@@ -36,3 +39,14 @@ def turns(events: list) -> list[str]:
 def state_after(script: str) -> Encounter:
     """The ih-d10 encounter after ``script``'s console lines."""
     return play(script)[0]
+
+
+def refusal(state: Encounter, text: str) -> RuleError:
+    """The RuleError a console line gets from ``state``; the state stays as it was."""
+    line = tokenize(text)
+    assert line is not None
+    before = state
+    with pytest.raises(RuleError) as caught:
+        family.apply(state, family.parse(line), random.Random(0))
+    assert state == before
+    return caught.value

@@ -7,20 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from ih_support import play, state_after, turns
+from ih_support import play, refusal, state_after, turns
 
 from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter, find
 from engine.language import tokenize
-
-
-def refusal(state: Encounter, text: str) -> RuleError:
-    line = tokenize(text)
-    assert line is not None
-    with pytest.raises(RuleError) as caught:
-        family.apply(state, family.parse(line), random.Random(0))
-    return caught.value
 
 
 def test_vector_11_delay_after_someone_who_acted_and_is_ahead_is_refused() -> None:

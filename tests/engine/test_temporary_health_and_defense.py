@@ -3,25 +3,12 @@ defense bonus (§3.8)."""
 
 from __future__ import annotations
 
-import random
+from ih_support import play, refusal
 
-import pytest
-from ih_support import play
-
-from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter, find
-from engine.language import tokenize
 
 FIGHT = "add Ann init=15 health=7 defense=2 defense-bonus=1\nadd Bob init=12\nbegin"
-
-
-def refusal(state: Encounter, text: str) -> RuleError:
-    line = tokenize(text)
-    assert line is not None
-    with pytest.raises(RuleError) as caught:
-        family.apply(state, family.parse(line), random.Random(0))
-    return caught.value
 
 
 def health(state: Encounter) -> tuple[int, int]:
