@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from console_support import FIGHT, SIZE, SMALL, AppFactory, ih_screen, screen_lines, settle
+from console_support import FIGHT, SIZE, SMALL, AppFactory, AppRun, ih_screen, screen_lines, settle
 from textual.containers import VerticalScroll
 
 from console.screens.ih_panes import DetailPane
 
 
-async def test_the_detail_pane_lines_up_labels_and_values(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_the_detail_pane_lines_up_labels_and_values(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         text = app.screen.query_one(DetailPane).plain
         lines = text.splitlines()
         assert lines[0].startswith("Health      ")

@@ -6,7 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from console_support import FIGHT, FIXED_TIME, SIZE, AppFactory, save_scene
+from console_support import (
+    FIGHT,
+    FIXED_TIME,
+    SIZE,
+    AppFactory,
+    AppRun,
+    run_from_palette,
+    save_scene,
+)
 
 from console.app import STConsoleApp
 from console.language import choose, from_locale
@@ -97,12 +105,7 @@ async def test_the_locale_picks_the_language_on_a_first_start(
 async def test_the_palette_offers_the_language_switch(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"language")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_from_palette(pilot, "language")
         assert app.t.lang == "zh"
 
 
@@ -153,12 +156,10 @@ def test_run_refusals_speak_the_language_and_json_stays_english(
     ],
 )
 async def test_the_fight_screen_has_no_english_or_simplified_left(
-    make_app: AppFactory, lang: str, shown: list[str], not_shown: list[str]
+    run_app: AppRun, lang: str, shown: list[str], not_shown: list[str]
 ) -> None:
     """Issue 18 §1: pc/npc, "^p palette" and 防御 (Simplified) were seen in zh/zh-Hant."""
-    app = make_app(script=FIGHT, lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT, lang=lang) as (app, pilot):
         screen = app.export_screenshot().replace("&#160;", " ")
         for text in shown:
             assert text in screen

@@ -5,18 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import SMALL, AppFactory, screen_lines
-from test_mist_flows import SCENE, state_of
+from console_support import SCENE, SMALL, AppFactory, screen_lines, settle, state_of
 from textual import events
 from textual.widgets import Input
 
 from console.mist.dialogs import FormDialog
 from console.mist.screen import MistScreen
-
-
-async def settle(pilot: Any) -> None:
-    for _ in range(4):
-        await pilot.pause()
 
 
 def burst(app: Any, text: str) -> None:

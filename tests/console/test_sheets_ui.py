@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import SIZE, SMALL, AppFactory
+from console_support import SIZE, SMALL, AppFactory, ih_screen
 from textual.widgets import Static
 
 from console.app import STConsoleApp
 from console.screens.check_dialog import CheckDialog
 from console.screens.extended_screen import ExtendedScreen
 from console.screens.ih_panes import ExtendedPane
-from console.screens.ih_screen import IHScreen
 from console.screens.roster import RosterScreen
 from console.screens.sheet_editor import SheetEditor
 from console.widgets.dice_log import DiceLog
@@ -26,13 +25,6 @@ sheet Ghoul npc strength=3 dexterity=2 stamina=3 wits=1 composure=1 martial=2
 sheet Ann pc dexterity=3 firearms=2 wits=2 composure=3 resolve=2
 specialty Ann firearms "pistols" 1
 """
-
-
-def ih_screen(app: STConsoleApp) -> IHScreen:
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, IHScreen):
-            return screen
-    raise AssertionError("no IH screen")
 
 
 def scene_json(app: STConsoleApp) -> dict[str, Any]:

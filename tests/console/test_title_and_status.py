@@ -3,17 +3,15 @@ a long status ends in an ellipsis, notifications stay above the command line."""
 
 from __future__ import annotations
 
-from console_support import FIGHT, SIZE, SMALL, AppFactory, ih_screen, settle, status
+from console_support import FIGHT, SMALL, AppFactory, AppRun, ih_screen, settle, status
 from textual.widgets import Static
 from textual.widgets._toast import ToastRack
 
 from console.widgets.title_bar import FixedTitle
 
 
-async def test_notifications_stay_above_the_command_line(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_notifications_stay_above_the_command_line(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         rack = ToastRack()  # run_test turns notifications off: mount the rack they go in
         await app.screen.mount(rack)
         await settle(pilot)

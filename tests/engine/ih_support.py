@@ -29,10 +29,12 @@ def play(script: str, seed: int = 7, state: Encounter | None = None) -> tuple[En
 
 
 def names(state: Encounter) -> list[str]:
+    """The combatants' names in initiative order."""
     return [c.name for c in state.order]
 
 
 def turns(events: list) -> list[str]:
+    """Whose turns started, in order."""
     return [e.name for e in events if isinstance(e, TurnStarted)]
 
 
