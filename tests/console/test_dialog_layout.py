@@ -5,7 +5,8 @@ from __future__ import annotations
 from console_support import FIGHT, SMALL, AppRun, opened_by, settle
 from textual.widgets import Label, Static
 
-from console.screens.dialogs import ConfirmDialog, EffectDialog
+from console.screens.combat_forms import EffectDialog
+from console.screens.dialogs import ConfirmDialog
 
 
 async def test_a_long_question_is_shown_whole(run_app: AppRun) -> None:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine.dice.mist import MistRoll, Outcome, evaluate_mist
 from engine.session import JournalEntry, Scene
 from engine.settings import Interpretations
-from saves.codec import DEFAULT, Codec, DocumentError
+from saves.codec import DEFAULT, Codec
+from saves.type_registry import DocumentError
 
 ROOT = __name__.split(".")[0]
 
