@@ -5,8 +5,13 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+from console_support import SIZE
+from textual.pilot import Pilot
 
 from console.demo import build_scene
 from console.player.app import PlayerApp
@@ -115,3 +120,15 @@ async def wait_text(
         await asyncio.sleep(0.05)
         waited += 0.05
     raise AssertionError(f"the view never showed {shown!r} without {absent!r}:\n{text}")
+
+
+@asynccontextmanager
+async def player_view(
+    save_dir: Path, *, lang: str = "en", size: tuple[int, int] = SIZE, **options: Any
+) -> AsyncIterator[tuple[PlayerApp, Pilot[None]]]:
+    """``async with player_view(tmp_path) as (app, pilot):`` the players' view of ``save_dir``
+    (more PlayerApp ``options`` as given) run at ``size``, its first scene loaded."""
+    app = PlayerApp(save_dir=save_dir, lang=lang, **options)
+    async with app.run_test(size=size) as pilot:
+        await wait_loads(pilot, 1)
+        yield app, pilot

@@ -8,20 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import AppFactory
+from console_support import SIZE, AppFactory, AppRun, ih_screen, opened_quietly, run_from_palette
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from console.screens.attack_dialog import AttackDialog
 from console.screens.dialogs import ConfirmDialog
 from console.screens.ih_panes import InitiativeQueue
-from console.screens.ih_screen import IHScreen
 from console.widgets.odds_chart import OddsChart
 from engine.ih.attack_odds import attack_odds
 from engine.ih.encounter import Encounter
 from engine.ih.events import AttackRolled
-
-SIZE = (120, 40)
 
 # Cid has had his turn (not flat-footed: defense 2 counts); it is Ann's turn.
 FIGHT = """
@@ -33,37 +30,29 @@ next
 """
 
 
-def ih_screen(app: Any) -> IHScreen:
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, IHScreen):
-            return screen
-    raise AssertionError("no IH screen")
-
-
 def state(app: Any) -> Encounter:
     found = ih_screen(app).history.scene.state
     assert isinstance(found, Encounter)
     return found
 
 
-async def _open_on_cid(pilot: Pilot[Any]) -> AttackDialog:
-    await pilot.app.opened.wait()  # type: ignore[attr-defined]
-    await pilot.pause()
-    pilot.app.clear_notifications()
+async def _open_on_cid(pilot: Pilot[Any], pool: str = "") -> AttackDialog:
+    """Ann's attack dialog on Cid, ``pool`` typed as its dice."""
+    await opened_quietly(pilot)
     ih_screen(pilot.app).selected = "Cid"
     await pilot.pause()
     await pilot.press("h")
     await pilot.pause()
     dialog = pilot.app.screen
     assert isinstance(dialog, AttackDialog)
+    if pool:
+        await pilot.press(*pool)
+        await pilot.pause()
     return dialog
 
 
-async def test_the_odds_are_shown_before_the_roll_and_the_result_after(
-    make_app: AppFactory,
-) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
+async def test_the_odds_are_shown_before_the_roll_and_the_result_after(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         dialog = await _open_on_cid(pilot)
         assert (dialog.attacker, dialog.target()) == ("Ann", "Cid")
         await pilot.press("7")
@@ -97,9 +86,8 @@ async def test_the_odds_are_shown_before_the_roll_and_the_result_after(
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
-async def test_a_refused_attack_says_why_and_changes_nothing(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT + "spend Ann standard")
-    async with app.run_test(size=SIZE) as pilot:
+async def test_a_refused_attack_says_why_and_changes_nothing(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT + "spend Ann standard") as (app, pilot):
         dialog = await _open_on_cid(pilot)
         await pilot.press("5", "enter")
         await pilot.pause()
@@ -112,23 +100,17 @@ async def test_a_refused_attack_says_why_and_changes_nothing(make_app: AppFactor
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
-async def test_a_typed_pool_that_is_not_a_trait_says_so_before_rolling(
-    make_app: AppFactory,
-) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        dialog = await _open_on_cid(pilot)
-        await pilot.press(*"dexterity+firearms")
-        await pilot.pause()
+async def test_a_typed_pool_that_is_not_a_trait_says_so_before_rolling(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        dialog = await _open_on_cid(pilot, "dexterity+firearms")
         summary = str(dialog.query_one("#attack-odds", Static).render())
         assert "has no character sheet" in summary and "dp=N" in summary
         assert dialog.command is None
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
-async def test_zero_health_offers_the_willpower_to_stay_conscious(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT + "damage Cid 5")
-    async with app.run_test(size=SIZE) as pilot:
+async def test_zero_health_offers_the_willpower_to_stay_conscious(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT + "damage Cid 5") as (app, pilot):
         await pilot.app.opened.wait()  # type: ignore[attr-defined]
         await pilot.pause()
         screen = ih_screen(app)
@@ -154,12 +136,9 @@ next
 """
 
 
-async def test_a_pool_from_the_sheet_is_shown_part_by_part(make_app: AppFactory) -> None:
-    app = make_app(script=SHEETS)
-    async with app.run_test(size=SIZE) as pilot:
-        dialog = await _open_on_cid(pilot)
-        await pilot.press(*"dexterity+firearms")
-        await pilot.pause()
+async def test_a_pool_from_the_sheet_is_shown_part_by_part(run_app: AppRun) -> None:
+    async with run_app(script=SHEETS) as (app, pilot):
+        dialog = await _open_on_cid(pilot, "dexterity+firearms")
         lines = str(dialog.query_one("#attack-defense", Static).render())
         assert "Dexterity 4 + Firearms 3 = 7 dice" in lines
         assert "→ 5 dice" in lines
@@ -169,16 +148,11 @@ async def test_a_pool_from_the_sheet_is_shown_part_by_part(make_app: AppFactory)
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
-async def test_the_palette_offers_the_attack(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
+async def test_the_palette_offers_the_attack(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.app.opened.wait()  # type: ignore[attr-defined]
         await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Attack")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_from_palette(pilot, "Attack")
         await pilot.pause(0.3)
         assert isinstance(app.screen, AttackDialog)
         await app.action_quit()  # stop the autosave writer (tests after this count threads)

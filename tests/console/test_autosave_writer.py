@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from console_support import FIGHT, SIZE, AppFactory, ih_screen
+from console_support import FIGHT, AppRun, ih_screen
 from textual.pilot import Pilot
 
 from console.app import STConsoleApp
@@ -26,10 +26,8 @@ async def wait_saved(app: STConsoleApp, pilot: Pilot[None]) -> None:
     raise AssertionError(f"autosave still {app.autosave_state!r}")
 
 
-async def test_one_writer_thread_saves_every_command(make_app: AppFactory, tmp_path: Path) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_one_writer_thread_saves_every_command(run_app: AppRun, tmp_path: Path) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         before = {thread.name for thread in threading.enumerate()}
         await pilot.press("m", "n", "n", "n")
         await wait_saved(app, pilot)

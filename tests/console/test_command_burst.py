@@ -7,14 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from console_support import FIGHT, AppFactory
+from console_support import FIGHT, AppFactory, AppRun
 from textual import events
 from textual.keys import _character_to_key
 
 from console.app import STConsoleApp
 from console.screens.ih_screen import IHScreen
-
-SIZE = (120, 40)
 
 
 def burst_text(app: STConsoleApp, text: str) -> None:
@@ -46,11 +44,9 @@ async def settle(pilot: Any) -> None:
 
 
 async def test_eight_note_lines_in_one_burst_all_run_and_nothing_runs_as_keys(
-    make_app: AppFactory,
+    run_app: AppRun,
 ) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen)
         before = screen.history.scene
@@ -65,12 +61,8 @@ async def test_eight_note_lines_in_one_burst_all_run_and_nothing_runs_as_keys(
         assert screen.command_line.input.value == ""
 
 
-async def test_a_hotkey_typed_right_after_a_command_line_still_runs(
-    make_app: AppFactory,
-) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_hotkey_typed_right_after_a_command_line_still_runs(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen)
         before = len(screen.history.scene.journal)
@@ -80,10 +72,8 @@ async def test_a_hotkey_typed_right_after_a_command_line_still_runs(
         assert texts == ['note Ann "quick"', "next"]
 
 
-async def test_a_refused_line_in_a_burst_stays_open_for_editing(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_refused_line_in_a_burst_stays_open_for_editing(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen)
         burst_text(app, ":damage Nobody 1\n")

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from console_support import FIGHT, AppFactory
+from console_support import FIGHT, SIZE, AppFactory
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -29,7 +29,7 @@ from engine.ih import commands as ih
 async def fight(make_app: AppFactory) -> AsyncIterator[tuple[Any, IHScreen, list[Any]]]:
     """The Pilot on the fight's screen, and what the screen handed ``then`` (events)."""
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await app.opened.wait()  # type: ignore[attr-defined]
         await pilot.pause()
         screen = app.screen

@@ -7,7 +7,7 @@ each other's styles and neither had a row left for its text.
 
 from __future__ import annotations
 
-from console_support import FIGHT, AppFactory, screen_lines
+from console_support import FIGHT, SMALL, AppFactory, screen_lines
 from textual.command import CommandPalette
 from textual.widgets import Input
 
@@ -16,7 +16,7 @@ from console.widgets.command_line import CommandLineInput
 
 async def test_the_palettes_search_text_is_shown(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"undo")
@@ -29,7 +29,7 @@ async def test_the_palettes_search_text_is_shown(make_app: AppFactory) -> None:
 
 async def test_the_command_line_shows_its_text_after_the_palette(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         for _ in range(2):  # the palette opened and closed twice
             await pilot.press("ctrl+p")
             await pilot.pause()

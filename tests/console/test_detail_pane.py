@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from console_support import FIGHT, SIZE, AppFactory, ih_screen, screen_lines, settle
+from console_support import FIGHT, SIZE, SMALL, AppFactory, AppRun, ih_screen, screen_lines, settle
 from textual.containers import VerticalScroll
 
 from console.screens.ih_panes import DetailPane
 
 
-async def test_the_detail_pane_lines_up_labels_and_values(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_the_detail_pane_lines_up_labels_and_values(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         text = app.screen.query_one(DetailPane).plain
         lines = text.splitlines()
         assert lines[0].startswith("Health      ")
@@ -30,7 +28,7 @@ async def test_a_detail_pane_too_short_for_a_long_note_scrolls_to_it(
         assert any("Bites at ankles" in row for row in rows), "the note shows, wrapped"
         assert not rows[-1].rstrip().endswith("…"), "it fits at 120×40"
     app = make_app(campaign="Test", scene="Fight")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         # Issue 18: the pane scrolls (it ended in "…" and the rest could not be reached).
         box = ih_screen(app).query_one("#detail-box", VerticalScroll)

@@ -8,7 +8,7 @@ Rich counted, and the budget pane's border moved): the panes draw names without 
 from __future__ import annotations
 
 import pytest
-from console_support import AppFactory, screen_lines
+from console_support import SIZE, SMALL, AppFactory, screen_lines
 from rich.cells import cell_len
 
 from console.widgets.strips import TERMINAL_UNSAFE, terminal_safe
@@ -24,7 +24,7 @@ def test_terminal_safe_keeps_emoji_and_drops_joiners() -> None:
     assert terminal_safe("🧟Zed 僵尸") == "🧟Zed 僵尸"
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", [SMALL, SIZE])
 async def test_emoji_names_keep_every_border_in_place(
     make_app: AppFactory, size: tuple[int, int]
 ) -> None:

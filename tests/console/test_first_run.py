@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import SIZE, AppFactory, status_text
+from console_support import AppRun, status_text
 
 from console.screens.ih_screen import IHScreen
 from saves.store import open_store
 
 
-async def test_first_run_with_flags_installs_the_demo_first(make_app: AppFactory) -> None:
-    app = make_app(campaign="Demo", scene="St. Agnes at night")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_first_run_with_flags_installs_the_demo_first(run_app: AppRun) -> None:
+    async with run_app(campaign="Demo", scene="St. Agnes at night") as (app, pilot):
         scene = app.current_scene()
         assert scene is not None
         assert (scene.name, scene.system) == ("St. Agnes at night", "mist")
@@ -23,11 +21,9 @@ async def test_first_run_with_flags_installs_the_demo_first(make_app: AppFactory
 
 
 async def test_a_missing_scene_opens_the_current_one_and_says_so(
-    make_app: AppFactory, tmp_path: Path
+    run_app: AppRun, tmp_path: Path
 ) -> None:
-    app = make_app(campaign="Demo", scene="Nowhere")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(campaign="Demo", scene="Nowhere") as (app, pilot):
         scene = app.current_scene()
         assert scene is not None and scene.name == "Ward 7 fight"
         status = status_text(app)
@@ -37,21 +33,17 @@ async def test_a_missing_scene_opens_the_current_one_and_says_so(
 
 
 async def test_a_missing_campaign_opens_the_last_one_and_says_so(
-    make_app: AppFactory, tmp_path: Path
+    run_app: AppRun, tmp_path: Path
 ) -> None:
-    app = make_app(campaign="Tuesday", scene="Fight")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(campaign="Tuesday", scene="Fight") as (app, pilot):
         assert app.persistence.campaign_name == "Demo"
         status = status_text(app)
         assert "Tuesday" in status and "Demo / Ward 7 fight" in status
     assert not open_store(tmp_path).has_campaign("Tuesday")
 
 
-async def test_demo_combatants_have_a_real_stat_line(make_app: AppFactory) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_demo_combatants_have_a_real_stat_line(run_app: AppRun) -> None:
+    async with run_app() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen) and screen.view is not None
         for combatant in screen.view.order:

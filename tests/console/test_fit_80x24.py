@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import FIGHT, AppFactory, screen_lines
+from console_support import FIGHT, SIZE, SMALL, AppFactory, screen_lines
 from textual.containers import VerticalScroll
 
 from console.app import STConsoleApp
@@ -14,8 +14,6 @@ from console.screens.combat_forms import CombatantDialog
 from console.screens.ih_panes import BudgetPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
 from console.widgets.dice_log import DiceLog
-
-SMALL = (80, 24)
 
 
 async def test_the_combatant_pane_scrolls_and_takes_the_focus(make_app: AppFactory) -> None:
@@ -144,7 +142,7 @@ async def test_mist_at_80x24_shows_challenges_and_the_selected_character(
 
 async def test_the_story_line_names_the_scene(tmp_path: Path) -> None:
     app = STConsoleApp(save_dir=tmp_path, campaign="Demo", scene="St. Agnes at night", seed=5)
-    async with app.run_test(size=(120, 40)):
+    async with app.run_test(size=SIZE):
         nav = app.screen.query_one(NavigatorPane)
         rows = screen_lines(app)[nav.region.y + 1 : nav.region.bottom - 1]
         x = nav.region.x
@@ -154,7 +152,7 @@ async def test_the_story_line_names_the_scene(tmp_path: Path) -> None:
 
 async def test_a_rolled_initiative_shows_its_d10_in_the_dice_log(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, IHScreen)
         events = screen.run_command_events("join Dan mod=3 npc")

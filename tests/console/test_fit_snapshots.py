@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
-from textual.pilot import Pilot
+from console_support import SIZE, SMALL, AppFactory, opened_quietly
 
 MIST_DEMO = ("Demo", "St. Agnes at night")
 
@@ -23,14 +22,7 @@ VIEWS: dict[str, tuple[tuple[str, str] | None, tuple[str, ...]]] = {
 }
 """The demo scene each view opens (the fight when None) and the keys to it."""
 
-SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
-
-
-async def _settle(pilot: Pilot[Any]) -> None:
-    await pilot.app.opened.wait()  # type: ignore[attr-defined]
-    await pilot.pause()
-    pilot.app.clear_notifications()
-    await pilot.pause()
+SIZES = {"80x24": SMALL, "120x40": SIZE}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
@@ -42,4 +34,4 @@ def test_fit_snapshot(
     opened, keys = VIEWS[view]
     campaign, scene = opened if opened is not None else (None, None)
     app = make_app(lang=lang, campaign=campaign, scene=scene)
-    assert snap_compare(app, press=keys, terminal_size=SIZES[size], run_before=_settle)
+    assert snap_compare(app, press=keys, terminal_size=SIZES[size], run_before=opened_quietly)

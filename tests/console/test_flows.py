@@ -4,22 +4,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import FIGHT, AppFactory, ih_screen, row, scene_json, select
+from console_support import (
+    FIGHT,
+    SIZE,
+    AppRun,
+    ih_screen,
+    opened_by,
+    row,
+    run_from_palette,
+    scene_json,
+    select,
+)
 from textual.widgets import Input, OptionList, Static
 
 from console.app import STConsoleApp
+from console.screens.roll_dialog import RollDialog
 from console.widgets.odds_chart import OddsChart
 from engine.dice.ih import CheckSpec
 from engine.dice.odds import check_odds
 from saves.store import open_store
 
-SIZE = (120, 40)
 
-
-async def test_a_round_with_delay_join_reflex_and_undo(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_round_with_delay_join_reflex_and_undo(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         assert scene_json(app)["current"] == "Ann"
         # Ann delays until after Cid (RULES.md §3.4): pick "After Cid" in the dialog.
         await pilot.press("d")
@@ -61,13 +68,9 @@ async def test_a_round_with_delay_join_reflex_and_undo(make_app: AppFactory) -> 
         assert scene_json(app)["current"] == "Dan"
 
 
-async def test_roll_dialog_shows_exact_odds_and_logs_the_roll(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        dialog = app.screen
+async def test_roll_dialog_shows_exact_odds_and_logs_the_roll(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        dialog = await opened_by(pilot, RollDialog, "r")
         await pilot.press("backspace", "5")
         dialog.query_one("#dc", Input).value = "2"
         await pilot.pause()
@@ -86,10 +89,8 @@ async def test_roll_dialog_shows_exact_odds_and_logs_the_roll(make_app: AppFacto
         assert last.events[0].result.dc == 2
 
 
-async def test_command_line_error_is_inline_and_scene_unchanged(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_command_line_error_is_inline_and_scene_unchanged(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         before = ih_screen(app).history.scene
         await pilot.press("colon", *"spend Nobody move", "enter")
         await pilot.pause()
@@ -104,10 +105,8 @@ async def test_command_line_error_is_inline_and_scene_unchanged(make_app: AppFac
         assert str(app.screen.query_one("#command-error", Static).render()) == ""
 
 
-async def test_command_line_completes_names_and_remembers_history(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_command_line_completes_names_and_remembers_history(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("colon", *"spe")
         await pilot.pause()
         await pilot.press("tab")
@@ -120,11 +119,9 @@ async def test_command_line_completes_names_and_remembers_history(make_app: AppF
         assert line.value == "spend Ann free"
 
 
-async def test_keymap_file_overrides_a_binding(make_app: AppFactory, tmp_path: Path) -> None:
+async def test_keymap_file_overrides_a_binding(run_app: AppRun, tmp_path: Path) -> None:
     (tmp_path / "keymap.toml").write_text('"combat.next-turn" = "space"\n', "utf-8")
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("n")
         await pilot.pause()
         assert scene_json(app)["current"] == "Ann"
@@ -134,11 +131,9 @@ async def test_keymap_file_overrides_a_binding(make_app: AppFactory, tmp_path: P
 
 
 async def test_autosave_is_written_and_the_journal_survives_reopening(
-    make_app: AppFactory, tmp_path: Path
+    run_app: AppRun, tmp_path: Path
 ) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("m", "n")
         await pilot.pause()
         for _ in range(500):  # the autosave writer thread, then its report on the UI thread
@@ -158,10 +153,8 @@ async def test_autosave_is_written_and_the_journal_survives_reopening(
         assert scene_json(again)["current"] == "Bob"
 
 
-async def test_add_and_remove_from_the_keyboard(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_add_and_remove_from_the_keyboard(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("a")
         await pilot.pause()
         await pilot.press(*"Old Wang", "tab", *"9", "enter")
@@ -175,10 +168,8 @@ async def test_add_and_remove_from_the_keyboard(make_app: AppFactory) -> None:
         assert "Old Wang" not in [c["name"] for c in scene_json(app)["order"]]
 
 
-async def test_first_run_opens_the_demo_in_round_two(make_app: AppFactory) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_first_run_opens_the_demo_in_round_two(run_app: AppRun) -> None:
+    async with run_app() as (app, pilot):
         data = scene_json(app)
         assert data["round"] == 2
         assert any(c["delaying"] for c in data["order"])
@@ -186,10 +177,8 @@ async def test_first_run_opens_the_demo_in_round_two(make_app: AppFactory) -> No
         assert "Demo" in app.title_line
 
 
-async def test_undo_is_greyed_out_with_no_history(make_app: AppFactory) -> None:
-    app = make_app(script="add Ann init=15\n")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_undo_is_greyed_out_with_no_history(run_app: AppRun) -> None:
+    async with run_app(script="add Ann init=15\n") as (app, pilot):
         screen = ih_screen(app)
         assert screen.check_action("undo", ()) is True
         await pilot.press("ctrl+z")
@@ -199,23 +188,14 @@ async def test_undo_is_greyed_out_with_no_history(make_app: AppFactory) -> None:
         assert scene_json(app)["order"] == []
 
 
-async def test_palette_runs_an_action_by_name(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Next turn")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+async def test_palette_runs_an_action_by_name(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        await run_from_palette(pilot, "Next turn")
         assert scene_json(app)["current"] == "Bob"
 
 
-async def test_effect_and_initiative_dialogs(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_effect_and_initiative_dialogs(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await select(pilot, app, "Bob")
         await pilot.press("e")
         await pilot.pause()
@@ -230,10 +210,8 @@ async def test_effect_and_initiative_dialogs(make_app: AppFactory) -> None:
         assert ih_screen(app).history.scene.journal[-1].text == "initiative Bob +5"
 
 
-async def test_scene_new_on_the_command_line_opens_it(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_scene_new_on_the_command_line_opens_it(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("colon", *'scene new "Roof" ih-d6', "enter")
         await pilot.pause()
         scene = ih_screen(app).history.scene
@@ -241,10 +219,8 @@ async def test_scene_new_on_the_command_line_opens_it(make_app: AppFactory) -> N
         assert app.persistence.require().has_scene("Roof")
 
 
-async def test_after_an_error_typing_replaces_the_refused_line(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_after_an_error_typing_replaces_the_refused_line(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("colon", *"spend Nobody move", "enter")
         await pilot.pause()
         # The refused text is selected: a habitual ':' and a new command replace it.

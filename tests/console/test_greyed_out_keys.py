@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from console_support import FIGHT, SIZE, AppFactory, ih_screen, scene_json, settle, status
+from console_support import FIGHT, SIZE, SMALL, AppFactory, ih_screen, scene_json, settle, status
 
 from console.mist.screen import MistScreen
 from console.screens.ih_screen import IHScreen
@@ -59,7 +59,7 @@ async def test_delay_of_someone_who_acted_says_why(make_app: AppFactory) -> None
 )
 async def test_a_greyed_out_mist_key_says_why(make_app: AppFactory, key: str, reason: str) -> None:
     app = make_app(script="pc Mei\n", system="mist")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, MistScreen)
         await pilot.press(key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import FIGHT, AppFactory, screen_lines
+from console_support import FIGHT, SIZE, AppFactory, screen_lines
 
 from console.app import STConsoleApp
 from console.screens.help import HelpScreen, key_label
@@ -27,7 +27,7 @@ def first_group(app: STConsoleApp) -> str:
 
 async def test_help_on_the_mist_screen_opens_on_its_keys(tmp_path: Path) -> None:
     app = STConsoleApp(save_dir=tmp_path, campaign="Demo", scene="St. Agnes at night", seed=5)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -37,7 +37,7 @@ async def test_help_on_the_mist_screen_opens_on_its_keys(tmp_path: Path) -> None
 
 async def test_help_on_the_fight_screen_opens_on_its_keys(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -4,18 +4,14 @@
 
 from __future__ import annotations
 
-from console_support import FIGHT, AppFactory, ih_screen, row, select
+from console_support import FIGHT, SCENE, AppRun, ih_screen, press, row, select, state_of
 from player_support import screen_text
-from test_flows import SIZE
-from test_mist_flows import SCENE, press, state_of
 
 from console.screens.dialogs import ChoiceDialog
 
 
-async def test_h_hides_and_reveals_the_selected_combatant(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_h_hides_and_reveals_the_selected_combatant(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await select(pilot, app, "Cid")
         await pilot.press("v")
         await pilot.pause()
@@ -31,10 +27,8 @@ async def test_h_hides_and_reveals_the_selected_combatant(make_app: AppFactory) 
         assert row(app, "Cid")["hidden"] is True
 
 
-async def test_v_hides_a_challenge_and_shows_its_limits(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_v_hides_a_challenge_and_shows_its_limits(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         await press(pilot, "V")
         assert isinstance(app.screen, ChoiceDialog)
         await press(pilot, "enter")  # the first choice: hide the Hound

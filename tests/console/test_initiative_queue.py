@@ -4,7 +4,7 @@ pages to the current actor (RULES.md §3.3)."""
 from __future__ import annotations
 
 import pytest
-from console_support import FIGHT, LONG, SIZE, AppFactory, ih_screen
+from console_support import FIGHT, LONG, SIZE, SMALL, AppRun, ih_screen
 from rich.cells import cell_len
 
 from console.screens.ih_panes import InitiativeQueue
@@ -15,22 +15,20 @@ NARROW_FIGHT = FIGHT.replace("Cid", "老王") + 'effect Ann "Blessed" rounds=2\n
 @pytest.mark.parametrize(
     ("lang", "size", "willpower", "effects"),
     [
-        ("en", (80, 24), "5/5", "✦1"),
-        ("zh", (80, 24), "5/5", "✦1"),
-        ("en", (120, 40), "███ 5/5", "Blessed"),
+        ("en", SMALL, "5/5", "✦1"),
+        ("zh", SMALL, "5/5", "✦1"),
+        ("en", SIZE, "███ 5/5", "Blessed"),
         ("en", (60, 24), None, None),
     ],
 )
 async def test_narrow_queues_compress_columns_and_stay_aligned(
-    make_app: AppFactory,
+    run_app: AppRun,
     lang: str,
     size: tuple[int, int],
     willpower: str | None,
     effects: str | None,
 ) -> None:
-    app = make_app(lang=lang, script=NARROW_FIGHT)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with run_app(lang=lang, script=NARROW_FIGHT, size=size) as (app, pilot):
         queue = ih_screen(app).query_one(InitiativeQueue)
         width = queue.size.width
         lines = [queue.render_line(y).text for y in range(4)]
@@ -46,10 +44,8 @@ async def test_narrow_queues_compress_columns_and_stay_aligned(
         assert cell_len(bob[: bob.index("15")]) == cell_len(wang[: wang.index("12")])
 
 
-async def test_next_down_a_long_queue_scrolls_by_pages(make_app: AppFactory) -> None:
-    app = make_app(script=LONG)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_next_down_a_long_queue_scrolls_by_pages(run_app: AppRun) -> None:
+    async with run_app(script=LONG) as (app, pilot):
         queue = app.screen.query_one(InitiativeQueue)
         offsets = []
         for _ in range(49):

@@ -3,7 +3,7 @@ right screen in order: a dialog's key and its amount, Tab between fields, ⌫ on
 
 from __future__ import annotations
 
-from console_support import FIGHT, SIZE, AppFactory, burst, settle
+from console_support import FIGHT, SIZE, AppFactory, AppRun, burst, settle
 from textual import events
 from textual.widgets import Input
 
@@ -21,10 +21,8 @@ def health(app: STConsoleApp, name: str) -> int:
     return int(next(c for c in state["order"] if c["name"] == name)["health"])
 
 
-async def test_a_burst_after_the_dialog_key_reaches_the_dialog(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_burst_after_the_dialog_key_reaches_the_dialog(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         burst(app, ("minus", "-"), ("3", "3"), ("enter", "\r"))
         await settle(pilot)
         assert isinstance(app.screen, IHScreen), "the dialog took the amount and closed"
@@ -32,20 +30,16 @@ async def test_a_burst_after_the_dialog_key_reaches_the_dialog(make_app: AppFact
         assert len(app.screen_stack) == 2, "Enter was handled once: the scene screen stays"
 
 
-async def test_a_burst_types_into_the_roll_dialog(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_burst_types_into_the_roll_dialog(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         burst(app, ("r", "r"), ("9", "9"))
         await settle(pilot)
         assert isinstance(app.screen, RollDialog)
         assert app.screen.query_one("#value", Input).value == "9"
 
 
-async def test_keys_typed_one_by_one_are_handled_once(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_keys_typed_one_by_one_are_handled_once(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("minus")
         await pilot.pause()
         assert isinstance(app.screen, AmountDialog)
@@ -55,13 +49,9 @@ async def test_keys_typed_one_by_one_are_handled_once(make_app: AppFactory) -> N
         assert isinstance(app.screen, IHScreen)
 
 
-async def test_a_burst_with_backspace_keeps_its_order_on_the_command_line(
-    make_app: AppFactory,
-) -> None:
+async def test_a_burst_with_backspace_keeps_its_order_on_the_command_line(run_app: AppRun) -> None:
     """``⌫ t ⏎`` typed in one read: the backspace runs before the ``t`` (Textual #6605)."""
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen)
         current = screen.history.scene.state.current

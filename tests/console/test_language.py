@@ -6,7 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from console_support import FIGHT, FIXED_TIME, AppFactory, save_scene
+from console_support import (
+    FIGHT,
+    FIXED_TIME,
+    SIZE,
+    AppFactory,
+    AppRun,
+    run_from_palette,
+    save_scene,
+)
 
 from console.app import STConsoleApp
 from console.language import choose, from_locale
@@ -58,7 +66,7 @@ async def test_f2_switches_language_at_once_keeps_undo_and_is_remembered(
 ) -> None:
     save_scene(tmp_path, FIGHT)
     app = _app(tmp_path, None)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         assert app.t.lang == "en"
         await pilot.press("n")  # next turn: something to undo
         await pilot.pause()
@@ -77,10 +85,10 @@ async def test_f2_switches_language_at_once_keeps_undo_and_is_remembered(
 
     # Next start: the saved choice, over the (English) locale; --lang over both.
     again = _app(tmp_path, None)
-    async with again.run_test(size=(120, 40)):
+    async with again.run_test(size=SIZE):
         assert again.t.lang == "zh"
     given = _app(tmp_path, "zh-Hant")
-    async with given.run_test(size=(120, 40)):
+    async with given.run_test(size=SIZE):
         assert given.t.lang == "zh-Hant"
 
 
@@ -90,25 +98,20 @@ async def test_the_locale_picks_the_language_on_a_first_start(
     monkeypatch.setenv("LC_ALL", "zh_TW.UTF-8")
     save_scene(tmp_path, FIGHT)
     app = _app(tmp_path, None)
-    async with app.run_test(size=(120, 40)):
+    async with app.run_test(size=SIZE):
         assert app.t.lang == "zh-Hant"
 
 
 async def test_the_palette_offers_the_language_switch(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"language")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+    async with app.run_test(size=SIZE) as pilot:
+        await run_from_palette(pilot, "language")
         assert app.t.lang == "zh"
 
 
 async def test_a_refusal_speaks_the_console_language(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT, lang="zh")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         app.screen.run_command("damage Nobody 1", "key")
         await pilot.pause()
         assert app.screen.status == "✗ 本场战斗中没有名为“Nobody”的战斗者（现有：Ann, Bob, Cid）。"
@@ -153,12 +156,10 @@ def test_run_refusals_speak_the_language_and_json_stays_english(
     ],
 )
 async def test_the_fight_screen_has_no_english_or_simplified_left(
-    make_app: AppFactory, lang: str, shown: list[str], not_shown: list[str]
+    run_app: AppRun, lang: str, shown: list[str], not_shown: list[str]
 ) -> None:
     """Issue 18 §1: pc/npc, "^p palette" and 防御 (Simplified) were seen in zh/zh-Hant."""
-    app = make_app(script=FIGHT, lang=lang)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT, lang=lang) as (app, pilot):
         screen = app.export_screenshot().replace("&#160;", " ")
         for text in shown:
             assert text in screen
@@ -170,7 +171,7 @@ async def test_dialogs_speak_the_language(make_app: AppFactory) -> None:
     from textual.widgets import RadioButton, Select
 
     app = make_app(script=FIGHT, lang="zh")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.pause()
         labels = {str(button.label) for button in app.screen.query(RadioButton)}

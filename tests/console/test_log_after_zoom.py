@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from console_support import SIZE
+
 from console.app import STConsoleApp
 from console.widgets.dice_log import DiceLog
 
@@ -18,7 +20,7 @@ def widest(log: DiceLog) -> int:
 
 async def test_a_line_logged_while_zoomed_is_wrapped_at_the_logs_width(tmp_path: Path) -> None:
     app = STConsoleApp(save_dir=tmp_path, campaign="Demo", scene="St. Agnes at night", seed=5)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(DiceLog)
         await pilot.press("z")
         await pilot.pause()

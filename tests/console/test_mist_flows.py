@@ -5,51 +5,16 @@ with an opportunity — each undone again. Fixed dice (seed 5) make every roll t
 
 from __future__ import annotations
 
-from typing import Any
-
-from console_support import AppFactory
-from textual.pilot import Pilot
+from console_support import MITIGATE, SCENE, AppRun, press, state_of, type_text
 
 from console.mist.dialogs import FormDialog
 from console.mist.effects import EffectsDialog
 from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
-from engine.mist.state import MistState
-
-SIZE = (120, 40)
-
-SCENE = """
-pc Mei
-theme Mei taint "Shadow Hands" power="grasping dark,silent step" weakness="no light" motive=Feed
-theme Mei self "Night-shift Nurse" power="steady hands,first aid" weakness="exhausted" motive=Save
-pc Wang
-theme Wang self "Retired Cop" power="hard stare,old contacts" weakness="bad knee" motive=Justice
-challenge Hound limits=harmed:3,convinced:3
-tag scene "Flickering lights"
-threat "The Hound stalks the ward" challenge=Hound
-"""
-"""A scene in the Establish phase: two PCs with themes, a challenge with limits, a threat."""
 
 
-def state_of(pilot: Pilot[Any]) -> MistState:
-    screen = pilot.app.screen_stack[1]
-    assert isinstance(screen, MistScreen)
-    state = screen.history.scene.state
-    assert isinstance(state, MistState)
-    return state
-
-
-async def press(pilot: Pilot[Any], *keys: str) -> None:
-    await pilot.press(*keys)
-    await pilot.pause()
-
-
-async def test_action_roll_ticks_tags_and_effects_overcome_the_challenge(
-    make_app: AppFactory,
-) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_action_roll_ticks_tags_and_effects_overcome_the_challenge(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         assert isinstance(app.screen, MistScreen)
         await press(pilot, "p")
         assert state_of(pilot).phase.value == "action"
@@ -93,11 +58,8 @@ async def test_action_roll_ticks_tags_and_effects_overcome_the_challenge(
         assert state_of(pilot).actions == ()
 
 
-async def test_a_consequence_is_mitigated_and_undone(make_app: AppFactory) -> None:
-    script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
-    app = make_app(script=script, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_consequence_is_mitigated_and_undone(run_app: AppRun) -> None:
+    async with run_app(script=MITIGATE, system="mist") as (app, pilot):
         await press(pilot, "m")
         builder = app.screen
         assert isinstance(builder, RollBuilder)
@@ -117,25 +79,18 @@ async def test_a_consequence_is_mitigated_and_undone(make_app: AppFactory) -> No
         assert not pending.delivered and pending.tier == 3
 
 
-async def _type(pilot: Pilot[Any], text: str) -> None:
-    for char in text:
-        await pilot.press("space" if char == " " else char)
-
-
-async def test_case_file_from_clues_to_a_test_with_an_opportunity(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE + "complexity 2\n", system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_case_file_from_clues_to_a_test_with_an_opportunity(run_app: AppRun) -> None:
+    async with run_app(script=SCENE + "complexity 2\n", system="mist") as (app, pilot):
         for clue in ("scratches", "night shift", "flicker"):
             await press(pilot, "l")
             assert isinstance(app.screen, FormDialog)
-            await _type(pilot, clue)
+            await type_text(pilot, clue)
             await press(pilot, "enter")
         assert [c.id for c in state_of(pilot).case_file.clues] == ["c1", "c2", "c3"]
         await press(pilot, "k")
-        await _type(pilot, "shadows")
+        await type_text(pilot, "shadows")
         await press(pilot, "tab")
-        await _type(pilot, "c1,c2,c3")
+        await type_text(pilot, "c1,c2,c3")
         await press(pilot, "enter")
         conclusion = state_of(pilot).case_file.conclusions[0]
         assert conclusion.supports == ("c1", "c2", "c3") and conclusion.power == 3
@@ -144,7 +99,7 @@ async def test_case_file_from_clues_to_a_test_with_an_opportunity(make_app: AppF
         await press(pilot, "T")
         assert isinstance(app.screen, FormDialog)
         await press(pilot, "tab")
-        await _type(pilot, "fears light")
+        await type_text(pilot, "fears light")
         await press(pilot, "enter")
         case = state_of(pilot).case_file
         assert case.tested

@@ -5,18 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import AppFactory, screen_lines
-from test_mist_flows import SCENE, state_of
+from console_support import SCENE, SMALL, AppFactory, screen_lines, settle, state_of
 from textual import events
 from textual.widgets import Input
 
 from console.mist.dialogs import FormDialog
 from console.mist.screen import MistScreen
-
-
-async def settle(pilot: Any) -> None:
-    for _ in range(4):
-        await pilot.pause()
 
 
 def burst(app: Any, text: str) -> None:
@@ -30,7 +24,7 @@ async def test_a_status_typed_right_after_s_does_not_replace_the_target(
     make_app: AppFactory,
 ) -> None:
     app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         assert isinstance(app.screen, MistScreen)
         burst(app, "shurt\t2\r")
         await settle(pilot)
@@ -43,7 +37,7 @@ async def test_a_consequence_typed_right_after_c_goes_to_the_status(
     make_app: AppFactory,
 ) -> None:
     app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("c")
         await settle(pilot)
         form = app.screen
@@ -56,7 +50,7 @@ async def test_a_consequence_typed_right_after_c_goes_to_the_status(
 
 async def test_filled_fields_keep_their_labels(make_app: AppFactory) -> None:
     app = make_app(script=SCENE, system="mist", lang="en")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("s")
         await settle(pilot)
         await pilot.press(*"hurt")

@@ -6,9 +6,8 @@ with its confirmation — each through the keyboard, each undone.
 from __future__ import annotations
 
 import pytest
-from console_support import AppFactory
+from console_support import MITIGATE, SCENE, SMALL, AppFactory, AppRun, press, state_of, type_text
 from rich.cells import cell_len
-from test_mist_flows import SCENE, _type, press, state_of
 from textual import events
 from textual.widgets import OptionList
 
@@ -18,8 +17,6 @@ from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
 from engine.mist.state import MistState, Retirement
-
-MITIGATE = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
 
 CJK_SCENE = """
 pc 梅
@@ -34,15 +31,13 @@ phase action
 """Long CJK names (two cells a character) on the actor, a challenge and the scene."""
 
 
-async def test_who_gets_the_status_changes_from_the_name_field(make_app: AppFactory) -> None:
-    app = make_app(script=MITIGATE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+async def test_who_gets_the_status_changes_from_the_name_field(run_app: AppRun) -> None:
+    async with run_app(script=MITIGATE, system="mist") as (app, pilot):
         await press(pilot, "m", "space", "x", "x")
         builder = app.screen
         assert isinstance(builder, RollBuilder)
         assert app.focused is builder.query_one("#builder-extra-status")
-        await _type(pilot, "steadied")  # a "t" in the name is a letter, not the target key
+        await type_text(pilot, "steadied")  # a "t" in the name is a letter, not the target key
         assert builder.target is None
         await press(pilot, "ctrl+t")
         assert builder.target == "Wang"
@@ -63,10 +58,8 @@ async def test_who_gets_the_status_changes_from_the_name_field(make_app: AppFact
     ("script", "lang"),
     [(SCENE + 'tag Hound "Wreathed in shadow"\nphase action\n', "en"), (CJK_SCENE, "zh")],
 )
-async def test_builder_rows_fit_80_columns(make_app: AppFactory, script: str, lang: str) -> None:
-    app = make_app(script=script, system="mist", lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+async def test_builder_rows_fit_80_columns(run_app: AppRun, script: str, lang: str) -> None:
+    async with run_app(script=script, system="mist", lang=lang, size=SMALL) as (app, pilot):
         await press(pilot, "a")
         await pilot.pause()
         builder = app.screen
@@ -102,11 +95,9 @@ RETIRING = "pc Ann\n" + "".join(
 """Ann lost five Self themes: 5 Evolution, five scars, the retirement choices offered."""
 
 
-async def test_retire_asks_then_confirms(make_app: AppFactory) -> None:
+async def test_retire_asks_then_confirms(run_app: AppRun) -> None:
     script = RETIRING
-    app = make_app(script=script, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with run_app(script=script, system="mist") as (app, pilot):
         await press(pilot, "r")
         assert isinstance(app.screen, ChoiceDialog)
         assert "Ann" in app.screen.heading
@@ -123,10 +114,8 @@ async def test_retire_asks_then_confirms(make_app: AppFactory) -> None:
         assert state_of(pilot).characters[0].retired is None
 
 
-async def test_retire_before_five_evolution_says_why(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+async def test_retire_before_five_evolution_says_why(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         await press(pilot, "r")
         screen = app.screen
         assert isinstance(screen, MistScreen)
@@ -134,11 +123,9 @@ async def test_retire_before_five_evolution_says_why(make_app: AppFactory) -> No
         assert state_of(pilot).characters[0].retired is None
 
 
-async def test_a_burst_of_keys_keeps_its_order_in_the_effects_step(make_app: AppFactory) -> None:
+async def test_a_burst_of_keys_keeps_its_order_in_the_effects_step(run_app: AppRun) -> None:
     """``⌫ 2 ⏎`` arriving in one read spends 2, not 1 (Backspace ran after the 2: Textual #6605)."""
-    app = make_app(script=SCENE + "phase action\n", system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with run_app(script=SCENE + "phase action\n", system="mist") as (app, pilot):
         await press(pilot, "a", "space", "down", "space", "down", "space", "enter")
         assert isinstance(app.screen, EffectsDialog)
         left = state_of(pilot).actions[-1].left
@@ -149,10 +136,8 @@ async def test_a_burst_of_keys_keeps_its_order_in_the_effects_step(make_app: App
         assert state_of(pilot).actions[-1].left == left - 2
 
 
-async def test_z_zooms_the_focused_pane_and_back(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+async def test_z_zooms_the_focused_pane_and_back(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, MistScreen)
         await press(pilot, "z")
@@ -163,10 +148,8 @@ async def test_z_zooms_the_focused_pane_and_back(make_app: AppFactory) -> None:
         assert screen.maximized is screen.query_one("#case-file")
 
 
-async def test_undo_and_redo_name_the_command(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+async def test_undo_and_redo_name_the_command(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, MistScreen)
         await press(pilot, "p", "ctrl+z")
@@ -175,10 +158,8 @@ async def test_undo_and_redo_name_the_command(make_app: AppFactory) -> None:
         assert "phase next" in screen.status and "Action" in screen.status
 
 
-async def test_a_with_a_pending_consequence_says_why_at_once(make_app: AppFactory) -> None:
-    app = make_app(script=MITIGATE, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+async def test_a_with_a_pending_consequence_says_why_at_once(run_app: AppRun) -> None:
+    async with run_app(script=MITIGATE, system="mist") as (app, pilot):
         await press(pilot, "a")
         screen = app.screen
         assert isinstance(screen, MistScreen)  # no offer to move that would be refused
@@ -188,7 +169,7 @@ async def test_a_with_a_pending_consequence_says_why_at_once(make_app: AppFactor
 
 async def test_p_adds_a_pc_and_x_sets_the_complexity(make_app: AppFactory) -> None:
     app = make_app(script="challenge Hound limits=harmed:3\n", system="mist")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, MistScreen)
         await pilot.press("H")  # no PC yet: says why

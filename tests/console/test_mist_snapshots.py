@@ -11,10 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
-from textual.pilot import Pilot
-
-SIZE = (120, 40)
+from console_support import SIZE, SMALL, AppFactory, opened_quietly
 
 SCENE = """
 pc Mei
@@ -53,15 +50,9 @@ VIEWS: dict[str, tuple[str, ...]] = {
 """Keys to each view; a ``-80x24`` view is taken in an 80×24 terminal (issue 7 follow-up)."""
 
 
-async def _settle(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
-    pilot.app.clear_notifications()
-    await pilot.pause()
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_mist_snapshot(snap_compare: Any, make_app: AppFactory, view: str, lang: str) -> None:
     app = make_app(lang=lang, script=SCENE, system="mist")
-    size = (80, 24) if view.endswith("-80x24") else SIZE
-    assert snap_compare(app, press=VIEWS[view], terminal_size=size, run_before=_settle)
+    size = SMALL if view.endswith("-80x24") else SIZE
+    assert snap_compare(app, press=VIEWS[view], terminal_size=size, run_before=opened_quietly)

@@ -12,8 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from console_support import AppFactory
-from test_mist_flows import SCENE, _type, press, state_of
+from console_support import SCENE, SIZE, AppFactory, press, state_of, type_text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -34,7 +33,7 @@ async def mist_screen(
 ) -> AsyncIterator[tuple[Pilot[Any], MistScreen]]:
     """The M.I.S.T. screen after ``script``, at 120×40."""
     app = make_app(script=script, system="mist")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, MistScreen)
@@ -89,7 +88,7 @@ async def test_a_form_answers_with_the_command_only_when_the_probe_takes_it(
         await press(pilot, "q")
         form = app.screen
         assert isinstance(form, FormDialog)
-        await _type(pilot, "Who opened the door?")
+        await type_text(pilot, "Who opened the door?")
         await press(pilot, "enter")
         # The keys ask the probe too (is there an effect to spend?); the form asked once.
         assert [c for c in asked if isinstance(c, AddQuestion)] == [
@@ -125,7 +124,7 @@ async def test_a_name_too_long_is_refused_in_the_form(make_app: AppFactory) -> N
         await press(pilot, "C")
         form = app.screen
         assert isinstance(form, FormDialog)
-        await _type(pilot, "H" * 61)
+        await type_text(pilot, "H" * 61)
         await press(pilot, "enter")
         assert app.screen is form
         assert "✗ " in str(form.query_one("#form-error", Static).render())

@@ -6,8 +6,7 @@ burn picker; a refuted conclusion offered again — each through the keyboard, e
 
 from __future__ import annotations
 
-from console_support import AppFactory
-from test_mist_flows import SCENE, SIZE, _type, press, state_of
+from console_support import MITIGATE, SCENE, AppRun, press, state_of, type_text
 from textual.widgets import Static
 
 from console import event_text
@@ -23,10 +22,8 @@ from engine.mist.events import Immersed, Marked
 from engine.mist.state import Track
 
 
-async def test_a_outside_action_offers_to_move_to_action(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_outside_action_offers_to_move_to_action(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         assert state_of(pilot).phase.value == "establish"
         await press(pilot, "a")
         assert isinstance(app.screen, ChoiceDialog)
@@ -39,10 +36,8 @@ async def test_a_outside_action_offers_to_move_to_action(make_app: AppFactory) -
         assert state_of(pilot).phase.value == "establish"
 
 
-async def test_burn_and_restore_a_tag(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_burn_and_restore_a_tag(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         await press(pilot, "b")
         assert isinstance(app.screen, ChoiceDialog)
         await press(pilot, "down", "enter")  # burn "grasping dark"
@@ -54,10 +49,8 @@ async def test_burn_and_restore_a_tag(make_app: AppFactory) -> None:
         assert state_of(pilot).characters[0].themes[0].power_tags[0].burned
 
 
-async def test_three_marks_then_a_growth_choice(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_three_marks_then_a_growth_choice(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         for _ in range(3):
             await press(pilot, "M")
             assert isinstance(app.screen, ChoiceDialog)
@@ -68,7 +61,7 @@ async def test_three_marks_then_a_growth_choice(make_app: AppFactory) -> None:
         assert isinstance(app.screen, ChoiceDialog)
         await press(pilot, "enter")  # a new power tag
         assert isinstance(app.screen, FormDialog)
-        await _type(pilot, "night eyes")
+        await type_text(pilot, "night eyes")
         await press(pilot, "enter")
         theme = state_of(pilot).characters[0].themes[0]
         assert theme.growth_pending == 0
@@ -77,31 +70,29 @@ async def test_three_marks_then_a_growth_choice(make_app: AppFactory) -> None:
         assert state_of(pilot).characters[0].themes[0].growth_pending == 1
 
 
-async def test_a_theme_a_question_and_a_mission(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_theme_a_question_and_a_mission(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
         await press(pilot, "right_square_bracket")  # Wang
         await press(pilot, "H")
         assert isinstance(app.screen, FormDialog)
-        await _type(pilot, "taint")
+        await type_text(pilot, "taint")
         await press(pilot, "tab")
-        await _type(pilot, "Ghost Sight")
+        await type_text(pilot, "Ghost Sight")
         await press(pilot, "tab")
-        await _type(pilot, "sees the dead")
+        await type_text(pilot, "sees the dead")
         await press(pilot, "tab")
-        await _type(pilot, "seen back")
+        await type_text(pilot, "seen back")
         await press(pilot, "enter")
         wang = state_of(pilot).characters[1]
         assert [t.name for t in wang.themes] == ["Retired Cop", "Ghost Sight"]
         await press(pilot, "q")
-        await _type(pilot, "Who feeds the Hound?")
+        await type_text(pilot, "Who feeds the Hound?")
         await press(pilot, "enter")
         assert state_of(pilot).case_file.questions[-1].text == "Who feeds the Hound?"
         await press(pilot, "N")
         assert isinstance(app.screen, ChoiceDialog)
         await press(pilot, "enter")  # a new mission
-        await _type(pilot, "Ward 7")
+        await type_text(pilot, "Ward 7")
         await press(pilot, "enter")
         assert state_of(pilot).mission.name == "Ward 7"
         for _ in range(3):
@@ -109,17 +100,14 @@ async def test_a_theme_a_question_and_a_mission(make_app: AppFactory) -> None:
         assert len(state_of(pilot).characters[1].themes) == 1
 
 
-async def test_mitigate_nine_plus_gives_an_ally_a_tier_one_status(make_app: AppFactory) -> None:
-    script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
-    app = make_app(script=script, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_mitigate_nine_plus_gives_an_ally_a_tier_one_status(run_app: AppRun) -> None:
+    async with run_app(script=MITIGATE, system="mist") as (app, pilot):
         await press(pilot, "m")
         builder = app.screen
         assert isinstance(builder, RollBuilder)
         # One tag; t: the status goes to Wang; x x: the extra is reduce, then a status.
         await press(pilot, "space", "t", "x", "x")
-        await _type(pilot, "steeled")
+        await type_text(pilot, "steeled")
         assert (
             builder.command_line() == 'mitigate x1 tags="Shadow Hands" extra="status:steeled:Wang"'
         )
@@ -129,21 +117,16 @@ async def test_mitigate_nine_plus_gives_an_ally_a_tier_one_status(make_app: AppF
         assert done.mitigated
 
 
-async def test_extra_status_needs_a_name(make_app: AppFactory) -> None:
-    script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
-    app = make_app(script=script, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_extra_status_needs_a_name(run_app: AppRun) -> None:
+    async with run_app(script=MITIGATE, system="mist") as (app, pilot):
         await press(pilot, "m", "x", "x", "enter")
         assert isinstance(app.screen, RollBuilder)
         assert not state_of(pilot).consequences[0].delivered
 
 
-async def test_submerge_burn_picker_and_refuted_conclusion(make_app: AppFactory) -> None:
+async def test_submerge_burn_picker_and_refuted_conclusion(run_app: AppRun) -> None:
     script = SCENE + "complexity 1\nclue a\nconclusion x supports=c1\ndeduce k1\n"
-    app = make_app(script=script, system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=script, system="mist") as (app, pilot):
         await press(pilot, "i")
         form = app.screen
         assert isinstance(form, FormDialog)
@@ -171,11 +154,9 @@ def test_event_lines_use_words_not_engine_codes() -> None:
     assert "掌控" in marked and "mastery" not in marked
 
 
-async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
+async def test_a_mixed_spend_status_then_a_clue(run_app: AppRun) -> None:
     """Issue 7 follow-up: ↓ from the amount field picks the next kind at once, no Shift+Tab."""
-    app = make_app(script=SCENE + "phase action\n", system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=SCENE + "phase action\n", system="mist") as (app, pilot):
         await press(pilot, "a", "space", "down", "space", "down", "space", "enter")
         dialog = app.screen
         assert isinstance(dialog, EffectsDialog)  # seed 5: a success with the 3 tags
@@ -193,7 +174,7 @@ async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
         assert dialog.kind() == "clue"
         assert app.focused is dialog.query_one("#effect-name")
         assert not dialog.query_one("#row-target").display
-        await _type(pilot, "it fears light")
+        await type_text(pilot, "it fears light")
         await press(pilot, "enter")
         assert state_of(pilot).case_file.clues[-1].text == "it fears light"
         assert state_of(pilot).actions[-1].left == left - 2
@@ -213,16 +194,14 @@ async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
         assert isinstance(app.screen, MistScreen)
 
 
-async def test_a_refused_spend_says_why_in_the_dialog(make_app: AppFactory) -> None:
-    app = make_app(script=SCENE + "phase action\n", system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_refused_spend_says_why_in_the_dialog(run_app: AppRun) -> None:
+    async with run_app(script=SCENE + "phase action\n", system="mist") as (app, pilot):
         await press(pilot, "a", "space", "enter")
         dialog = app.screen
         assert isinstance(dialog, EffectsDialog)
         assert state_of(pilot).actions[-1].left == 1
         await press(pilot, "down", "down")  # a story tag costs 2
-        await _type(pilot, "cornered")
+        await type_text(pilot, "cornered")
         await press(pilot, "enter")
         assert isinstance(app.screen, EffectsDialog)
         error = str(dialog.query_one("#effects-error", Static).render())

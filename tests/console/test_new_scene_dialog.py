@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import screen_lines
+from console_support import SMALL, screen_lines
 
 from console.app import STConsoleApp
 from console.screens.dialogs import NewSceneDialog
@@ -13,7 +13,7 @@ from console.screens.ih_screen import IHScreen
 
 async def test_ctrl_n_offers_every_system_and_opens_the_one_chosen(tmp_path: Path) -> None:
     app = STConsoleApp(save_dir=tmp_path, campaign="Demo", scene="St. Agnes at night", seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("ctrl+n")
         await pilot.pause()
         dialog = app.screen

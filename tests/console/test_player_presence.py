@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from console_support import FIGHT, AppFactory, screen_lines
+from console_support import FIGHT, AppRun, screen_lines
 
 from console.player import presence
 
@@ -83,21 +83,17 @@ def test_a_killed_view_leaves_no_marker_behind(tmp_path: Path) -> None:
     ("lang", "marker"), [("en", "◉ players' view"), ("zh", "◉ 玩家视图"), ("zh-Hant", "◉ 玩家視圖")]
 )
 async def test_the_title_says_a_players_view_is_following(
-    make_app: AppFactory, tmp_path: Path, lang: str, marker: str
+    run_app: AppRun, tmp_path: Path, lang: str, marker: str
 ) -> None:
     view = presence.announce(tmp_path)
     assert view is not None
     try:
-        app = make_app(lang=lang, script=FIGHT)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+        async with run_app(lang=lang, script=FIGHT) as (app, pilot):
             assert marker in screen_lines(app)[0]
     finally:
         view.close()
 
 
-async def test_without_a_view_the_title_has_no_marker(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+async def test_without_a_view_the_title_has_no_marker(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         assert "◉" not in screen_lines(app)[0]

@@ -39,6 +39,15 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Ask ``process`` to end; kill it if it has not within 10 s."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 @contextlib.contextmanager
 def _serving(save_dir: Path, *options: str) -> Iterator[tuple[int, str]]:
     """Run ``st-console serve`` until the block ends; yield its port and first lines."""
@@ -60,11 +69,7 @@ def _serving(save_dir: Path, *options: str) -> Iterator[tuple[int, str]]:
             time.sleep(0.05)
         yield port, "".join(lines)
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
 
 
 def _status(url: str) -> int:
@@ -252,11 +257,7 @@ async def _browse(port: int, chromium: str, shot: Path) -> str:
                 shot.write_bytes(base64.b64decode(image["data"]))
                 return received
     finally:
-        browser.terminate()
-        try:
-            browser.wait(10)
-        except subprocess.TimeoutExpired:
-            browser.kill()
+        stop(browser)
         shutil.rmtree(profile, ignore_errors=True)
 
 

@@ -8,16 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from console_support import SIZE, SMALL
 from player_support import IH_FIGHT, MIST_SCENE, save, wait_loads
 from textual.pilot import Pilot
 
 from console.player.app import PlayerApp
 
 CASES = [
-    ("ih", "en", (120, 40)),
-    ("ih", "zh-Hant", (80, 24)),
-    ("mist", "zh", (120, 40)),
-    ("mist", "en", (80, 24)),
+    ("ih", "en", SIZE),
+    ("ih", "zh-Hant", SMALL),
+    ("mist", "zh", SIZE),
+    ("mist", "en", SMALL),
 ]
 
 

@@ -12,13 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from console_support import SIZE, SMALL
 from player_support import (
     IH_FIGHT,
     MIST_SCENE,
     change,
+    player_view,
     save,
     screen_text,
-    wait_loads,
     wait_problem,
     wait_text,
 )
@@ -28,7 +29,7 @@ from console.player.app import PlayerApp
 from console.player.text import Wound, wound
 from saves.store import open_store
 
-SIZES = [(120, 40), (80, 24)]
+SIZES = [SIZE, SMALL]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -55,9 +56,7 @@ def test_npc_health_words(health: int, maximum: int, unconscious: bool, word: Wo
 @pytest.mark.parametrize("size", SIZES)
 async def test_ih_view_shows_the_order_and_hides_the_hidden(tmp_path: Path, size: tuple) -> None:
     save(tmp_path, IH_FIGHT)
-    app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=size) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path, size=size) as (app, pilot):
         text = screen_text(app)
     assert "Test" in text and "Fight" in text and "round 1" in text
     assert "Turn:" in text and "Ann" in text and "Bob" in text
@@ -71,9 +70,7 @@ async def test_ih_view_shows_the_order_and_hides_the_hidden(tmp_path: Path, size
 async def test_a_hidden_name_is_never_on_screen(tmp_path: Path, lang: str) -> None:
     """Safety: hide, then grep every rendered screen for the hidden names."""
     save(tmp_path, IH_FIGHT)
-    app = PlayerApp(save_dir=tmp_path, lang=lang)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path, lang=lang) as (app, pilot):
         screens = [screen_text(app)]
         change(tmp_path, "hide Ann")  # the current actor hidden: the turn line must not tell
         screens.append(await wait_text(pilot, "Bob", absent="Ann"))
@@ -89,9 +86,7 @@ async def test_a_hidden_name_is_never_on_screen(tmp_path: Path, lang: str) -> No
 @pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 async def test_follows_a_change_made_by_another_process(tmp_path: Path, lang: str) -> None:
     save(tmp_path, IH_FIGHT)
-    app = PlayerApp(save_dir=tmp_path, lang=lang)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path, lang=lang) as (app, pilot):
         assert "Zed" not in screen_text(app)
         script = (
             "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
@@ -111,43 +106,37 @@ async def test_follows_a_change_made_by_another_process(tmp_path: Path, lang: st
 
 async def test_follows_when_the_st_opens_another_scene(tmp_path: Path) -> None:
     save(tmp_path, IH_FIGHT)
-    app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path) as (app, pilot):
         save(tmp_path, MIST_SCENE, system="mist", name="Alley")
         text = await wait_text(pilot, "Mei")
     assert "Alley" in text and "Mei" in text and "Ghoul" not in text
 
 
-async def test_follows_when_the_st_opens_another_campaign(tmp_path: Path) -> None:
-    save(tmp_path, IH_FIGHT)
-    app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_loads(pilot, 1)
-        store = open_store(tmp_path)
-        other = store.create_campaign("Harbour")
-        try:
-            other.save_scene(build_scene("Dock", "mist", "pc Wang", 1))
-            other.set_current_scene("Dock")
-        finally:
-            other.close()
-        store.set_last_opened("Harbour", "Dock")  # what the console does on opening it
-        text = await wait_text(pilot, "Wang")
-    assert "Harbour" in text and "Dock" in text and "Ann" not in text
-
-
-async def test_a_given_campaign_is_followed_whatever_the_st_opens(tmp_path: Path) -> None:
-    save(tmp_path, IH_FIGHT)
-    store = open_store(tmp_path)
+def open_harbour(save_dir: Path) -> None:
+    """The ST opens another campaign, "Harbour", at its M.I.S.T. scene "Dock" (Wang)."""
+    store = open_store(save_dir)
     other = store.create_campaign("Harbour")
     try:
         other.save_scene(build_scene("Dock", "mist", "pc Wang", 1))
         other.set_current_scene("Dock")
     finally:
         other.close()
-    store.set_last_opened("Harbour", "Dock")
+    store.set_last_opened("Harbour", "Dock")  # what the console does on opening it
+
+
+async def test_follows_when_the_st_opens_another_campaign(tmp_path: Path) -> None:
+    save(tmp_path, IH_FIGHT)
+    async with player_view(tmp_path) as (app, pilot):
+        open_harbour(tmp_path)
+        text = await wait_text(pilot, "Wang")
+    assert "Harbour" in text and "Dock" in text and "Ann" not in text
+
+
+async def test_a_given_campaign_is_followed_whatever_the_st_opens(tmp_path: Path) -> None:
+    save(tmp_path, IH_FIGHT)
+    open_harbour(tmp_path)
     app = PlayerApp(save_dir=tmp_path, campaign="test", lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         text = await wait_text(pilot, "Ann")
     assert "Wang" not in text
 
@@ -156,9 +145,7 @@ async def test_a_given_campaign_is_followed_whatever_the_st_opens(tmp_path: Path
 @pytest.mark.parametrize("size", SIZES)
 async def test_mist_view(tmp_path: Path, lang: str, size: tuple) -> None:
     save(tmp_path, MIST_SCENE, system="mist", name="Alley")
-    app = PlayerApp(save_dir=tmp_path, lang=lang)
-    async with app.run_test(size=size) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path, lang=lang, size=size) as (app, pilot):
         text = screen_text(app)
     for shown in ("Mei", "Street Doctor", "steady hands", "hurt-2", "Hound", "harmed-2"):
         assert shown in text
@@ -174,9 +161,7 @@ async def test_mist_view(tmp_path: Path, lang: str, size: tuple) -> None:
 
 async def test_limits_stay_hidden_until_revealed(tmp_path: Path) -> None:
     save(tmp_path, "pc Mei\nchallenge Hound limits=harmed:4", system="mist", name="Alley")
-    app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path) as (app, pilot):
         assert "harmed 4" not in screen_text(app)
         change(tmp_path, "reveal Hound limits", scene="Alley")
         await wait_text(pilot, "harmed 4")
@@ -187,9 +172,7 @@ async def test_a_damaged_file_is_a_message_and_the_last_good_state_stays(tmp_pat
     scene_file = next((tmp_path / "campaigns" / "test" / "scenes").glob("*.json"))
     good = scene_file.read_bytes()
     save(tmp_path, IH_FIGHT)
-    app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path) as (app, pilot):
         scene_file.write_text('{"scene": {"1": {"schema_version": 2, "kind": "sce')
         await wait_problem(pilot)
         text = screen_text(app)
@@ -212,7 +195,7 @@ async def test_a_bad_file_from_the_start_is_a_message(tmp_path: Path, damage: by
     scene_file = next((tmp_path / "campaigns" / "test" / "scenes").glob("*.json"))
     scene_file.write_bytes(damage)
     app = PlayerApp(save_dir=tmp_path, lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await wait_problem(pilot)
         text = screen_text(app)
     assert "Nothing to show yet" in text and "Traceback" not in text
@@ -225,7 +208,7 @@ async def test_a_damaged_campaign_index_is_a_message(tmp_path: Path, lang: str) 
     save(tmp_path, IH_FIGHT)
     (tmp_path / "campaigns" / "test" / "campaign.json").write_text('{"campaign": [1, 2')
     app = PlayerApp(save_dir=tmp_path, campaign="Test", lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_problem(pilot)
         text = screen_text(app)
     assert "Traceback" not in text and "Ann" not in text
@@ -234,7 +217,7 @@ async def test_a_damaged_campaign_index_is_a_message(tmp_path: Path, lang: str) 
 
 async def test_no_campaign_yet_is_a_message(tmp_path: Path) -> None:
     app = PlayerApp(save_dir=tmp_path / "empty", lang="zh")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_problem(pilot)
         assert "暂无可显示的内容" in screen_text(app)
     assert not (tmp_path / "empty").exists()  # the view made nothing
@@ -247,9 +230,7 @@ async def test_the_view_writes_nothing_and_takes_no_lock(tmp_path: Path) -> None
     try:
         before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in tmp_path.rglob("*.json")}
         paths = sorted(tmp_path.rglob("*"))
-        app = PlayerApp(save_dir=tmp_path, lang="en")
-        async with app.run_test(size=(120, 40)) as pilot:
-            await wait_loads(pilot, 1)
+        async with player_view(tmp_path) as (app, pilot):
             assert "Ann" in screen_text(app)
         after = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in tmp_path.rglob("*.json")}
         assert sorted(tmp_path.rglob("*")) == paths  # no file made, none removed
@@ -260,9 +241,7 @@ async def test_the_view_writes_nothing_and_takes_no_lock(tmp_path: Path) -> None
 
 async def test_served_view_ignores_keys(tmp_path: Path) -> None:
     save(tmp_path, IH_FIGHT)
-    app = PlayerApp(save_dir=tmp_path, lang="en", served=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_loads(pilot, 1)
+    async with player_view(tmp_path, served=True) as (app, pilot):
         for key in ("ctrl+q", "ctrl+p", "n", "h", "colon", "ctrl+c"):
             await pilot.press(key)
         await pilot.pause()

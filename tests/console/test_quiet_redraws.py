@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
-from console_support import FIGHT, LONG, AppFactory, settle
+from console_support import FIGHT, LONG, SIZE, AppFactory, AppRun, settle
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -15,8 +17,6 @@ from console.screens.ih_screen import IHScreen
 from console.widgets.dice_log import DiceLog
 from console.widgets.text_lines import TextLines
 from console.widgets.title_bar import FixedTitle, TitleBar
-
-SIZE = (120, 40)
 
 
 class LinesApp(App[None]):
@@ -43,12 +43,20 @@ async def drawn(pilot: Any) -> None:
     await pilot.pause(0.1)
 
 
-async def test_text_lines_redraws_only_the_lines_that_changed() -> None:
+@asynccontextmanager
+async def lines_pane(width: int, lines: list[Text]) -> AsyncIterator[tuple[TextLines, Any]]:
+    """A TextLines pane alone in a ``width``×10 terminal, showing ``lines``, drawn."""
     app = LinesApp()
-    async with app.run_test(size=(40, 10)) as pilot:
+    async with app.run_test(size=(width, 10)) as pilot:
         pane = app.query_one(TextLines)
-        pane.show([Text("one"), Text("two", style="bold"), Text("three")])
+        pane.show(lines)
         await drawn(pilot)
+        yield pane, pilot
+
+
+async def test_text_lines_redraws_only_the_lines_that_changed() -> None:
+    lines = [Text("one"), Text("two", style="bold"), Text("three")]
+    async with lines_pane(40, lines) as (pane, pilot):
         assert pane.plain == "one\ntwo\nthree"
         calls = spy_on_refresh(pane)
         pane.show([Text("one"), Text("TWO", style="bold"), Text("three")])
@@ -59,11 +67,7 @@ async def test_text_lines_redraws_only_the_lines_that_changed() -> None:
 
 async def test_a_line_whose_own_style_changed_is_redrawn() -> None:
     """``Text.__eq__`` ignores a line's own style; the pane does not."""
-    app = LinesApp()
-    async with app.run_test(size=(40, 10)) as pilot:
-        pane = app.query_one(TextLines)
-        pane.show([Text("note")])
-        await drawn(pilot)
+    async with lines_pane(40, [Text("note")]) as (pane, pilot):
         calls = spy_on_refresh(pane)
         pane.show([Text("note", style="italic")])
         assert calls == [(Region(0, 0, 40, 1),)]
@@ -72,20 +76,14 @@ async def test_a_line_whose_own_style_changed_is_redrawn() -> None:
 
 
 async def test_a_line_wider_than_the_pane_wraps() -> None:
-    app = LinesApp()
-    async with app.run_test(size=(20, 10)) as pilot:
-        pane = app.query_one(TextLines)
-        pane.show([Text("alpha beta gamma delta epsilon")])
-        await drawn(pilot)
+    async with lines_pane(20, [Text("alpha beta gamma delta epsilon")]) as (pane, pilot):
         shown = [pane.render_line(y).text.rstrip() for y in range(3)]
         assert shown == ["alpha beta gamma", "delta epsilon", ""]
         assert pane.size.height == 2, "the pane is as tall as its wrapped lines"
 
 
-async def test_next_redraws_a_few_lines_of_the_side_panes(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_next_redraws_a_few_lines_of_the_side_panes(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen)
         budget, detail = screen.query_one(BudgetPane), screen.query_one(DetailPane)
@@ -102,12 +100,8 @@ async def test_next_redraws_a_few_lines_of_the_side_panes(make_app: AppFactory) 
         assert all(regions[0].height == 1 for regions in calls)
 
 
-async def test_the_title_bar_shows_the_scene_and_never_repaints_the_screen(
-    make_app: AppFactory,
-) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_the_title_bar_shows_the_scene_and_never_repaints_the_screen(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         screen = app.screen
         bar = screen.query_one(TitleBar)
         shown = str(bar.query_one(FixedTitle).render())
@@ -165,22 +159,14 @@ async def test_the_dice_log_appends_a_roll_and_takes_one_back_on_undo() -> None:
 
 async def test_a_line_with_newlines_is_shown_as_several() -> None:
     """Two notes joined by a newline: two lines, the pane's border intact (review finding)."""
-    app = LinesApp()
-    async with app.run_test(size=(40, 10)) as pilot:
-        pane = app.query_one(TextLines)
-        pane.show([Text("Init 12"), Text("hi\nyo", style="italic")])
-        await drawn(pilot)
+    async with lines_pane(40, [Text("Init 12"), Text("hi\nyo", style="italic")]) as (pane, pilot):
         assert [pane.render_line(y).text.rstrip() for y in range(3)] == ["Init 12", "hi", "yo"]
         assert all("\n" not in pane.render_line(y).text for y in range(3))
         assert pane.size.height == 3
 
 
 async def test_a_pane_grows_when_a_line_starts_to_wrap() -> None:
-    app = LinesApp()
-    async with app.run_test(size=(20, 10)) as pilot:
-        pane = app.query_one(TextLines)
-        pane.show([Text("short")])
-        await drawn(pilot)
+    async with lines_pane(20, [Text("short")]) as (pane, pilot):
         assert pane.size.height == 1
         pane.show([Text("王" * 23)])  # 46 cells: three lines of a 20-cell pane
         await drawn(pilot)
@@ -197,10 +183,8 @@ async def test_an_empty_fight_says_so_in_the_side_panes(make_app: AppFactory) ->
         assert screen.query_one(DetailPane).plain, "the detail pane's hint is drawn"
 
 
-async def test_a_next_redraws_few_queue_rows(make_app: AppFactory) -> None:
-    app = make_app(script=LONG)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_next_redraws_few_queue_rows(run_app: AppRun) -> None:
+    async with run_app(script=LONG) as (app, pilot):
         await pilot.press("n")
         await settle(pilot)
         queue = app.screen.query_one(InitiativeQueue)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import AppFactory
+from console_support import AppRun
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -23,8 +23,6 @@ from engine.ih import commands as ih
 from engine.ih.encounter import Encounter
 from engine.mist import commands as mist
 from engine.mist.state import MistState
-
-SIZE = (120, 40)
 
 AXE = """
 add 'Ann "Axe"' init=15 health=7 pc
@@ -40,12 +38,8 @@ def _scene_screen(pilot: Pilot[Any]) -> Any:
     return screen
 
 
-async def test_a_combatant_named_with_quotes_is_damaged_from_the_minus_key(
-    make_app: AppFactory,
-) -> None:
-    app = make_app(script=AXE)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_combatant_named_with_quotes_is_damaged_from_the_minus_key(run_app: AppRun) -> None:
+    async with run_app(script=AXE) as (app, pilot):
         screen = _scene_screen(pilot)
         assert screen.selected == 'Ann "Axe"'
         await pilot.press("minus")
@@ -65,10 +59,11 @@ async def test_a_combatant_named_with_quotes_is_damaged_from_the_minus_key(
         assert screen.status.startswith(r'✓ damage "Ann \"Axe\"" 2')
 
 
-async def test_a_threat_typed_with_quotes_is_kept_as_typed(make_app: AppFactory) -> None:
-    app = make_app(script="pc Mei\nchallenge Hound limits=harmed:3\n", system="mist")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_threat_typed_with_quotes_is_kept_as_typed(run_app: AppRun) -> None:
+    async with run_app(script="pc Mei\nchallenge Hound limits=harmed:3\n", system="mist") as (
+        app,
+        pilot,
+    ):
         screen = _scene_screen(pilot)
         await pilot.press("t")
         await pilot.pause()
@@ -85,12 +80,10 @@ async def test_a_threat_typed_with_quotes_is_kept_as_typed(make_app: AppFactory)
         assert commands.parse(entry.text, scene.system) == entry.command
 
 
-async def test_a_key_is_held_to_the_limits_a_typed_line_is(make_app: AppFactory) -> None:
+async def test_a_key_is_held_to_the_limits_a_typed_line_is(run_app: AppRun) -> None:
     """A command object from a key or a dialog is range-checked as the parser checks a line
     (``engine/limits.py``): 10,000 damage is refused, the scene unchanged."""
-    app = make_app(script=AXE)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=AXE) as (app, pilot):
         screen = _scene_screen(pilot)
         before = screen.history.scene
         await pilot.press("minus")

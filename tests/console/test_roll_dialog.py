@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from console_support import FIGHT, SIZE, AppFactory
+from console_support import FIGHT, AppRun, opened_by
 from textual.widgets import Checkbox
 
 from console.screens.ih_screen import IHScreen
 from console.screens.roll_dialog import RollDialog, roll_line
 
 
-async def test_the_roll_dialog_makes_a_hidden_roll(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, RollDialog)
+async def test_the_roll_dialog_makes_a_hidden_roll(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        dialog = await opened_by(pilot, RollDialog, "r")
         dialog.query_one("#hidden", Checkbox).value = True
         await pilot.pause()
         assert dialog.current_line().endswith(" hidden")

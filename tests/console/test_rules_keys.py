@@ -4,28 +4,47 @@ round's pause (RULES.md §3.2–§3.4, §3.6)."""
 from __future__ import annotations
 
 import pytest
-from console_support import FIGHT, AppFactory, ih_screen, row, scene_json, select, settle
-from textual.widgets import OptionList, Static
+from console_support import (
+    FIGHT,
+    SIZE,
+    AppFactory,
+    AppRun,
+    ih_screen,
+    opened_by,
+    row,
+    scene_json,
+    select,
+    settle,
+)
+from textual.widgets import Checkbox, OptionList, Select, Static
 
-SIZE = (120, 40)
+from console.event_text import describe as event
+from console.i18n import Translator
+from console.screens.roll_dialog import RollDialog
+from console.widgets.odds_chart import OddsChart
+from engine import session
+from engine.dice.ih import CheckSpec
+from engine.dice.odds import check_odds
+from engine.errors import RuleError
+from engine.ih.family import find_combatant
+from engine.mist.events import StatusTaken
+
+
+@pytest.fixture(params=["en", "zh", "zh-Hant"])
+def lang(request: pytest.FixtureRequest) -> str:
+    """Each test that takes ``lang`` runs in every language of the console."""
+    return str(request.param)
 
 
 def willpower_of(app: object, name: str) -> int:
     """Ann's willpower in the scene, whatever screen is on top (the roll dialog)."""
-    from engine.ih.family import find_combatant
-
     combatant = find_combatant(ih_screen(app).history.scene.state, name)  # type: ignore[arg-type]
     assert combatant is not None
     return combatant.willpower
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
-async def test_a_spend_key_spends_the_current_actors_action(
-    make_app: AppFactory, lang: str
-) -> None:
-    app = make_app(script=FIGHT, lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_spend_key_spends_the_current_actors_action(run_app: AppRun, lang: str) -> None:
+    async with run_app(script=FIGHT, lang=lang) as (app, pilot):
         assert scene_json(app)["current"] == "Ann"
         await select(pilot, app, "Cid")
         await pilot.press("t")
@@ -39,11 +58,9 @@ async def test_a_spend_key_spends_the_current_actors_action(
 
 
 async def test_the_delay_dialog_offers_only_later_combatants_who_have_not_acted(
-    make_app: AppFactory,
+    run_app: AppRun,
 ) -> None:
-    app = make_app(script=FIGHT + "next\n")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT + "next\n") as (app, pilot):
         assert scene_json(app)["current"] == "Bob"
         await pilot.press("d")
         await pilot.pause()
@@ -52,21 +69,12 @@ async def test_the_delay_dialog_offers_only_later_combatants_who_have_not_acted(
         assert labels[1:] == ["After Cid"]  # not Ann: ahead of Bob and has acted
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 async def test_the_roll_dialogs_willpower_box_spends_one_for_that_roll(
-    make_app: AppFactory, lang: str
+    run_app: AppRun, lang: str
 ) -> None:
     """RULES.md §1.7: the box is one spend tied to this roll; the note says what it does."""
-    from textual.widgets import Checkbox
-
-    from console.i18n import Translator
-
-    app = make_app(script=FIGHT, lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        dialog = app.screen
+    async with run_app(script=FIGHT, lang=lang) as (app, pilot):
+        dialog = await opened_by(pilot, RollDialog, "r")
         note = str(dialog.query_one("#willpower-note", Static).render())
         assert note == Translator(lang)("roll.willpower-left", name="Ann", left=5, most=5)
         await pilot.press("backspace", "4")
@@ -84,12 +92,8 @@ async def test_the_roll_dialogs_willpower_box_spends_one_for_that_roll(
         assert willpower_of(app, "Ann") == 4
 
 
-async def test_a_willpower_spend_made_first_ticks_the_box(make_app: AppFactory) -> None:
-    from textual.widgets import Checkbox
-
-    app = make_app(script=FIGHT + "willpower Ann +3dp\n")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_willpower_spend_made_first_ticks_the_box(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT + "willpower Ann +3dp\n") as (app, pilot):
         await pilot.press("r")
         await pilot.pause()
         box = app.screen.query_one("#willpower", Checkbox)
@@ -107,17 +111,12 @@ next
 """
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 async def test_the_pause_after_the_surprise_round_says_what_to_do_and_n_opens_round_1(
-    make_app: AppFactory, lang: str
+    run_app: AppRun, lang: str
 ) -> None:
 
-    from console.i18n import Translator
-
     t = Translator(lang)
-    app = make_app(script=SURPRISE, lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=SURPRISE, lang=lang) as (app, pilot):
         assert t("title.surprise-over") in app.title_line
         status = str(app.screen.query_one("#status", Static).render())
         assert t("status.surprise-over") in status
@@ -133,20 +132,16 @@ async def test_the_pause_after_the_surprise_round_says_what_to_do_and_n_opens_ro
         assert t("title.surprise-over") not in app.title_line
 
 
-async def test_the_title_says_surprise_round_while_it_runs(make_app: AppFactory) -> None:
-    app = make_app(script="add Ann init=15 pc\nadd Bob init=12 npc\nsurprise Ann\n")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_the_title_says_surprise_round_while_it_runs(run_app: AppRun) -> None:
+    async with run_app(script="add Ann init=15 pc\nadd Bob init=12 npc\nsurprise Ann\n") as (
+        app,
+        pilot,
+    ):
         assert "surprise round ·" in app.title_line
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
-async def test_an_unusual_reflex_is_warned_and_taken(make_app: AppFactory, lang: str) -> None:
-    from console.i18n import Translator
-
-    app = make_app(script=FIGHT, lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_an_unusual_reflex_is_warned_and_taken(run_app: AppRun, lang: str) -> None:
+    async with run_app(script=FIGHT, lang=lang) as (app, pilot):
         await pilot.press("colon", *'spend Cid reflex "Shadow step"', "enter")
         await pilot.pause()
         assert row(app, "Cid")["owed_swift"] == 1
@@ -155,10 +150,8 @@ async def test_an_unusual_reflex_is_warned_and_taken(make_app: AppFactory, lang:
         assert expected in warned
 
 
-async def test_a_one_round_action_lands_at_the_start_of_the_next_turn(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_a_one_round_action_lands_at_the_start_of_the_next_turn(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         await pilot.press("colon", *'spend Ann one-round "Ritual"', "enter")
         await pilot.pause()
         assert row(app, "Ann")["one_round"] == "Ritual"
@@ -172,24 +165,12 @@ async def test_a_one_round_action_lands_at_the_start_of_the_next_turn(make_app: 
         assert "Ann's 1-round action lands: Ritual" in status
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 async def test_the_roll_dialog_shows_chance_odds_without_eight_again(
-    make_app: AppFactory, lang: str
+    run_app: AppRun, lang: str
 ) -> None:
     """[I-7]: the dialog's odds of a chance roll with 8-again are those of 10-again."""
-    from textual.widgets import Select
-
-    from console.i18n import Translator
-    from console.widgets.odds_chart import OddsChart
-    from engine.dice.ih import CheckSpec
-    from engine.dice.odds import check_odds
-
-    app = make_app(script=FIGHT, lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        dialog = app.screen
+    async with run_app(script=FIGHT, lang=lang) as (app, pilot):
+        dialog = await opened_by(pilot, RollDialog, "r")
         await pilot.press("backspace", "0")
         dialog.query_one("#again", Select).value = "8"
         await pilot.pause()
@@ -200,17 +181,11 @@ async def test_the_roll_dialog_shows_chance_odds_without_eight_again(
         assert Translator(lang)("roll.chance-ten-again", again=8) in summary
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 async def test_a_refused_delay_is_explained_in_the_tables_language(
-    make_app: AppFactory, lang: str
+    run_app: AppRun, lang: str
 ) -> None:
     """Vector 11 in the console: the refusal is the engine's code, worded in the language."""
-
-    from console.i18n import Translator
-
-    app = make_app(script=FIGHT + "next\n", lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with run_app(script=FIGHT + "next\n", lang=lang) as (app, pilot):
         await pilot.press("colon", *"delay Bob after Ann", "enter")
         await pilot.pause()
         error = str(app.screen.query_one("#command-error", Static).render())
@@ -220,13 +195,8 @@ async def test_a_refused_delay_is_explained_in_the_tables_language(
         assert " ".join(error.split()) == " ".join(expected.split())
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 def test_the_mist_log_says_a_mark_was_lost_at_the_cap(lang: str) -> None:
     """RULES.md §4.1: taking a tier whose mark is lost at the cap is reported."""
-    from console.event_text import describe as event
-    from console.i18n import Translator
-    from engine.mist.events import StatusTaken
-
     t = Translator(lang)
     capped = StatusTaken("Rin", "hurt", 6, None, (6,), 6, True)
     assert event(t, capped) == t(
@@ -236,11 +206,8 @@ def test_the_mist_log_says_a_mark_was_lost_at_the_cap(lang: str) -> None:
     assert event(t, taken) == t("mist.event.StatusTaken", target="Rin", name="hurt", tier=2)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 def test_reducing_a_missing_status_is_refused_in_each_language(lang: str) -> None:
     import console.i18n  # noqa: F401  installs the renderer
-    from engine import session
-    from engine.errors import RuleError
 
     scene = session.new_scene("S", "mist", 3)
     scene, _ = session.execute_text(scene, "pc Rin")

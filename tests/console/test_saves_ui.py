@@ -6,33 +6,23 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from console_support import FIGHT, AppFactory, ih_screen, scene_json
+from console_support import FIGHT, SIZE, AppFactory, AppRun, ih_screen, scene_json
 
 from console.screens.dialogs import ConfirmDialog
 from saves import backups
 from saves.store import open_store
 
-SIZE = (120, 40)
 
-
-async def test_read_only_when_another_console_holds_the_lock(
-    make_app: AppFactory, tmp_path: Path
-) -> None:
-    app = make_app(script=FIGHT)
-    holder = open_store(tmp_path).open_campaign("Test")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            screen = ih_screen(app)
-            assert screen.read_only and app.persistence.read_only
-            assert "READ-ONLY" in app.title_line
-            assert screen.check_action("next_turn", ()) is None
-            before = screen.history.scene
-            await pilot.press("colon", *"next", "enter")
-            await pilot.pause()
-            assert screen.history.scene == before
-    finally:
-        holder.close()
+async def test_read_only_when_another_console_holds_the_lock(run_read_only: AppRun) -> None:
+    async with run_read_only(script=FIGHT) as (app, pilot):
+        screen = ih_screen(app)
+        assert screen.read_only and app.persistence.read_only
+        assert "READ-ONLY" in app.title_line
+        assert screen.check_action("next_turn", ()) is None
+        before = screen.history.scene
+        await pilot.press("colon", *"next", "enter")
+        await pilot.pause()
+        assert screen.history.scene == before
 
 
 async def test_a_damaged_scene_offers_the_backup(make_app: AppFactory, tmp_path: Path) -> None:

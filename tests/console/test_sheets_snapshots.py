@@ -9,10 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
+from console_support import SIZE, AppFactory
 from textual.pilot import Pilot
-
-SIZE = (120, 40)
 
 SCRIPT = """
 sheet Ghoul npc strength=3 dexterity=2 stamina=3 wits=1 composure=1 martial=2

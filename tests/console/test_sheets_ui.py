@@ -6,33 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
+from console_support import SIZE, SMALL, AppFactory, ih_screen
 from textual.widgets import Static
 
 from console.app import STConsoleApp
 from console.screens.check_dialog import CheckDialog
 from console.screens.extended_screen import ExtendedScreen
 from console.screens.ih_panes import ExtendedPane
-from console.screens.ih_screen import IHScreen
 from console.screens.roster import RosterScreen
 from console.screens.sheet_editor import SheetEditor
 from console.widgets.dice_log import DiceLog
 from engine import commands
 
-SIZES = [(120, 40), (80, 24)]
+SIZES = [SIZE, SMALL]
 
 GHOUL = """
 sheet Ghoul npc strength=3 dexterity=2 stamina=3 wits=1 composure=1 martial=2
 sheet Ann pc dexterity=3 firearms=2 wits=2 composure=3 resolve=2
 specialty Ann firearms "pistols" 1
 """
-
-
-def ih_screen(app: STConsoleApp) -> IHScreen:
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, IHScreen):
-            return screen
-    raise AssertionError("no IH screen")
 
 
 def scene_json(app: STConsoleApp) -> dict[str, Any]:
@@ -156,7 +148,7 @@ async def test_a_check_from_the_sheet_with_willpower(
 
 async def test_an_extended_action_started_and_rolled(make_app: AppFactory) -> None:
     app = make_app(script=GHOUL + "add Ann from=Ann init=12\n")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         pane = ih_screen(app).query_one(ExtendedPane)
         assert not pane.display  # no extended action: the pane takes no room
@@ -234,7 +226,7 @@ def test_every_creation_problem_has_words_in_each_language() -> None:
 async def test_the_st_is_warned_when_the_ones_near_the_dc(make_app: AppFactory) -> None:
     script = GHOUL + 'extended Ann "Lock" dp=4 dc=2 interval=minute mishap\n'
     app = make_app(script=script)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = ih_screen(app)
         for _ in range(20):  # roll until a roll brings a 1 while the action goes on

@@ -9,10 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from console_support import AppFactory
-from textual.pilot import Pilot
-
-SIZE = (120, 40)
+from console_support import SIZE, AppFactory, opened_quietly
 
 VIEWS: dict[str, tuple[str, ...]] = {
     "ih-screen": (),
@@ -22,15 +19,8 @@ VIEWS: dict[str, tuple[str, ...]] = {
 }
 
 
-async def _settle(pilot: Pilot[Any]) -> None:
-    await pilot.app.opened.wait()  # type: ignore[attr-defined]
-    await pilot.pause()
-    pilot.app.clear_notifications()
-    await pilot.pause()
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_snapshot(snap_compare: Any, make_app: AppFactory, view: str, lang: str) -> None:
     app = make_app(lang=lang)
-    assert snap_compare(app, press=VIEWS[view], terminal_size=SIZE, run_before=_settle)
+    assert snap_compare(app, press=VIEWS[view], terminal_size=SIZE, run_before=opened_quietly)

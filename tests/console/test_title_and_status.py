@@ -3,17 +3,15 @@ a long status ends in an ellipsis, notifications stay above the command line."""
 
 from __future__ import annotations
 
-from console_support import FIGHT, SIZE, AppFactory, ih_screen, settle, status
+from console_support import FIGHT, SMALL, AppFactory, AppRun, ih_screen, settle, status
 from textual.widgets import Static
 from textual.widgets._toast import ToastRack
 
 from console.widgets.title_bar import FixedTitle
 
 
-async def test_notifications_stay_above_the_command_line(make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+async def test_notifications_stay_above_the_command_line(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
         rack = ToastRack()  # run_test turns notifications off: mount the rack they go in
         await app.screen.mount(rack)
         await settle(pilot)
@@ -22,7 +20,7 @@ async def test_notifications_stay_above_the_command_line(make_app: AppFactory) -
 
 async def test_the_title_keeps_the_save_state_at_80_columns(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         title = str(ih_screen(app).query_one(FixedTitle).render())
         assert title.rstrip().endswith("saved ✓"), title
@@ -36,7 +34,7 @@ async def test_the_title_keeps_the_save_state_at_80_columns(make_app: AppFactory
 
 async def test_a_long_status_at_80_columns_ends_in_an_ellipsis(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("colon", *'effect Ann "Hex of the long night and the bells" rounds=2')
         await pilot.press("enter")
         await settle(pilot)

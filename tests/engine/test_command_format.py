@@ -442,31 +442,25 @@ def test_every_command_type_has_a_strategy() -> None:
     assert _mist_command_types() == set(MIST)
 
 
-@pytest.mark.parametrize("kind", list(IH), ids=lambda k: k.__name__)
+ROUND_TRIPS = [
+    pytest.param(strategy, system, id=f"{family}-{kind.__name__}")
+    for family, system, table in (
+        ("ih", "ih-d10", IH),
+        ("mist", "mist", MIST),
+        ("shared", "ih-d10", SHARED),
+    )
+    for kind, strategy in table.items()
+]
+"""Every command type of each family (the shared ones read in an IH scene), by its strategy."""
+
+
+@pytest.mark.parametrize(("strategy", "system"), ROUND_TRIPS)
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
-def test_ih_round_trip(kind: type, data: st.DataObject) -> None:
-    command = data.draw(IH[kind])
+def test_round_trip(strategy: st.SearchStrategy[Any], system: str, data: st.DataObject) -> None:
+    command = data.draw(strategy)
     text = commands.format_command(command)
-    assert commands.parse(text, "ih-d10") == command, text
-
-
-@pytest.mark.parametrize("kind", list(MIST), ids=lambda k: k.__name__)
-@settings(max_examples=60, deadline=None)
-@given(data=st.data())
-def test_mist_round_trip(kind: type, data: st.DataObject) -> None:
-    command = data.draw(MIST[kind])
-    text = commands.format_command(command)
-    assert commands.parse(text, "mist") == command, text
-
-
-@pytest.mark.parametrize("kind", list(SHARED), ids=lambda k: k.__name__)
-@settings(max_examples=60, deadline=None)
-@given(data=st.data())
-def test_shared_round_trip(kind: type, data: st.DataObject) -> None:
-    command = data.draw(SHARED[kind])
-    text = commands.format_command(command)
-    assert commands.parse(text, "ih-d10") == command, text
+    assert commands.parse(text, system) == command, text
 
 
 @pytest.mark.parametrize(

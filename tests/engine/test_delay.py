@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ih_support import play, state_after, turns
+from ih_support import play, refused, state_after, turns
 
 from engine.errors import RuleError
 from engine.ih import family
@@ -15,18 +15,10 @@ from engine.ih.encounter import Encounter, find
 from engine.language import tokenize
 
 
-def refusal(state: Encounter, text: str) -> RuleError:
-    line = tokenize(text)
-    assert line is not None
-    with pytest.raises(RuleError) as caught:
-        family.apply(state, family.parse(line), random.Random(0))
-    return caught.value
-
-
 def test_vector_11_delay_after_someone_who_acted_and_is_ahead_is_refused() -> None:
     state, _ = play("add A init=15\nadd B init=12\nadd C init=10\nbegin\nnext\nnext")
     assert state.current == "C"
-    error = refusal(state, "delay C after A")
+    error = refused(state, "delay C after A")
     assert error.code == "ih.delay.raises-score"
     assert dict(error.params) == {"name": "C", "other": "A", "score": 10, "other_score": 15}
     assert find(state, "C").initiative == 10
@@ -34,7 +26,7 @@ def test_vector_11_delay_after_someone_who_acted_and_is_ahead_is_refused() -> No
 
 def test_delay_after_someone_ahead_who_has_not_acted_is_refused() -> None:
     state, _ = play("add A init=15\nadd B init=12\nadd C init=10\nbegin")
-    assert refusal(state, "delay C after B").code == "ih.delay.raises-score"
+    assert refused(state, "delay C after B").code == "ih.delay.raises-score"
 
 
 def test_delay_after_someone_later_who_has_acted_is_refused() -> None:
@@ -42,7 +34,7 @@ def test_delay_after_someone_later_who_has_acted_is_refused() -> None:
     state, _ = play("add A init=15\nadd D init=12\nadd C init=10\nbegin\nnext\nnext")
     state, _ = play("initiative D -5", state=state)
     assert [c.name for c in state.order] == ["A", "C", "D"]
-    error = refusal(state, "delay C after D")
+    error = refused(state, "delay C after D")
     assert error.code == "ih.delay.after-acted"
     assert dict(error.params) == {"name": "C", "other": "D", "round": 1}
 
@@ -59,7 +51,7 @@ def test_the_refusal_is_worded_in_each_language(lang: str) -> None:
     import console.i18n  # noqa: F401  installs the renderer
 
     state, _ = play("add A init=15\nadd B init=12\nadd C init=10\nbegin\nnext\nnext")
-    text = refusal(state, "delay C after A").render(lang)
+    text = refused(state, "delay C after A").render(lang)
     assert "C" in text and "A" in text and "next-round" in text
     assert "error." not in text
 

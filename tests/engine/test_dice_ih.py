@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from dice_support import check_specs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -147,17 +148,10 @@ def test_evaluate_refuses_wrong_faces(faces: tuple[int, ...], message: str) -> N
         evaluate_check(CheckSpec("ih-d10", 2), faces)
 
 
-specs = st.builds(
-    CheckSpec,
-    system=st.sampled_from(("ih-d10", "ih-d6")),
-    dp=st.integers(-3, 12),
-    again=st.sampled_from((10, 9, 8)),
-    level=st.sampled_from((1, 2, 3)),
-    bonus=st.integers(0, 4),
-    penalty=st.integers(0, 4),
+specs = check_specs(
+    max_dp=12,
     untrained=st.sampled_from((None, Untrained.PHYSICAL, Untrained.MENTAL)),
     willpower=st.booleans(),
-    dc=st.one_of(st.none(), st.integers(0, 6)),
     interpretations=st.builds(
         Interpretations,
         d6_sixes_counted_across_check=st.booleans(),

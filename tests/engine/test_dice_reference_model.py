@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 import pytest
+from dice_support import check_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -125,17 +126,7 @@ def reference_final(spec: CheckSpec) -> dict[int, float]:
     return dict(final)
 
 
-specs = st.builds(
-    CheckSpec,
-    system=st.sampled_from(("ih-d10", "ih-d6")),
-    dp=st.integers(-3, 8),
-    again=st.sampled_from((10, 9, 8)),
-    level=st.sampled_from((1, 2, 3)),
-    bonus=st.integers(0, 4),
-    penalty=st.integers(0, 4),
-    untrained=st.sampled_from((None, None, None, *Untrained)),
-    dc=st.one_of(st.none(), st.integers(0, 6)),
-)
+specs = check_specs(max_dp=8, untrained=st.sampled_from((None, None, None, *Untrained)))
 
 
 @settings(max_examples=300, deadline=None)

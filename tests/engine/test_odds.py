@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from dice_support import AGAINS, LEVELS, SYSTEMS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -124,10 +125,10 @@ def test_dc_zero_is_always_met() -> None:
 
 
 @given(
-    system=st.sampled_from(("ih-d10", "ih-d6")),
+    system=SYSTEMS,
     dp=st.integers(-3, 40),
-    again=st.sampled_from((10, 9, 8)),
-    level=st.sampled_from((1, 2, 3)),
+    again=AGAINS,
+    level=LEVELS,
     bonus=st.integers(0, 5),
     penalty=st.integers(0, 5),
     willpower=st.booleans(),

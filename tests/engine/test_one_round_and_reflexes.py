@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from ih_support import play, state_after
+from ih_support import play, refused, state_after
 
-from engine.errors import RuleError
 from engine.ih import family
-from engine.ih.encounter import Encounter, find
+from engine.ih.encounter import find
 from engine.ih.events import ActionSpent, OneRoundLanded, UnusualReflex
-from engine.language import tokenize
 
 FIGHT = "add Ann init=15\nadd Bob init=12\nbegin"
-
-
-def refusal(state: Encounter, text: str) -> RuleError:
-    line = tokenize(text)
-    assert line is not None
-    with pytest.raises(RuleError) as caught:
-        family.apply(state, family.parse(line), random.Random(0))
-    return caught.value
 
 
 def test_one_round_spends_the_whole_turn_and_lands_at_the_next() -> None:
@@ -40,12 +28,12 @@ def test_one_round_spends_the_whole_turn_and_lands_at_the_next() -> None:
 
 def test_one_round_needs_the_whole_turn() -> None:
     state, _ = play(FIGHT + "\nspend Ann move")
-    assert refusal(state, "spend Ann one-round").code == "ih.one-round.turn-used"
+    assert refused(state, "spend Ann one-round").code == "ih.one-round.turn-used"
 
 
 def test_one_round_is_not_a_surprise_round_action() -> None:
     state, _ = play("add Ann init=15\nadd Bob init=12\nsurprise Ann")
-    assert refusal(state, "spend Ann one-round").code == "ih.one-round.surprise"
+    assert refused(state, "spend Ann one-round").code == "ih.one-round.surprise"
 
 
 @pytest.mark.parametrize("reflex", ["drop-prone", "ready", '"drop prone"'])

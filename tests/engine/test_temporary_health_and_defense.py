@@ -3,25 +3,12 @@ defense bonus (§3.8)."""
 
 from __future__ import annotations
 
-import random
+from ih_support import play, refused
 
-import pytest
-from ih_support import play
-
-from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter, find
-from engine.language import tokenize
 
 FIGHT = "add Ann init=15 health=7 defense=2 defense-bonus=1\nadd Bob init=12\nbegin"
-
-
-def refusal(state: Encounter, text: str) -> RuleError:
-    line = tokenize(text)
-    assert line is not None
-    with pytest.raises(RuleError) as caught:
-        family.apply(state, family.parse(line), random.Random(0))
-    return caught.value
 
 
 def health(state: Encounter) -> tuple[int, int]:
@@ -45,14 +32,14 @@ def test_the_end_of_temporary_size_can_knock_out() -> None:
 
 def test_temporary_refusals() -> None:
     state, _ = play(FIGHT)
-    assert refusal(state, "temporary Ann stamina end").code == "ih.temporary.none"
-    assert refusal(state, "temporary Ann strength +1").code == "ih.temporary.trait"
-    assert refusal(state, "temporary Ann size +0").code == "ih.temporary.amount"
+    assert refused(state, "temporary Ann stamina end").code == "ih.temporary.none"
+    assert refused(state, "temporary Ann strength +1").code == "ih.temporary.trait"
+    assert refused(state, "temporary Ann size +0").code == "ih.temporary.amount"
 
 
 def test_base_defense_at_zero_loses_the_legendary_bonus() -> None:
     state, _ = play(FIGHT + "\ndefense Ann 0")
-    assert refusal(state, "defend Ann 1").code == "ih.defense.bonus-lost"
+    assert refused(state, "defend Ann 1").code == "ih.defense.bonus-lost"
     row = family.to_json(state)["order"][0]
     assert row["defense_bonus_left"] == 0 and row["defense_bonus_lost"] is True
     state, _ = play("defense Ann 1\ndefend Ann 1", state=state)
