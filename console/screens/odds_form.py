@@ -55,8 +55,16 @@ class OddsForm:
         dialog: Any = self  # the roll dialog's system, or the check dialog's scene's
         lines = [render.roll_event(self.t, dialog.system, event) for event in events]
         shown = [line for line in lines if line is not None]
-        self._line(self.RESULT).update(shown[-1] if shown else "")
+        result = shown[-1:]
+        verdict = self.verdict(events)
+        if verdict is not None:
+            result.append(verdict)
+        self._line(self.RESULT).update(Text("\n").join(result))
         self.update_odds()
+
+    def verdict(self, events: tuple[Any, ...]) -> Text | None:
+        """A line under the roll's faces that says what the roll decided (none by default)."""
+        return None
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_odds()
