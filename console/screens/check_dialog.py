@@ -151,9 +151,9 @@ class CheckDialog(OddsForm, CommandDialog):
                     with Horizontal(classes="row"):
                         yield from bonus_and_penalty(t)
                     with Horizontal(classes="row"):
-                        yield Label(t("check.vs-label"), classes="label")
                         yield Select(
-                            [(t("check.no-opponent"), NONE)] + [(n, n) for n in self.names],
+                            [(t("check.no-opponent"), NONE)]
+                            + [(t("check.opponent-line", name=n), n) for n in self.names],
                             value=NONE,
                             allow_blank=False,
                             id="opponent",
