@@ -320,7 +320,7 @@ class CheckDialog(OddsForm, CommandDialog):
         return check_pool(sheet, command.opponent_traits or "", state.interpretations, scene.system)
 
     def verdict(self, events: tuple[Any, ...]) -> Text | None:
-        """For an opposed check, who won by how much (under the roll's faces)."""
+        """For an opposed check, who won by how much (over the roll's faces)."""
         made = [e for e in events if isinstance(e, CheckMade) and e.opponent is not None]
         return verdict(self.t, made[-1]) if made else None
 
