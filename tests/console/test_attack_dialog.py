@@ -10,14 +10,15 @@ from typing import Any
 
 from console_support import AppFactory
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
+from console import render
 from console.screens.attack_dialog import AttackDialog
 from console.screens.dialogs import ConfirmDialog
 from console.screens.ih_panes import InitiativeQueue
 from console.screens.ih_screen import IHScreen
 from console.widgets.odds_chart import OddsChart
-from engine.ih.attack_odds import attack_odds
+from engine.ih.attack_odds import attack_odds, preview
 from engine.ih.encounter import Encounter
 from engine.ih.events import AttackRolled
 
@@ -204,3 +205,94 @@ def test_snapshot_attack_dialog_en(snap_compare: Any, make_app: AppFactory) -> N
 def test_snapshot_attack_dialog_zh(snap_compare: Any, make_app: AppFactory) -> None:
     app = make_app(script=FIGHT, lang="zh")
     assert snap_compare(app, terminal_size=SIZE, run_before=_filled)
+
+
+def _two_targets(pilot: Pilot[Any]) -> Any:
+    """Cid kept with ctrl+t, Bob picked from the keyboard: the odds per target."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        await _open_on_cid(pilot)
+        await pilot.press("7", "ctrl+t", "shift+tab", "enter", "down", "enter")
+        await pilot.pause()
+
+    return run(pilot)
+
+
+def test_snapshot_attack_two_targets_en(snap_compare: Any, make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT, lang="en")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_two_targets)
+
+
+def test_snapshot_attack_two_targets_zh(snap_compare: Any, make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT, lang="zh")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_two_targets)
+
+
+async def test_several_targets_each_attacked_once_with_the_odds_per_target(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await _open_on_cid(pilot)
+        await pilot.press("7")
+        dialog.query_one("#bonus").value = "1"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+t")  # keep Cid, then pick Bob
+        dialog.query_one("#target", Select).value = "Bob"
+        await pilot.pause()
+        assert dialog.targets() == ("Cid", "Bob")
+        assert "Targets: Cid, Bob" in str(dialog.query_one("#attack-targets", Static).render())
+        planned = preview(state(app), dialog.command)  # type: ignore[arg-type]
+        summary = str(dialog.query_one("#attack-odds", Static).render()).splitlines()
+        assert len(summary) == 2
+        for line, odds in zip(summary, planned, strict=True):
+            assert line == (
+                f"{odds.target}: hit {render.percent(odds.odds.p_hit)} · expected damage "
+                f"{odds.odds.expected:.2f} · {odds.target} down {render.percent(odds.p_down)}"
+            )
+        assert planned[0].odds == attack_odds("ih-d10", 5, shares=(1,))  # Cid: defense 2
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        entry = ih_screen(app).history.scene.journal[-1]
+        assert entry.text == 'attack Ann "Cid,Bob" dp=7 bonus=1'  # the formatter's quoting
+        rolled = [e for e in entry.events if isinstance(e, AttackRolled)]
+        result = str(dialog.query_one("#attack-result", Static).render()).splitlines()
+        assert [e.target for e in rolled] == ["Cid", "Bob"] and len(result) == 2
+        for line, event in zip(result, rolled, strict=True):
+            assert line.startswith(f"Ann {'hits' if event.hit else 'misses'} {event.target}")
+        await app.action_quit()
+
+
+async def test_one_target_several_attacks_with_the_bonus_split(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _open_on_cid(pilot)
+        await pilot.press("7")
+        for field, value in (("bonus", "3"), ("attacks", "2"), ("split", "2,1")):
+            dialog.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
+        await pilot.pause()
+        (planned,) = preview(state(app), dialog.command)  # type: ignore[arg-type]
+        assert dialog.planned == planned
+        summary = str(dialog.query_one("#attack-odds", Static).render())
+        assert summary.startswith(f"hit {render.percent(planned.odds.p_hit)}")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        entry = ih_screen(app).history.scene.journal[-1]
+        assert entry.text == "attack Ann Cid dp=7 bonus=3 attacks=2 split=2,1"
+        await app.action_quit()
+
+
+async def test_several_targets_refuse_several_attacks(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _open_on_cid(pilot)
+        await pilot.press("7")
+        await pilot.press("ctrl+t")
+        dialog.query_one("#target", Select).value = "Bob"
+        dialog.query_one("#attacks").value = "2"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert dialog.command is None
+        dialog.query_one("#target", Select).value = "Cid"
+        await pilot.press("ctrl+t")  # Cid let go: one target, two attacks
+        await pilot.pause()
+        assert dialog.targets() == ("Cid",) and dialog.command is not None
+        await app.action_quit()
