@@ -226,10 +226,10 @@ class AttackDialog(OddsForm, CommandDialog):
         summary = self.query_one("#attack-odds", Static)
         chart = self.query_one(OddsChart)
         shown = self.targets()
-        several = self.t("attack.targets", names=", ".join(shown)) if len(shown) > 1 else ""
+        listed = self.t("attack.targets", names=", ".join(shown)) if len(shown) > 1 else ""
         line = self.query_one("#attack-targets", Static)
-        line.update(several)
-        line.display = bool(several)
+        line.update(listed)
+        line.display = bool(listed)
         try:
             command = self.current_command()
             check_command(command)  # the limits a typed line meets (engine/limits.py)
@@ -244,8 +244,8 @@ class AttackDialog(OddsForm, CommandDialog):
         planned = next((p for p in every if p.target.casefold() == chosen), every[-1])
         self.command, self.planned = command, planned
         self._show_defense(planned)
-        several = len(every) > 1
-        summary.update("\n".join(self._odds_words(p, command, several) for p in every))
+        named = len(every) > 1
+        summary.update("\n".join(self._odds_words(p, command, named) for p in every))
         threshold = None if command.no_damage else max(planned.health, 1)
         chart.show(dict(enumerate(planned.odds.distribution)), threshold)
 
