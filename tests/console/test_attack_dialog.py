@@ -6,8 +6,10 @@ after an intended change with ``pytest tests/console/test_attack_dialog.py --sna
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from console_support import AppFactory
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
@@ -185,47 +187,31 @@ async def test_the_palette_offers_the_attack(make_app: AppFactory) -> None:
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
-def _filled(pilot: Pilot[Any]) -> Any:
-    async def run(pilot: Pilot[Any]) -> None:
-        await _open_on_cid(pilot)
-        await pilot.press("7")
-        dialog = pilot.app.screen
-        dialog.query_one("#bonus").value = "2"
-        dialog.query_one("#defend").value = "1"
-        await pilot.pause()
-
-    return run(pilot)
-
-
-def test_snapshot_attack_dialog_en(snap_compare: Any, make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT, lang="en")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_filled)
-
-
-def test_snapshot_attack_dialog_zh(snap_compare: Any, make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT, lang="zh")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_filled)
-
-
-def _two_targets(pilot: Pilot[Any]) -> Any:
-    """Cid kept with ctrl+t, Bob picked from the keyboard: the odds per target."""
+def _prepared(*keys: str, **fields: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Open the dialog on Cid, press ``keys``, then fill ``fields`` (by id)."""
 
     async def run(pilot: Pilot[Any]) -> None:
         await _open_on_cid(pilot)
-        await pilot.press("7", "ctrl+t", "shift+tab", "enter", "down", "enter")
+        await pilot.press(*keys)
+        for widget_id, value in fields.items():
+            pilot.app.screen.query_one(f"#{widget_id}").value = value  # type: ignore[attr-defined]
         await pilot.pause()
 
-    return run(pilot)
+    return run
 
 
-def test_snapshot_attack_two_targets_en(snap_compare: Any, make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT, lang="en")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_two_targets)
+VIEWS = {
+    "attack_dialog": _prepared("7", bonus="2", defend="1"),
+    # Cid kept with ctrl+t, Bob picked from the keyboard: the odds per target
+    "attack_two_targets": _prepared("7", "ctrl+t", "shift+tab", "enter", "down", "enter"),
+}
 
 
-def test_snapshot_attack_two_targets_zh(snap_compare: Any, make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT, lang="zh")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_two_targets)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_snapshot(snap_compare: Any, make_app: AppFactory, view: str, lang: str) -> None:
+    app = make_app(script=FIGHT, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, run_before=VIEWS[view])
 
 
 async def test_several_targets_each_attacked_once_with_the_odds_per_target(

@@ -71,8 +71,8 @@ def text_of(dialog: CheckDialog, widget_id: str) -> str:
 async def test_an_opposed_check_shows_the_exact_odds_and_says_who_won(
     make_app: AppFactory, size: tuple[int, int]
 ) -> None:
-    app = make_app(script=SCRIPT)
-    async with app.run_test(size=size) as pilot:
+    async with make_app(script=SCRIPT).run_test(size=size) as pilot:
+        app = pilot.app
         dialog = await open_opposed(pilot)
         odds = exact(app, "dexterity+firearms", "wits+stealth")
         assert dialog.opposed == odds
