@@ -187,15 +187,21 @@ async def test_the_palette_offers_the_attack(make_app: AppFactory) -> None:
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
-def _prepared(*keys: str, **fields: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+async def _filled(pilot: Pilot[Any], *keys: str, **fields: str) -> AttackDialog:
     """Open the dialog on Cid, press ``keys``, then fill ``fields`` (by id)."""
+    dialog = await _open_on_cid(pilot)
+    await pilot.press(*keys)
+    for widget_id, value in fields.items():
+        dialog.query_one(f"#{widget_id}").value = value  # type: ignore[attr-defined]
+    await pilot.pause()
+    return dialog
+
+
+def _prepared(*keys: str, **fields: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """A snapshot's ``run_before``: :func:`_filled`."""
 
     async def run(pilot: Pilot[Any]) -> None:
-        await _open_on_cid(pilot)
-        await pilot.press(*keys)
-        for widget_id, value in fields.items():
-            pilot.app.screen.query_one(f"#{widget_id}").value = value  # type: ignore[attr-defined]
-        await pilot.pause()
+        await _filled(pilot, *keys, **fields)
 
     return run
 
@@ -217,14 +223,10 @@ def test_snapshot(snap_compare: Any, make_app: AppFactory, view: str, lang: str)
 async def test_several_targets_each_attacked_once_with_the_odds_per_target(
     make_app: AppFactory,
 ) -> None:
-    app = make_app(script=FIGHT)
-    async with app.run_test(size=SIZE) as pilot:
-        dialog = await _open_on_cid(pilot)
-        await pilot.press("7")
-        dialog.query_one("#bonus").value = "1"  # type: ignore[attr-defined]
-        await pilot.press("ctrl+t")  # keep Cid, then pick Bob
-        dialog.query_one("#target", Select).value = "Bob"
-        await pilot.pause()
+    async with make_app(script=FIGHT).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        # keep Cid (ctrl+t), then pick Bob
+        dialog = await _filled(pilot, "7", "ctrl+t", bonus="1", target="Bob")
         assert dialog.targets() == ("Cid", "Bob")
         assert "Targets: Cid, Bob" in str(dialog.query_one("#attack-targets", Static).render())
         planned = preview(state(app), dialog.command)  # type: ignore[arg-type]
@@ -251,11 +253,7 @@ async def test_several_targets_each_attacked_once_with_the_odds_per_target(
 async def test_one_target_several_attacks_with_the_bonus_split(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
     async with app.run_test(size=(80, 24)) as pilot:
-        dialog = await _open_on_cid(pilot)
-        await pilot.press("7")
-        for field, value in (("bonus", "3"), ("attacks", "2"), ("split", "2,1")):
-            dialog.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
-        await pilot.pause()
+        dialog = await _filled(pilot, "7", bonus="3", attacks="2", split="2,1")
         (planned,) = preview(state(app), dialog.command)  # type: ignore[arg-type]
         assert dialog.planned == planned
         summary = str(dialog.query_one("#attack-odds", Static).render())
@@ -270,12 +268,7 @@ async def test_one_target_several_attacks_with_the_bonus_split(make_app: AppFact
 async def test_several_targets_refuse_several_attacks(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
     async with app.run_test(size=(80, 24)) as pilot:
-        dialog = await _open_on_cid(pilot)
-        await pilot.press("7")
-        await pilot.press("ctrl+t")
-        dialog.query_one("#target", Select).value = "Bob"
-        dialog.query_one("#attacks").value = "2"  # type: ignore[attr-defined]
-        await pilot.pause()
+        dialog = await _filled(pilot, "7", "ctrl+t", target="Bob", attacks="2")
         assert dialog.command is None
         dialog.query_one("#target", Select).value = "Cid"
         await pilot.press("ctrl+t")  # Cid let go: one target, two attacks
