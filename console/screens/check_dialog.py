@@ -42,6 +42,7 @@ from engine.dice.odds import check_odds
 from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.ih.checks import CheckPool, check_pool, roller_sheet
+from engine.ih.encounter import Encounter
 from engine.ih.opposed_odds import OpposedOdds, opposed_odds
 from engine.ih.sheet_events import CheckMade
 from engine.ih.traits import Attribute, Skill
@@ -312,14 +313,14 @@ class CheckDialog(OddsForm, CommandDialog):
             RuleError: the opponent is the roller, or has no sheet, or the traits are refused.
         """
         scene = self.scene()
-        state: Any = scene.state
+        state: Encounter = scene.state
         opponent = command.opponent or ""
         if opponent.casefold() == command.name.casefold():
             raise RuleError("ih.check.opposed-self", name=command.name)
         sheet = roller_sheet(state, opponent)
         return check_pool(sheet, command.opponent_traits or "", state.interpretations, scene.system)
 
-    def verdict(self, events: tuple[Any, ...]) -> Text | None:
+    def verdict(self, events: tuple[object, ...]) -> Text | None:
         """For an opposed check, who won by how much (over the roll's faces)."""
         made = [e for e in events if isinstance(e, CheckMade) and e.opponent is not None]
         return verdict(self.t, made[-1]) if made else None

@@ -60,7 +60,7 @@ class OddsForm:
         self._line(self.RESULT).update(Text("\n").join(result))
         self.update_odds()
 
-    def verdict(self, events: tuple[Any, ...]) -> Text | None:
+    def verdict(self, events: tuple[object, ...]) -> Text | None:
         """A line over the roll's faces that says what the roll decided (none by default)."""
         return None
 
