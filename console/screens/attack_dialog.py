@@ -10,6 +10,11 @@ health in green). The fields make one :class:`~engine.ih.commands.Attack`; the o
 that very command, and attacking answers with it (a :class:`CommandDialog` that stays open): the
 scene screen runs it through its one path into the engine and the dialog shows the result in
 words, then the odds of the next attack.
+
+Several targets (RULES.md §3.9, ``attack ATTACKER A,B``): **+ Target** (``ctrl+t``) keeps the
+target chosen and another can be picked; each is attacked once with every bonus success, the
+odds are shown per target and the result per target after. One target with several attacks
+takes **Attacks** and **Split** instead.
 """
 
 from __future__ import annotations
@@ -65,7 +70,9 @@ class AttackDialog(OddsForm, CommandDialog):
         self.command: Attack | None = None
         """The attack the fields make now (``None`` while they make none)."""
         self.planned: TargetOdds | None = None
-        """Its odds against the target (``None`` while there are none)."""
+        """Its odds against the target chosen (``None`` while there are none)."""
+        self.kept: list[str] = []
+        """Targets kept with **+ Target**; the one chosen now is attacked with them."""
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -107,6 +114,7 @@ class AttackDialog(OddsForm, CommandDialog):
                 )
                 yield Label(t("attack.split-label"), classes="label")
                 yield OrderedInput("", id="split", classes="split", placeholder="1,1")
+            yield Static("", id="attack-targets")
             yield Static("", id="attack-defense")
             with Horizontal(classes="row"):
                 yield Label("", id="defend-label", classes="label")
@@ -123,6 +131,7 @@ class AttackDialog(OddsForm, CommandDialog):
             with Horizontal(classes="row buttons"):
                 yield Button(t("attack.attack"), variant="primary", id="attack")
                 yield Button(t("attack.close"), id="close")
+                yield Button(t("attack.add-target"), id="add-target")
 
     def on_mount(self) -> None:
         self.query_one("#pool", Input).focus()
@@ -140,6 +149,29 @@ class AttackDialog(OddsForm, CommandDialog):
         value = self.query_one("#target", Select).value
         return value if isinstance(value, str) else None
 
+    def targets(self) -> tuple[str, ...]:
+        """The kept targets, then the one chosen now (each once)."""
+        chosen = self.target()
+        extra = (chosen,) if chosen is not None and chosen not in self.kept else ()
+        return (*self.kept, *extra)
+
+    def action_add_target(self) -> None:
+        """Keep the target chosen (so another can be picked), or let a kept one go."""
+        chosen = self.target()
+        if chosen is None:
+            return
+        if chosen in self.kept:
+            self.kept.remove(chosen)
+        else:
+            self.kept.append(chosen)
+        self.update_odds()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "add-target":
+            self.action_add_target()
+        else:
+            super().on_button_pressed(event)
+
     def current_command(self) -> Attack:
         """The attack the fields make now.
 
@@ -147,7 +179,8 @@ class AttackDialog(OddsForm, CommandDialog):
             RuleError: a field that is not a number where one is needed, no pool, no target.
         """
         target = self.target()
-        if target is None:
+        targets = self.targets()
+        if target is None or not targets:
             raise RuleError("ih.attack.need-target")
         pool = self._text("pool")
         if not pool:
@@ -168,7 +201,7 @@ class AttackDialog(OddsForm, CommandDialog):
         defend = number("defend", "defend", 0)
         return Attack(
             attacker=self.attacker,
-            targets=(target,),
+            targets=targets,
             dp=dp,
             traits=traits,
             modifier=number("mod", "mod", 0),
@@ -176,7 +209,7 @@ class AttackDialog(OddsForm, CommandDialog):
             penalty=number("penalty", "penalty", 0),
             attacks=number("attacks", "attacks", 1),
             split=split,
-            defend=(("", defend),) if defend else (),
+            defend=((target if len(targets) > 1 else "", defend),) if defend else (),
             reflex_move=("*",) if self._checked("reflex-move") else (),
             willpower=self._checked("willpower"),
             no_damage=self._checked("no-damage"),
@@ -188,18 +221,32 @@ class AttackDialog(OddsForm, CommandDialog):
         """Read the fields, find the target's defense now and the exact odds (no dice rolled)."""
         summary = self.query_one("#attack-odds", Static)
         chart = self.query_one(OddsChart)
+        shown = self.targets()
+        listed = self.t("attack.targets", names=", ".join(shown)) if len(shown) > 1 else ""
+        line = self.query_one("#attack-targets", Static)
+        line.update(listed)
+        line.display = bool(listed)
         try:
             command = self.current_command()
             check_command(command)  # the limits a typed line meets (engine/limits.py)
-            (planned,) = preview(self.state(), command)
+            every = preview(self.state(), command)
         except RuleError as error:
             self.command = self.planned = None
             self._show_defense(None)
             chart.show({}, None)
             summary.update(Text(error.render(self._lang), style="red"))
             return
+        chosen = (self.target() or "").casefold()
+        planned = next((p for p in every if p.target.casefold() == chosen), every[-1])
         self.command, self.planned = command, planned
         self._show_defense(planned)
+        named = len(every) > 1
+        summary.update("\n".join(self._odds_words(p, command, named) for p in every))
+        threshold = None if command.no_damage else max(planned.health, 1)
+        chart.show(dict(enumerate(planned.odds.distribution)), threshold)
+
+    def _odds_words(self, planned: TargetOdds, command: Attack, named: bool) -> str:
+        """The odds against one target in words (after its name when there are several)."""
         odds = planned.odds
         t = self.t
         if command.no_damage:
@@ -208,7 +255,6 @@ class AttackDialog(OddsForm, CommandDialog):
                 hit=render.percent(odds.p_hit),
                 expected=f"{odds.expected:.2f}",
             )
-            threshold = None
         else:
             words = t(
                 "attack.odds",
@@ -217,12 +263,10 @@ class AttackDialog(OddsForm, CommandDialog):
                 target=planned.target,
                 down=render.percent(planned.p_down),
             )
-            threshold = max(planned.health, 1)
         if odds.chance:
             words = t("attack.chance") + " · " + words
             words += " · " + t("attack.dramatic") + " " + render.percent(odds.p_dramatic_failure)
-        summary.update(words)
-        chart.show(dict(enumerate(odds.distribution)), threshold)
+        return f"{planned.target}: {words}" if named else words
 
     @property
     def _lang(self) -> str:

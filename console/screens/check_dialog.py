@@ -7,6 +7,11 @@ that very check as the roll dialog shows them. The fields make one
 :class:`~engine.ih.commands.Check`; rolling answers with it (a :class:`CommandDialog` that stays
 open) and the scene screen runs it through its one path into the engine, so the willpower spend
 and the log are the engine's, and the dialog shows the result.
+
+Opposed (``vs=OTHER:TRAITS``): pick the opponent and their attribute and skill; both pools are
+shown line by line and the odds become the roller's chance to win, to lose, and the ties with
+the side the scene's [I-15] gives them to, from both exact distributions
+(``engine.ih.opposed_odds``). After the roll the dialog says who won by how much.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Label, Select, Static
 
-from console import sheet_text
+from console import render, sheet_text
 from console.i18n import Translator
 from console.keymap import CHECK_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
@@ -36,7 +41,10 @@ from engine.dice.ih import validate_spec
 from engine.dice.odds import check_odds
 from engine.errors import RuleError
 from engine.ih import commands as ih
-from engine.ih.checks import check_pool, roller_sheet
+from engine.ih.checks import CheckPool, check_pool, roller_sheet
+from engine.ih.encounter import Encounter
+from engine.ih.opposed_odds import OpposedOdds, opposed_odds
+from engine.ih.sheet_events import CheckMade
 from engine.ih.traits import Attribute, Skill
 from engine.language import parse_int
 from engine.session import Scene
@@ -63,7 +71,8 @@ class CheckDialog(OddsForm, CommandDialog):
     CheckDialog #check-top { height: auto; }
     CheckDialog #check-fields { width: 1fr; height: auto; }
     CheckDialog #check-breakdown { width: 26; height: auto; padding: 0 0 0 1; }
-    CheckDialog Checkbox { width: auto; }
+    CheckDialog .flags { height: 1; }
+    CheckDialog Checkbox { width: auto; margin-right: 2; }
     CheckDialog #check-summary { height: 1; text-style: bold; }
     CheckDialog #check-chart { height: 1fr; min-height: 2; }
     CheckDialog #check-result { height: 2; }
@@ -85,6 +94,8 @@ class CheckDialog(OddsForm, CommandDialog):
         self.scene = scene
         self.command: ih.Check | None = None
         """The check the fields make now (``None`` while they make none): what is rolled."""
+        self.opposed: OpposedOdds | None = None
+        """The exact odds of the opposed check the fields make (``None`` when not opposed)."""
         state: Any = scene().state
         names = [x.name for x in state.order if x.sheet is not None]
         taken = {n.casefold() for n in names}
@@ -138,8 +149,29 @@ class CheckDialog(OddsForm, CommandDialog):
                     with Horizontal(classes="row"):
                         yield from bonus_and_penalty(t)
                     with Horizontal(classes="row"):
-                        yield Checkbox(t("roll.willpower"), id="willpower")
-                        yield Checkbox(t("roll.hidden-label"), id="hidden")
+                        yield Select(
+                            [(t("check.no-opponent"), NONE)]
+                            + [(t("check.opponent-line", name=n), n) for n in self.names],
+                            value=NONE,
+                            allow_blank=False,
+                            id="opponent",
+                        )
+                        yield Select(
+                            [(sheet_text.trait(t, a.value), a.value) for a in Attribute],
+                            value="wits",
+                            allow_blank=False,
+                            id="opponent-attribute",
+                        )
+                        yield Select(
+                            [(t("check.no-skill"), NONE)]
+                            + [(sheet_text.trait(t, s.value), s.value) for s in Skill],
+                            value=NONE,
+                            allow_blank=False,
+                            id="opponent-skill",
+                        )
+                    with Horizontal(classes="flags"):
+                        yield Checkbox(t("roll.willpower"), id="willpower", compact=True)
+                        yield Checkbox(t("roll.hidden-label"), id="hidden", compact=True)
                 yield Static("", id="check-breakdown")
             yield Static("", id="check-summary")
             yield OddsChart(id="check-chart")
@@ -151,8 +183,8 @@ class CheckDialog(OddsForm, CommandDialog):
         self.query_one("#attribute", Select).focus()
         self.update_odds()
 
-    def _sheet(self) -> Any:
-        who = self.field("who")
+    def _sheet(self, widget_id: str = "who") -> Any:
+        who = self.field(widget_id)
         if not who:
             return None
         try:
@@ -160,6 +192,14 @@ class CheckDialog(OddsForm, CommandDialog):
             return roller_sheet(state, who)
         except RuleError:
             return None
+
+    def opponent_traits(self) -> str | None:
+        """``wits+stealth`` for the opponent's attribute and skill; ``None`` when not opposed."""
+        if not self.field("opponent"):
+            return None
+        skill = self.field("opponent-skill")
+        attribute = self.field("opponent-attribute")
+        return f"{attribute}+{skill}" if skill else attribute
 
     def _fill_specialties(self) -> None:
         sheet = self._sheet()
@@ -198,10 +238,16 @@ class CheckDialog(OddsForm, CommandDialog):
             text = self.field(widget_id).strip()
             return parse_int(text, what) if text else None
 
+        opponent = self.field("opponent") or None
+        dc = number("dc", "DC")
+        if opponent is not None and dc is not None:
+            raise RuleError("ih.check.dc-and-vs")
         return ih.Check(
             name=self.field("who"),
             traits=self.traits(),
-            dc=number("dc", "DC"),
+            dc=dc,
+            opponent=opponent,
+            opponent_traits=self.opponent_traits(),
             willpower=bool(self.field("willpower")),
             bonus=number("bonus", "bonus") or 0,
             penalty=number("penalty", "penalty") or 0,
@@ -232,18 +278,49 @@ class CheckDialog(OddsForm, CommandDialog):
             )
             validate_spec(spec)
             lines = sheet_text.breakdown(t, pool, command.willpower)
-            breakdown.update(Text("\n").join(lines))
             odds = check_odds(spec)
             chart.show(
                 dict(enumerate(odds.distribution)), max(spec.dc, 1) if spec.dc is not None else None
             )
-            summary.update(check_odds_words(t, odds, t("roll.chance")))
+            words: str | Text = check_odds_words(t, odds, t("roll.chance"))
+            if command.opponent is not None:
+                other = self._opponent_pool(command)
+                lines.append(Text(t("check.opponent-line", name=command.opponent), style="bold"))
+                lines += sheet_text.breakdown(t, other)
+                theirs = check_odds(other.spec(scene.system, state.interpretations))
+                self.opposed = opposed_odds(
+                    odds.distribution, theirs.distribution, state.interpretations
+                )
+                words = opposed_words(t, command, self.opposed)
+            else:
+                self.opposed = None
+            breakdown.update(Text("\n").join(lines))
+            summary.update(words)
             self.command = command
         except RuleError as error:
-            self.command = None
+            self.command = self.opposed = None
             chart.show({}, None)
             breakdown.update("")
             summary.update(Text(error.render(t.lang), style="red"))
+
+    def _opponent_pool(self, command: ih.Check) -> CheckPool:
+        """The opponent's pool as the engine rolls it (its sheet; no options of its own).
+
+        Raises:
+            RuleError: the opponent is the roller, or has no sheet, or the traits are refused.
+        """
+        scene = self.scene()
+        state: Encounter = scene.state
+        opponent = command.opponent or ""
+        if opponent.casefold() == command.name.casefold():
+            raise RuleError("ih.check.opposed-self", name=command.name)
+        sheet = roller_sheet(state, opponent)
+        return check_pool(sheet, command.opponent_traits or "", state.interpretations, scene.system)
+
+    def verdict(self, events: tuple[object, ...]) -> Text | None:
+        """For an opposed check, who won by how much (over the roll's faces)."""
+        made = [e for e in events if isinstance(e, CheckMade) and e.opponent is not None]
+        return verdict(self.t, made[-1]) if made else None
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("who", "skill"):
@@ -256,3 +333,30 @@ class CheckDialog(OddsForm, CommandDialog):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def opposed_words(t: Translator, command: ih.Check, odds: OpposedOdds) -> str:
+    """The roller's chance to win and to lose, and the ties with the side [I-15] gives them to."""
+    holder = command.opponent if odds.ties_to_defender else command.name
+    if not odds.ties_to_defender and odds.p_tie_zero > 0:
+        holder = f"{holder}{t('check.opposed-zero')}"
+    return t(
+        "check.opposed-odds",
+        name=command.name,
+        win=render.percent(odds.p_win),
+        lose=render.percent(odds.p_lose),
+        tie=render.percent(odds.p_tie),
+        holder=holder,
+    )
+
+
+def verdict(t: Translator, event: CheckMade) -> Text:
+    """Who won an opposed check and by how much (a tie is won as [I-15] says)."""
+    mine = event.record.result.final_successes
+    theirs = event.opponent.result.final_successes if event.opponent is not None else 0
+    winner = event.record.by if event.success else (event.opponent.by if event.opponent else "")
+    if mine == theirs:
+        words = t("check.won-tie", name=winner, count=mine)
+    else:
+        words = t("check.won-by", name=winner, margin=abs(mine - theirs))
+    return Text(words, style="bold green" if event.success else "bold red")

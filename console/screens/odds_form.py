@@ -55,8 +55,14 @@ class OddsForm:
         dialog: Any = self  # the roll dialog's system, or the check dialog's scene's
         lines = [render.roll_event(self.t, dialog.system, event) for event in events]
         shown = [line for line in lines if line is not None]
-        self._line(self.RESULT).update(shown[-1] if shown else "")
+        verdict = self.verdict(events)
+        result = ([verdict] if verdict is not None else []) + shown[-1:]
+        self._line(self.RESULT).update(Text("\n").join(result))
         self.update_odds()
+
+    def verdict(self, events: tuple[object, ...]) -> Text | None:
+        """A line over the roll's faces that says what the roll decided (none by default)."""
+        return None
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_odds()

@@ -6,17 +6,20 @@ after an intended change with ``pytest tests/console/test_attack_dialog.py --sna
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from console_support import SIZE, AppFactory, AppRun, ih_screen, opened_quietly, run_from_palette
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
+from console import render
 from console.screens.attack_dialog import AttackDialog
 from console.screens.dialogs import ConfirmDialog
 from console.screens.ih_panes import InitiativeQueue
 from console.widgets.odds_chart import OddsChart
-from engine.ih.attack_odds import attack_odds
+from engine.ih.attack_odds import attack_odds, preview
 from engine.ih.encounter import Encounter
 from engine.ih.events import AttackRolled
 
@@ -158,23 +161,91 @@ async def test_the_palette_offers_the_attack(run_app: AppRun) -> None:
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
-def _filled(pilot: Pilot[Any]) -> Any:
+async def _filled(pilot: Pilot[Any], *keys: str, **fields: str) -> AttackDialog:
+    """Open the dialog on Cid, press ``keys``, then fill ``fields`` (by id)."""
+    dialog = await _open_on_cid(pilot)
+    await pilot.press(*keys)
+    for widget_id, value in fields.items():
+        dialog.query_one(f"#{widget_id}").value = value  # type: ignore[attr-defined]
+    await pilot.pause()
+    return dialog
+
+
+def _prepared(*keys: str, **fields: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """A snapshot's ``run_before``: :func:`_filled`."""
+
     async def run(pilot: Pilot[Any]) -> None:
-        await _open_on_cid(pilot)
-        await pilot.press("7")
-        dialog = pilot.app.screen
-        dialog.query_one("#bonus").value = "2"
-        dialog.query_one("#defend").value = "1"
+        await _filled(pilot, *keys, **fields)
+
+    return run
+
+
+VIEWS = {
+    "attack_dialog": _prepared("7", bonus="2", defend="1"),
+    # Cid kept with ctrl+t, Bob picked from the keyboard: the odds per target
+    "attack_two_targets": _prepared("7", "ctrl+t", "shift+tab", "enter", "down", "enter"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_snapshot(snap_compare: Any, make_app: AppFactory, view: str, lang: str) -> None:
+    app = make_app(script=FIGHT, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, run_before=VIEWS[view])
+
+
+async def test_several_targets_each_attacked_once_with_the_odds_per_target(
+    make_app: AppFactory,
+) -> None:
+    async with make_app(script=FIGHT).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        # keep Cid (ctrl+t), then pick Bob
+        dialog = await _filled(pilot, "7", "ctrl+t", bonus="1", target="Bob")
+        assert dialog.targets() == ("Cid", "Bob")
+        assert "Targets: Cid, Bob" in str(dialog.query_one("#attack-targets", Static).render())
+        planned = preview(state(app), dialog.command)  # type: ignore[arg-type]
+        summary = str(dialog.query_one("#attack-odds", Static).render()).splitlines()
+        assert len(summary) == 2
+        for line, odds in zip(summary, planned, strict=True):
+            assert line == (
+                f"{odds.target}: hit {render.percent(odds.odds.p_hit)} · expected damage "
+                f"{odds.odds.expected:.2f} · {odds.target} down {render.percent(odds.p_down)}"
+            )
+        assert planned[0].odds == attack_odds("ih-d10", 5, shares=(1,))  # Cid: defense 2
+        await pilot.press("ctrl+r")
         await pilot.pause()
+        entry = ih_screen(app).history.scene.journal[-1]
+        assert entry.text == 'attack Ann "Cid,Bob" dp=7 bonus=1'  # the formatter's quoting
+        rolled = [e for e in entry.events if isinstance(e, AttackRolled)]
+        result = str(dialog.query_one("#attack-result", Static).render()).splitlines()
+        assert [e.target for e in rolled] == ["Cid", "Bob"] and len(result) == 2
+        for line, event in zip(result, rolled, strict=True):
+            assert line.startswith(f"Ann {'hits' if event.hit else 'misses'} {event.target}")
+        await app.action_quit()
 
-    return run(pilot)
+
+async def test_one_target_several_attacks_with_the_bonus_split(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _filled(pilot, "7", bonus="3", attacks="2", split="2,1")
+        (planned,) = preview(state(app), dialog.command)  # type: ignore[arg-type]
+        assert dialog.planned == planned
+        summary = str(dialog.query_one("#attack-odds", Static).render())
+        assert summary.startswith(f"hit {render.percent(planned.odds.p_hit)}")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        entry = ih_screen(app).history.scene.journal[-1]
+        assert entry.text == "attack Ann Cid dp=7 bonus=3 attacks=2 split=2,1"
+        await app.action_quit()
 
 
-def test_snapshot_attack_dialog_en(snap_compare: Any, make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT, lang="en")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_filled)
-
-
-def test_snapshot_attack_dialog_zh(snap_compare: Any, make_app: AppFactory) -> None:
-    app = make_app(script=FIGHT, lang="zh")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_filled)
+async def test_several_targets_refuse_several_attacks(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _filled(pilot, "7", "ctrl+t", target="Bob", attacks="2")
+        assert dialog.command is None
+        dialog.query_one("#target", Select).value = "Cid"
+        await pilot.press("ctrl+t")  # Cid let go: one target, two attacks
+        await pilot.pause()
+        assert dialog.targets() == ("Cid",) and dialog.command is not None
+        await app.action_quit()

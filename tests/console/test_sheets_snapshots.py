@@ -30,6 +30,8 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "roster": ("R", "_", "_"),
     "sheet-editor": ("R", "_", "down", "enter", "_", "down", "right", "_", "_"),
     "check-dialog": ("C", "_", "_"),
+    # opposed: tab to the vs choice, pick Ghoul 1 (Wits, no skill), roll (the dice are seeded)
+    "check-opposed": ("C", "_", *("tab",) * 7, "enter", "down", "down", "enter", "ctrl+r", "_"),
 }
 
 
