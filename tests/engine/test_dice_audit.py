@@ -81,7 +81,7 @@ def reference(spec: CheckSpec, faces: tuple[int, ...]) -> dict[str, object]:
         "penalty": penalty,
         "final_successes": final,
         "dramatic_failure": dramatic,
-        "success": None if spec.dc is None else final >= spec.dc,
+        "success": None if spec.dc is None else final > 0 and final >= spec.dc,  # §1.1.5
         "margin": None if spec.dc is None else final - spec.dc,
     }
 
@@ -159,7 +159,11 @@ def test_exact_odds_agree_with_a_markov_chain(spec: CheckSpec) -> None:
         ours = odds.distribution[k] if k < len(odds.distribution) else 0.0
         assert math.isclose(ours, expected.get(k, 0.0), abs_tol=1e-12), k
     if spec.dc is not None:
-        wanted = 0.0 if spec.auto_failure else sum(p for k, p in expected.items() if k >= spec.dc)
+        wanted = (
+            0.0
+            if spec.auto_failure
+            else sum(p for k, p in expected.items() if k >= max(spec.dc, 1))
+        )
         assert odds.p_success == pytest.approx(wanted, abs=1e-12)
 
 
@@ -176,10 +180,20 @@ def test_mental_skill_at_zero_fails_even_against_dc_zero(system: str, dp: int) -
     assert check_odds(spec).p_success == 0.0
 
 
-def test_dc_zero_is_still_met_by_an_ordinary_failure() -> None:
-    """§1.1.7 final ≥ DC: the engine's documented reading for checks that are rolled."""
+def test_dc_zero_is_not_met_by_an_ordinary_failure() -> None:
+    """§1.1.5: effective successes ≤ 0 is a failed check whatever the DC, DC 0 included."""
     spec = CheckSpec(system="ih-d10", dp=1, penalty=5, dc=0)
-    assert roll_check(spec, random.Random(1)).success is True
+    result = roll_check(spec, random.Random(1))
+    assert (result.final_successes, result.success, result.margin) == (0, False, 0)
+
+
+@pytest.mark.parametrize("system", ["ih-d10", "ih-d6"])
+@pytest.mark.parametrize("seed", range(40))
+def test_zero_final_successes_never_succeed_against_a_fixed_dc(system: str, seed: int) -> None:
+    """§1.1.5–7: success ⇔ final ≥ DC and final > 0, for DC 0 and DC 1 alike."""
+    for dc in (0, 1):
+        result = roll_check(CheckSpec(system=system, dp=1, dc=dc), random.Random(seed))
+        assert result.success is (result.final_successes > 0)
 
 
 @pytest.mark.parametrize(

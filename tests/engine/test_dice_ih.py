@@ -104,7 +104,7 @@ def test_willpower_adds_three_dice_before_the_chance_decision() -> None:
 
 
 def test_success_is_final_at_least_dc() -> None:
-    assert judge(0, 0) == (True, 0)
+    assert judge(0, 0) == (False, 0)  # §1.1.5: 0 successes is a failure, DC 0 included
     assert judge(0, 1) == (False, -1)
     assert judge(1, 0) == (True, 1)
     assert judge(3, None) == (None, None)
@@ -218,7 +218,7 @@ def test_final_is_zero_whenever_effective_is_not_positive(spec: CheckSpec, seed:
     effective = result.rolled_successes - result.penalty
     if effective <= 0:
         assert result.final_successes == 0
-        assert result.success in (None, result.dc == 0 and not result.auto_failure)
+        assert result.success in (None, False)  # §1.1.5: failed whatever the DC
     else:
         assert result.final_successes == effective + result.bonus
 

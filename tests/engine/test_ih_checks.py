@@ -15,6 +15,7 @@ from engine.ih.rolls import PoolPart
 from engine.ih.sheet import Sheet, SkillBonus
 from engine.ih.traits import Skill
 from engine.settings import Interpretations
+from tests.engine.ih_support import scenario
 
 ANN = Sheet(
     name="Ann",
@@ -172,3 +173,17 @@ def test_sheet_json_carries_interface_keys_and_derived_traits() -> None:
         "sensing_range_m": 20 * 6 + 20,
     }
     assert view["creation_problems"]  # Intelligence 11 is far over budget: shown, not refused
+
+
+SHEETS = ["sheet Bob npc wits=2 stealth=1", "sheet Ann pc wits=2 dexterity=2"]
+
+
+def test_check_with_zero_successes_fails_against_dc_zero() -> None:
+    """§1.1.5: 0 effective successes is a failed check, DC 0 included (as opposed 0 vs 0)."""
+    _, _, fixed = scenario([*SHEETS, "check Bob wits+stealth --dc 0"], [1, 1, 1])
+    _, _, opposed = scenario([*SHEETS, "check Bob wits+stealth vs=Ann:wits"], [1] * 5)
+    keys = ("final_successes", "dc", "success")
+    assert [fixed["rolls"][-1][k] for k in keys] == [0, 0, False]
+    assert [opposed["rolls"][-2][k] for k in keys] == [0, 0, False]
+    _, _, met = scenario([*SHEETS, "check Bob wits+stealth --dc 0"], [8, 1, 1])
+    assert [met["rolls"][-1][k] for k in keys] == [1, 0, True]
