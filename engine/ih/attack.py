@@ -161,12 +161,10 @@ def pool_of(state: Encounter, command: Attack) -> Pool:
     """The pool ``command`` rolls: ``dp=N``, or its traits on the attacker's sheet.
 
     Raises:
-        RuleError: a negative DP; traits for an attacker without a sheet; traits the sheet
+        RuleError: traits for an attacker without a sheet; traits the sheet
             refuses (``check_pool``); a mental skill at 0, which fails with no roll (§1.4).
     """
-    if command.dp is not None:
-        if command.dp < 0:
-            raise RuleError("ih.attack.negative-dp", dp=command.dp)
+    if command.dp is not None:  # any integer (§1.1.1): 0 or less after modifiers is a chance roll
         return Pool(dp=command.dp, label=command.pool_label)
     traits = command.traits or ""
     sheet = None

@@ -218,6 +218,16 @@ def test_one_attack(
     assert find(state, "Ann").budget.standard == 0
 
 
+def test_a_negative_dp_is_a_chance_roll_like_dp_0_with_mod() -> None:
+    """§1.1.1 a DP may be any integer; 0 or less after defense is a chance roll (§1.3)."""
+    outcomes = []
+    for line in ("attack Ann Ghoul dp=-1", "attack Ann Ghoul dp=0 mod=-1"):
+        state, events = run(play(ANN_AFTER_GHOUL), line, [10, 1])
+        (rolled,) = [e for e in events if isinstance(e, AttackRolled)]
+        outcomes.append((rolled.result.chance, rolled.result.dp, rolled.hit, rolled.damage))
+    assert outcomes[0] == outcomes[1] == (True, -3, True, 1)
+
+
 def test_vector_13_records_every_step() -> None:
     state, events = run(
         play(ANN_AFTER_GHOUL), "attack Ann Ghoul dp=7 bonus=2 defend=1", [9, 8, 3, 2, 1]
@@ -317,7 +327,6 @@ def test_willpower_bought_before_the_attack_counts() -> None:
         ("spend Ann standard", "attack Ann Ghoul dp=3", "ih.budget.empty"),
         ("", "attack Ann Ghoul dp=3 bonus=3 attacks=2 split=1,1", "ih.attack.split-sum"),
         ("", "attack Ann Ghoul dp=3 bonus=3 attacks=2 split=3", "ih.attack.split-count"),
-        ("", "attack Ann Ghoul dp=-1", "ih.attack.negative-dp"),
         ("", "attack Ghoul Ann dp=3", "ih.attack.not-your-turn"),
         ("", "attack Ann Ghoul,Shade dp=3 attacks=2", "ih.attack.multi-target-split"),
         ("", "attack Ann Ghoul dp=3 attacks=2 willpower", "ih.attack.willpower-one-roll"),
