@@ -2,7 +2,8 @@
 
 Willpower's +3 DP spends 1 willpower of the combatant who rolls, through the same function as
 ``roll … --willpower by=NAME`` (``vitals.willpower_dice_for_roll``: once per action, a +3 DP
-already bought with ``willpower NAME +3dp`` is used instead of a second spend), and is refused
+already bought with ``willpower NAME +3dp`` is used instead of a second spend, and goes into the
+check even without ``--willpower``), and is refused
 at 0 willpower, for someone not in the fight, and on extended actions (``engine/ih/extended.py``).
 An opposed check (``vs=OTHER:TRAITS``) rolls both sides; the opponent's final successes are the
 DC and [I-15] settles a tie.
@@ -31,22 +32,26 @@ def roller(state: Encounter, name: str) -> Combatant | None:
     return next((x for x in state.order if x.key == wanted), None)
 
 
-def spend_willpower_for_dice(state: Encounter, name: str) -> tuple[Encounter, Events]:
-    """Pay for +3 DP on one check (§1.7) with the rules' one spend tied to a roll
-    (``vitals.willpower_dice_for_roll``: 1 willpower, or the +3 DP already bought for this
-    action; once per action).
+def willpower_for_check(state: Encounter, name: str, asked: bool) -> tuple[Encounter, Events, bool]:
+    """Willpower's +3 DP for one check by ``name`` (§1.7, §3.10), and whether the check gets it.
+
+    A combatant's is the rules' one spend tied to a roll (``vitals.willpower_dice_for_roll``,
+    as ``attack`` and ``roll … by=`` use it): with ``--willpower`` 1 willpower or the +3 DP
+    already bought for this action; without it, a +3 DP bought with ``willpower NAME +3dp``
+    and waiting.
 
     Raises:
-        RuleError: the roller is not in the fight, unconscious, has no willpower left, or this
-            action's +3 DP has already been rolled.
+        RuleError: asked by someone not in the fight, unconscious, with no willpower left, or
+            this action's +3 DP has already been rolled.
     """
     combatant = roller(state, name)
     if combatant is None:
-        raise RuleError("ih.willpower.not-in-fight", name=name)
-    if combatant.unconscious:
+        if asked:
+            raise RuleError("ih.willpower.not-in-fight", name=name)
+        return state, (), False
+    if asked and combatant.unconscious:
         raise RuleError("ih.willpower.unconscious", name=combatant.name)
-    state, events, _ = vitals.willpower_dice_for_roll(state, combatant.name, True)
-    return state, events
+    return vitals.willpower_dice_for_roll(state, combatant.name, asked)
 
 
 def _roll(
@@ -77,19 +82,17 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     settings = state.interpretations
     pool = check_pool(sheet, command.traits, settings, state.system)
     by = (roller(state, command.name) or sheet).name
-    events: list[object] = []
-    if command.willpower:
-        state, spent = spend_willpower_for_dice(state, command.name)
-        events += spent
+    state, spent, willpower = willpower_for_check(state, command.name, command.willpower)
+    events: list[object] = list(spent)
     if command.opponent is None:
-        result = _roll(state, pool, command, rng, command.dc, command.willpower)
+        result = _roll(state, pool, command, rng, command.dc, willpower)
         record = RollRecord(
             by,
             pool.label,
             result,
             pool.parts,
             pool.bonus_parts,
-            command.willpower,
+            willpower,
             hidden=command.hidden,
         )
         state = replace(state, rolls=(*state.rolls, record))
@@ -99,7 +102,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     other_by = (roller(state, command.opponent) or other_sheet).name
     if other_by.casefold() == by.casefold():
         raise RuleError("ih.check.opposed-self", name=by)
-    result = _roll(state, pool, command, rng, None, command.willpower)
+    result = _roll(state, pool, command, rng, None, willpower)
     other_command = c.Check(name=other_by, traits=other_pool.label)
     other = _roll(state, other_pool, other_command, rng, None, False)
     dc = other.final_successes
@@ -111,7 +114,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
         result,
         pool.parts,
         pool.bonus_parts,
-        command.willpower,
+        willpower,
         opponent=other_by,
         hidden=command.hidden,
     )

@@ -212,6 +212,19 @@ def test_willpower_spends_one_of_the_roller_once_and_is_refused_at_zero() -> Non
     assert caught.value.code == "ih.willpower.none-left"
 
 
+def test_a_check_takes_the_waiting_plus_3dp_like_attack_and_roll_by() -> None:
+    """§1.7/§3.10: `willpower NAME +3dp` bought and waiting goes into NAME's next check."""
+    state = scene_with("add Ann from=Ann init=10").state
+    state, _ = apply(state, "willpower Ann +3dp", [])
+    spent = find(state, "Ann").willpower
+    state, events = apply(state, "check Ann dexterity+firearms", [1] * 8)
+    assert (events[-1].record.result.dp, events[-1].record.willpower) == (5 + 3, True)
+    assert find(state, "Ann").willpower == spent
+    # used once: the next check of the same action rolls without it
+    state, events = apply(state, "check Ann dexterity+firearms", [1] * 5)
+    assert (events[-1].record.result.dp, events[-1].record.willpower) == (5, False)
+
+
 @pytest.mark.parametrize(("tie_to_defender", "success"), [(False, True), (True, False)])
 def test_opposed_check_dc_is_the_opponents_successes_tie_by_i15(
     tie_to_defender: bool, success: bool
