@@ -215,7 +215,9 @@ def read_attack(state: Encounter, command: Attack) -> Reading:
         if value < 0:
             raise RuleError("ih.attack.negative", option=what, value=value)
     pool = pool_of(state, command)
-    shares = bonus_shares(command.bonus, command.attacks, command.split)
+    # §3.8: one pool of attack bonus successes (``bonus=`` and the sheet's trait bonus, §1.5),
+    # split among the attacks of one action on one target; each of several targets gets it all.
+    shares = bonus_shares(command.bonus + pool.trait_bonus, command.attacks, command.split)
     rolls = command.attacks * len(targets)
     waiting = attacker.boost_pending and not attacker.boost_rolled
     if (command.willpower or waiting) and rolls > 1:
@@ -291,7 +293,7 @@ def _attack_target(
             interpretations=state.interpretations,
         )
         result = roll_check(spec, rng)
-        bonus = share + plan.pool.trait_bonus
+        bonus = share
         counted = resolve_successes(
             result.rolled_successes, declared, penalty, bonus, result.chance
         )

@@ -263,6 +263,49 @@ def test_multi_attack_without_split_shares_evenly() -> None:
     assert [e.attack_bonus for e in events if isinstance(e, AttackRolled)] == [2, 1]
 
 
+SHEET_ANN = """
+sheet Ann pc dexterity=6 wits=3 firearms=2 composure=2 resolve=2
+add Ann from=Ann init=20
+add Ghoul init=15 defense=0 health=20
+add Shade init=10 defense=0 health=20
+begin
+next
+next
+next
+"""  # Ann (Dexterity 6: 1 trait bonus success, §1.5) acts; the others have acted
+
+
+@pytest.mark.parametrize(
+    ("options", "faces", "bonuses"),
+    [
+        ("attacks=2", [8] + [1] * 7 + [8] + [1] * 7, [1, 0]),  # evenly, first takes the rest
+        ("attacks=2 bonus=2 split=0,3", [8] + [1] * 7 + [8] + [1] * 7, [0, 3]),
+        ("attacks=3 bonus=1", [8] + [1] * 7 + [8] + [1] * 7 + [8] + [1] * 7, [1, 1, 0]),
+    ],
+)
+def test_the_sheets_trait_bonus_is_split_with_bonus_among_attacks(
+    options: str, faces: list[int], bonuses: list[int]
+) -> None:
+    """§3.8/§1.5: the legendary-attribute bonus joins bonus= in one pool split among attacks."""
+    state, events = run(play(SHEET_ANN), f"attack Ann Ghoul dexterity+firearms {options}", faces)
+    rolled = [e for e in events if isinstance(e, AttackRolled)]
+    assert [e.attack_bonus for e in rolled] == bonuses
+    assert [e.damage for e in rolled] == [1 + b for b in bonuses]
+
+
+def test_the_sheets_trait_bonus_goes_whole_to_each_of_several_targets() -> None:
+    line = "attack Ann Ghoul,Shade dexterity+firearms bonus=1"
+    _, events = run(play(SHEET_ANN), line, [8] + [1] * 7 + [8] + [1] * 7)
+    assert [(e.target, e.attack_bonus) for e in events if isinstance(e, AttackRolled)] == [
+        ("Ghoul", 2),
+        ("Shade", 2),
+    ]
+    split_wrong = refused(
+        play(SHEET_ANN), "attack Ann Ghoul dexterity+firearms attacks=2 split=1,0 bonus=1"
+    )
+    assert (split_wrong.code, split_wrong.params["bonus"]) == ("ih.attack.split-sum", 2)
+
+
 def test_multi_target_gives_each_the_whole_bonus() -> None:
     line = "attack Ann Ghoul,Shade dp=5 bonus=2"
     state, events = run(play(ANN_AFTER_GHOUL), line, [8, 1, 1] + [8, 1, 1, 1, 1])
