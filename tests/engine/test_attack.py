@@ -247,6 +247,29 @@ def test_vector_13_records_every_step() -> None:
     assert (ghoul.defense_spent, ghoul.defense_declared) == (1, 0)
 
 
+@pytest.mark.parametrize(
+    ("line", "faces", "keys"),
+    [
+        ("attack Ann Ghoul dp=7 bonus=2 penalty=0 defend=1", [9, 8, 3, 2, 1], (0, 2, 3, 3)),
+        ("attack Ann Ghoul dp=7 penalty=1", [9, 8, 3, 2, 1], (1, 0, 1, 1)),
+        ("attack Ann Ghoul dp=7 bonus=2 penalty=1", [9, 1, 1, 1, 1], (1, 0, 0, 0)),
+    ],
+)
+def test_the_rolls_entry_of_an_attack_carries_the_attacks_roll_keys(
+    line: str, faces: list[int], keys: tuple[int, int, int, int]
+) -> None:
+    """INTERFACE.md `rolls`: penalty, bonus and final_successes as the §3.9 chain applied them."""
+    state, _ = run(play(ANN_AFTER_GHOUL), line, faces)
+    entry = commands.to_json(state, "ih-d10")["rolls"][-1]
+    assert (
+        entry["penalty"],
+        entry["bonus"],
+        entry["final_successes"],
+        entry["attack"]["damage"],
+    ) == keys
+    assert entry["final_successes"] == entry["attack"]["damage"]
+
+
 def test_multi_attack_splits_the_bonus() -> None:
     line = "attack Ann Ghoul dp=4 bonus=3 attacks=2 split=1,2 defend=1"
     state, events = run(play(ANN_AFTER_GHOUL), line, [8, 8] + [9, 1])  # defense 2: 2 dice
