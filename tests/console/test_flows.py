@@ -3,50 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from console_support import FIGHT, AppFactory
+from console_support import FIGHT, AppFactory, ih_screen, row, scene_json, select
 from textual.widgets import Input, OptionList, Static
 
 from console.app import STConsoleApp
-from console.screens.ih_panes import InitiativeQueue
-from console.screens.ih_screen import IHScreen
 from console.widgets.odds_chart import OddsChart
-from engine import commands
 from engine.dice.ih import CheckSpec
 from engine.dice.odds import check_odds
 from saves.store import open_store
 
 SIZE = (120, 40)
-
-
-def scene_json(app: STConsoleApp) -> dict[str, Any]:
-    screen = app.screen
-    assert isinstance(screen, IHScreen)
-    scene = screen.history.scene
-    return commands.to_json(scene.state, scene.system)
-
-
-def row(app: STConsoleApp, name: str) -> dict[str, Any]:
-    return next(c for c in scene_json(app)["order"] if c["name"] == name)
-
-
-def ih_screen(app: STConsoleApp) -> IHScreen:
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, IHScreen):
-            return screen
-    raise AssertionError("no IH screen")
-
-
-async def select(pilot: Any, app: STConsoleApp, name: str) -> None:
-    """Move the queue's cursor with j/k to ``name``."""
-    queue = app.screen.query_one(InitiativeQueue)
-    names = [c["name"] for c in scene_json(app)["order"]]
-    target = names.index(name)
-    while queue.cursor_row != target:
-        await pilot.press("j" if queue.cursor_row < target else "k")
-    await pilot.pause()
-    assert ih_screen(app).selected == name
 
 
 async def test_a_round_with_delay_join_reflex_and_undo(make_app: AppFactory) -> None:

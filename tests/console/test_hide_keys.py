@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from console_support import FIGHT, AppFactory
+from console_support import FIGHT, AppFactory, ih_screen, row, select
 from player_support import screen_text
-from test_flows import SIZE, ih_screen, row, select
+from test_flows import SIZE
 from test_mist_flows import SCENE, press, state_of
 
 from console.screens.dialogs import ChoiceDialog

@@ -12,11 +12,12 @@ from test_mist_flows import SCENE, _type, press, state_of
 from textual import events
 from textual.widgets import OptionList
 
+from console.mist.dialogs import FormDialog
 from console.mist.effects import EffectsDialog
 from console.mist.roll_builder import RollBuilder
 from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
-from engine.mist.state import Retirement
+from engine.mist.state import MistState, Retirement
 
 MITIGATE = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 3\n"
 
@@ -183,3 +184,32 @@ async def test_a_with_a_pending_consequence_says_why_at_once(make_app: AppFactor
         assert isinstance(screen, MistScreen)  # no offer to move that would be refused
         assert "x1" in screen.status and screen.status.startswith("✗")
         assert state_of(pilot).phase.value == "consequence"
+
+
+async def test_p_adds_a_pc_and_x_sets_the_complexity(make_app: AppFactory) -> None:
+    app = make_app(script="challenge Hound limits=harmed:3\n", system="mist")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MistScreen)
+        await pilot.press("H")  # no PC yet: says why
+        await pilot.pause()
+        assert isinstance(app.screen, MistScreen)
+        assert "No player character yet: press P" in screen.status
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        await pilot.press(*"Mei", "enter")
+        await pilot.pause()
+        state = screen.history.scene.state
+        assert isinstance(state, MistState)
+        assert [p.name for p in state.characters] == ["Mei"]
+        assert screen.selected == "Mei"
+        await pilot.press("X")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        await pilot.press("backspace", "3", "enter")
+        await pilot.pause()
+        state = screen.history.scene.state
+        assert isinstance(state, MistState)
+        assert state.case_file.complexity == 3

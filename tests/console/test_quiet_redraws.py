@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from console_support import FIGHT, AppFactory
+from console_support import FIGHT, LONG, AppFactory, settle
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.screen import Screen
 
-from console.screens.ih_panes import BudgetPane, DetailPane
+from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
 from console.widgets.dice_log import DiceLog
 from console.widgets.text_lines import TextLines
@@ -195,3 +195,23 @@ async def test_an_empty_fight_says_so_in_the_side_panes(make_app: AppFactory) ->
         assert isinstance(screen, IHScreen)
         assert screen.query_one(BudgetPane).plain, "the budget pane's hint is drawn"
         assert screen.query_one(DetailPane).plain, "the detail pane's hint is drawn"
+
+
+async def test_a_next_redraws_few_queue_rows(make_app: AppFactory) -> None:
+    app = make_app(script=LONG)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await settle(pilot)
+        queue = app.screen.query_one(InitiativeQueue)
+        drawn: list[int] = []
+        original = queue._strip
+
+        def counting(*args: Any) -> Any:
+            drawn.append(1)
+            return original(*args)
+
+        queue._strip = counting  # type: ignore[method-assign]
+        await pilot.press("n")
+        await settle(pilot)
+        assert 1 <= len(drawn) <= 4, "only the rows that changed are drawn again"

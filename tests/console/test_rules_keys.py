@@ -4,9 +4,8 @@ round's pause (RULES.md §3.2–§3.4, §3.6)."""
 from __future__ import annotations
 
 import pytest
-from console_support import FIGHT, AppFactory
-from test_flows import ih_screen, row, scene_json, select
-from textual.widgets import OptionList
+from console_support import FIGHT, AppFactory, ih_screen, row, scene_json, select, settle
+from textual.widgets import OptionList, Static
 
 SIZE = (120, 40)
 
@@ -58,7 +57,7 @@ async def test_the_roll_dialogs_willpower_box_spends_one_for_that_roll(
     make_app: AppFactory, lang: str
 ) -> None:
     """RULES.md §1.7: the box is one spend tied to this roll; the note says what it does."""
-    from textual.widgets import Checkbox, Static
+    from textual.widgets import Checkbox
 
     from console.i18n import Translator
 
@@ -112,7 +111,6 @@ next
 async def test_the_pause_after_the_surprise_round_says_what_to_do_and_n_opens_round_1(
     make_app: AppFactory, lang: str
 ) -> None:
-    from textual.widgets import Static
 
     from console.i18n import Translator
 
@@ -179,7 +177,7 @@ async def test_the_roll_dialog_shows_chance_odds_without_eight_again(
     make_app: AppFactory, lang: str
 ) -> None:
     """[I-7]: the dialog's odds of a chance roll with 8-again are those of 10-again."""
-    from textual.widgets import Select, Static
+    from textual.widgets import Select
 
     from console.i18n import Translator
     from console.widgets.odds_chart import OddsChart
@@ -207,7 +205,6 @@ async def test_a_refused_delay_is_explained_in_the_tables_language(
     make_app: AppFactory, lang: str
 ) -> None:
     """Vector 11 in the console: the refusal is the engine's code, worded in the language."""
-    from textual.widgets import Static
 
     from console.i18n import Translator
 
@@ -251,3 +248,19 @@ def test_reducing_a_missing_status_is_refused_in_each_language(lang: str) -> Non
         session.execute_text(scene, "reduce Rin nosuch 1")
     text = caught.value.render(lang)
     assert "Rin" in text and "nosuch" in text and "mist.status" not in text
+
+
+async def test_the_selection_follows_the_turn_when_the_current_actor_delays(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        assert ih_screen(app).selected == "Ann"
+        await pilot.press("d", "enter")  # Ann delays into the next round
+        await settle(pilot)
+        assert scene_json(app)["current"] == "Bob"
+        assert ih_screen(app).selected == "Bob", "the next key acts for whoever acts now"
+        await pilot.press("t")
+        await pilot.pause()
+        bob = next(c for c in scene_json(app)["order"] if c["name"] == "Bob")
+        assert bob["budget"]["standard"] == 0

@@ -6,8 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from console_support import FIGHT, AppFactory
-from test_flows import ih_screen, scene_json
+from console_support import FIGHT, AppFactory, ih_screen, scene_json
 
 from console.screens.dialogs import ConfirmDialog
 from saves import backups

@@ -1,12 +1,44 @@
-"""Helper shared by the IH engine scenario tests: console lines with loaded dice, read as JSON."""
+"""Helpers shared by the IH engine tests: a script runner and what to read off its result."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine import commands
+from engine.ih import family
 from engine.ih.encounter import Encounter
+from engine.ih.events import TurnStarted
+from engine.language import tokenize
 from tests.engine.mist_support import Dice
+
+
+def play(script: str, seed: int = 7, state: Encounter | None = None) -> tuple[Encounter, list]:
+    """Apply console lines to an encounter; return the state and all events."""
+    state = state or family.new_state("ih-d10")
+    rng = random.Random(seed)
+    events: list = []
+    for text in script.strip().splitlines():
+        line = tokenize(text)
+        if line is None:
+            continue
+        command = family.parse(line)
+        state, new = family.apply(state, command, rng)
+        events.extend(new)
+    return state, events
+
+
+def names(state: Encounter) -> list[str]:
+    return [c.name for c in state.order]
+
+
+def turns(events: list) -> list[str]:
+    return [e.name for e in events if isinstance(e, TurnStarted)]
+
+
+def state_after(script: str) -> Encounter:
+    """The ih-d10 encounter after ``script``'s console lines."""
+    return play(script)[0]
 
 
 def scenario(

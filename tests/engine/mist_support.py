@@ -1,4 +1,4 @@
-"""Helpers shared by the M.I.S.T. engine tests: loaded dice and a script runner."""
+"""Helpers shared by the M.I.S.T. engine tests: loaded dice, a script runner, a case file."""
 
 from __future__ import annotations
 
@@ -34,3 +34,7 @@ def run(
         state, new = family.apply(state, family.parse(line), rng or random.Random(0))
         events.extend(new)
     return state, events
+
+
+CASE = ['clue "Claw marks"', 'clue "Silver casings"', 'conclusion "A werewolf" supports=c1,c2']
+"""A case file: two clues and a conclusion k1 they both support (RULES.md §4.7)."""

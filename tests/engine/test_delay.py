@@ -1,16 +1,18 @@
-"""A delay never raises a score (RULES.md §3.4, vector 11)."""
+"""Delay (RULES.md §3.4, vector 11): a delay never raises a score, the delayer keeps the score it
+took and goes right after its target, a delay into the next round acts first there, and a
+delayed turn has not started (effects' countdown §3.1, owed swifts §3.7, spent defense §3.8)."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from ih_support import play, state_after, turns
 
 from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter, find
 from engine.language import tokenize
-from tests.engine.test_ih_encounter import play
 
 
 def refusal(state: Encounter, text: str) -> RuleError:
@@ -60,3 +62,180 @@ def test_the_refusal_is_worded_in_each_language(lang: str) -> None:
     text = refusal(state, "delay C after A").render(lang)
     assert "C" in text and "A" in text and "next-round" in text
     assert "error." not in text
+
+
+def order(state: Encounter) -> list[tuple[str, int]]:
+    return [(c.name, c.initiative) for c in state.order]
+
+
+def test_a_released_delayer_keeps_the_score_it_took_when_declaring() -> None:
+    """§3.4: the score becomes the other's score *when delaying*; the other's later moves
+    (here its own delay after someone who already acted) do not drag the delayer along."""
+    state, _ = play(
+        "add Bo init=15\nadd Ann init=14\nadd Cy init=12\nadd Dee init=10\n"
+        "begin\nnext\ndelay Ann after Cy\ndelay Cy after Dee\nnext\nnext"
+    )
+    assert order(state) == [("Bo", 15), ("Ann", 12), ("Dee", 10), ("Cy", 10)]
+    assert state.current == "Ann"
+
+
+def test_a_delay_target_changing_initiative_does_not_move_the_delayer() -> None:
+    """§3.4 + [I-3]: released after the target acts, the delayer is the highest not yet acted."""
+    state, events = play(
+        "add Dee init=14\nadd Bo init=11\nadd Ann init=9\nadd Cy init=3\nbegin\n"
+        "delay Dee after Bo\ninitiative Bo -6\nnext"
+    )
+    assert order(state) == [("Dee", 11), ("Ann", 9), ("Bo", 5), ("Cy", 3)]
+    assert state.current == "Dee"
+    assert turns(events)[-1] == "Dee"
+
+
+def test_a_holding_delayer_whose_initiative_changes_still_waits_for_the_same_one() -> None:
+    """§3.5 on top of §3.4: an initiative change re-sorts but does not turn a delay until
+    after Ann into a delay into the next round."""
+    state, _ = play(
+        "add Cy init=13\nadd Bo init=11\nadd Ann init=10\nbegin\nnext\n"
+        "delay Bo after Ann\ninitiative Bo -3\nnext"
+    )
+    assert state.round == 1
+    assert state.current == "Bo"
+    assert not find(state, "Bo").delaying
+
+
+def test_delay_after_goes_right_after_the_target() -> None:
+    """§3.4: "ordered right after them" — immediately after, ahead of an earlier delayer."""
+    state, _ = play(
+        "add A init=20\nadd B init=15\nadd D init=13\nadd C init=12\nbegin\n"
+        "delay B after C\ndelay D after C"
+    )
+    assert [c.name for c in state.order] == ["A", "C", "D", "B"]
+    assert [c.initiative for c in state.order] == [20, 12, 12, 12]
+
+
+@pytest.mark.parametrize("how", ["after C", "next-round"])
+def test_the_current_actor_who_delays_has_not_acted_and_stays_flat_footed(how: str) -> None:
+    """§3.3 + §3.4: a delay is declared before one's turn, so delaying at the start of one's
+    first turn leaves one flat-footed until one really acts."""
+    state, _ = play(f"add B init=15\nadd A init=12\nadd C init=8\nbegin\ndelay B {how}")
+    view = {row["name"]: row for row in family.to_json(state)["order"]}
+    assert view["B"]["flat_footed"] is True
+    assert state.current == "A"
+    assert view["A"]["flat_footed"] is False
+
+
+def test_refusals_leave_the_state_alone() -> None:
+    state, _ = play("add A init=15\nadd B init=12\nbegin")
+    line = tokenize("delay A after A")
+    assert line is not None
+    with pytest.raises(RuleError):
+        family.apply(state, family.parse(line), random.Random(0))
+
+
+@pytest.mark.parametrize("opening", ["", "surprise A\n"])
+def test_a_delay_into_the_next_round_before_round_1_acts_first_in_round_1(opening: str) -> None:
+    """§3.4: the round after the surprise round (or after setup) is round 1; a combatant who
+    delays into the next round then acts first in round 1, not in round 2."""
+    state, events = play(f"add A init=15\nadd B init=12\nadd C init=8\n{opening}delay C next-round")
+    state, events = play("begin", state=state)
+    assert state.round == 1 and state.current == "C"
+    assert [(c.name, c.initiative) for c in state.order][0] == ("C", 15)
+    state, events = play("next\nnext\nnext", state=state)
+    assert turns(events) == ["A", "B", "C"]
+    assert state.round == 2
+
+
+DELAYING_CREATOR = """
+add A init=15
+add B init=10
+add C init=5
+begin
+effect B "Blessed" rounds=1 by=A
+next
+next
+next
+"""
+"""Round 2 has just begun with A's turn: A's 1-round effect on B ran out at its start."""
+
+
+def effects_of(state: Encounter, name: str) -> list[tuple[str, int]]:
+    holder = next(c for c in state.order if c.name == name)
+    return [(e.label, e.rounds_left) for e in holder.effects]
+
+
+def test_an_effect_counts_down_when_its_creator_acts_not_when_they_delay() -> None:
+    """RULES.md §3.1: "1 round" runs from the start of one's action; §3.4: a delay is declared
+    before one's turn starts. A delaying creator's effects count down when they do act."""
+    assert effects_of(state_after(DELAYING_CREATOR), "B") == []
+    delayed = state_after(DELAYING_CREATOR + "delay A after B")
+    assert delayed.current == "B"
+    assert effects_of(delayed, "B") == [("Blessed", 1)], "A's turn has not started"
+    acted = state_after(DELAYING_CREATOR + "delay A after B\nnext")
+    assert acted.current == "A"
+    assert effects_of(acted, "B") == [], "it runs out at the start of A's action"
+
+
+def test_a_delay_into_the_next_round_gives_the_rounds_back_too() -> None:
+    script = DELAYING_CREATOR.replace("rounds=1", "rounds=3")
+    assert effects_of(state_after(script), "B") == [("Blessed", 2)]
+    assert effects_of(state_after(script + "delay A next-round"), "B") == [("Blessed", 3)]
+    next_round = state_after(script + "delay A next-round\nnext\nnext")
+    assert (next_round.round, next_round.current) == (3, "A")
+    assert effects_of(next_round, "B") == [("Blessed", 2)], "one count for one started turn"
+
+
+def test_an_owed_swift_is_taken_from_the_turn_the_delayer_does_take() -> None:
+    """§3.7: an off-turn reflex is owed from the next turn's swift; a delayed turn is that turn."""
+    script = "add A init=15\nadd B init=10\nbegin\nnext\nspend A reflex\nnext\n"
+    started = state_after(script)
+    a = next(c for c in started.order if c.name == "A")
+    assert started.current == "A" and a.budget.swift == 0 and a.owed_swift == 0
+    delayed = state_after(script + "delay A after B")
+    a = next(c for c in delayed.order if c.name == "A")
+    assert delayed.current == "B" and a.owed_swift == 1, "still owed: A's turn has not started"
+    acted = state_after(script + "delay A after B\nnext")
+    a = next(c for c in acted.order if c.name == "A")
+    assert acted.current == "A" and a.budget.swift == 0 and a.owed_swift == 0
+
+
+def test_a_delay_leaves_an_effect_the_storyteller_ended_or_set_again() -> None:
+    """Only the countdown is taken back, not the Storyteller's edits since the turn's start."""
+    script = DELAYING_CREATOR.replace("rounds=1", "rounds=3")
+    ended = state_after(script + 'effect B "Blessed" end\ndelay A after B')
+    assert effects_of(ended, "B") == []
+    again = state_after(
+        script + 'effect B "Blessed" end\neffect B "Blessed" rounds=5\ndelay A after B'
+    )
+    assert effects_of(again, "B") == [("Blessed", 5)]
+
+
+def test_an_effect_made_before_a_delay_counts_from_the_turn_taken() -> None:
+    """§3.1/§3.4: made before A's action started, it lasts until the start of A's next one."""
+    script = "add A init=15\nadd B init=10\nadd C init=5\nbegin\n"
+    made = script + 'effect C "Haste" rounds=1\ndelay A after B\nnext\n'
+    acted = state_after(made)
+    assert acted.current == "A" and effects_of(acted, "C") == [("Haste", 1)]
+    before = state_after(
+        made + "next\nnext\n"
+    )  # C's turn, then round 2: B first (A delayed for good)
+    assert (before.round, before.current) == (2, "B")
+    assert effects_of(before, "C") == [("Haste", 1)]
+    next_round = state_after(made + "next\nnext\nnext\n")
+    assert (next_round.round, next_round.current) == (2, "A")
+    assert effects_of(next_round, "C") == [], "it ran out at the start of A's next action"
+
+
+def test_defense_declared_before_a_delay_stays_spent() -> None:
+    """§3.8: spent until one's next turn; a delayed turn has not started, so nothing came back."""
+    script = (
+        "add A init=15 defense-bonus=3\nadd B init=10\nadd C init=5\nbegin\n"
+        "defend A 1\nnext\nnext\nnext\ndefend A 2\ndelay A after C\n"
+    )
+    a = next(c for c in state_after(script).order if c.name == "A")
+    assert a.defense_spent == 3
+
+
+def test_no_delay_while_ones_action_is_being_interrupted() -> None:
+    """§3.7 + §3.4: an interrupt answers an action already begun; a delay comes before."""
+    script = "add A init=15\nadd B init=10\nbegin\nnext\nnext\ninterrupt B A\n"
+    with pytest.raises(RuleError, match="too late to delay"):
+        state_after(script + "delay A after B")

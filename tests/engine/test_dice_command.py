@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import commands
 from engine.dice.command import CheckRolled, MistRolled, RollCommand, apply, parse
-from engine.dice.ih import CheckSpec, Untrained
+from engine.dice.ih import CheckSpec, Untrained, roll_check
+from engine.dice.mist import roll_mist
 from engine.errors import RuleError
 from engine.language import tokenize
 
@@ -138,3 +140,20 @@ def test_interpret_on_a_mist_roll() -> None:
     event = _roll("roll mist -2 --interpret negative_power_subtracts_d4=false")
     assert isinstance(event, MistRolled)
     assert event.result.d4s == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "system"),
+    [("roll ih-d10 5 --again 9 --dc 2 --seed 7", "ih-d10"), ("roll mist -2 --seed=7", "mist")],
+)
+def test_console_roll_takes_seed_and_json_like_the_cli(text: str, system: str) -> None:
+    """INTERFACE.md §3: ``roll …`` has the same arguments as ``st-console roll``."""
+    command = commands.parse(text + " --json", system)
+    assert command.seed == 7
+    (event,) = apply(command, random.Random(999))
+    if isinstance(event, CheckRolled):
+        assert command.check is not None
+        assert event.result == roll_check(command.check, random.Random(7))
+    else:
+        assert isinstance(event, MistRolled)
+        assert event.result == roll_mist(-2, random.Random(7))

@@ -20,6 +20,7 @@ from engine.dice.ih import (
     roll_check,
     trait_bonus,
 )
+from engine.dice.odds import check_odds
 from engine.errors import RuleError
 from engine.settings import Interpretations
 
@@ -232,3 +233,29 @@ def test_chance_rolls_ignore_bonus_and_dp_changes(
     other = evaluate_check(replace(spec, dp=dp, bonus=bonus), result.faces)
     assert other.chance and other.final_successes == result.final_successes
     assert other.rolled_successes == result.rolled_successes
+
+
+@pytest.mark.parametrize("system", ["ih-d10", "ih-d6"])
+@pytest.mark.parametrize("dp", [-1, 0, 4])
+def test_mental_skill_at_zero_fails_even_against_dc_zero(system: str, dp: int) -> None:
+    """§1.4 "the check fails automatically": success False with any DC (was True at DC 0)."""
+    spec = CheckSpec(system=system, dp=dp, untrained=Untrained.MENTAL, dc=0)
+    result = roll_check(spec, random.Random(1))
+    assert (result.auto_failure, result.success, result.margin) == (True, False, 0)
+    assert check_odds(spec).p_success == 0.0
+
+
+def test_dc_zero_is_not_met_by_an_ordinary_failure() -> None:
+    """§1.1.5: effective successes ≤ 0 is a failed check whatever the DC, DC 0 included."""
+    spec = CheckSpec(system="ih-d10", dp=1, penalty=5, dc=0)
+    result = roll_check(spec, random.Random(1))
+    assert (result.final_successes, result.success, result.margin) == (0, False, 0)
+
+
+@pytest.mark.parametrize("system", ["ih-d10", "ih-d6"])
+@pytest.mark.parametrize("seed", range(40))
+def test_zero_final_successes_never_succeed_against_a_fixed_dc(system: str, seed: int) -> None:
+    """§1.1.5–7: success ⇔ final ≥ DC and final > 0, for DC 0 and DC 1 alike."""
+    for dc in (0, 1):
+        result = roll_check(CheckSpec(system=system, dp=1, dc=dc), random.Random(seed))
+        assert result.success is (result.final_successes > 0)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from ih_support import play
 
-from engine.ih import derived
+from engine.ih import derived, family
 from engine.ih.character import (
     Attributes,
     Character,
@@ -237,3 +238,13 @@ def test_i9_fixes_the_attribute_order_only_never_the_skills() -> None:
     fixed = Interpretations(creation_fixed_category_order=True)
     assert [(p.code, p.subject) for p in problems(sheet)] == []
     assert [(p.code, p.subject) for p in problems(sheet, fixed)] == []
+
+
+@pytest.mark.parametrize(
+    ("options", "willpower"), [("", 4), ("com=3", 5), ("com=1", 3), ("com=3 willpower=2", 2)]
+)
+def test_default_willpower_is_resolve_plus_composure(options: str, willpower: int) -> None:
+    """RULES.md §2.2: Willpower max = Resolve + Composure (Resolve: the human average 2)."""
+    state, _ = play(f"add A init=10 {options}")
+    row = family.to_json(state)["order"][0]
+    assert (row["willpower"], row["willpower_max"], row["health"]) == (willpower, willpower, 7)

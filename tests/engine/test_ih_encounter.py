@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ih_support import names, play, turns
 
 from engine.errors import RuleError
 from engine.ih import family
@@ -15,24 +16,8 @@ from engine.ih.events import (
     InterruptResolved,
     RoundStarted,
     TieRolledOff,
-    TurnStarted,
 )
 from engine.language import tokenize
-
-
-def play(script: str, seed: int = 7, state: Encounter | None = None) -> tuple[Encounter, list]:
-    """Apply console lines to an encounter; return the state and all events."""
-    state = state or family.new_state("ih-d10")
-    rng = random.Random(seed)
-    events: list = []
-    for text in script.strip().splitlines():
-        line = tokenize(text)
-        if line is None:
-            continue
-        command = family.parse(line)
-        state, new = family.apply(state, command, rng)
-        events.extend(new)
-    return state, events
 
 
 def refused(state: Encounter, text: str) -> str:
@@ -44,14 +29,6 @@ def refused(state: Encounter, text: str) -> str:
         family.apply(state, family.parse(line), random.Random(0))
     assert state == before
     return f"{caught.value.code} {caught.value.message}"
-
-
-def names(state: Encounter) -> list[str]:
-    return [c.name for c in state.order]
-
-
-def turns(events: list) -> list[str]:
-    return [e.name for e in events if isinstance(e, TurnStarted)]
 
 
 VECTOR_9 = """

@@ -1,13 +1,20 @@
-"""Issue 12 item 6: every setting, option, count, name and number has a documented range,
-checked before any work; the refusal names the value and the range."""
+"""Every setting, option, count, name and number has a documented range, checked before any work
+(a huge pool, power or bonus is a rule error, not a hang); the refusal names the value and the
+range."""
 
 from __future__ import annotations
+
+import math
+import random
 
 import pytest
 
 import console.i18n  # noqa: F401  (the English words of refusals)
 from console.cli import main
-from engine import commands
+from engine import commands, session
+from engine.dice.ih import MAX_DICE, CheckSpec, validate_spec
+from engine.dice.mist import MAX_D4S, roll_mist
+from engine.dice.odds import MAX_BONUS, check_odds
 from engine.errors import RuleError
 from engine.limits import MAX_NAME, MAX_NUMBER
 from engine.session import execute_text, new_scene
@@ -80,3 +87,43 @@ def test_a_control_character_in_a_name_is_refused(name: str) -> None:
     with pytest.raises(RuleError) as caught:
         commands.parse(f'add "{name}" init=3', "ih-d10")
     assert caught.value.code == "input.control-character"
+
+
+def test_huge_roll_in_a_script_is_refused_not_hung() -> None:
+    """``roll mist 100000000`` in a script: a rule error, as ``st-console roll`` bounds it."""
+    with pytest.raises(RuleError, match="at most 1000 d4s"):
+        roll_mist(100_000_000, random.Random(0))
+    assert len(roll_mist(-MAX_D4S, random.Random(0)).d4s) == MAX_D4S
+    scene = session.new_scene("S", "mist", 1)
+    with pytest.raises(RuleError):
+        session.execute_text(scene, "roll mist 100000000")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["roll ih-d10 99999999999", "roll ih-d6 1001", "roll ih-d10 998 --willpower"],
+)
+def test_a_huge_pool_is_a_rule_error_not_a_hang(text: str) -> None:
+    """A script line asking for 10¹¹ dice used to roll for hours; now at most MAX_DICE."""
+    with pytest.raises(RuleError, match="at most"):
+        commands.parse(text, "ih-d10")
+
+
+def test_the_largest_pool_still_rolls() -> None:
+    validate_spec(CheckSpec(system="ih-d10", dp=MAX_DICE))
+    with pytest.raises(RuleError):
+        validate_spec(CheckSpec(system="ih-d10", dp=MAX_DICE - 2, willpower=True))
+
+
+@pytest.mark.parametrize("text", ["roll mist 99999999999", "roll mist -1001"])
+def test_a_huge_mist_power_is_a_rule_error(text: str) -> None:
+    with pytest.raises(RuleError, match="at most"):
+        commands.parse(text, "mist")
+
+
+def test_odds_refuse_a_huge_bonus_instead_of_filling_memory() -> None:
+    """The distribution lists 0…final; a bonus of 10⁸ would be 10⁸ entries."""
+    with pytest.raises(RuleError, match="bonus"):
+        check_odds(CheckSpec(system="ih-d10", dp=3, bonus=MAX_BONUS + 1))
+    chance = check_odds(CheckSpec(system="ih-d10", dp=0, bonus=10**8))
+    assert math.isclose(math.fsum(chance.distribution), 1.0)

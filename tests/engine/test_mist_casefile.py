@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from mist_support import Dice, run
+from mist_support import CASE, Dice, run
 
 from engine.errors import RuleError
 from engine.mist import family
 from engine.mist.events import CaseFileWarning, CaseRolled, CutIn
+from engine.mist.state import MistState
 
 SETUP = [
     'clue "Claw marks on the door"',
@@ -57,7 +60,8 @@ def test_deduction_rows(
     assert (clue.id, clue.text, clue.refutes) == ("c4", clue_text, refutes)
     if not right:
         # The refuting clue is a clue of its own; the conclusion keeps the clues the player
-        # listed (§4.7), and nothing forbids rolling it again (see test_mist_audit.py).
+        # listed (§4.7), and nothing forbids rolling it again (see
+        # test_conclusion_may_be_rolled_again_in_either_mode).
         assert state.case_file.conclusions[0].contradicts == ("c3",)
         assert state.case_file.conclusions[0].refuted
     else:
@@ -130,3 +134,35 @@ def test_questions_checklist() -> None:
     state, _ = run(SETUP + ['question "Who rang the bell?"', "answer q6 k1", "answer q1 k1"])
     answers = {q.id: q.answer for q in state.case_file.questions}
     assert answers["q1"] == "k1" and answers["q6"] == "k1" and answers["q2"] is None
+
+
+FAIL, HIGH = (1, 1, 1), (8, 4, 4)  # power 2: 1d8 + 2d4
+
+
+def conclusion_json(state: MistState) -> dict[str, Any]:
+    return dict(family.to_json(state)["case_file"]["conclusions"][0])
+
+
+def test_refuted_conclusion_keeps_its_listed_clues_and_can_roll() -> None:
+    """§4.7: power is +1 per listed support −1 per listed contradiction; the only gate is
+    the complexity, so a failed Deduction leaves power 2 and can_roll true."""
+    state, _ = run(CASE + ["deduce k1"], family.new_state("mist"), Dice(*FAIL))
+    k1 = conclusion_json(state)
+    assert (k1["supports"], k1["contradicts"], k1["power"]) == (["c1", "c2"], [], 2)
+    assert (k1["can_roll"], k1["result"]) == (True, "fail")
+    clues = family.to_json(state)["case_file"]["clues"]
+    assert clues[-1]["id"] == "c3" and clues[-1]["refutes"] == "k1"
+
+
+def test_conclusion_may_be_rolled_again_in_either_mode() -> None:
+    """Nothing in §4.7 forbids a second roll: each applies its row; the latest result shows."""
+    state, _ = run(CASE + ["deduce k1"], family.new_state("mist"), Dice(*FAIL))
+    state, _ = run(["deduce k1"], state, Dice(*HIGH))
+    assert conclusion_json(state)["result"] == "success"
+    assert [c.id for c in state.case_file.clues] == ["c1", "c2", "c3", "c4"]
+    assert state.case_file.clues[-1].text == "A werewolf"
+    state, _ = run(["test k1", "test K1"], state, Dice(*FAIL, *HIGH))
+    assert conclusion_json(state)["result"] == "success"
+    assert [o.id for o in state.case_file.opportunities] == ["o1"]
+    assert [p.id for p in state.case_file.properties] == ["p1"]
+    assert state.owed == ("k1",)  # owed once, however often it is rolled

@@ -7,9 +7,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mist_support import run
+from mist_support import CASE, run
 
-from engine import session
+from engine import commands, session
 from engine.errors import RuleError
 from engine.mist import family
 from engine.mist.events import ConsequencesOwed, SceneEnded, SceneResolved
@@ -178,3 +178,44 @@ def test_any_line_is_a_command_or_a_rule_error_and_refusals_change_nothing(
     except RuleError:
         assert scene is before and scene.state == before.state
     family.to_json(scene.state)
+
+
+SECTION_3 = [
+    "pc Ann",
+    "challenge Door limits=broken:2",
+    "status Mei hurt 2",
+    "status Hound harmed 1",
+    "reduce Mei scared 1",
+    'clue "More"',
+    'conclusion "Z" supports=c1 contradicts=c2',
+    "complexity 3",
+    "deduce k1",
+    "test k1",
+    "roll mist 2",
+]
+
+
+@pytest.mark.parametrize("phase", ["establish", "action", "consequence"])
+@pytest.mark.parametrize("text", SECTION_3)
+def test_section_3_commands_work_in_every_phase(phase: str, text: str) -> None:
+    """INTERFACE.md §3 commands are not refused because of the phase (RULES.md §4.6 names
+    none of them as phase-bound)."""
+    scene = session.new_scene("S", "mist", 7)
+    setup = ["pc Mei", "status Mei scared 2", "challenge Hound limits=harmed:4"]
+    for line in [*setup, *CASE[:2], 'clue "c2"']:
+        scene, _ = session.execute_text(scene, line)
+    scene, _ = session.execute_text(scene, 'conclusion "Z" supports=c1')
+    scene, _ = session.execute_text(scene, f"phase {phase}")
+    scene, _ = session.execute_text(scene, text)
+    assert scene.state.phase.value == phase
+
+
+def test_fresh_scene_json() -> None:
+    view = commands.to_json(commands.new_state("mist"), "mist")
+    assert (view["family"], view["phase"], view["characters"], view["challenges"]) == (
+        "mist",
+        "establish",
+        [],
+        [],
+    )
+    assert (view["case_file"]["clues"], view["case_file"]["conclusions"]) == ([], [])

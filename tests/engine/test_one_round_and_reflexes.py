@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from ih_support import play, state_after
 
 from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter, find
 from engine.ih.events import ActionSpent, OneRoundLanded, UnusualReflex
 from engine.language import tokenize
-from tests.engine.test_ih_encounter import play
 
 FIGHT = "add Ann init=15\nadd Bob init=12\nbegin"
 
@@ -70,3 +70,24 @@ def test_with_an_ability_noted_no_warning() -> None:
     )
     assert not [e for e in events if isinstance(e, UnusualReflex)]
     assert family.to_json(state)["order"][1]["abilities"] == ["Shadow step (reflex)"]
+
+
+@pytest.mark.parametrize(
+    ("script", "owed", "budget"),
+    [
+        # §3.7: an off-turn reflex before one's turn this round is owed from that turn...
+        ("add A init=15\nadd B init=12\nbegin\nspend B reflex", 1, (1, 1, 1)),
+        # ...and the turn then starts with its swift already spent.
+        ("add A init=15\nadd B init=12\nbegin\nspend B reflex\nnext", 0, (0, 1, 1)),
+        # In the surprise round the budget is exactly one action (§3.2, §3.6): owing the
+        # swift spends it.
+        ("add A init=15\nadd B init=12\nsurprise A B\nspend B reflex\nnext", 0, (0, 0, 0)),
+    ],
+)
+def test_off_turn_reflexes_are_owed_from_the_next_turn(
+    script: str, owed: int, budget: tuple[int, int, int]
+) -> None:
+    state = state_after(script)
+    row = {r["name"]: r for r in family.to_json(state)["order"]}["B"]
+    assert row["owed_swift"] == owed
+    assert (row["budget"]["swift"], row["budget"]["move"], row["budget"]["standard"]) == budget

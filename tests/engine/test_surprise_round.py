@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+from ih_support import play, state_after
+
+from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Phase
 from engine.ih.events import CombatantAdded
-from tests.engine.test_ih_encounter import play
+from engine.language import tokenize
 
 
 def flat(state: object) -> dict[str, bool]:
@@ -46,3 +52,25 @@ def test_a_newcomer_in_the_fight_proper_is_not_flat_footed() -> None:
     state, _ = paused()
     state, _ = play("begin\njoin Cid init=3", state=state)
     assert flat(state)["Cid"] is False
+
+
+SETUP = "add Ann init=10 com=1 dex=4\nadd Bob init=16 com=1 dex=2\nsurprise Ann"
+
+
+@pytest.mark.parametrize("kind", ["free", "reflex", "swift", "move", "standard"])
+def test_a_combatant_outside_the_surprise_round_cannot_act_in_it(kind: str) -> None:
+    """§3.2: only combatants aware of the fight take part in the surprise round; the others
+    are flat-footed and cannot act, not even a free action (it was once accepted)."""
+    state = state_after(SETUP)
+    line = tokenize(f"spend Bob {kind}")
+    assert line is not None
+    with pytest.raises(RuleError, match="flat-footed"):
+        family.apply(state, family.parse(line), random.Random(0))
+
+
+def test_the_free_action_of_a_surprise_participant_is_still_allowed() -> None:
+    """§3.2: those in the surprise round keep their unlimited free actions."""
+    state = state_after(SETUP + "\nspend Ann move\nspend Ann free\nspend Ann free")
+    row = family.to_json(state)["order"][1]
+    assert row["name"] == "Ann"
+    assert row["budget"] == {"swift": 0, "move": 0, "standard": 0}

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from ih_support import names, play
 
 from engine.errors import RuleError
 from engine.ih import family
 from engine.language import tokenize
-from tests.engine.test_ih_encounter import names, play
 
 
 def refusal(script: str, text: str) -> RuleError:

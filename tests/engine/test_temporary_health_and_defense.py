@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from ih_support import play
 
 from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter, find
 from engine.language import tokenize
-from tests.engine.test_ih_encounter import play
 
 FIGHT = "add Ann init=15 health=7 defense=2 defense-bonus=1\nadd Bob init=12\nbegin"
 

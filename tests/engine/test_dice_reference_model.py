@@ -1,8 +1,8 @@
-"""Audit of the dice against an independent reading of RULES.md §1, §4.2 and INTERFACE.md §2.
+"""The IH dice against an independent reference model of RULES.md §1.1–1.4 and INTERFACE.md §2.
 
 The reference below is written from the rules text alone (a face-by-face replay of §1.1–1.3
-and a Markov chain over "dice still to roll, sixes so far odd or even"), not from the engine,
-and the engine is compared with it; then one regression test per discrepancy the audit found.
+and a Markov chain over "dice still to roll, sixes so far odd or even"), not from the engine:
+every count of a roll is recomputed from its faces, and the exact odds from the chain.
 """
 
 from __future__ import annotations
@@ -16,12 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import commands
-from engine.dice.command import CheckRolled, MistRolled, apply
-from engine.dice.ih import MAX_DICE, CheckSpec, Untrained, roll_check, validate_spec
-from engine.dice.mist import roll_mist
-from engine.dice.odds import MAX_BONUS, check_odds
-from engine.errors import RuleError
+from engine.dice.ih import CheckSpec, Untrained, roll_check
+from engine.dice.odds import check_odds
 
 # ---------------------------------------------------------------- the reference (RULES.md §1)
 
@@ -165,79 +161,3 @@ def test_exact_odds_agree_with_a_markov_chain(spec: CheckSpec) -> None:
             else sum(p for k, p in expected.items() if k >= max(spec.dc, 1))
         )
         assert odds.p_success == pytest.approx(wanted, abs=1e-12)
-
-
-# ---------------------------------------------------------------- regressions
-
-
-@pytest.mark.parametrize("system", ["ih-d10", "ih-d6"])
-@pytest.mark.parametrize("dp", [-1, 0, 4])
-def test_mental_skill_at_zero_fails_even_against_dc_zero(system: str, dp: int) -> None:
-    """§1.4 "the check fails automatically": success False with any DC (was True at DC 0)."""
-    spec = CheckSpec(system=system, dp=dp, untrained=Untrained.MENTAL, dc=0)
-    result = roll_check(spec, random.Random(1))
-    assert (result.auto_failure, result.success, result.margin) == (True, False, 0)
-    assert check_odds(spec).p_success == 0.0
-
-
-def test_dc_zero_is_not_met_by_an_ordinary_failure() -> None:
-    """§1.1.5: effective successes ≤ 0 is a failed check whatever the DC, DC 0 included."""
-    spec = CheckSpec(system="ih-d10", dp=1, penalty=5, dc=0)
-    result = roll_check(spec, random.Random(1))
-    assert (result.final_successes, result.success, result.margin) == (0, False, 0)
-
-
-@pytest.mark.parametrize("system", ["ih-d10", "ih-d6"])
-@pytest.mark.parametrize("seed", range(40))
-def test_zero_final_successes_never_succeed_against_a_fixed_dc(system: str, seed: int) -> None:
-    """§1.1.5–7: success ⇔ final ≥ DC and final > 0, for DC 0 and DC 1 alike."""
-    for dc in (0, 1):
-        result = roll_check(CheckSpec(system=system, dp=1, dc=dc), random.Random(seed))
-        assert result.success is (result.final_successes > 0)
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["roll ih-d10 99999999999", "roll ih-d6 1001", "roll ih-d10 998 --willpower"],
-)
-def test_a_huge_pool_is_a_rule_error_not_a_hang(text: str) -> None:
-    """A script line asking for 10¹¹ dice used to roll for hours; now at most MAX_DICE."""
-    with pytest.raises(RuleError, match="at most"):
-        commands.parse(text, "ih-d10")
-
-
-def test_the_largest_pool_still_rolls() -> None:
-    validate_spec(CheckSpec(system="ih-d10", dp=MAX_DICE))
-    with pytest.raises(RuleError):
-        validate_spec(CheckSpec(system="ih-d10", dp=MAX_DICE - 2, willpower=True))
-
-
-@pytest.mark.parametrize("text", ["roll mist 99999999999", "roll mist -1001"])
-def test_a_huge_mist_power_is_a_rule_error(text: str) -> None:
-    with pytest.raises(RuleError, match="at most"):
-        commands.parse(text, "mist")
-
-
-def test_odds_refuse_a_huge_bonus_instead_of_filling_memory() -> None:
-    """The distribution lists 0…final; a bonus of 10⁸ would be 10⁸ entries."""
-    with pytest.raises(RuleError, match="bonus"):
-        check_odds(CheckSpec(system="ih-d10", dp=3, bonus=MAX_BONUS + 1))
-    chance = check_odds(CheckSpec(system="ih-d10", dp=0, bonus=10**8))
-    assert math.isclose(math.fsum(chance.distribution), 1.0)
-
-
-@pytest.mark.parametrize(
-    ("text", "system"),
-    [("roll ih-d10 5 --again 9 --dc 2 --seed 7", "ih-d10"), ("roll mist -2 --seed=7", "mist")],
-)
-def test_console_roll_takes_seed_and_json_like_the_cli(text: str, system: str) -> None:
-    """INTERFACE.md §3: ``roll …`` has the same arguments as ``st-console roll``."""
-    command = commands.parse(text + " --json", system)
-    assert command.seed == 7
-    (event,) = apply(command, random.Random(999))
-    if isinstance(event, CheckRolled):
-        assert command.check is not None
-        assert event.result == roll_check(command.check, random.Random(7))
-    else:
-        assert isinstance(event, MistRolled)
-        assert event.result == roll_mist(-2, random.Random(7))

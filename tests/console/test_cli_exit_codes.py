@@ -1,7 +1,5 @@
-"""Audit of the command line against INTERFACE.md §1: exit 0/2/1, one line, never a traceback.
-
-One regression test per problem the audit found, plus the script rules of ``run``.
-"""
+"""The command line's exit codes and errors (INTERFACE.md §1): exit 0/2/1, one line on stderr,
+never a traceback; the script rules of ``run`` (a byte order mark, CRLF, the line that failed)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,46 @@
+"""The title bar, the status line and notifications: the save state stays in view at 80 columns,
+a long status ends in an ellipsis, notifications stay above the command line."""
+
+from __future__ import annotations
+
+from console_support import FIGHT, SIZE, AppFactory, ih_screen, settle, status
+from textual.widgets import Static
+from textual.widgets._toast import ToastRack
+
+from console.widgets.title_bar import FixedTitle
+
+
+async def test_notifications_stay_above_the_command_line(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rack = ToastRack()  # run_test turns notifications off: mount the rack they go in
+        await app.screen.mount(rack)
+        await settle(pilot)
+        assert rack.styles.margin.bottom >= 3
+
+
+async def test_the_title_keeps_the_save_state_at_80_columns(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        title = str(ih_screen(app).query_one(FixedTitle).render())
+        assert title.rstrip().endswith("saved ✓"), title
+        assert "Fight" in title and "round 1" in title
+    app = make_app(campaign="Test", scene="Fight")
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(pilot)
+        title = str(ih_screen(app).query_one(FixedTitle).render())
+        assert "ST Console" in title and "at the table" in title, title
+
+
+async def test_a_long_status_at_80_columns_ends_in_an_ellipsis(make_app: AppFactory) -> None:
+    app = make_app(script=FIGHT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon", *'effect Ann "Hex of the long night and the bells" rounds=2')
+        await pilot.press("enter")
+        await settle(pilot)
+        line = ih_screen(app).query_one("#status", Static)
+        shown = line.render_line(0).text.rstrip()
+        assert status(app).startswith("✓ effect Ann")
+        assert shown.endswith("…"), shown

@@ -1,0 +1,63 @@
+"""The console language's words (INTERFACE.md §3): a quoted word is a name, a number is ASCII
+digits with an optional sign, an option given twice is refused, a shared verb misused says how
+to use it."""
+
+from __future__ import annotations
+
+import pytest
+from ih_support import play
+from mist_support import run
+
+from engine.errors import RuleError
+from engine.ih.encounter import find
+from engine.language import parse_int
+
+
+def test_a_quoted_word_is_a_name_even_with_an_equals_sign() -> None:
+    """INTERFACE.md §3: a name that needs it is quoted; quoting keeps it a name."""
+    state, _ = play(
+        'add "a=b" init=5\nadd "Old Wang" init=7\neffect "a=B" "x=y" rounds=2 by="old wang"'
+    )
+    a = find(state, "a=b")
+    assert a.name == "a=b"
+    assert [(e.label, e.source) for e in a.effects] == [("x=y", "Old Wang")]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("undo 2", "Use: undo"), ("redo now", "Use: redo")],
+)
+def test_shared_verbs_misused_say_how_to_use_them(text: str, message: str) -> None:
+    from engine import commands
+
+    with pytest.raises(RuleError) as caught:
+        commands.parse(text, "ih-d10")
+    assert message in caught.value.message
+
+
+@pytest.mark.parametrize("text", ["1_0", "３", "1.5", "", "+", "0x10", "1e3"])
+def test_a_number_is_ascii_digits_with_an_optional_sign(text: str) -> None:
+    """INTERFACE.md §3: a bad argument is a rule error (Python's int() would take 1_0 and ３)."""
+    with pytest.raises(RuleError, match="whole number"):
+        parse_int(text, "init")
+
+
+@pytest.mark.parametrize(("text", "value"), [("15", 15), ("+3", 3), ("-2", -2), (" 07 ", 7)])
+def test_whole_numbers_still_read(text: str, value: int) -> None:
+    assert parse_int(text, "init") == value
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'conclusion "x" supports=c1 supports=c2',
+        "challenge Hound limits=harmed:3 LIMITS=convinced:2",
+        "status Mei hurt 2 counters=cold counters=wet",
+    ],
+)
+def test_an_option_given_twice_is_refused_not_half_read(line: str) -> None:
+    """INTERFACE §3: a bad argument is a rule error. ``supports=c1 supports=c2`` used to keep
+    c1 and silently drop c2, so the conclusion's power was 1, not the 2 the MC wrote."""
+    state, _ = run(["pc Mei", 'clue "a"', 'clue "b"'])
+    with pytest.raises(RuleError, match="twice"):
+        run([line], state)
