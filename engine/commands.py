@@ -23,12 +23,17 @@ from typing import Any
 from engine.dice import command as dice_command
 from engine.dice.formatting import format_roll
 from engine.errors import RuleError
+from engine.events import Events
+from engine.ih import commands as ih_commands
 from engine.ih import family as ih_family
 from engine.ih import formatting as ih_formatting
+from engine.ih.encounter import Encounter
 from engine.language import Line, quote, tokenize
 from engine.limits import check_command
+from engine.mist import commands as mist_commands
 from engine.mist import family as mist_family
 from engine.mist import formatting as mist_formatting
+from engine.mist.state import MistState
 from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
 SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
@@ -53,6 +58,21 @@ class Redo:
     """``redo``: handled by the session."""
 
 
+SceneState = Encounter | MistState
+"""The state of a scene of either family (``Scene.state``)."""
+
+Command = (
+    ih_commands.Command
+    | mist_commands.Command
+    | NewScene
+    | Undo
+    | Redo
+    | Interpret
+    | dice_command.RollCommand
+)
+"""Every command the console language parses into: both families' and the shared ones."""
+
+
 def family_of(system: str) -> str:
     """``ih`` for ``ih-d10``/``ih-d6``, ``mist`` for ``mist``."""
     if system in ("ih-d10", "ih-d6"):
@@ -70,14 +90,14 @@ def verbs(system: str | None) -> tuple[str, ...]:
     return SHARED_VERBS + tuple(own)
 
 
-def new_state(system: str) -> Any:
+def new_state(system: str) -> SceneState:
     """The empty state of a new scene of ``system``."""
     if family_of(system) == "ih":
         return ih_family.new_state(system)
     return mist_family.new_state(system)
 
 
-def parse_line(line: Line, system: str | None) -> Any:
+def parse_line(line: Line, system: str | None) -> Command:
     """Turn a tokenised line into a command object for a scene of ``system``.
 
     Raises:
@@ -97,7 +117,7 @@ def parse_line(line: Line, system: str | None) -> Any:
         raise RuleError("commands.needs-scene-start-scene", verb=line.verb)
     family = family_of(system)
     own, other = (ih_family, mist_family) if family == "ih" else (mist_family, ih_family)
-    command = own.parse(line)
+    command: Command | None = own.parse(line)
     if command is not None:
         return command
     if line.verb in other.VERBS:
@@ -114,7 +134,7 @@ def parse_line(line: Line, system: str | None) -> Any:
     )
 
 
-def parse(text: str, system: str | None) -> Any | None:
+def parse(text: str, system: str | None) -> Command | None:
     """Parse one line of text; ``None`` for a blank or comment line."""
     line = tokenize(text)
     if line is None:
@@ -125,7 +145,7 @@ def parse(text: str, system: str | None) -> Any | None:
     return command
 
 
-def format_command(command: Any) -> str:
+def format_command(command: object) -> str:
     """The line of the console language that parses into ``command`` (INTERFACE.md §3).
 
     ``parse(format_command(c), system) == c`` for every command of both families and the
@@ -152,45 +172,39 @@ def format_command(command: Any) -> str:
     raise TypeError(f"Not a command: {command!r}")
 
 
-def apply(state: Any, system: str, command: Any, rng: random.Random) -> tuple[Any, tuple[Any, ...]]:
-    """Apply a family or roll command to a scene state: all of it, or a RuleError."""
+def apply(
+    state: SceneState, system: str, command: Command, rng: random.Random
+) -> tuple[SceneState, Events]:
+    """Apply a family, roll or ``interpret`` command to a scene state: all of it, or a
+    RuleError. ``NewScene``, ``Undo`` and ``Redo`` are the session's (engine/session.py)."""
     if isinstance(command, dice_command.RollCommand):
-        command = _with_settings(command, settings_of(state))
-        spent: tuple[Any, ...] = ()
-        if family_of(system) == "ih":
+        command = _with_settings(command, state.interpretations)
+        spent: Events = ()
+        if isinstance(state, Encounter):
             state, command, spent = _willpower_for_roll(state, command)
-        events = (*spent, *dice_command.apply(command, rng))
-        if family_of(system) == "ih":
+        events: Events = (*spent, *dice_command.apply(command, rng))
+        if isinstance(state, Encounter):
             state = ih_family.record_rolls(state, events)
         return state, events
     if isinstance(command, Interpret):
-        if not hasattr(state, "interpretations"):
-            raise RuleError("commands.scene-keeps-interpretations-elsewhere")
         changed = assign(state.interpretations, command.name, command.value)
         event = InterpretationChanged(command.name, str(getattr(changed, command.name)).lower())
         return replace(state, interpretations=changed), (event,)
-    if family_of(system) == "ih":
+    if isinstance(state, Encounter):
         return ih_family.apply(state, command, rng)
     return mist_family.apply(state, command, rng)
 
 
-def to_json(state: Any, system: str) -> dict[str, Any]:
+def to_json(state: SceneState, system: str) -> dict[str, Any]:
     """The scene as INTERFACE.md §2 prints it for ``run --json``."""
-    view = ih_family.to_json(state) if family_of(system) == "ih" else mist_family.to_json(state)
-    view.setdefault("interpretations", asdict(settings_of(state)))
+    view = ih_family.to_json(state) if isinstance(state, Encounter) else mist_family.to_json(state)
+    view.setdefault("interpretations", asdict(state.interpretations))
     return view
 
 
-def settings_of(state: Any) -> Interpretations:
-    """The [I-n] settings a scene state plays by (RULES.md; ``engine/settings.py``)."""
-    for name in ("interpretations", "settings"):
-        value = getattr(state, name, None)
-        if isinstance(value, Interpretations):
-            return value
-    return Interpretations()
-
-
-def _with_settings(command: dice_command.RollCommand, settings: Interpretations) -> Any:
+def _with_settings(
+    command: dice_command.RollCommand, settings: Interpretations
+) -> dice_command.RollCommand:
     """A roll made in a scene follows the scene's interpretations ([I-1], [I-2], [I-5])."""
     if command.check is not None:
         return replace(command, check=replace(command.check, interpretations=settings))
@@ -200,8 +214,8 @@ def _with_settings(command: dice_command.RollCommand, settings: Interpretations)
 
 
 def _willpower_for_roll(
-    state: Any, command: dice_command.RollCommand
-) -> tuple[Any, dice_command.RollCommand, tuple[Any, ...]]:
+    state: Encounter, command: dice_command.RollCommand
+) -> tuple[Encounter, dice_command.RollCommand, Events]:
     """A roll ``by=`` a combatant spends that combatant's willpower for its +3 DP (§1.7).
 
     ``--willpower`` spends 1 now (or uses a ``willpower NAME +3dp`` not yet rolled); a roll

@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import unicodedata
-from typing import Any
 
 from engine.errors import RuleError
 
@@ -78,7 +77,7 @@ def check_number(value: int, what: str) -> None:
         )
 
 
-def check_command(command: Any) -> None:
+def check_command(command: object) -> None:
     """Check every text and number a parsed command carries against the limits above.
 
     Raises:
@@ -87,7 +86,7 @@ def check_command(command: Any) -> None:
     _walk(command, "", 0)
 
 
-def _walk(value: Any, field: str, depth: int) -> None:
+def _walk(value: object, field: str, depth: int) -> None:
     if depth > 8:
         return
     if isinstance(value, bool) or value is None or isinstance(value, enum.Enum):

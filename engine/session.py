@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from engine import commands
+from engine.commands import Command, SceneState
 from engine.errors import RuleError
+from engine.events import Events
 
 
 @dataclass(frozen=True, slots=True)
 class JournalEntry:
     """One applied command: its object, the text it was typed as, its dice seed, its events."""
 
-    command: Any
+    command: Command
     text: str
     seed: int
-    events: tuple[Any, ...]
+    events: Events
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +32,13 @@ class Scene:
 
     name: str
     system: str
-    initial: Any
-    state: Any
+    initial: SceneState
+    state: SceneState
     journal: tuple[JournalEntry, ...] = ()
     undone: tuple[JournalEntry, ...] = ()
     seed_base: int = 0
     draws: int = 0
-    checkpoints: tuple[tuple[int, Any], ...] = field(default=(), compare=False, repr=False)
+    checkpoints: tuple[tuple[int, SceneState], ...] = field(default=(), compare=False, repr=False)
     """``(n, state after the first n journal entries)`` for every ``n`` a multiple of
     :data:`CHECKPOINT_EVERY` (undo after loading a long scene replays at most that
     many entries, not the whole journal). Saved with the journal; not part of equality."""
@@ -51,7 +52,9 @@ CHECKPOINT_EVERY = 128
 """Journal entries between two checkpoints (a divisor of the saves' chunk size)."""
 
 
-def _checkpointed(checkpoints: tuple[tuple[int, Any], ...], length: int, state: Any) -> Any:
+def _checkpointed(
+    checkpoints: tuple[tuple[int, SceneState], ...], length: int, state: SceneState
+) -> tuple[tuple[int, SceneState], ...]:
     """The checkpoints of a journal now ``length`` long with ``state`` at its end: those past
     the end dropped (an undo), one added at a multiple of :data:`CHECKPOINT_EVERY`."""
     kept = checkpoints
@@ -73,7 +76,7 @@ def _seed_for(scene: Scene) -> int:
     return (scene.seed_base * 1_000_003 + scene.draws) % (2**63)
 
 
-def execute(scene: Scene, command: Any, text: str) -> tuple[Scene, tuple[Any, ...]]:
+def execute(scene: Scene, command: Command, text: str) -> tuple[Scene, Events]:
     """Apply a command (not ``scene new``) to the scene; the journal records it.
 
     Raises:
@@ -100,7 +103,7 @@ def execute(scene: Scene, command: Any, text: str) -> tuple[Scene, tuple[Any, ..
     return new, entry.events
 
 
-def execute_text(scene: Scene, text: str) -> tuple[Scene, tuple[Any, ...]]:
+def execute_text(scene: Scene, text: str) -> tuple[Scene, Events]:
     """Parse and apply one line of the console language."""
     command = commands.parse(text, scene.system)
     if command is None:
@@ -108,7 +111,7 @@ def execute_text(scene: Scene, text: str) -> tuple[Scene, tuple[Any, ...]]:
     return execute(scene, command, text.strip())
 
 
-def replay(scene: Scene, entries: tuple[JournalEntry, ...]) -> Any:
+def replay(scene: Scene, entries: tuple[JournalEntry, ...]) -> SceneState:
     """The state after applying ``entries`` to the scene's initial state with their seeds."""
     state = scene.initial
     for entry in entries:
@@ -141,7 +144,7 @@ def undo(scene: Scene) -> Scene:
     )
 
 
-def redo(scene: Scene) -> tuple[Scene, tuple[Any, ...]]:
+def redo(scene: Scene) -> tuple[Scene, Events]:
     """Apply again the last command taken back, with the same dice.
 
     Raises:
@@ -176,9 +179,9 @@ class History:
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
-        self._states: dict[int, Any] = {}
+        self._states: dict[int, SceneState] = {}
 
-    def execute(self, command: Any, text: str) -> tuple[Any, ...]:
+    def execute(self, command: Command, text: str) -> Events:
         before = self.scene
         if isinstance(command, commands.Undo):
             self.undo()
@@ -189,10 +192,10 @@ class History:
         self._states[len(before.journal)] = before.state
         return events
 
-    def _state_before(self, index: int) -> Any:
+    def _state_before(self, index: int) -> SceneState:
         """The state after the first ``index`` entries of the journal."""
         found = self._states.get(index)
-        if found is not None or index in self._states:
+        if found is not None:
             return found
         scene = self.scene
         start, state = 0, scene.initial
@@ -221,7 +224,7 @@ class History:
             checkpoints=_checkpointed(self.scene.checkpoints, len(kept), state),
         )
 
-    def redo(self) -> tuple[Any, ...]:
+    def redo(self) -> Events:
         before = self.scene
         self.scene, events = redo(before)
         self._states[len(before.journal)] = before.state

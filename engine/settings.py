@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.events import Event
 from engine.language import WHOLE_NUMBER
 
 
@@ -91,7 +92,7 @@ class Interpret:
 
 
 @dataclass(frozen=True, slots=True)
-class InterpretationChanged:
+class InterpretationChanged(Event):
     """An interpretation of the scene was switched (event)."""
 
     name: str

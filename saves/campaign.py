@@ -24,6 +24,7 @@ from typing import Any
 
 from tinydb.table import Document
 
+from engine.ih.encounter import Encounter
 from engine.session import Scene, replay
 from saves import backups
 from saves.codec import DEFAULT as CODEC
@@ -215,9 +216,9 @@ class Campaign:
         is returned as it is; so is one whose journal does not replay on the roster."""
         with self._mutex:
             key = scene.name.casefold()
-            sheets = getattr(scene.state, "sheets", None)
-            if sheets is None:
+            if not isinstance(scene.state, Encounter) or not isinstance(scene.initial, Encounter):
                 return scene
+            sheets = scene.state.sheets
             roster = self.roster()
             if tuple(sheets) == roster:
                 self._bases[key] = roster
@@ -228,6 +229,7 @@ class Campaign:
             except Exception:  # a journal that cannot replay on the roster keeps its own sheets
                 self._bases[key] = tuple(sheets)
                 return scene
+            assert isinstance(state, Encounter)  # replayed from an Encounter
             self._bases[key] = tuple(state.sheets)
             return replace(scene, initial=initial, state=state)
 

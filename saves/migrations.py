@@ -9,6 +9,10 @@ Schema versions:
 2. A directory per campaign (an index, a file per scene, sealed journal chunks); a scene's
    seed is ``seed_base``; journal entries are tagged ``engine.session.JournalEntry`` objects
    whose typed line is ``text``. Exports are one ``{"kind": "export"}`` document.
+3. A M.I.S.T. scene's interpretations are ``MistState.interpretations`` (the field's name in
+   both families, ``Encounter.interpretations``); version 2 called it ``settings``. The
+   Infinite Horror commands moved from ``engine.ih.commands`` to its modules ``combat`` and
+   ``sheets``, so their ``__type__`` tags name those.
 
 Each migration takes a document of version ``n`` and returns one of version ``n + 1``; they
 never touch the file they came from (the caller writes the result elsewhere).
@@ -21,7 +25,7 @@ from typing import Any
 
 from saves.codec import DocumentError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of every document this ST Console writes."""
 
 ENTRY_TAG = "engine.session.JournalEntry"
@@ -98,9 +102,86 @@ def is_v1_campaign(data: Any) -> bool:
     return isinstance(header, dict) and header.get("schema_version") == 1
 
 
+RENAMED_FIELDS: dict[str, dict[str, str]] = {
+    "engine.mist.state.MistState": {"settings": "interpretations"},
+}
+"""Fields renamed in version 3, by the ``__type__`` of the object holding them: old → new."""
+
+RENAMED_TYPES: dict[str, str] = {
+    "engine.ih.commands.Add": "engine.ih.commands.combat.Add",
+    "engine.ih.commands.Surprise": "engine.ih.commands.combat.Surprise",
+    "engine.ih.commands.Begin": "engine.ih.commands.combat.Begin",
+    "engine.ih.commands.Next": "engine.ih.commands.combat.Next",
+    "engine.ih.commands.Spend": "engine.ih.commands.combat.Spend",
+    "engine.ih.commands.Delay": "engine.ih.commands.combat.Delay",
+    "engine.ih.commands.ChangeInitiative": "engine.ih.commands.combat.ChangeInitiative",
+    "engine.ih.commands.Swap": "engine.ih.commands.combat.Swap",
+    "engine.ih.commands.Remove": "engine.ih.commands.combat.Remove",
+    "engine.ih.commands.Hide": "engine.ih.commands.combat.Hide",
+    "engine.ih.commands.Reveal": "engine.ih.commands.combat.Reveal",
+    "engine.ih.commands.Damage": "engine.ih.commands.combat.Damage",
+    "engine.ih.commands.Heal": "engine.ih.commands.combat.Heal",
+    "engine.ih.commands.AdjustWillpower": "engine.ih.commands.combat.AdjustWillpower",
+    "engine.ih.commands.UseWillpower": "engine.ih.commands.combat.UseWillpower",
+    "engine.ih.commands.Defend": "engine.ih.commands.combat.Defend",
+    "engine.ih.commands.Attack": "engine.ih.commands.combat.Attack",
+    "engine.ih.commands.AddEffect": "engine.ih.commands.combat.AddEffect",
+    "engine.ih.commands.EndEffect": "engine.ih.commands.combat.EndEffect",
+    "engine.ih.commands.DeclareInterrupt": "engine.ih.commands.combat.DeclareInterrupt",
+    "engine.ih.commands.ResolveInterrupt": "engine.ih.commands.combat.ResolveInterrupt",
+    "engine.ih.commands.Extra": "engine.ih.commands.combat.Extra",
+    "engine.ih.commands.CapFree": "engine.ih.commands.combat.CapFree",
+    "engine.ih.commands.Note": "engine.ih.commands.combat.Note",
+    "engine.ih.commands.Temporary": "engine.ih.commands.combat.Temporary",
+    "engine.ih.commands.SetDefense": "engine.ih.commands.combat.SetDefense",
+    "engine.ih.commands.Ability": "engine.ih.commands.combat.Ability",
+    "engine.ih.commands.EndScene": "engine.ih.commands.combat.EndScene",
+    "engine.ih.commands.EndMovie": "engine.ih.commands.combat.EndMovie",
+    "engine.ih.commands.SetSheet": "engine.ih.commands.sheets.SetSheet",
+    "engine.ih.commands.DeleteSheet": "engine.ih.commands.sheets.DeleteSheet",
+    "engine.ih.commands.SetSpecialty": "engine.ih.commands.sheets.SetSpecialty",
+    "engine.ih.commands.SetFeat": "engine.ih.commands.sheets.SetFeat",
+    "engine.ih.commands.SetLanguage": "engine.ih.commands.sheets.SetLanguage",
+    "engine.ih.commands.AddFromSheet": "engine.ih.commands.sheets.AddFromSheet",
+    "engine.ih.commands.Check": "engine.ih.commands.sheets.Check",
+    "engine.ih.commands.StartExtended": "engine.ih.commands.sheets.StartExtended",
+    "engine.ih.commands.RollExtended": "engine.ih.commands.sheets.RollExtended",
+    "engine.ih.commands.LoseExtended": "engine.ih.commands.sheets.LoseExtended",
+    "engine.ih.commands.DropExtended": "engine.ih.commands.sheets.DropExtended",
+}
+"""``__type__`` tags of version 2 and the tags of the same classes in version 3."""
+
+
+def _renamed(value: Any) -> Any:
+    """``value`` with the fields of :data:`RENAMED_FIELDS` and the tags of
+    :data:`RENAMED_TYPES` renamed, all the way down."""
+    if type(value) is list:
+        return [_renamed(item) for item in value]
+    if type(value) is not dict:
+        return value
+    tag = value.get("__type__")
+    if type(tag) is not str:
+        return {key: _renamed(item) for key, item in value.items()}
+    renames = RENAMED_FIELDS.get(tag, {})
+    renamed = {renames.get(key, key): _renamed(item) for key, item in value.items()}
+    renamed["__type__"] = RENAMED_TYPES.get(tag, tag)
+    return renamed
+
+
+def any_v2_to_v3(document: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 document of any kind as version 3: a M.I.S.T. state's ``settings`` are its
+    ``interpretations`` and an Infinite Horror command's tag names its module (in a state, an
+    initial state, a journal, checkpoints, wherever it is nested)."""
+    upgraded: dict[str, Any] = _renamed(document)
+    upgraded["schema_version"] = 3
+    return upgraded
+
+
 _STEPS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("scene", 1): scene_v1_to_v2,
 }
+_EVERY_KIND: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {2: any_v2_to_v3}
+"""Steps that apply to a document of any kind (a campaign, a scene, a journal chunk...)."""
 
 
 def upgrade(document: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -111,7 +192,7 @@ def upgrade(document: dict[str, Any], kind: str) -> dict[str, Any]:
     """
     version = document.get("schema_version")
     while isinstance(version, int) and version < SCHEMA_VERSION:
-        step = _STEPS.get((kind, version))
+        step = _STEPS.get((kind, version)) or _EVERY_KIND.get(version)
         if step is None:
             raise DocumentError(f"no migration of a {kind} from schema version {version}")
         document = step(document)

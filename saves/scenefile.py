@@ -93,28 +93,32 @@ def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[J
         raise BadFile(
             path, "was changed outside ST Console or damaged (its checksum does not match)"
         )
-    if not trusted:
-        data = parse_json(path, raw)
+    if trusted:
         try:
+            data = TRUSTED.loads(raw)
             body = data["journal"]["1"]
-        except (KeyError, TypeError):
-            raise BadFile(path, "is not a journal chunk") from None
-        try:
-            entries = decode_entries(checked(body, path, "journal").get("entries"), "entries")
-            return list(entries), []
-        except DocumentError as error:
-            raise BadFile(path, f"bad value at {error}") from None
-        except RecursionError:
-            raise BadFile(path, "is nested too deeply to be a save") from None
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            if not isinstance(error, DocumentError):
+                raise BadFile(path, f"is not a journal chunk ({type(error).__name__})") from None
+            # A value the fast path cannot build, such as an older version's field renamed
+            # since (saves/migrations.py): the checked path below migrates it or names it.
+        else:
+            found = checked(body, path, "journal").get("entries")
+            if type(found) is not list or not all(type(e) is JournalEntry for e in found):
+                raise BadFile(path, "does not hold journal entries")
+            return found, body.get("checkpoints")
+    data = parse_json(path, raw)
     try:
-        data = TRUSTED.loads(raw)
         body = data["journal"]["1"]
-    except (ValueError, KeyError, TypeError, RecursionError) as error:
-        raise BadFile(path, f"is not a journal chunk ({type(error).__name__})") from None
-    found = checked(body, path, "journal").get("entries")
-    if type(found) is not list or not all(type(e) is JournalEntry for e in found):
-        raise BadFile(path, "does not hold journal entries")
-    return found, body.get("checkpoints")
+    except (KeyError, TypeError):
+        raise BadFile(path, "is not a journal chunk") from None
+    try:
+        entries = decode_entries(checked(body, path, "journal").get("entries"), "entries")
+        return list(entries), []
+    except DocumentError as error:
+        raise BadFile(path, f"bad value at {error}") from None
+    except RecursionError:
+        raise BadFile(path, "is nested too deeply to be a save") from None
 
 
 def _checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any]]:

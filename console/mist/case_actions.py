@@ -96,7 +96,7 @@ class CaseFileActions:
             lines = [Text(f"{found.id} {found.text}", style="bold")]
             lines.append(render.gate_text(self.t, case, found))
             lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
-            lines += roll_text.odds_bands(self.t, mist_odds(found.power, state.settings))
+            lines += roll_text.odds_bands(self.t, mist_odds(found.power, state.interpretations))
             lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
             return Group(*lines)
 

@@ -1,14 +1,14 @@
 """Read a M.I.S.T. dialog's fields into the pieces of a command (RULES.md §4.1).
 
 A field holds text: a tier, a comma-separated list of tags, a challenge's limits. The command
-line's parser reads the same pieces (``engine/mist/language.py``); these are its readers, so a
+line's parser reads the same pieces (``engine/mist/arguments.py``); these are its readers, so a
 dialog refuses exactly what the command line refuses, with the same words.
 """
 
 from __future__ import annotations
 
 from engine.language import parse_int
-from engine.mist.language import _choice, _limits, _list
+from engine.mist import arguments
 from engine.mist.state import Limit
 
 __all__ = ["choice", "limits", "listed", "whole"]
@@ -21,14 +21,14 @@ def whole(value: str, what: str) -> int:
 
 def listed(value: str) -> tuple[str, ...]:
     """``a, b`` → ``("a", "b")``: a comma-separated field (tags, weaknesses, clues)."""
-    return _list(value)
+    return arguments.comma_list(value)
 
 
 def limits(value: str) -> tuple[Limit, ...]:
     """``harmed:4, scared:immune`` → the challenge's limits (§4.1)."""
-    return _limits(value)
+    return arguments.limits(value)
 
 
 def choice(value: str, allowed: tuple[str, ...], what: str) -> str:
     """One of ``allowed`` (any case), or a RuleError listing them."""
-    return _choice(value, allowed, what)
+    return arguments.choice(value, allowed, what)

@@ -348,7 +348,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         self.query_one("#builder-breakdown", Static).update(
             Group(*roll_text.breakdown_lines(t, paid.sources, side or None))
         )
-        odds = mist_odds(paid.power, self.state.settings)
+        odds = mist_odds(paid.power, self.state.interpretations)
         bands = [Text(t("mist.builder.odds"), style="bold underline")]
         bar = max(6, min(24, side - ODDS_LABEL_WIDTH)) if side else 24
         bands += roll_text.odds_bands(t, odds, bar)

@@ -109,7 +109,7 @@ class ThemeActions:
 
         def preview(v: Values) -> RenderableType:
             lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
-            lines += roll_text.odds_bands(self.t, mist_odds(power, state.settings))
+            lines += roll_text.odds_bands(self.t, mist_odds(power, state.interpretations))
             depth = (v["depth"] or "submerge").lower()
             if depth in ("submerge", "dive", "sink"):
                 lines.append(Text(self.t(f"mist.immerse.table.{depth}"), style="italic"))

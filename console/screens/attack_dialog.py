@@ -30,12 +30,12 @@ from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
-from engine.ih.attack import pool_of
+from engine.ih.attack_language import format_attack
 from engine.ih.attack_odds import TargetOdds, preview
+from engine.ih.attack_reading import pool_of
 from engine.ih.commands import Attack
 from engine.ih.encounter import Encounter, index_of
 from engine.ih.events import AttackRolled
-from engine.ih.language import format_attack
 from engine.ih.vitals import defense_bonus_left
 from engine.language import WHOLE_NUMBER, parse_int
 from engine.limits import check_command

@@ -28,7 +28,7 @@ from console.screens.dialogs import (
     EffectDialog,
 )
 from console.screens.ih_panes import BudgetPane, DetailPane, ExtendedPane, InitiativeQueue
-from console.screens.ih_view import IHView, ViewCache, ih_view, substitutions
+from console.screens.ih_view import IHView, ViewCache, encounter_of, ih_view, substitutions
 from console.screens.shell import SceneScreen, _action_and_parameters
 from console.widgets.dice_log import DiceLog
 from engine.ih import commands as ih
@@ -142,7 +142,7 @@ class IHScreen(SceneScreen):
     def watch_scene(self, scene: Scene | None) -> None:
         if scene is None:
             return
-        view = ih_view(scene.state, scene.system, self._view_cache)
+        view = ih_view(encounter_of(scene), scene.system, self._view_cache)
         if self.selected is None or view.find(self.selected) is None:
             self.selected = view.current or (view.order[0].name if view.order else None)
         self.paid = substitutions(scene)
@@ -462,7 +462,7 @@ class IHScreen(SceneScreen):
         self.app.push_screen(
             AttackDialog(
                 self.t,
-                lambda: self.history.scene.state,
+                lambda: encounter_of(self.history.scene),
                 view.current,
                 target,
                 roller=lambda line: self.run_command_events(line, "dialog"),
@@ -471,11 +471,10 @@ class IHScreen(SceneScreen):
 
     def action_roll(self) -> None:
         from console.screens.roll_dialog import RollDialog, WillpowerState
-        from engine.commands import settings_of
         from engine.ih.family import find_combatant
 
         scene = self.history.scene
-        roller = find_combatant(scene.state, self.selected) if self.selected else None
+        roller = find_combatant(encounter_of(scene), self.selected) if self.selected else None
         willpower = None
         if roller is not None:
             willpower = WillpowerState(
@@ -490,7 +489,7 @@ class IHScreen(SceneScreen):
                 scene.system,
                 self.selected,
                 roller=lambda command: self.run_command_events(command, "dialog"),
-                interpretations=settings_of(scene.state),
+                interpretations=scene.state.interpretations,
                 willpower=willpower,
             )
         )

@@ -175,6 +175,17 @@ def sheet_traits(sheet: Sheet) -> tuple[tuple[str, tuple[tuple[str, int], ...]],
     return tuple(rows)
 
 
+def encounter_of(scene: Scene) -> Encounter:
+    """The fight of an Infinite Horror scene (the IH screen only ever holds one).
+
+    Raises:
+        TypeError: a M.I.S.T. scene.
+    """
+    if not isinstance(scene.state, Encounter):
+        raise TypeError(f"{scene.name!r} is a {scene.system} scene, not an Infinite Horror one")
+    return scene.state
+
+
 def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
     """This turn's actions paid with a larger slot ("move paid by standard", RULES.md §3.6).
 

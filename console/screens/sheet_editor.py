@@ -267,6 +267,8 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
         """Apply one command line to the editor's copy; show the refusal if any."""
         try:
             command = commands.parse(line, self.system)
+            if command is None:
+                return False
             state, _ = commands.apply(self.state, self.system, command, random.Random(0))
         except RuleError as error:
             self.say("✗ " + error.render(self.t.lang), error=True)

@@ -151,6 +151,8 @@ class SceneScreen(Screen[None]):
             else:
                 from engine.limits import check_command
 
+                if not isinstance(command, commands.Command):
+                    raise TypeError(f"Not a command: {command!r}")
                 check_command(command)  # the ranges the parser checks a typed line against
                 text = commands.format_command(command)
             if isinstance(command, commands.NewScene):
@@ -183,6 +185,8 @@ class SceneScreen(Screen[None]):
             self._refusals = (scene, {})
         known = self._refusals[1]
         if command not in known:
+            if not isinstance(command, commands.Command):
+                raise TypeError(f"Not a command: {command!r}")
             try:
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[command] = None

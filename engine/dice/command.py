@@ -29,6 +29,7 @@ from engine.dice.ih import (
 )
 from engine.dice.mist import MistRoll, roll_mist
 from engine.errors import RuleError
+from engine.events import Event
 from engine.language import Line, parse_int
 from engine.settings import DEFAULT, Interpretations, assign
 
@@ -66,7 +67,7 @@ class RollCommand:
 
 
 @dataclass(frozen=True, slots=True)
-class CheckRolled:
+class CheckRolled(Event):
     """An IH check was rolled (its faces and counts are in ``result``)."""
 
     command: RollCommand
@@ -74,7 +75,7 @@ class CheckRolled:
 
 
 @dataclass(frozen=True, slots=True)
-class MistRolled:
+class MistRolled(Event):
     """A M.I.S.T. action roll was made."""
 
     command: RollCommand

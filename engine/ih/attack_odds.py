@@ -3,7 +3,7 @@
 No dice are rolled. The rolled-success distribution of the pool left after defense comes from
 ``engine/dice/odds.py`` (generating functions, chance roll included when the pool is 0 or
 less); each count is then carried through the same steps as the roll itself
-(:func:`engine.ih.attack.resolve_successes`: cancellation by the declared defense bonus, the
+(:func:`engine.ih.attack_reading.resolve_successes`: cancellation by the declared defense bonus, the
 penalty, the attack bonus only above 0, none on a chance roll). Several attacks of one action
 add their damage (a convolution), the declared defense bonus meeting the first.
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.dice.ih import CheckSpec
+from engine.dice.ih import WILLPOWER_DICE, CheckSpec
 from engine.dice.odds import P_D6_CHANCE_DRAMATIC, P_D10_CHANCE_DRAMATIC, rolled_distribution
 from engine.dice.odds_pool import convolve
 from engine.errors import RuleError
-from engine.ih import attack as chain
+from engine.ih import attack_reading as chain
 from engine.ih.commands import Attack
 from engine.ih.encounter import Encounter, index_of
 from engine.settings import DEFAULT, Interpretations
@@ -135,7 +135,7 @@ def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
     )  # fmt: skip
     declared_now, moved = reading.declared, reading.moved
     boost = command.willpower or (attacker.boost_pending and not attacker.boost_rolled)
-    pool_now = pool.dp + command.modifier + (chain.WILLPOWER_DICE if boost else 0)
+    pool_now = pool.dp + command.modifier + (WILLPOWER_DICE if boost else 0)
     found: list[TargetOdds] = []
     for name in targets:
         target = state.order[index_of(state, name)]

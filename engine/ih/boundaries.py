@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.events import Event, Events
 from engine.ih.encounter import Budget, Combatant, Encounter, Phase
 from engine.ih.events import MovieEnded, Revived, SceneEnded
-
-Events = tuple[object, ...]
 
 
 def end_scene(state: Encounter) -> tuple[Encounter, Events]:
     """Close the scene: per-scene uses reset, the fight ends, fainted characters may wake."""
-    events: list[object] = []
+    events: list[Event] = []
     order: list[Combatant] = []
     for combatant in state.order:
         unconscious = combatant.unconscious and combatant.health == 0

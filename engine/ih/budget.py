@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.errors import RuleError
+from engine.events import Events
 from engine.ih.encounter import ActionKind, Budget, Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import ActionSpent, ExtraActionsSet, FreeCapSet, UnusualReflex
-
-Events = tuple[object, ...]
 
 PAYERS: dict[ActionKind, tuple[str, ...]] = {
     ActionKind.SWIFT: ("swift", "move", "standard"),

@@ -16,14 +16,13 @@ from dataclasses import replace
 
 from engine.dice.ih import CheckResult, roll_check, validate_spec
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.ih import commands as c
 from engine.ih import vitals
 from engine.ih.checks import CheckPool, check_pool, opposed_success, roller_sheet
 from engine.ih.encounter import Combatant, Encounter
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet_events import CheckMade
-
-Events = tuple[object, ...]
 
 
 def roller(state: Encounter, name: str) -> Combatant | None:
@@ -83,7 +82,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     pool = check_pool(sheet, command.traits, settings, state.system)
     by = (roller(state, command.name) or sheet).name
     state, spent, willpower = willpower_for_check(state, command.name, command.willpower)
-    events: list[object] = list(spent)
+    events: list[Event] = list(spent)
     if command.opponent is None:
         result = _roll(state, pool, command, rng, command.dc, willpower)
         record = RollRecord(

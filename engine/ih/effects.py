@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.ih.encounter import Effect, Encounter, Phase, find, put
 from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
-
-Events = tuple[object, ...]
 
 
 def add(
@@ -53,7 +52,7 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
     if not any(c.effects for c in state.order):
         return state, ()
     present = {c.key for c in state.order}
-    events: list[object] = []
+    events: list[Event] = []
     order = []
     for combatant in state.order:
         if not combatant.effects:

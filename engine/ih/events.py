@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.dice.ih import CheckResult
+from engine.events import Event
 
 
 @dataclass(frozen=True, slots=True)
-class CombatantAdded:
+class CombatantAdded(Event):
     """A combatant entered the order; ``face`` is the d10 when initiative was rolled."""
 
     name: str
@@ -27,7 +28,7 @@ class CombatantAdded:
 
 
 @dataclass(frozen=True, slots=True)
-class TieRolledOff:
+class TieRolledOff(Event):
     """A full tie (score, Composure, Dexterity) broken by a recorded 1d10 roll-off (§3.3)."""
 
     name: str
@@ -36,21 +37,21 @@ class TieRolledOff:
 
 
 @dataclass(frozen=True, slots=True)
-class SurpriseDeclared:
+class SurpriseDeclared(Event):
     """The fight opens with a surprise round in which only these act (RULES.md §3.2)."""
 
     names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class SurpriseEnded:
+class SurpriseEnded(Event):
     """The surprise round is over; ``begin`` starts round 1."""
 
     round: int
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(Event):
     """A new combat round; ``elapsed_seconds`` at its start (6 s a round, §3.1)."""
 
     round: int
@@ -58,7 +59,7 @@ class RoundStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(Event):
     """``name``'s turn began: budgets reset (less ``owed_swift``), declared defense returns."""
 
     name: str
@@ -68,7 +69,7 @@ class TurnStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEnded:
+class TurnEnded(Event):
     """``name``'s turn ended."""
 
     name: str
@@ -76,7 +77,7 @@ class TurnEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class ActionSpent:
+class ActionSpent(Event):
     """An action spent, and the budget slots that paid for it (substitution, §3.6)."""
 
     name: str
@@ -89,7 +90,7 @@ class ActionSpent:
 
 
 @dataclass(frozen=True, slots=True)
-class UnusualReflex:
+class UnusualReflex(Event):
     """A reflex other than drop prone or a ready action, by someone with no ability noted:
     a warning, not a refusal (RULES.md §3.7)."""
 
@@ -98,7 +99,7 @@ class UnusualReflex:
 
 
 @dataclass(frozen=True, slots=True)
-class OneRoundLanded:
+class OneRoundLanded(Event):
     """A "1 round" action's effect lands at the start of the actor's next turn (§3.7)."""
 
     name: str
@@ -107,7 +108,7 @@ class OneRoundLanded:
 
 
 @dataclass(frozen=True, slots=True)
-class TemporaryHealth:
+class TemporaryHealth(Event):
     """Temporary Stamina or Size added (``change`` > 0) or ended: health boxes (§2.2)."""
 
     name: str
@@ -118,7 +119,7 @@ class TemporaryHealth:
 
 
 @dataclass(frozen=True, slots=True)
-class DefenseSet:
+class DefenseSet(Event):
     """The base defense changed; ``bonus_lost``: at 0 the legendary bonus is lost (§3.8)."""
 
     name: str
@@ -127,7 +128,7 @@ class DefenseSet:
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityNoted:
+class AbilityNoted(Event):
     """An ability noted on a combatant (§3.7)."""
 
     name: str
@@ -135,7 +136,7 @@ class AbilityNoted:
 
 
 @dataclass(frozen=True, slots=True)
-class Delayed:
+class Delayed(Event):
     """A delay (§3.4): after ``after`` (None: into the next round), with the new score."""
 
     name: str
@@ -145,7 +146,7 @@ class Delayed:
 
 
 @dataclass(frozen=True, slots=True)
-class DelayOverruled:
+class DelayOverruled(Event):
     """Two combatants each wanted to go after the other; the higher original score decided."""
 
     name: str
@@ -153,7 +154,7 @@ class DelayOverruled:
 
 
 @dataclass(frozen=True, slots=True)
-class DelayReleased:
+class DelayReleased(Event):
     """A delaying combatant may act now: the one they waited for has acted or left."""
 
     name: str
@@ -161,7 +162,7 @@ class DelayReleased:
 
 
 @dataclass(frozen=True, slots=True)
-class InitiativeChanged:
+class InitiativeChanged(Event):
     """An immediate initiative change (§3.5): re-sorted, no second turn."""
 
     name: str
@@ -170,7 +171,7 @@ class InitiativeChanged:
 
 
 @dataclass(frozen=True, slots=True)
-class Swapped:
+class Swapped(Event):
     """The ST swapped two tied combatants' places (§3.3: players may choose)."""
 
     first: str
@@ -178,7 +179,7 @@ class Swapped:
 
 
 @dataclass(frozen=True, slots=True)
-class Removed:
+class Removed(Event):
     """A combatant left the fight."""
 
     name: str
@@ -186,21 +187,21 @@ class Removed:
 
 
 @dataclass(frozen=True, slots=True)
-class Hidden:
+class Hidden(Event):
     """A combatant is left out of the players' view (``hide``)."""
 
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed:
+class Revealed(Event):
     """A hidden combatant is shown to the players (``reveal``)."""
 
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class Damaged:
+class Damaged(Event):
     """Damage taken; ``health`` after it."""
 
     name: str
@@ -209,7 +210,7 @@ class Damaged:
 
 
 @dataclass(frozen=True, slots=True)
-class Healed:
+class Healed(Event):
     """Health restored; ``health`` after it."""
 
     name: str
@@ -218,7 +219,7 @@ class Healed:
 
 
 @dataclass(frozen=True, slots=True)
-class Unconscious:
+class Unconscious(Event):
     """``name`` fell unconscious: ``reason`` is ``"health"`` or ``"kept-conscious-ended"``."""
 
     name: str
@@ -226,14 +227,14 @@ class Unconscious:
 
 
 @dataclass(frozen=True, slots=True)
-class Revived:
+class Revived(Event):
     """``name`` is conscious again."""
 
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class WillpowerChanged:
+class WillpowerChanged(Event):
     """The willpower pool changed; ``use`` names the §1.7 spend or ``"adjust"``."""
 
     name: str
@@ -243,7 +244,7 @@ class WillpowerChanged:
 
 
 @dataclass(frozen=True, slots=True)
-class DefenseDeclared:
+class DefenseDeclared(Event):
     """Defense bonus successes declared before an attack roll, spent until the next action."""
 
     name: str
@@ -252,7 +253,7 @@ class DefenseDeclared:
 
 
 @dataclass(frozen=True, slots=True)
-class AttackRolled:
+class AttackRolled(Event):
     """One attack roll of RULES.md §3.9, every step of the chain kept (INTERFACE.md ``attack``).
 
     ``pool_before_defense`` is the attacker's pool with modifiers and willpower; ``defense``
@@ -291,7 +292,7 @@ class AttackRolled:
 
 
 @dataclass(frozen=True, slots=True)
-class EffectAdded:
+class EffectAdded(Event):
     """A lasting effect on ``name`` created by ``source`` for ``rounds`` rounds (§3.1)."""
 
     name: str
@@ -301,7 +302,7 @@ class EffectAdded:
 
 
 @dataclass(frozen=True, slots=True)
-class EffectExpired:
+class EffectExpired(Event):
     """A lasting effect ended at the start of its creator's turn (or the round's start)."""
 
     name: str
@@ -310,7 +311,7 @@ class EffectExpired:
 
 
 @dataclass(frozen=True, slots=True)
-class EffectEnded:
+class EffectEnded(Event):
     """The ST ended an effect early."""
 
     name: str
@@ -318,7 +319,7 @@ class EffectEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class InterruptDeclared:
+class InterruptDeclared(Event):
     """``reactor`` answers ``target``'s action with a reflex, which resolves first (§3.7)."""
 
     reactor: str
@@ -327,7 +328,7 @@ class InterruptDeclared:
 
 
 @dataclass(frozen=True, slots=True)
-class InterruptResolved:
+class InterruptResolved(Event):
     """The ST's ruling: the interrupted action ``continues``, ``fails`` or is ``avoided``."""
 
     reactor: str
@@ -336,7 +337,7 @@ class InterruptResolved:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtraActionsSet:
+class ExtraActionsSet(Event):
     """Extra actions per turn (or for this turn only) from an ability (§3.6)."""
 
     name: str
@@ -346,14 +347,14 @@ class ExtraActionsSet:
 
 
 @dataclass(frozen=True, slots=True)
-class FreeCapSet:
+class FreeCapSet(Event):
     """The ST's cap on free actions per turn (None: unlimited)."""
 
     cap: int | None
 
 
 @dataclass(frozen=True, slots=True)
-class NoteAdded:
+class NoteAdded(Event):
     """A note on a combatant."""
 
     name: str
@@ -361,14 +362,14 @@ class NoteAdded:
 
 
 @dataclass(frozen=True, slots=True)
-class SceneEnded:
+class SceneEnded(Event):
     """A scene boundary: once-per-scene uses reset, the fight is over."""
 
     scene: int
 
 
 @dataclass(frozen=True, slots=True)
-class MovieEnded:
+class MovieEnded(Event):
     """A movie boundary: once-per-movie (and per-scene) uses reset."""
 
     movie: int

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from engine.dice.ih import CheckSpec, roll_check, validate_spec
 from engine.errors import RuleError
+from engine.events import Events
 from engine.ih import commands as c
 from engine.ih.checks import check_pool, roller_sheet
 from engine.ih.encounter import Encounter
@@ -24,8 +25,6 @@ from engine.ih.sheet_events import (
     ExtendedRolled,
     ExtendedStarted,
 )
-
-Events = tuple[object, ...]
 
 
 def find_task(state: Encounter, task_id: str) -> ExtendedTask:

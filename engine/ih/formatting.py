@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ih import commands as c
+from engine.ih.attack_language import format_attack
 from engine.ih.sheet_formatting import FORMATTERS as SHEET_FORMATTERS
 from engine.language import quote, quote_text
 
@@ -68,12 +69,6 @@ def _extra(command: c.Extra) -> str:
     return line + " turn" if command.this_turn else line
 
 
-def _format_attack(command: c.Attack) -> str:
-    from engine.ih.language import format_attack
-
-    return format_attack(command)
-
-
 FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.Add: _add,
     c.Surprise: lambda x: "surprise " + " ".join(quote(name) for name in x.names),
@@ -86,7 +81,7 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.ChangeInitiative: lambda x: f"initiative {quote(x.name)} {_signed(x.amount)}",
     c.Swap: lambda x: f"swap {quote(x.first)} {quote(x.second)}",
     c.Remove: lambda x: f"remove {quote(x.name)}",
-    c.Attack: lambda x: _format_attack(x),
+    c.Attack: format_attack,
     c.Hide: lambda x: f"hide {quote(x.name)}",
     c.Reveal: lambda x: f"reveal {quote(x.name)}",
     c.Damage: lambda x: f"damage {quote(x.name)} {x.amount}",

@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.ih.encounter import Combatant, Encounter, Kind, find, index_of, put, same
 from engine.ih.events import (
     Delayed,
@@ -19,8 +20,6 @@ from engine.ih.events import (
     Swapped,
     TieRolledOff,
 )
-
-Events = tuple[object, ...]
 
 
 def rank(combatant: Combatant) -> tuple[int, int, int, tuple[int, ...]]:
@@ -44,7 +43,7 @@ def roll_off(
     tied = {c.key: c for c in order if _full_tie(c, newcomer)}
     if not tied:
         return order, newcomer, ()
-    events: list[object] = []
+    events: list[Event] = []
     sequence: tuple[int, ...] = ()
     depth = 0
     while True:
@@ -134,7 +133,7 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
         raise RuleError("ih.delay.self", name=mover.name)
     _check_can_delay(state, mover)
     _check_lowers_score(state, mover, target)
-    events: list[object] = []
+    events: list[Event] = []
     holder = _waiting_on(state, target, mover)
     if holder is not None:
         if (holder.original, rank(holder)) >= (mover.original, rank(mover)):

@@ -11,11 +11,10 @@ from dataclasses import replace
 from enum import StrEnum
 
 from engine.errors import RuleError
+from engine.events import Events
 from engine.ih.budget import charge_reflex
 from engine.ih.encounter import Encounter, Interrupt, Phase, find
 from engine.ih.events import InterruptDeclared, InterruptResolved
-
-Events = tuple[object, ...]
 
 
 class Outcome(StrEnum):

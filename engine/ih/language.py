@@ -51,14 +51,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.errors import RuleError
+from engine.ih import arguments as args
 from engine.ih import commands as c
+from engine.ih.attack_language import parse_attack
 from engine.ih.encounter import ActionKind, Kind
 from engine.ih.interrupts import Outcome
 from engine.ih.roster import Entry
 from engine.ih.sheet_language import PARSERS as SHEET_PARSERS
 from engine.ih.sheet_language import parse_add_from
 from engine.ih.vitals import WillpowerUse
-from engine.language import WHOLE_NUMBER, Line, parse_int, quote
+from engine.language import WHOLE_NUMBER, Line, parse_int
 
 ADD_OPTIONS: dict[str, str] = {
     "init": "initiative",
@@ -84,26 +86,6 @@ def parse(line: Line) -> c.Command | None:
     return parser(line)
 
 
-def _usage(text: str) -> RuleError:
-    return RuleError("ih.language.use", text=text)
-
-
-def _words(line: Line, count: int, usage: str, options: tuple[str, ...] = ()) -> tuple[str, ...]:
-    if len(line.words) != count:
-        raise _usage(usage)
-    for key, _ in line.options:
-        if key not in options:
-            raise RuleError("ih.language.unknown-option-use", key=key, verb=line.verb, usage=usage)
-    return line.words
-
-
-def _count(value: str, what: str, minimum: int = 0) -> int:
-    number = parse_int(value, what)
-    if number < minimum:
-        raise RuleError("ih.language.must-least", what=what, minimum=minimum, number=number)
-    return number
-
-
 def _add(line: Line) -> c.Add | c.AddFromSheet:
     if line.has_option("from"):
         return parse_add_from(line)
@@ -111,7 +93,7 @@ def _add(line: Line) -> c.Add | c.AddFromSheet:
         f"{line.verb} NAME init=N|mod=N [dex=N] [com=N] [health=N] [willpower=N] [pc|npc] [hidden]"
     )
     if not line.words:
-        raise _usage(usage)
+        raise args.usage(usage)
     values: dict[str, int] = {}
     for key, value in line.options:
         if key not in ADD_OPTIONS:
@@ -149,17 +131,17 @@ def _add(line: Line) -> c.Add | c.AddFromSheet:
 
 def _surprise(line: Line) -> c.Surprise:
     if not line.words or line.options:
-        raise _usage("surprise NAME [NAME …]")
+        raise args.usage("surprise NAME [NAME …]")
     return c.Surprise(names=line.words)
 
 
 def _begin(line: Line) -> c.Begin:
-    _words(line, 0, "begin")
+    args.words(line, 0, "begin")
     return c.Begin()
 
 
 def _next(line: Line) -> c.Next:
-    _words(line, 0, "next")
+    args.words(line, 0, "next")
     return c.Next()
 
 
@@ -169,37 +151,37 @@ def _spend(line: Line) -> c.Spend:
         'spend NAME reflex drop-prone|ready|"OTHER"  ·  spend NAME one-round ["WHAT"]'
     )
     if len(line.words) not in (2, 3) or line.options:
-        raise _usage(usage)
+        raise args.usage(usage)
     name, kind = line.words[0], line.words[1]
     try:
         action = ActionKind(kind.lower())
     except ValueError:
-        raise _usage(usage) from None
+        raise args.usage(usage) from None
     label = line.words[2] if len(line.words) == 3 else ""
     if label and action not in (ActionKind.REFLEX, ActionKind.ONE_ROUND):
-        raise _usage(usage)
+        raise args.usage(usage)
     if len(line.words) == 3 and not label.strip():
-        raise _usage(usage)
+        raise args.usage(usage)
     return c.Spend(name=name, kind=action, label=label.strip())
 
 
 def _temporary(line: Line) -> c.Temporary:
     usage = "temporary NAME stamina|size +N  ·  temporary NAME stamina|size end"
-    name, trait, amount = _words(line, 3, usage)
+    name, trait, amount = args.words(line, 3, usage)
     if amount.lower() == "end":
         return c.Temporary(name=name, trait=trait.lower(), amount=None)
     if not amount.startswith("+"):
-        raise _usage(usage)
+        raise args.usage(usage)
     return c.Temporary(name=name, trait=trait.lower(), amount=parse_int(amount[1:], "N"))
 
 
 def _set_defense(line: Line) -> c.SetDefense:
-    name, value = _words(line, 2, "defense NAME N")
+    name, value = args.words(line, 2, "defense NAME N")
     return c.SetDefense(name=name, value=parse_int(value, "N"))
 
 
 def _ability(line: Line) -> c.Ability:
-    name, text = _words(line, 2, 'ability NAME "TEXT"')
+    name, text = args.words(line, 2, 'ability NAME "TEXT"')
     if not text.strip():
         raise RuleError("ih.ability.empty", name=name)
     return c.Ability(name=name, text=text.strip())
@@ -211,196 +193,65 @@ def _delay(line: Line) -> c.Delay:
         return c.Delay(name=line.words[0], after=None)
     if len(line.words) == 3 and line.words[1].lower() == "after" and not line.options:
         return c.Delay(name=line.words[0], after=line.words[2])
-    raise _usage(usage)
+    raise args.usage(usage)
 
 
 def _initiative(line: Line) -> c.ChangeInitiative:
-    name, amount = _words(line, 2, "initiative NAME +N|-N")
+    name, amount = args.words(line, 2, "initiative NAME +N|-N")
     return c.ChangeInitiative(name=name, amount=parse_int(amount, "The initiative change"))
 
 
 def _swap(line: Line) -> c.Swap:
-    first, second = _words(line, 2, "swap A B")
+    first, second = args.words(line, 2, "swap A B")
     return c.Swap(first=first, second=second)
 
 
 def _remove(line: Line) -> c.Remove:
-    (name,) = _words(line, 1, "remove NAME")
+    (name,) = args.words(line, 1, "remove NAME")
     return c.Remove(name=name)
 
 
 def _hide(line: Line) -> c.Hide | c.Reveal:
-    (name,) = _words(line, 1, f"{line.verb} NAME")
+    (name,) = args.words(line, 1, f"{line.verb} NAME")
     return c.Hide(name=name) if line.verb == "hide" else c.Reveal(name=name)
 
 
 def _damage(line: Line) -> c.Damage:
-    name, amount = _words(line, 2, "damage NAME N")
-    return c.Damage(name=name, amount=_count(amount, "Damage"))
+    name, amount = args.words(line, 2, "damage NAME N")
+    return c.Damage(name=name, amount=args.count(amount, "Damage"))
 
 
 def _heal(line: Line) -> c.Heal:
-    name, amount = _words(line, 2, "heal NAME N")
-    return c.Heal(name=name, amount=_count(amount, "Healing"))
+    name, amount = args.words(line, 2, "heal NAME N")
+    return c.Heal(name=name, amount=args.count(amount, "Healing"))
 
 
 def _willpower(line: Line) -> c.AdjustWillpower | c.UseWillpower:
     usage = "willpower NAME +N|-N  ·  willpower NAME +3dp|defense|conscious|impulse|trait"
-    name, what = _words(line, 2, usage)
+    name, what = args.words(line, 2, usage)
     word = what.lower()
     if word in {use.value for use in WillpowerUse}:
         return c.UseWillpower(name=name, use=WillpowerUse(word))
     if WHOLE_NUMBER.fullmatch(word) is None:
-        raise _usage(usage)
+        raise args.usage(usage)
     return c.AdjustWillpower(name=name, amount=int(word))
 
 
 def _defend(line: Line) -> c.Defend:
-    name, count = _words(line, 2, "defend NAME N")
-    return c.Defend(name=name, successes=_count(count, "Defense bonus successes", 1))
-
-
-ATTACK_USAGE = (
-    "attack ATTACKER TARGET[,TARGET…] TRAIT+TRAIT|dp=N [mod=±N] [bonus=N] [penalty=N] "
-    "[attacks=N split=A,B,…] [defend=N|NAME:N,…] [reflex-move[=NAME,…]] [willpower] "
-    "[action=standard|move|swift|reflex|full-round] [no-damage] [again=10|9|8] [level=1|2|3]"
-)
-ATTACK_OPTIONS: tuple[str, ...] = (
-    "dp",
-    "mod",
-    "bonus",
-    "penalty",
-    "attacks",
-    "split",
-    "defend",
-    "reflex-move",
-    "action",
-    "again",
-    "level",
-)
-ATTACK_FLAGS: tuple[str, ...] = ("willpower", "no-damage", "reflex-move")
-
-
-def _attack(line: Line) -> c.Attack:
-    """``attack …`` (INTERFACE.md §3; RULES.md §3.9). Several targets: ``A,B`` (one word)."""
-    if len(line.words) < 2:
-        raise RuleError("ih.attack.usage", usage=ATTACK_USAGE)
-    attacker, target_word, *rest = line.words
-    flags: set[str] = set()
-    traits: str | None = None
-    for word in rest:
-        flag = word.lower()
-        if flag in ATTACK_FLAGS:
-            flags.add(flag)
-        elif traits is None and "=" not in word:
-            traits = flag
-        else:
-            raise RuleError("ih.attack.unexpected", word=word, usage=ATTACK_USAGE)
-    values: dict[str, str] = {}
-    for key, value in line.options:
-        if key not in ATTACK_OPTIONS:
-            raise RuleError("ih.attack.unknown-option", option=key, usage=ATTACK_USAGE)
-        values[key] = value
-    dp = parse_int(values["dp"], "dp") if "dp" in values else None
-    if (dp is None) == (traits is None):
-        raise RuleError("ih.attack.pool-needed", usage=ATTACK_USAGE)
-    targets = tuple(name.strip() for name in target_word.split(",") if name.strip())
-    if not targets:
-        raise RuleError("ih.attack.usage", usage=ATTACK_USAGE)
-    action: ActionKind | None = None
-    if "action" in values:
-        try:
-            action = ActionKind(values["action"].lower())
-        except ValueError:
-            raise RuleError("ih.attack.action-kind", value=values["action"]) from None
-    moved: tuple[str, ...] = ()
-    if "reflex-move" in values:
-        moved = tuple(n.strip() for n in values["reflex-move"].split(",") if n.strip())
-    elif "reflex-move" in flags:
-        moved = ("*",)
-    return c.Attack(
-        attacker=attacker,
-        targets=targets,
-        dp=dp,
-        traits=traits,
-        modifier=parse_int(values["mod"], "mod") if "mod" in values else 0,
-        bonus=_count(values["bonus"], "bonus") if "bonus" in values else 0,
-        penalty=_count(values["penalty"], "penalty") if "penalty" in values else 0,
-        attacks=_count(values["attacks"], "attacks", 1) if "attacks" in values else 1,
-        split=tuple(_count(v, "split") for v in values["split"].split(","))
-        if "split" in values
-        else (),
-        defend=_defend_option(values["defend"]) if "defend" in values else (),
-        reflex_move=moved,
-        action=action,
-        willpower="willpower" in flags,
-        no_damage="no-damage" in flags,
-        again=_count(values["again"], "again") if "again" in values else 10,
-        level=_count(values["level"], "level") if "level" in values else 1,
-    )
-
-
-def _defend_option(value: str) -> tuple[tuple[str, int], ...]:
-    """``defend=N`` (the one target) or ``defend=NAME:N,NAME:N``."""
-    if ":" not in value:
-        return (("", _count(value, "defend", 1)),)
-    pairs: list[tuple[str, int]] = []
-    for part in value.split(","):
-        name, sep, count = part.rpartition(":")
-        if not sep or not name.strip():
-            raise RuleError("ih.attack.defend-syntax", value=value)
-        pairs.append((name.strip(), _count(count, "defend", 1)))
-    return tuple(pairs)
-
-
-def format_attack(command: c.Attack) -> str:
-    """The console line of an attack: ``parse(format_attack(a)) == a`` (STYLE.md)."""
-    parts = ["attack", quote(command.attacker), quote(",".join(command.targets))]
-    if command.traits is not None:
-        plain = command.traits and all(ch.isalnum() or ch in "+-_." for ch in command.traits)
-        parts.append(command.traits if plain else quote(command.traits))
-    if command.dp is not None:
-        parts.append(f"dp={command.dp}")
-    for key, value, default in (
-        ("mod", command.modifier, 0),
-        ("bonus", command.bonus, 0),
-        ("penalty", command.penalty, 0),
-        ("attacks", command.attacks, 1),
-        ("again", command.again, 10),
-        ("level", command.level, 1),
-    ):
-        if value != default:
-            parts.append(f"{key}={value}")
-    if command.split:
-        parts.append("split=" + ",".join(str(v) for v in command.split))
-    if command.defend:
-        if len(command.defend) == 1 and command.defend[0][0] == "":
-            parts.append(f"defend={command.defend[0][1]}")
-        else:
-            parts.append("defend=" + quote(",".join(f"{n}:{k}" for n, k in command.defend)))
-    if command.reflex_move == ("*",):
-        parts.append("reflex-move")
-    elif command.reflex_move:
-        parts.append("reflex-move=" + quote(",".join(command.reflex_move)))
-    if command.action is not None:
-        parts.append(f"action={command.action.value}")
-    if command.willpower:
-        parts.append("willpower")
-    if command.no_damage:
-        parts.append("no-damage")
-    return " ".join(parts)
+    name, count = args.words(line, 2, "defend NAME N")
+    return c.Defend(name=name, successes=args.count(count, "Defense bonus successes", 1))
 
 
 def _effect(line: Line) -> c.AddEffect | c.EndEffect:
     usage = 'effect NAME "LABEL" rounds=N [by=SOURCE]  ·  effect NAME "LABEL" end'
     if len(line.words) == 3 and line.words[2].lower() == "end" and not line.options:
         return c.EndEffect(name=line.words[0], label=line.words[1])
-    name, label = _words(line, 2, usage, ("rounds", "by"))
+    name, label = args.words(line, 2, usage, ("rounds", "by"))
     rounds = line.option("rounds")
     if rounds is None:
-        raise _usage(usage)
+        raise args.usage(usage)
     return c.AddEffect(
-        name=name, label=label, rounds=_count(rounds, "rounds", 1), source=line.option("by")
+        name=name, label=label, rounds=args.count(rounds, "rounds", 1), source=line.option("by")
     )
 
 
@@ -408,17 +259,17 @@ def _interrupt(line: Line) -> c.DeclareInterrupt:
     usage = "interrupt NAME OTHER [ready]"
     if len(line.words) == 3 and line.words[2].lower() == "ready" and not line.options:
         return c.DeclareInterrupt(reactor=line.words[0], target=line.words[1], prepaid=True)
-    reactor, target = _words(line, 2, usage)
+    reactor, target = args.words(line, 2, usage)
     return c.DeclareInterrupt(reactor=reactor, target=target)
 
 
 def _resolve(line: Line) -> c.ResolveInterrupt:
     usage = "resolve continues|fails|avoided"
-    (word,) = _words(line, 1, usage)
+    (word,) = args.words(line, 1, usage)
     try:
         return c.ResolveInterrupt(outcome=Outcome(word.lower()))
     except ValueError:
-        raise _usage(usage) from None
+        raise args.usage(usage) from None
 
 
 def _extra(line: Line) -> c.Extra:
@@ -428,42 +279,42 @@ def _extra(line: Line) -> c.Extra:
     if this_turn:
         words = words[:3]
     if len(words) != 3 or line.options:
-        raise _usage(usage)
+        raise args.usage(usage)
     name, kind, count = words
     if kind.lower() not in ("swift", "move", "standard"):
-        raise _usage(usage)
+        raise args.usage(usage)
     return c.Extra(
         name=name,
         kind=ActionKind(kind.lower()),
-        count=_count(count, "The number of extra actions"),
+        count=args.count(count, "The number of extra actions"),
         this_turn=this_turn,
     )
 
 
 def _cap(line: Line) -> c.CapFree:
     usage = "cap free N|none"
-    what, value = _words(line, 2, usage)
+    what, value = args.words(line, 2, usage)
     if what.lower() != "free":
-        raise _usage(usage)
+        raise args.usage(usage)
     if value.lower() in ("none", "off", "unlimited"):
         return c.CapFree(cap=None)
-    return c.CapFree(cap=_count(value, "The free-action cap"))
+    return c.CapFree(cap=args.count(value, "The free-action cap"))
 
 
 def _note(line: Line) -> c.Note:
-    name, text = _words(line, 2, 'note NAME "TEXT"')
+    name, text = args.words(line, 2, 'note NAME "TEXT"')
     if not text.strip():
         raise RuleError("ih.language.note-needs-some-text")
     return c.Note(name=name, text=text)
 
 
 def _end(line: Line) -> c.EndScene | c.EndMovie:
-    (what,) = _words(line, 1, "end scene|movie")
+    (what,) = args.words(line, 1, "end scene|movie")
     if what.lower() == "scene":
         return c.EndScene()
     if what.lower() == "movie":
         return c.EndMovie()
-    raise _usage("end scene|movie")
+    raise args.usage("end scene|movie")
 
 
 PARSERS: dict[str, Callable[[Line], c.Command]] = {
@@ -483,7 +334,7 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "heal": _heal,
     "willpower": _willpower,
     "defend": _defend,
-    "attack": _attack,
+    "attack": parse_attack,
     "effect": _effect,
     "interrupt": _interrupt,
     "resolve": _resolve,

@@ -12,11 +12,10 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import RuleError
+from engine.events import Events
 from engine.ih.encounter import Combatant, Encounter, Kind, Phase, index_of
 from engine.ih.events import CombatantAdded
 from engine.ih.initiative import insert_sorted
-
-Events = tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)

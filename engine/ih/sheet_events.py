@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.events import Event
 from engine.ih.rolls import RollRecord
 
 
 @dataclass(frozen=True, slots=True)
-class SheetSaved:
+class SheetSaved(Event):
     """A sheet was created or changed; ``changes`` are (field, new value) pairs as typed."""
 
     name: str
@@ -21,14 +22,14 @@ class SheetSaved:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetDeleted:
+class SheetDeleted(Event):
     """A sheet left the roster."""
 
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class SheetEntrySet:
+class SheetEntrySet(Event):
     """A specialty, feat or language of a sheet was set (``level`` 0: taken off).
 
     ``what`` is ``specialty``, ``feat`` or ``language``; ``skill`` is the specialty's skill.
@@ -43,7 +44,7 @@ class SheetEntrySet:
 
 
 @dataclass(frozen=True, slots=True)
-class CheckMade:
+class CheckMade(Event):
     """A check from a sheet (RULES.md §3.10): its record, and against what it was judged.
 
     ``dc`` is the fixed DC or, for an opposed check, the opponent's final successes
@@ -57,7 +58,7 @@ class CheckMade:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtendedStarted:
+class ExtendedStarted(Event):
     """An extended action began (RULES.md §1.8)."""
 
     id: str
@@ -70,7 +71,7 @@ class ExtendedStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtendedRolled:
+class ExtendedRolled(Event):
     """One interval of an extended action was rolled; totals after it.
 
     ``state`` is ``going``, ``done`` or ``failed``; ``failure`` says why (``deadline`` or
@@ -90,7 +91,7 @@ class ExtendedRolled:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtendedLost:
+class ExtendedLost(Event):
     """The work was interrupted: ``lost`` accumulated successes taken off."""
 
     id: str
@@ -100,7 +101,7 @@ class ExtendedLost:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtendedDropped:
+class ExtendedDropped(Event):
     """An extended action was abandoned."""
 
     id: str

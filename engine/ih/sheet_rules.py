@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.ih import commands as c
 from engine.ih import npc, roster
 from engine.ih.character import Character, Concept, Feat, Language, Specialty
@@ -28,8 +29,6 @@ from engine.ih.sheet_language import (
     TRAIT_RANGE,
 )
 from engine.ih.traits import Attribute, Skill
-
-Events = tuple[object, ...]
 
 CONCEPT_FIELDS: dict[str, str] = {
     "gender": "gender",
@@ -278,7 +277,7 @@ def add_from_sheet(
         raise RuleError("ih.sheet-rules.combatant-needs-name")
     line = npc.from_character(sheet.character, state.system, state.interpretations)
     names = [name] if command.count is None else _numbered_names(state, name, command.count)
-    events: list[object] = []
+    events: list[Event] = []
     for each in names:
         entry = replace(
             npc.to_entry(line, Kind.PC if sheet.pc else Kind.NPC, command.initiative),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.ih import effects
 from engine.ih.budget import fresh_budget
 from engine.ih.encounter import (
@@ -36,8 +37,6 @@ from engine.ih.events import (
     TurnStarted,
 )
 from engine.ih.vitals import end_kept_conscious
-
-Events = tuple[object, ...]
 
 
 def can_act_now(state: Encounter, combatant: Combatant) -> bool:
@@ -86,7 +85,7 @@ def begin(state: Encounter) -> tuple[Encounter, Events]:
         raise RuleError("ih.fight.begun", round=state.round)
     if not state.order:
         raise RuleError("ih.fight.empty")
-    events: list[object] = []
+    events: list[Event] = []
     if state.phase is Phase.SURPRISE:
         if state.current is not None:
             state, ended = _end_current(state)
@@ -126,7 +125,7 @@ def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
     combatant = find(state, name)
     was_current = same(state.current, combatant.name)
     position = index_of(state, combatant.name)
-    events: list[object] = [Removed(combatant.name, was_current)]
+    events: list[Event] = [Removed(combatant.name, was_current)]
     if state.interrupt is not None and (
         same(state.interrupt.reactor, combatant.name)
         or same(state.interrupt.target, combatant.name)
@@ -144,7 +143,7 @@ def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
 
 def advance(state: Encounter, after: int | None) -> tuple[Encounter, Events]:
     """Start the next turn: the first still to act (after ``after`` with [I-3] off)."""
-    events: list[object] = []
+    events: list[Event] = []
     new_rounds = 0
     while True:
         index = _next_index(state, after)
@@ -181,7 +180,7 @@ def new_round(state: Encounter) -> tuple[Encounter, Events]:
 def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
     """Begin ``name``'s turn: fresh budget less owed swifts, defense back, effects tick (§3.1)."""
     combatant = find(state, name)
-    events: list[object] = []
+    events: list[Event] = []
     owed = combatant.owed_swift
     if not combatant.started:
         before = combatant
@@ -293,7 +292,7 @@ def release_waiting_on(state: Encounter, name: str) -> tuple[Encounter, Events]:
     combatant's score and they are ordered right after them"): releasing them moves nobody,
     even if ``name``'s own score changed or ``name`` delayed in turn since.
     """
-    events: list[object] = []
+    events: list[Event] = []
     for waiting in state.order:
         if waiting.delaying and same(waiting.delay_after, name):
             state = put(state, replace(waiting, delaying=False))
@@ -304,7 +303,7 @@ def release_waiting_on(state: Encounter, name: str) -> tuple[Encounter, Events]:
 def _end_current(state: Encounter) -> tuple[Encounter, Events]:
     assert state.current is not None
     combatant = find(state, state.current)
-    events: list[object] = []
+    events: list[Event] = []
     if state.interrupt is not None:
         target = find(state, state.interrupt.target)
         outcome = "fails" if target.unconscious else "continues"

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.errors import RuleError
+from engine.events import Events
 from engine.ih.encounter import Encounter, find, put
 from engine.ih.events import Hidden, Revealed
-
-Events = tuple[object, ...]
 
 
 def hide(state: Encounter, name: str) -> tuple[Encounter, Events]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from enum import StrEnum
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.ih.budget import charge_reflex
 from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import (
@@ -25,8 +26,6 @@ from engine.ih.events import (
     Unconscious,
     WillpowerChanged,
 )
-
-Events = tuple[object, ...]
 
 
 class WillpowerUse(StrEnum):
@@ -46,7 +45,7 @@ def damage(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]
         raise RuleError("ih.vitals.damage-negative-use-heal")
     health = max(combatant.health - amount, 0)
     updated = replace(combatant, health=health)
-    events: list[object] = [Damaged(combatant.name, amount, health)]
+    events: list[Event] = [Damaged(combatant.name, amount, health)]
     newly_out = health == 0 and amount > 0 and not combatant.unconscious
     retriggered = health == 0 and combatant.kept_conscious and amount > 0
     if newly_out or retriggered:
@@ -64,7 +63,7 @@ def heal(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]:
         raise RuleError("ih.vitals.healing-negative-use-damage")
     health = min(combatant.health + amount, combatant.health_max)
     updated = replace(combatant, health=health)
-    events: list[object] = [Healed(combatant.name, health - combatant.health, health)]
+    events: list[Event] = [Healed(combatant.name, health - combatant.health, health)]
     if combatant.unconscious and health > 0 and not combatant.asleep_until_scene_end:
         updated = replace(updated, unconscious=False)
         events.append(Revived(combatant.name))
@@ -147,7 +146,7 @@ def temporary_health(
         updated = replace(
             combatant, health=health, health_max=health_max, temporary_boxes=tuple(held.items())
         )
-        events: list[object] = [TemporaryHealth(combatant.name, trait, -boxes, health, health_max)]
+        events: list[Event] = [TemporaryHealth(combatant.name, trait, -boxes, health, health_max)]
         if health == 0 and not combatant.unconscious:
             updated = replace(updated, unconscious=True)
             events.append(Unconscious(combatant.name, "health"))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
 from engine.dice.mist import Outcome, roll_mist
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist import growth, limits, roster, tags
 from engine.mist.casefile import new_clue
 from engine.mist.commands import Mark, Mitigate, SpendEffect, TakeAction
@@ -29,10 +29,10 @@ EFFECT_COSTS: dict[str, int] = {"tag": 2, "untag": 2, "clue": 1, "feat": 1}
 """Fixed effect costs (§4.2); ``status`` and ``reduce`` cost 1 per tier."""
 
 
-def pay_sources(state: MistState, actor: str, paid: Breakdown) -> tuple[MistState, list[Any]]:
+def pay_sources(state: MistState, actor: str, paid: Breakdown) -> tuple[MistState, Events]:
     """Burn the burned tags, mark Mastery/Progress on each theme whose weakness tag hindered
     the roll (§4.8), and mark Indulgence for an indulged theme (§4.1, §4.4)."""
-    events: list[Any] = []
+    events: list[Event] = []
     for tag in paid.burned:
         state, burned = tags.burn(state, actor, tag)
         events.extend(burned)
@@ -44,12 +44,12 @@ def pay_sources(state: MistState, actor: str, paid: Breakdown) -> tuple[MistStat
     if paid.indulged is not None:
         state, marked = growth.mark(state, Mark(actor, paid.indulged, Track.INDULGENCE))
         events.extend(marked)
-    return state, events
+    return state, tuple(events)
 
 
 def take_action(
     state: MistState, command: TakeAction, rng: random.Random
-) -> tuple[MistState, list[Any]]:
+) -> tuple[MistState, Events]:
     """Roll an action (§4.2) in the Action phase.
 
     Raises:
@@ -64,7 +64,7 @@ def take_action(
     actor = roster.character(state, command.actor)
     target = roster.check_target(state, command.target) if command.target else None
     paid = breakdown(state, actor, command.choice, target)
-    roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(paid.power, rng, state.interpretations.negative_power_subtracts_d4)
     action_id = f"a{len(state.actions) + 1}"
     left = max(paid.power, 0) if roll.outcome is not Outcome.FAIL else 0
     found_by = tuple(s.label for s in paid.sources if s.value > 0)
@@ -85,9 +85,11 @@ def take_action(
         actions=state.actions + (record,),
         owed=state.owed + ((action_id,) if owed else ()),
     )
-    events: list[Any] = [ActionRolled(action_id, actor.name, paid.sources, paid.power, roll, owed)]
+    events: list[Event] = [
+        ActionRolled(action_id, actor.name, paid.sources, paid.power, roll, owed)
+    ]
     state, paid_events = pay_sources(state, actor.name, paid)
-    return state, events + paid_events
+    return state, (*events, *paid_events)
 
 
 def effect_cost(command: SpendEffect) -> int:
@@ -97,7 +99,7 @@ def effect_cost(command: SpendEffect) -> int:
     return EFFECT_COSTS[command.kind]
 
 
-def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, list[Any]]:
+def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, Events]:
     """Spend the last action's power on one effect.
 
     Raises:
@@ -125,7 +127,7 @@ def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, lis
             kind=command.kind,
             cost=cost,
         )
-    events: list[Any]
+    events: Events
     if command.kind == "status":
         state, events = limits.take_on(state, _target(command), command.name, command.amount)
     elif command.kind == "reduce":
@@ -137,12 +139,11 @@ def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, lis
     elif command.kind == "clue":
         state, events = new_clue(state, command.name, action.found_by, None)
     else:
-        events = []
+        events = ()
     left = action.left - cost
     actions = state.actions[:-1] + (replace(action, left=left),)
     state = replace(state, actions=actions)
-    events.insert(0, EffectSpent(action.id, command.kind, command.name, cost, left))
-    return state, events
+    return state, (EffectSpent(action.id, command.kind, command.name, cost, left), *events)
 
 
 def _target(command: SpendEffect) -> str:
@@ -151,9 +152,7 @@ def _target(command: SpendEffect) -> str:
     return command.target
 
 
-def mitigate(
-    state: MistState, command: Mitigate, rng: random.Random
-) -> tuple[MistState, list[Any]]:
+def mitigate(state: MistState, command: Mitigate, rng: random.Random) -> tuple[MistState, Events]:
     """Mitigate an incoming consequence (§4.3, [I-6]); the reduced status then lands.
 
     Raises:
@@ -174,13 +173,13 @@ def mitigate(
         raise RuleError("mist.action.challenge-player-characters-mitigate", target=pending.target)
     actor = roster.character(state, pending.target)
     paid = breakdown(state, actor, command.choice)
-    roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(paid.power, rng, state.interpretations.negative_power_subtracts_d4)
     power = max(paid.power, 0)
     extra: str | None = None
     if roll.outcome is Outcome.FAIL:
         reduction = 0
     elif roll.outcome is Outcome.MIXED:
-        reduction = power if state.settings.mitigate_mixed_reduces_by_power else 1
+        reduction = power if state.interpretations.mitigate_mixed_reduces_by_power else 1
     else:
         reduction = power
         if command.extra == "reduce":
@@ -189,7 +188,7 @@ def mitigate(
         elif command.extra == "status":
             extra = "status"
     tier_after = max(pending.tier - reduction, 0)
-    events: list[Any] = [
+    events: list[Event] = [
         Mitigated(
             pending.id, actor.name, paid.sources, roll, reduction, pending.tier, tier_after, extra
         )
@@ -209,4 +208,4 @@ def mitigate(
         state, consequences=tuple(done if x is pending else x for x in state.consequences)
     )
     state, paid_events = pay_sources(state, actor.name, paid)
-    return state, events + paid_events
+    return state, (*events, *paid_events)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
 from engine.dice.mist import Outcome, roll_mist
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist.commands import AddConclusion, AnswerQuestion, CaseRoll
 from engine.mist.events import (
     CaseFileClosed,
@@ -50,7 +50,7 @@ def new_clue(
     scene: str | None,
     from_conclusion: str | None = None,
     refutes: str | None = None,
-) -> tuple[MistState, list[Any]]:
+) -> tuple[MistState, Events]:
     """Add a clue (``c1``, ``c2``… in order) with the scene it came from.
 
     Raises:
@@ -69,7 +69,7 @@ def new_clue(
         refutes,
     )
     state = replace(state, case_file=replace(case, clues=case.clues + (clue,)))
-    return state, [ClueAdded(clue.id, clue.text, clue.scene, clue.found_by)]
+    return state, (ClueAdded(clue.id, clue.text, clue.scene, clue.found_by),)
 
 
 def _ids(case: CaseFile, ids: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -86,7 +86,7 @@ def _ids(case: CaseFile, ids: tuple[str, ...], what: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def add_conclusion(state: MistState, command: AddConclusion) -> tuple[MistState, list[Any]]:
+def add_conclusion(state: MistState, command: AddConclusion) -> tuple[MistState, Events]:
     """A conclusion (``k1``…) with its supporting and contradicting clues (§4.7).
 
     Raises:
@@ -104,10 +104,10 @@ def add_conclusion(state: MistState, command: AddConclusion) -> tuple[MistState,
     found = Conclusion(f"k{len(case.conclusions) + 1}", text, supports, contradicts)
     case = replace(case, conclusions=case.conclusions + (found,))
     event = ConclusionAdded(found.id, found.power, can_roll(case, found))
-    return replace(state, case_file=case), [event]
+    return replace(state, case_file=case), (event,)
 
 
-def set_complexity(state: MistState, complexity: int) -> tuple[MistState, list[Any]]:
+def set_complexity(state: MistState, complexity: int) -> tuple[MistState, Events]:
     """The mystery's complexity: the supporting clues a conclusion needs (§4.7).
 
     Raises:
@@ -116,7 +116,7 @@ def set_complexity(state: MistState, complexity: int) -> tuple[MistState, list[A
     if complexity < 0:
         raise RuleError("mist.casefile.complexity-more", complexity=complexity)
     case = replace(state.case_file, complexity=complexity)
-    return replace(state, case_file=case), [ComplexitySet(complexity)]
+    return replace(state, case_file=case), (ComplexitySet(complexity),)
 
 
 def conclusion(case: CaseFile, ident: str) -> Conclusion:
@@ -132,7 +132,7 @@ def conclusion(case: CaseFile, ident: str) -> Conclusion:
     raise RuleError("mist.casefile.conclusion-conclusions", ident=ident, have=have)
 
 
-def open_moment(state: MistState) -> tuple[MistState, list[Any]]:
+def open_moment(state: MistState) -> tuple[MistState, Events]:
     """Open a case-file moment (§4.6).
 
     Raises:
@@ -142,10 +142,10 @@ def open_moment(state: MistState) -> tuple[MistState, list[Any]]:
     if case.open:
         raise RuleError("mist.casefile.case-file-already-open")
     case = replace(case, open=True, tested=False, moments=case.moments + 1)
-    return replace(state, case_file=case), [CaseFileOpened(case.moments)]
+    return replace(state, case_file=case), (CaseFileOpened(case.moments),)
 
 
-def close_moment(state: MistState) -> tuple[MistState, list[Any]]:
+def close_moment(state: MistState) -> tuple[MistState, Events]:
     """Close the case-file moment; a warning when it ends without a Test (§4.6).
 
     Raises:
@@ -154,16 +154,14 @@ def close_moment(state: MistState) -> tuple[MistState, list[Any]]:
     case = state.case_file
     if not case.open:
         raise RuleError("mist.casefile.case-file-open")
-    events: list[Any] = []
+    events: list[Event] = []
     if not case.tested:
         events.append(CaseFileWarning("the case file ends without a Test: no opportunity"))
     events.append(CaseFileClosed(case.moments, case.tested))
-    return replace(state, case_file=replace(case, open=False)), events
+    return replace(state, case_file=replace(case, open=False)), tuple(events)
 
 
-def case_roll(
-    state: MistState, command: CaseRoll, rng: random.Random
-) -> tuple[MistState, list[Any]]:
+def case_roll(state: MistState, command: CaseRoll, rng: random.Random) -> tuple[MistState, Events]:
     """Roll a Deduction or a Test for a conclusion and apply its outcome row (§4.7).
 
     Raises:
@@ -178,11 +176,11 @@ def case_roll(
             complexity=case.complexity,
             supports_count=len(found.supports),
         )
-    events: list[Any] = []
+    events: list[Event] = []
     if not case.open:
         state, opened = open_moment(state)
         events.extend(opened)
-    roll = roll_mist(found.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(found.power, rng, state.interpretations.negative_power_subtracts_d4)
     outcome = roll.outcome
     new_clue_id = refuting = opportunity = prop = None
     rolled = replace(found, mode=command.mode, result=outcome, total=roll.total)
@@ -190,13 +188,13 @@ def case_roll(
         if outcome is Outcome.FAIL:
             text = command.refuting_clue or f"refutes {found.id}: {found.text}"
             state, added = new_clue(state, text, (), None, refutes=found.id)
-            refuting = added[0].id
+            refuting = state.case_file.clues[-1].id
         else:
             state, added = new_clue(state, found.text, (), None, from_conclusion=found.id)
-            new_clue_id = added[0].id
+            new_clue_id = state.case_file.clues[-1].id
         events_clue = added
     else:
-        events_clue = []
+        events_clue = ()
         case = state.case_file
         if outcome is not Outcome.FAIL:
             opportunity = f"o{len(case.opportunities) + 1}"
@@ -224,10 +222,10 @@ def case_roll(
             found.id, command.mode, roll, right, new_clue_id, refuting, opportunity, prop, owed
         )
     )
-    return state, events + events_clue
+    return state, (*events, *events_clue)
 
 
-def add_question(state: MistState, text: str) -> tuple[MistState, list[Any]]:
+def add_question(state: MistState, text: str) -> tuple[MistState, Events]:
     """Add a question to the checklist (§4.7: "(more)")."""
     text = text.strip()
     if not text:
@@ -235,10 +233,10 @@ def add_question(state: MistState, text: str) -> tuple[MistState, list[Any]]:
     case = state.case_file
     question = Question(f"q{len(case.questions) + 1}", text)
     state = replace(state, case_file=replace(case, questions=case.questions + (question,)))
-    return state, [QuestionAdded(question.id, text)]
+    return state, (QuestionAdded(question.id, text),)
 
 
-def answer_question(state: MistState, command: AnswerQuestion) -> tuple[MistState, list[Any]]:
+def answer_question(state: MistState, command: AnswerQuestion) -> tuple[MistState, Events]:
     """Tick a question as answered by a conclusion (or clear it with ``none``).
 
     Raises:
@@ -252,4 +250,4 @@ def answer_question(state: MistState, command: AnswerQuestion) -> tuple[MistStat
     answer = conclusion(case, command.conclusion).id if command.conclusion else None
     questions = tuple(replace(q, answer=answer) if q.id == key else q for q in case.questions)
     state = replace(state, case_file=replace(case, questions=questions))
-    return state, [QuestionAnswered(key, answer)]
+    return state, (QuestionAnswered(key, answer),)

@@ -358,3 +358,47 @@ class SetInterpretation:
 
     name: str
     value: bool | int
+
+
+Command = (
+    AddCharacter
+    | AddChallenge
+    | SetVisibility
+    | SetLimit
+    | AddNote
+    | AddTheme
+    | TakeStatus
+    | ReduceStatus
+    | AddStoryTag
+    | RemoveStoryTag
+    | BurnTag
+    | RestoreTag
+    | SetPhase
+    | PresentThreat
+    | ResolveThreat
+    | EndScene
+    | TakeAction
+    | SpendEffect
+    | AddConsequence
+    | Deliver
+    | Mitigate
+    | Immerse
+    | Mark
+    | Grow
+    | Rebirth
+    | Retire
+    | AddClue
+    | AddConclusion
+    | SetComplexity
+    | CaseRoll
+    | CaseFileMoment
+    | AddQuestion
+    | AnswerQuestion
+    | StartSeason
+    | StartMission
+    | CutInSummary
+    | Suppress
+    | EndMission
+    | SetInterpretation
+)
+"""Every M.I.S.T. command (``engine/mist/handlers.py`` has one handler for each)."""

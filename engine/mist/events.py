@@ -5,64 +5,65 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.dice.mist import MistRoll, Outcome
+from engine.events import Event
 from engine.mist.state import Phase, PowerSource, Retirement, ThemeType, Track
 
 
 @dataclass(frozen=True, slots=True)
-class CharacterAdded:
+class CharacterAdded(Event):
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class ChallengeAdded:
+class ChallengeAdded(Event):
     name: str
     limits: tuple[tuple[str, int | None], ...]
     hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class ChallengeHidden:
+class ChallengeHidden(Event):
     """The challenge is left out of the players' view."""
 
     challenge: str
 
 
 @dataclass(frozen=True, slots=True)
-class ChallengeRevealed:
+class ChallengeRevealed(Event):
     """The challenge is shown to the players."""
 
     challenge: str
 
 
 @dataclass(frozen=True, slots=True)
-class LimitsHidden:
+class LimitsHidden(Event):
     """The players' view no longer shows the challenge's limits."""
 
     challenge: str
 
 
 @dataclass(frozen=True, slots=True)
-class LimitsRevealed:
+class LimitsRevealed(Event):
     """The players' view shows the challenge's limits."""
 
     challenge: str
 
 
 @dataclass(frozen=True, slots=True)
-class LimitSet:
+class LimitSet(Event):
     challenge: str
     kind: str
     tier: int | None
 
 
 @dataclass(frozen=True, slots=True)
-class NoteAdded:
+class NoteAdded(Event):
     challenge: str
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class ThemeAdded:
+class ThemeAdded(Event):
     character: str
     theme: str
     type: ThemeType
@@ -70,7 +71,7 @@ class ThemeAdded:
 
 
 @dataclass(frozen=True, slots=True)
-class StatusTaken:
+class StatusTaken(Event):
     """A take (§4.1): ``marked`` is the box marked, ``None`` when the mark was lost (capped)."""
 
     target: str
@@ -83,7 +84,7 @@ class StatusTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class StatusReduced:
+class StatusReduced(Event):
     """A reduction; ``gone`` when no marks are left; ``countered_by`` names an opposing status;
     ``absent`` when the target had no such status (nothing changed)."""
 
@@ -98,7 +99,7 @@ class StatusReduced:
 
 
 @dataclass(frozen=True, slots=True)
-class CharacterTransformed:
+class CharacterTransformed(Event):
     """A player character's status reached the limit 6: death or permanent change (§4.1)."""
 
     name: str
@@ -106,7 +107,7 @@ class CharacterTransformed:
 
 
 @dataclass(frozen=True, slots=True)
-class ChallengeOvercome:
+class ChallengeOvercome(Event):
     """A challenge's status reached one of its limits (§4.1)."""
 
     name: str
@@ -116,45 +117,45 @@ class ChallengeOvercome:
 
 
 @dataclass(frozen=True, slots=True)
-class StoryTagAdded:
+class StoryTagAdded(Event):
     target: str
     tag: str
 
 
 @dataclass(frozen=True, slots=True)
-class StoryTagRemoved:
+class StoryTagRemoved(Event):
     target: str
     tag: str
 
 
 @dataclass(frozen=True, slots=True)
-class TagBurned:
+class TagBurned(Event):
     character: str
     tag: str
 
 
 @dataclass(frozen=True, slots=True)
-class TagRestored:
+class TagRestored(Event):
     character: str
     tag: str
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseChanged:
+class PhaseChanged(Event):
     old: Phase
     new: Phase
     cycle: int
 
 
 @dataclass(frozen=True, slots=True)
-class SceneResolved:
+class SceneResolved(Event):
     """All challenges overcome and threats resolved: the scene may end (§4.6)."""
 
     scene: str
 
 
 @dataclass(frozen=True, slots=True)
-class SceneEnded:
+class SceneEnded(Event):
     """The scene ended (``reason`` "mc"); its story tags went, except those kept."""
 
     scene: str
@@ -164,19 +165,19 @@ class SceneEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class ThreatPresented:
+class ThreatPresented(Event):
     id: str
     text: str
     challenge: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class ThreatResolved:
+class ThreatResolved(Event):
     id: str
 
 
 @dataclass(frozen=True, slots=True)
-class ActionRolled:
+class ActionRolled(Event):
     """An action roll with its power broken down source by source (§4.2)."""
 
     id: str
@@ -188,7 +189,7 @@ class ActionRolled:
 
 
 @dataclass(frozen=True, slots=True)
-class EffectSpent:
+class EffectSpent(Event):
     """An effect paid from an action's power (§4.2 table)."""
 
     action: str
@@ -199,7 +200,7 @@ class EffectSpent:
 
 
 @dataclass(frozen=True, slots=True)
-class ConsequencePending:
+class ConsequencePending(Event):
     id: str
     target: str | None
     status: str | None
@@ -209,7 +210,7 @@ class ConsequencePending:
 
 
 @dataclass(frozen=True, slots=True)
-class ConsequenceDelivered:
+class ConsequenceDelivered(Event):
     id: str
     target: str | None
     status: str | None
@@ -217,14 +218,14 @@ class ConsequenceDelivered:
 
 
 @dataclass(frozen=True, slots=True)
-class ConsequencesOwed:
+class ConsequencesOwed(Event):
     """A warning: rolls that owe a consequence none was delivered for (§4.2, §4.6)."""
 
     sources: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Mitigated:
+class Mitigated(Event):
     """A mitigation (§4.3, [I-6]): the roll, how much it reduced, and the chosen 9+ extra."""
 
     consequence: str
@@ -238,7 +239,7 @@ class Mitigated:
 
 
 @dataclass(frozen=True, slots=True)
-class Marked:
+class Marked(Event):
     """A mark on a theme track (§4.8)."""
 
     character: str
@@ -248,13 +249,13 @@ class Marked:
 
 
 @dataclass(frozen=True, slots=True)
-class GrowthPending:
+class GrowthPending(Event):
     character: str
     theme: str
 
 
 @dataclass(frozen=True, slots=True)
-class GrowthTaken:
+class GrowthTaken(Event):
     character: str
     theme: str
     choice: str
@@ -263,7 +264,7 @@ class GrowthTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class ThemeLost:
+class ThemeLost(Event):
     """A theme lost (§4.8): the Evolution marked, a scar (Self) or Controlled's tier (Taint)."""
 
     character: str
@@ -277,14 +278,14 @@ class ThemeLost:
 
 
 @dataclass(frozen=True, slots=True)
-class ThemeReborn:
+class ThemeReborn(Event):
     character: str
     theme: str
     type: ThemeType
 
 
 @dataclass(frozen=True, slots=True)
-class RetirementOffered:
+class RetirementOffered(Event):
     """5 Evolution: Fall asleep or Return to calm may be chosen (§4.8)."""
 
     character: str
@@ -292,13 +293,13 @@ class RetirementOffered:
 
 
 @dataclass(frozen=True, slots=True)
-class Retired:
+class Retired(Event):
     character: str
     choice: Retirement
 
 
 @dataclass(frozen=True, slots=True)
-class Immersed:
+class Immersed(Event):
     """A full immersion (§4.5): the depth, the roll and the table row applied."""
 
     character: str
@@ -311,7 +312,7 @@ class Immersed:
 
 
 @dataclass(frozen=True, slots=True)
-class ClueAdded:
+class ClueAdded(Event):
     id: str
     text: str
     scene: str
@@ -319,19 +320,19 @@ class ClueAdded:
 
 
 @dataclass(frozen=True, slots=True)
-class ConclusionAdded:
+class ConclusionAdded(Event):
     id: str
     power: int
     can_roll: bool
 
 
 @dataclass(frozen=True, slots=True)
-class ComplexitySet:
+class ComplexitySet(Event):
     complexity: int
 
 
 @dataclass(frozen=True, slots=True)
-class CaseRolled:
+class CaseRolled(Event):
     """A Deduction or Test roll (§4.7) with its outcome row applied."""
 
     conclusion: str
@@ -346,49 +347,49 @@ class CaseRolled:
 
 
 @dataclass(frozen=True, slots=True)
-class CaseFileOpened:
+class CaseFileOpened(Event):
     moment: int
 
 
 @dataclass(frozen=True, slots=True)
-class CaseFileClosed:
+class CaseFileClosed(Event):
     moment: int
     tested: bool
 
 
 @dataclass(frozen=True, slots=True)
-class CaseFileWarning:
+class CaseFileWarning(Event):
     """A case file would end without a Test: no opportunity can come of it (§4.6)."""
 
     reason: str
 
 
 @dataclass(frozen=True, slots=True)
-class QuestionAdded:
+class QuestionAdded(Event):
     id: str
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class QuestionAnswered:
+class QuestionAnswered(Event):
     id: str
     conclusion: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class SeasonStarted:
+class SeasonStarted(Event):
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class MissionStarted:
+class MissionStarted(Event):
     name: str
     number: int
     anomaly: str
 
 
 @dataclass(frozen=True, slots=True)
-class CutIn:
+class CutIn(Event):
     """The cut-in (§4.6): the summary, the anomaly and the clues already found."""
 
     summary: str
@@ -397,17 +398,17 @@ class CutIn:
 
 
 @dataclass(frozen=True, slots=True)
-class AnomalySuppressed:
+class AnomalySuppressed(Event):
     opportunity: str
 
 
 @dataclass(frozen=True, slots=True)
-class MissionEnded:
+class MissionEnded(Event):
     name: str
     suppressed: bool
 
 
 @dataclass(frozen=True, slots=True)
-class SettingChanged:
+class SettingChanged(Event):
     name: str
     value: bool | int

@@ -9,9 +9,9 @@ next interlude; 5 Evolution → the retirement choices offered.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist import limits, roster, tags
 from engine.mist.commands import AddTheme, Grow, Mark, Rebirth, Retire
 from engine.mist.events import (
@@ -46,7 +46,7 @@ def _tags(names: tuple[str, ...], kind: TagKind) -> tuple[Tag, ...]:
     return tuple(Tag(n.strip(), kind) for n in names if n.strip())
 
 
-def add_theme(state: MistState, command: AddTheme) -> tuple[MistState, list[Any]]:
+def add_theme(state: MistState, command: AddTheme) -> tuple[MistState, Events]:
     """A theme for a character (§4.1); a newborn theme has only its theme tag (and weakness).
 
     Raises:
@@ -69,12 +69,12 @@ def add_theme(state: MistState, command: AddTheme) -> tuple[MistState, list[Any]
         newborn=command.newborn,
     )
     person = replace(person, themes=person.themes + (theme,))
-    return roster.put_character(state, person), [
-        ThemeAdded(person.name, name, command.type, command.newborn)
-    ]
+    return roster.put_character(state, person), (
+        ThemeAdded(person.name, name, command.type, command.newborn),
+    )
 
 
-def mark(state: MistState, command: Mark) -> tuple[MistState, list[Any]]:
+def mark(state: MistState, command: Mark) -> tuple[MistState, Events]:
     """Mark a track ``count`` times, applying growth and loss as the marks land.
 
     Raises:
@@ -82,7 +82,7 @@ def mark(state: MistState, command: Mark) -> tuple[MistState, list[Any]]:
     """
     if command.count < 1:
         raise RuleError("mist.growth.mark-more-times", count=command.count)
-    events: list[Any] = []
+    events: list[Event] = []
     for _ in range(command.count):
         person = roster.character(state, command.character)
         theme = roster.theme(person, command.theme)
@@ -90,12 +90,12 @@ def mark(state: MistState, command: Mark) -> tuple[MistState, list[Any]]:
         events.extend(more)
         if any(isinstance(e, ThemeLost) for e in more):
             break
-    return state, events
+    return state, tuple(events)
 
 
 def mark_once(
     state: MistState, person: Character, theme: Theme, track: Track
-) -> tuple[MistState, list[Any]]:
+) -> tuple[MistState, Events]:
     """One mark on a theme's track, with what it triggers (§4.8)."""
     if track not in (theme.growth_track, theme.loss_track):
         raise RuleError(
@@ -109,11 +109,11 @@ def mark_once(
     if track is theme.growth_track:
         marks = theme.growth_marks + 1
         theme = replace(theme, growth_marks=marks)
-        events: list[Any] = [Marked(person.name, theme.name, track, marks)]
+        events: list[Event] = [Marked(person.name, theme.name, track, marks)]
         if theme.newborn or marks >= MARKS_FOR_CHANGE:
             theme = replace(theme, growth_marks=0, growth_pending=theme.growth_pending + 1)
             events.append(GrowthPending(person.name, theme.name))
-        return roster.put_character(state, roster.put_theme(person, theme)), events
+        return roster.put_character(state, roster.put_theme(person, theme)), tuple(events)
     marks = theme.loss_marks + 1
     theme = replace(theme, loss_marks=marks)
     events = [Marked(person.name, theme.name, track, marks)]
@@ -121,10 +121,10 @@ def mark_once(
     if marks >= MARKS_FOR_CHANGE:
         state, lost = lose_theme(state, person.name, theme.name)
         events.extend(lost)
-    return state, events
+    return state, tuple(events)
 
 
-def lose_theme(state: MistState, character: str, name: str) -> tuple[MistState, list[Any]]:
+def lose_theme(state: MistState, character: str, name: str) -> tuple[MistState, Events]:
     """The theme is lost and replaced later by a newborn theme of the other type (§4.8)."""
     person = roster.character(state, character)
     theme = roster.theme(person, name)
@@ -144,7 +144,7 @@ def lose_theme(state: MistState, character: str, name: str) -> tuple[MistState, 
     if theme.type is ThemeType.TAINT:
         controlled = 6 - roster.self_themes(person)
     state = roster.put_character(state, person)
-    events: list[Any] = [
+    events: list[Event] = [
         ThemeLost(
             person.name,
             theme.name,
@@ -163,10 +163,10 @@ def lose_theme(state: MistState, character: str, name: str) -> tuple[MistState, 
         person = roster.character(state, person.name)
         state = roster.put_character(state, replace(person, retirement_offered=True))
         events.append(RetirementOffered(person.name, person.evolution))
-    return state, events
+    return state, tuple(events)
 
 
-def grow(state: MistState, command: Grow) -> tuple[MistState, list[Any]]:
+def grow(state: MistState, command: Grow) -> tuple[MistState, Events]:
     """Take the pending growth (§4.8): a power tag, a weakness change, the motive, or a reset.
 
     Raises:
@@ -190,9 +190,9 @@ def grow(state: MistState, command: Grow) -> tuple[MistState, list[Any]]:
         theme = replace(theme, newborn=False)
     detail = first if not second else f"{first} -> {second}"
     person = roster.put_theme(person, theme)
-    return roster.put_character(state, person), [
-        GrowthTaken(person.name, theme.name, choice, detail, done)
-    ]
+    return roster.put_character(state, person), (
+        GrowthTaken(person.name, theme.name, choice, detail, done),
+    )
 
 
 def _apply_growth(theme: Theme, choice: str, first: str, second: str) -> Theme:
@@ -233,7 +233,7 @@ def _apply_growth(theme: Theme, choice: str, first: str, second: str) -> Theme:
     raise RuleError("mist.growth.unknown-growth-power-weakness", choice=choice)
 
 
-def rebirth(state: MistState, command: Rebirth) -> tuple[MistState, list[Any]]:
+def rebirth(state: MistState, command: Rebirth) -> tuple[MistState, Events]:
     """The newborn theme owed for a lost theme, of the other type (§4.8).
 
     Raises:
@@ -257,10 +257,10 @@ def rebirth(state: MistState, command: Rebirth) -> tuple[MistState, list[Any]]:
     state = roster.put_character(
         state, replace(person, rebirths_pending=person.rebirths_pending[1:])
     )
-    return state, [ThemeReborn(person.name, command.name.strip(), kind)]
+    return state, (ThemeReborn(person.name, command.name.strip(), kind),)
 
 
-def retire(state: MistState, command: Retire) -> tuple[MistState, list[Any]]:
+def retire(state: MistState, command: Retire) -> tuple[MistState, Events]:
     """Fall asleep (burn all Taints, ordinary forever) or Return to calm (scars soothed).
 
     Raises:
@@ -278,7 +278,7 @@ def retire(state: MistState, command: Retire) -> tuple[MistState, list[Any]]:
         raise RuleError(
             "mist.growth.already-chose", person=person.name, retired=person.retired.value
         )
-    events: list[Any] = []
+    events: list[Event] = []
     if command.choice is Retirement.SLEEP:
         for theme in person.themes:
             if theme.type is ThemeType.TAINT:
@@ -292,4 +292,4 @@ def retire(state: MistState, command: Retire) -> tuple[MistState, list[Any]]:
         person = replace(person, scars=())
     person = replace(person, retired=command.choice)
     events.append(Retired(person.name, command.choice))
-    return roster.put_character(state, person), events
+    return roster.put_character(state, person), tuple(events)

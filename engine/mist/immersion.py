@@ -8,10 +8,10 @@ Dive: 6–8 lose the theme, 9+ Indulgence and burn all. Sink: 6–8 a tier-6 sta
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engine.dice.mist import Outcome, roll_mist
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist import growth, limits, roster, tags
 from engine.mist.commands import Immerse
 from engine.mist.events import Immersed
@@ -30,7 +30,7 @@ TABLE: dict[tuple[str, Outcome], str] = {
 """§4.5's table; a ≤ 5 result takes the 6–8 row."""
 
 
-def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[MistState, list[Any]]:
+def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[MistState, Events]:
     """Roll a full immersion and apply the row of the depth table.
 
     Raises:
@@ -51,10 +51,10 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
             tags=", ".join(power_names.values()) or "none left",
         )
     paid = immersion_breakdown(person)
-    roll = roll_mist(paid.power, rng, state.settings.negative_power_subtracts_d4)
+    roll = roll_mist(paid.power, rng, state.interpretations.negative_power_subtracts_d4)
     row = Outcome.MIXED if roll.outcome is Outcome.FAIL else roll.outcome
     result = TABLE[(command.depth, row)]
-    events: list[Any] = [
+    events: list[Event] = [
         Immersed(
             person.name,
             theme.name,
@@ -67,10 +67,10 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
     ]
     if result == "lose-theme":
         state, lost = growth.lose_theme(state, person.name, theme.name)
-        return state, events + lost
+        return state, (*events, *lost)
     if result == "tier-6-status":
         state, taken = limits.take_on(state, person.name, command.status, 6)
-        return state, events + taken
+        return state, (*events, *taken)
     if result == "indulge-burn-all":
         person, burned = tags.burn_all_power_tags(person, theme)
     else:
@@ -82,4 +82,4 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
     events.extend(burned)
     theme = roster.theme(person, theme.name)
     state, marked = growth.mark_once(state, person, theme, Track.INDULGENCE)
-    return state, events + marked
+    return state, (*events, *marked)

@@ -48,212 +48,145 @@ interpret     ``interpret FIELD=VALUE`` (engine/settings.py fields, [I-1]…[I-1
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.errors import RuleError
 from engine.language import Line, parse_int
+from engine.mist import arguments as args
+from engine.mist import case_language
 from engine.mist import commands as c
-from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
+from engine.mist.state import Phase, Retirement, ThemeType, Track
 from engine.settings import Interpretations, assign
 
-POWER_KEYS = ("tags", "hinder", "statuses", "hindering", "burn", "indulge")
+
+def _pc(line: Line) -> c.Command:
+    args.options(line)
+    return c.AddCharacter(args.words(line, 1, 1, "pc NAME")[0].strip())
 
 
-def _options(line: Line, *allowed: str) -> None:
-    for key, _ in line.options:
-        if key not in allowed:
-            if allowed:
-                raise RuleError(
-                    "mist.language.option-known",
-                    verb=line.verb,
-                    key=key,
-                    options=", ".join(allowed),
-                )
-            raise RuleError("mist.language.option", verb=line.verb, key=key)
-
-
-def _words(line: Line, low: int, high: int, usage: str) -> tuple[str, ...]:
-    if not low <= len(line.words) <= high:
-        raise RuleError("mist.language.use", usage=usage)
-    for word in line.words:
-        if not word.strip():
-            raise RuleError("mist.language.empty-name-text-use", usage=usage)
-    return line.words
-
-
-def _list(value: str | None) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    return tuple(part.strip() for part in value.split(",") if part.strip())
-
-
-def _choice(value: str, allowed: tuple[str, ...], what: str) -> str:
-    key = value.strip().lower()
-    if key not in allowed:
-        raise RuleError("mist.language.refused", what=what, allowed=", ".join(allowed), value=value)
-    return key
-
-
-def _power(line: Line) -> c.PowerChoice:
-    return c.PowerChoice(
-        tags=_list(line.option("tags")),
-        hinder=_list(line.option("hinder")),
-        statuses=_list(line.option("statuses")),
-        hindering=_list(line.option("hindering")),
-        burn=_list(line.option("burn")),
-        indulge=line.option("indulge") or None,
-    )
-
-
-def _limits(value: str | None) -> tuple[Limit, ...]:
-    limits: list[Limit] = []
-    for part in _list(value):
-        kind, sep, tier = part.rpartition(":")
-        if not sep or not kind.strip():
-            raise RuleError("mist.language.limit-kind-kind-immune", part=part)
-        limits.append(Limit(kind.strip(), _limit_tier(tier)))
-    kinds = [limit.kind.casefold() for limit in limits]
-    if len(set(kinds)) != len(kinds):
-        raise RuleError("mist.language.each-limit-kind-given")
-    return tuple(limits)
-
-
-def _limit_tier(value: str) -> int | None:
-    if value.strip().lower() in ("immune", "-"):
-        return None
-    tier = parse_int(value, "A limit")
-    if not 1 <= tier <= 6:
-        raise RuleError("mist.language.limit-immune", tier=tier)
-    return tier
-
-
-def _pc(line: Line) -> Any:
-    _options(line)
-    return c.AddCharacter(_words(line, 1, 1, "pc NAME")[0].strip())
-
-
-def _challenge(line: Line) -> Any:
-    _options(line, "limits")
+def _challenge(line: Line) -> c.Command:
+    args.options(line, "limits")
     usage = "challenge NAME limits=KIND:N[,KIND:N …] [hidden]"
-    words = _words(line, 1, 2, usage)
+    words = args.words(line, 1, 2, usage)
     if len(words) == 2 and words[1].strip().lower() != "hidden":
         raise RuleError("mist.language.use", usage=usage)
-    return c.AddChallenge(words[0].strip(), _limits(line.option("limits")), len(words) == 2)
+    return c.AddChallenge(words[0].strip(), args.limits(line.option("limits")), len(words) == 2)
 
 
-def _visibility(line: Line) -> Any:
-    _options(line)
+def _visibility(line: Line) -> c.Command:
+    args.options(line)
     usage = f"{line.verb} CHALLENGE [limits]"
-    words = _words(line, 1, 2, usage)
+    words = args.words(line, 1, 2, usage)
     if len(words) == 2 and words[1].strip().lower() != "limits":
         raise RuleError("mist.language.use", usage=usage)
     return c.SetVisibility(words[0].strip(), line.verb == "reveal", len(words) == 2)
 
 
-def _limit(line: Line) -> Any:
-    _options(line)
-    name, kind, tier = _words(line, 3, 3, "limit CHALLENGE KIND N|immune")
-    return c.SetLimit(name, kind, _limit_tier(tier))
+def _limit(line: Line) -> c.Command:
+    args.options(line)
+    name, kind, tier = args.words(line, 3, 3, "limit CHALLENGE KIND N|immune")
+    return c.SetLimit(name, kind, args.limit_tier(tier))
 
 
-def _note(line: Line) -> Any:
-    _options(line)
-    name, text = _words(line, 2, 2, 'note CHALLENGE "TEXT"')
+def _note(line: Line) -> c.Command:
+    args.options(line)
+    name, text = args.words(line, 2, 2, 'note CHALLENGE "TEXT"')
     return c.AddNote(name, text)
 
 
-def _theme(line: Line) -> Any:
-    _options(line, "power", "weakness", "motive")
+def _theme(line: Line) -> c.Command:
+    args.options(line, "power", "weakness", "motive")
     usage = 'theme NAME self|taint "THEME TAG" power="a,b" weakness="w" motive="…" [newborn]'
-    words = _words(line, 3, 4, usage)
+    words = args.words(line, 3, 4, usage)
     newborn = len(words) == 4
     if newborn and words[3].lower() != "newborn":
         raise RuleError("mist.language.use", usage=usage)
-    kind = ThemeType(_choice(words[1], ("self", "taint"), "A theme type"))
+    kind = ThemeType(args.choice(words[1], ("self", "taint"), "A theme type"))
     return c.AddTheme(
         words[0],
         kind,
         words[2],
-        _list(line.option("power")),
-        _list(line.option("weakness")),
+        args.comma_list(line.option("power")),
+        args.comma_list(line.option("weakness")),
         line.option("motive") or "",
         newborn,
     )
 
 
-def _status(line: Line) -> Any:
-    _options(line, "counters")
-    target, name, tier = _words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
+def _status(line: Line) -> c.Command:
+    args.options(line, "counters")
+    target, name, tier = args.words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
     return c.TakeStatus(target, name, parse_int(tier, "The tier"), line.option("counters") or None)
 
 
-def _reduce(line: Line) -> Any:
-    _options(line, "counters")
-    target, name, by = _words(line, 3, 3, "reduce TARGET NAME N [counters=OTHER]")
+def _reduce(line: Line) -> c.Command:
+    args.options(line, "counters")
+    target, name, by = args.words(line, 3, 3, "reduce TARGET NAME N [counters=OTHER]")
     return c.ReduceStatus(target, name, parse_int(by, "N"), line.option("counters") or None)
 
 
-def _tag(line: Line) -> Any:
-    _options(line)
-    target, tag = _words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
+def _tag(line: Line) -> c.Command:
+    args.options(line)
+    target, tag = args.words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
     return c.AddStoryTag(target, tag) if line.verb == "tag" else c.RemoveStoryTag(target, tag)
 
 
-def _burn(line: Line) -> Any:
-    _options(line)
-    name, tag = _words(line, 2, 2, 'burn NAME "TAG"')
+def _burn(line: Line) -> c.Command:
+    args.options(line)
+    name, tag = args.words(line, 2, 2, 'burn NAME "TAG"')
     return c.BurnTag(name, tag)
 
 
-def _restore(line: Line) -> Any:
-    _options(line)
-    name, tag = _words(line, 2, 2, 'restore NAME "TAG"|all')
+def _restore(line: Line) -> c.Command:
+    args.options(line)
+    name, tag = args.words(line, 2, 2, 'restore NAME "TAG"|all')
     return c.RestoreTag(name, None if tag.lower() == "all" else tag)
 
 
-def _phase(line: Line) -> Any:
-    _options(line)
-    word = _words(line, 1, 1, "phase establish|action|consequence|next")[0]
-    key = _choice(word, ("establish", "action", "consequence", "next"), "The phase")
+def _phase(line: Line) -> c.Command:
+    args.options(line)
+    word = args.words(line, 1, 1, "phase establish|action|consequence|next")[0]
+    key = args.choice(word, ("establish", "action", "consequence", "next"), "The phase")
     return c.SetPhase(None if key == "next" else Phase(key))
 
 
-def _threat(line: Line) -> Any:
-    _options(line, "challenge")
-    text = _words(line, 1, 1, 'threat "TEXT" [challenge=NAME]')[0]
+def _threat(line: Line) -> c.Command:
+    args.options(line, "challenge")
+    text = args.words(line, 1, 1, 'threat "TEXT" [challenge=NAME]')[0]
     return c.PresentThreat(text, line.option("challenge") or None)
 
 
-def _resolve(line: Line) -> Any:
-    _options(line)
-    return c.ResolveThreat(_words(line, 1, 1, "resolve t1")[0])
+def _resolve(line: Line) -> c.Command:
+    args.options(line)
+    return c.ResolveThreat(args.words(line, 1, 1, "resolve t1")[0])
 
 
-def _scene(line: Line) -> Any:
-    _options(line, "keep", "next")
+def _scene(line: Line) -> c.Command:
+    args.options(line, "keep", "next")
     usage = 'scene end [keep="TAG,…"] [next="NAME"]  (or  scene new "NAME" mist)'
-    words = _words(line, 1, 1, usage)
+    words = args.words(line, 1, 1, usage)
     if words[0].lower() != "end":
         raise RuleError("mist.language.use", usage=usage)
-    return c.EndScene(_list(line.option("keep")), line.option("next") or None)
+    return c.EndScene(args.comma_list(line.option("keep")), line.option("next") or None)
 
 
-def _action(line: Line) -> Any:
-    _options(line, *POWER_KEYS, "target")
+def _action(line: Line) -> c.Command:
+    args.options(line, *args.POWER_KEYS, "target")
     usage = 'action NAME ["WHAT"] tags=a,b hinder=w statuses=s hindering=s burn=t indulge=THEME'
-    words = _words(line, 1, 2, usage)
-    return c.TakeAction(words[0], _power(line), line.option("target") or None)
+    words = args.words(line, 1, 2, usage)
+    return c.TakeAction(words[0], args.power(line), line.option("target") or None)
 
 
-def _effect(line: Line) -> Any:
-    _options(line)
+def _effect(line: Line) -> c.Command:
+    args.options(line)
     usage = (
         'effect status|reduce TARGET NAME N · effect tag|untag TARGET "TAG" · '
         'effect clue|feat "TEXT"'
     )
     if not line.words:
         raise RuleError("mist.language.use", usage=usage)
-    kind = _choice(line.words[0], ("status", "reduce", "tag", "untag", "clue", "feat"), "An effect")
+    kind = args.choice(
+        line.words[0], ("status", "reduce", "tag", "untag", "clue", "feat"), "An effect"
+    )
     rest = line.words[1:]
     if kind in ("status", "reduce"):
         if len(rest) != 3:
@@ -271,10 +204,10 @@ def _effect(line: Line) -> Any:
     return c.SpendEffect(kind, None, rest[0])
 
 
-def _consequence(line: Line) -> Any:
-    _options(line, "text", "for")
+def _consequence(line: Line) -> c.Command:
+    args.options(line, "text", "for")
     usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  or  consequence "TEXT"'
-    words = _words(line, 1, 3, usage)
+    words = args.words(line, 1, 3, usage)
     source = line.option("for") or None
     if len(words) == 1:
         return c.AddConsequence(words[0], source=source)
@@ -284,51 +217,51 @@ def _consequence(line: Line) -> Any:
     return c.AddConsequence(line.option("text") or "", words[0], words[1], tier, source)
 
 
-def _deliver(line: Line) -> Any:
-    _options(line)
-    words = _words(line, 0, 1, "deliver [x1]")
+def _deliver(line: Line) -> c.Command:
+    args.options(line)
+    words = args.words(line, 0, 1, "deliver [x1]")
     return c.Deliver(words[0] if words else None)
 
 
-def _mitigate(line: Line) -> Any:
-    _options(line, *POWER_KEYS, "extra")
-    ident = _words(line, 1, 1, "mitigate x1 tags=… [extra=reduce|status:NAME[:ALLY]]")[0]
+def _mitigate(line: Line) -> c.Command:
+    args.options(line, *args.POWER_KEYS, "extra")
+    ident = args.words(line, 1, 1, "mitigate x1 tags=… [extra=reduce|status:NAME[:ALLY]]")[0]
     extra = line.option("extra")
     if extra is None:
-        return c.Mitigate(ident, _power(line))
+        return c.Mitigate(ident, args.power(line))
     if extra.strip().lower() == "reduce":
-        return c.Mitigate(ident, _power(line), "reduce")
+        return c.Mitigate(ident, args.power(line), "reduce")
     head, _, rest = extra.partition(":")
     name, _, ally = rest.partition(":")
     if head.strip().lower() != "status" or not name.strip():
         raise RuleError("mist.language.extra-reduce-status-name", extra=extra)
-    return c.Mitigate(ident, _power(line), "status", name.strip(), ally.strip() or None)
+    return c.Mitigate(ident, args.power(line), "status", name.strip(), ally.strip() or None)
 
 
-def _immerse(line: Line) -> Any:
-    _options(line, "status", "burn")
-    name, theme, depth = _words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
-    key = _choice(depth, ("submerge", "dive", "sink"), "The depth")
+def _immerse(line: Line) -> c.Command:
+    args.options(line, "status", "burn")
+    name, theme, depth = args.words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
+    key = args.choice(depth, ("submerge", "dive", "sink"), "The depth")
     return c.Immerse(
-        name, theme, key, line.option("status") or "immersed", _list(line.option("burn"))
+        name, theme, key, line.option("status") or "immersed", args.comma_list(line.option("burn"))
     )
 
 
-def _mark(line: Line) -> Any:
-    _options(line)
-    words = _words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
-    track = Track(_choice(words[2], tuple(t.value for t in Track), "The track"))
+def _mark(line: Line) -> c.Command:
+    args.options(line)
+    words = args.words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
+    track = Track(args.choice(words[2], tuple(t.value for t in Track), "The track"))
     count = parse_int(words[3], "N") if len(words) == 4 else 1
     return c.Mark(words[0], words[1], track, count)
 
 
-def _growth(line: Line) -> Any:
-    _options(line)
+def _growth(line: Line) -> c.Command:
+    args.options(line)
     usage = (
         'growth NAME THEME power "TAG" | weakness add|remove "W" | weakness rewrite "OLD" "NEW"'
         ' | motive "TEXT" | reset'
     )
-    words = _words(line, 3, 6, usage)
+    words = args.words(line, 3, 6, usage)
     name, theme, choice = words[0], words[1], words[2].lower()
     rest = words[3:]
     if choice == "reset" and not rest:
@@ -344,87 +277,19 @@ def _growth(line: Line) -> Any:
     raise RuleError("mist.language.use", usage=usage)
 
 
-def _rebirth(line: Line) -> Any:
-    _options(line, "weakness", "motive")
-    name, tag = _words(line, 2, 2, 'rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]')
+def _rebirth(line: Line) -> c.Command:
+    args.options(line, "weakness", "motive")
+    name, tag = args.words(line, 2, 2, 'rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]')
     return c.Rebirth(name, tag, line.option("weakness") or "", line.option("motive") or "")
 
 
-def _retire(line: Line) -> Any:
-    _options(line)
-    name, choice = _words(line, 2, 2, "retire NAME sleep|calm")
-    return c.Retire(name, Retirement(_choice(choice, ("sleep", "calm"), "The choice")))
+def _retire(line: Line) -> c.Command:
+    args.options(line)
+    name, choice = args.words(line, 2, 2, "retire NAME sleep|calm")
+    return c.Retire(name, Retirement(args.choice(choice, ("sleep", "calm"), "The choice")))
 
 
-def _clue(line: Line) -> Any:
-    _options(line, "by", "scene")
-    text = _words(line, 1, 1, 'clue "TEXT" [by="tag,…"] [scene="NAME"]')[0]
-    return c.AddClue(text, _list(line.option("by")), line.option("scene") or None)
-
-
-def _conclusion(line: Line) -> Any:
-    _options(line, "supports", "contradicts")
-    text = _words(line, 1, 1, 'conclusion "TEXT" supports=c1,c2 [contradicts=c3]')[0]
-    return c.AddConclusion(text, _list(line.option("supports")), _list(line.option("contradicts")))
-
-
-def _complexity(line: Line) -> Any:
-    _options(line)
-    return c.SetComplexity(parse_int(_words(line, 1, 1, "complexity N")[0], "The complexity"))
-
-
-def _case_roll(line: Line) -> Any:
-    key = "clue" if line.verb == "deduce" else "property"
-    _options(line, key)
-    ident = _words(line, 1, 1, f'{line.verb} k1 [{key}="…"]')[0]
-    text = line.option(key) or ""
-    if line.verb == "deduce":
-        return c.CaseRoll(ident, "deduce", refuting_clue=text)
-    return c.CaseRoll(ident, "test", property=text)
-
-
-def _casefile(line: Line) -> Any:
-    _options(line)
-    word = _words(line, 1, 1, "casefile open|close")[0]
-    return c.CaseFileMoment(_choice(word, ("open", "close"), "casefile") == "open")
-
-
-def _question(line: Line) -> Any:
-    _options(line)
-    return c.AddQuestion(_words(line, 1, 1, 'question "TEXT"')[0])
-
-
-def _answer(line: Line) -> Any:
-    _options(line)
-    ident, answer = _words(line, 2, 2, "answer q1 k2|none")
-    return c.AnswerQuestion(ident, None if answer.lower() == "none" else answer)
-
-
-def _season(line: Line) -> Any:
-    _options(line)
-    return c.StartSeason(_words(line, 1, 1, 'season "NAME"')[0])
-
-
-def _mission(line: Line) -> Any:
-    _options(line, "anomaly")
-    word = _words(line, 1, 1, 'mission "NAME" [anomaly="…"]  or  mission end')[0]
-    if word.lower() == "end" and line.option("anomaly") is None:
-        return c.EndMission()
-    return c.StartMission(word, line.option("anomaly") or "")
-
-
-def _cutin(line: Line) -> Any:
-    _options(line, "anomaly")
-    summary = _words(line, 1, 1, 'cutin "SUMMARY" [anomaly="…"]')[0]
-    return c.CutInSummary(summary, line.option("anomaly") or "")
-
-
-def _suppress(line: Line) -> Any:
-    _options(line)
-    return c.Suppress(_words(line, 1, 1, "suppress o1")[0])
-
-
-def _interpret(line: Line) -> Any:
+def _interpret(line: Line) -> c.Command:
     fields = Interpretations.__dataclass_fields__
     if line.words or len(line.options) != 1:
         raise RuleError("mist.language.use-interpret-field-true", fields=", ".join(fields))
@@ -435,7 +300,7 @@ def _interpret(line: Line) -> Any:
     return c.SetInterpretation(key, getattr(assign(Interpretations(), key, value), key))
 
 
-PARSERS: dict[str, Callable[[Line], Any]] = {
+PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "pc": _pc,
     "challenge": _challenge,
     "limit": _limit,
@@ -463,18 +328,18 @@ PARSERS: dict[str, Callable[[Line], Any]] = {
     "growth": _growth,
     "rebirth": _rebirth,
     "retire": _retire,
-    "clue": _clue,
-    "conclusion": _conclusion,
-    "complexity": _complexity,
-    "deduce": _case_roll,
-    "test": _case_roll,
-    "casefile": _casefile,
-    "question": _question,
-    "answer": _answer,
-    "season": _season,
-    "mission": _mission,
-    "cutin": _cutin,
-    "suppress": _suppress,
+    "clue": case_language.parse_clue,
+    "conclusion": case_language.parse_conclusion,
+    "complexity": case_language.parse_complexity,
+    "deduce": case_language.parse_case_roll,
+    "test": case_language.parse_case_roll,
+    "casefile": case_language.parse_casefile,
+    "question": case_language.parse_question,
+    "answer": case_language.parse_answer,
+    "season": case_language.parse_season,
+    "mission": case_language.parse_mission,
+    "cutin": case_language.parse_cutin,
+    "suppress": case_language.parse_suppress,
     "interpret": _interpret,
 }
 
@@ -482,7 +347,7 @@ VERBS: tuple[str, ...] = tuple(verb for verb in PARSERS if verb != "scene")
 """The Mist verbs (``scene`` is shared: ``scene new`` is the session's, ``scene end`` ours)."""
 
 
-def parse(line: Line) -> Any | None:
+def parse(line: Line) -> c.Command | None:
     """The command for a Mist line; ``None`` when the verb is not a Mist verb.
 
     Raises:

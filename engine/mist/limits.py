@@ -8,9 +8,9 @@ name, explicitly: ``limits=harmed:4`` is reached by the status named ``harmed``;
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist import roster
 from engine.mist.events import (
     ChallengeOvercome,
@@ -41,7 +41,7 @@ def limit_for(found: Challenge, kind: str) -> Limit | None:
     return None
 
 
-def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistState, list[Any]]:
+def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistState, Events]:
     """``target`` takes a status (stacking, §4.1); limit events follow.
 
     Raises:
@@ -49,11 +49,11 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
     """
     if roster.is_character(state, target):
         person = roster.character(state, target)
-        if not state.settings.stack_same_name_statuses:
+        if not state.interpretations.stack_same_name_statuses:
             name = separate_name(person.statuses, name)
         before = find_status(person.statuses, name)
         statuses, status, result = take_status(person.statuses, name, tier)
-        events: list[Any] = [
+        events: list[Event] = [
             StatusTaken(
                 person.name,
                 status.name,
@@ -68,12 +68,12 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
         if reached:
             events.append(CharacterTransformed(person.name, status.name))
         person = replace(person, statuses=statuses, transformed=person.transformed or reached)
-        return roster.put_character(state, person), events
+        return roster.put_character(state, person), tuple(events)
     found = roster.challenge(state, roster.check_target(state, target))
     limit = limit_for(found, name)
     if limit is not None and limit.tier is None:
         raise RuleError("mist.limits.immune-status-given", found=found.name, kind=limit.kind)
-    if not state.settings.stack_same_name_statuses:
+    if not state.interpretations.stack_same_name_statuses:
         name = separate_name(found.statuses, name)
     statuses, status, result = take_status(found.statuses, name, tier)
     events = [
@@ -86,25 +86,27 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
     if limit is not None:
         state, overcome_events = check_limit(state, found.name, limit)
         events.extend(overcome_events)
-    return state, events
+    return state, tuple(events)
 
 
-def check_limit(state: MistState, name: str, limit: Limit) -> tuple[MistState, list[Any]]:
+def check_limit(state: MistState, name: str, limit: Limit) -> tuple[MistState, Events]:
     """Overcome the challenge when its status of ``limit``'s kind is at or past the limit."""
     found = roster.challenge(state, name)
-    status = highest_of_kind(found.statuses, limit.kind, state.settings.stack_same_name_statuses)
+    status = highest_of_kind(
+        found.statuses, limit.kind, state.interpretations.stack_same_name_statuses
+    )
     if limit.tier is None or status is None or status.tier < limit.tier or found.overcome:
-        return state, []
-    events: list[Any] = [ChallengeOvercome(found.name, limit.kind, status.tier, limit.tier)]
+        return state, ()
+    events: list[Event] = [ChallengeOvercome(found.name, limit.kind, status.tier, limit.tier)]
     state, resolved = overcome(state, found.name, limit.kind)
-    return state, events + resolved
+    return state, (*events, *resolved)
 
 
-def overcome(state: MistState, name: str, kind: str) -> tuple[MistState, list[Any]]:
+def overcome(state: MistState, name: str, kind: str) -> tuple[MistState, Events]:
     """Mark a challenge overcome; its open threats are resolved with it (§4.6)."""
     found = roster.challenge(state, name)
     state = roster.put_challenge(state, replace(found, overcome=True, overcome_by=kind))
-    events: list[Any] = []
+    events: list[Event] = []
     threats = []
     for threat in state.threats:
         if (
@@ -115,19 +117,19 @@ def overcome(state: MistState, name: str, kind: str) -> tuple[MistState, list[An
             threat = replace(threat, resolved=True)
             events.append(ThreatResolved(threat.id))
         threats.append(threat)
-    return replace(state, threats=tuple(threats)), events
+    return replace(state, threats=tuple(threats)), tuple(events)
 
 
 def reduce_on(
     state: MistState, target: str, name: str, by: int, countered_by: str | None = None
-) -> tuple[MistState, list[Any]]:
+) -> tuple[MistState, Events]:
     """Reduce ``target``'s status by ``by`` tiers (§4.1); limits reached stay reached.
 
     Raises:
         RuleError: no such target, ``by`` < 1, or the target does not have the status.
     """
     exact = roster.check_target(state, target)
-    erase = state.settings.reduce_erases_highest_marks  # [I-11]
+    erase = state.interpretations.reduce_erases_highest_marks  # [I-11]
     try:
         if roster.is_character(state, exact):
             person = roster.character(state, exact)
@@ -145,4 +147,4 @@ def reduce_on(
     event = StatusReduced(
         exact, status.name, by, status.boxes, status.tier, not status.boxes, countered_by, absent
     )
-    return state, [event]
+    return state, (event,)

@@ -7,9 +7,9 @@ with a case file open and untested gives a warning event.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist.casefile import close_moment
 from engine.mist.commands import CutInSummary, StartMission
 from engine.mist.events import (
@@ -24,16 +24,16 @@ from engine.mist.events import (
 from engine.mist.state import CaseFile, Mission, MistState
 
 
-def start_season(state: MistState, name: str) -> tuple[MistState, list[Any]]:
+def start_season(state: MistState, name: str) -> tuple[MistState, Events]:
     """Name the season the missions belong to."""
     if not name.strip():
         raise RuleError("mist.mission.season-needs-name-season")
-    return replace(state, mission=replace(state.mission, season=name.strip())), [
-        SeasonStarted(name.strip())
-    ]
+    return replace(state, mission=replace(state.mission, season=name.strip())), (
+        SeasonStarted(name.strip()),
+    )
 
 
-def start_mission(state: MistState, command: StartMission) -> tuple[MistState, list[Any]]:
+def start_mission(state: MistState, command: StartMission) -> tuple[MistState, Events]:
     """A new mission with a fresh case file.
 
     Raises:
@@ -51,19 +51,19 @@ def start_mission(state: MistState, command: StartMission) -> tuple[MistState, l
         anomaly=command.anomaly,
     )
     state = replace(state, mission=mission, case_file=CaseFile(), owed=())
-    return state, [MissionStarted(mission.name, mission.number, mission.anomaly)]
+    return state, (MissionStarted(mission.name, mission.number, mission.anomaly),)
 
 
-def cut_in(state: MistState, command: CutInSummary) -> tuple[MistState, list[Any]]:
+def cut_in(state: MistState, command: CutInSummary) -> tuple[MistState, Events]:
     """The cut-in: the MC's summary and the anomaly; the players learn the clues found so far."""
     mission = replace(
         state.mission, cut_in=command.summary, anomaly=command.anomaly or state.mission.anomaly
     )
     clues = tuple(c.id for c in state.case_file.clues)
-    return replace(state, mission=mission), [CutIn(command.summary, mission.anomaly, clues)]
+    return replace(state, mission=mission), (CutIn(command.summary, mission.anomaly, clues),)
 
 
-def suppress(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
+def suppress(state: MistState, ident: str) -> tuple[MistState, Events]:
     """The anomaly suppressed through an opportunity a Test gave; the case file closes.
 
     Raises:
@@ -74,15 +74,15 @@ def suppress(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
     if not any(o.id == key for o in case.opportunities):
         have = ", ".join(o.id for o in case.opportunities) or "none: only a Test gives one"
         raise RuleError("mist.mission.opportunity-opportunities", ident=ident, have=have)
-    events: list[Any] = [AnomalySuppressed(key)]
+    events: list[Event] = [AnomalySuppressed(key)]
     if case.open:
         events.append(CaseFileClosed(case.moments, case.tested))
         case = replace(case, open=False)
     state = replace(state, case_file=case, mission=replace(state.mission, suppressed=True))
-    return state, events
+    return state, tuple(events)
 
 
-def end_mission(state: MistState) -> tuple[MistState, list[Any]]:
+def end_mission(state: MistState) -> tuple[MistState, Events]:
     """End the mission; warn when its case file ends without a Test (§4.6).
 
     Raises:
@@ -90,7 +90,7 @@ def end_mission(state: MistState) -> tuple[MistState, list[Any]]:
     """
     if state.mission.ended:
         raise RuleError("mist.mission.mission-already-ended")
-    events: list[Any] = []
+    events: list[Event] = []
     if state.case_file.open:
         state, closed = close_moment(state)
         events.extend(closed)
@@ -103,4 +103,4 @@ def end_mission(state: MistState) -> tuple[MistState, list[Any]]:
     name = state.mission.name
     state = replace(state, mission=replace(state.mission, ended=True))
     events.append(MissionEnded(name, state.mission.suppressed))
-    return state, events
+    return state, tuple(events)

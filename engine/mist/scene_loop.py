@@ -9,9 +9,9 @@ ends it; its story tags go, unless kept.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist import limits, roster
 from engine.mist.commands import AddConsequence, EndScene, PresentThreat
 from engine.mist.events import (
@@ -28,7 +28,7 @@ from engine.mist.state import Consequence, MistState, Phase, SceneInfo, Tag, Thr
 from engine.mist.status import check_tier
 
 
-def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, list[Any]]:
+def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, Events]:
     """Move to a phase: ``None`` follows the loop; a named phase is the MC's jump there.
 
     Naming the current phase changes nothing. Entering Establish starts the next cycle and warns
@@ -39,8 +39,8 @@ def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, list[An
     """
     target = phase or state.phase.next
     if target is state.phase:
-        return state, []
-    events: list[Any] = []
+        return state, ()
+    events: list[Event] = []
     old = state.phase
     cycle = state.scene.cycle
     if old is Phase.CONSEQUENCE:
@@ -57,7 +57,7 @@ def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, list[An
     events.insert(0, PhaseChanged(old, target, cycle))
     if target is Phase.ESTABLISH and resolved(state):
         events.append(SceneResolved(state.scene.name))
-    return state, events
+    return state, tuple(events)
 
 
 def resolved(state: MistState) -> bool:
@@ -68,7 +68,7 @@ def resolved(state: MistState) -> bool:
     return all(c.overcome for c in state.challenges) and all(t.resolved for t in scene_threats)
 
 
-def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState, list[Any]]:
+def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState, Events]:
     """A threat the MC presents in the Establish phase (``t1``…).
 
     Raises:
@@ -85,10 +85,10 @@ def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState,
     source = roster.challenge(state, command.challenge).name if command.challenge else None
     threat = Threat(f"t{len(state.threats) + 1}", command.text.strip(), source, state.scene.number)
     state = replace(state, threats=state.threats + (threat,))
-    return state, [ThreatPresented(threat.id, threat.text, source)]
+    return state, (ThreatPresented(threat.id, threat.text, source),)
 
 
-def resolve_threat(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
+def resolve_threat(state: MistState, ident: str) -> tuple[MistState, Events]:
     """Mark a threat resolved.
 
     Raises:
@@ -101,7 +101,7 @@ def resolve_threat(state: MistState, ident: str) -> tuple[MistState, list[Any]]:
     if found.resolved:
         raise RuleError("mist.scene-loop.threat-already-resolved", id=found.id)
     threats = tuple(replace(t, resolved=True) if t is found else t for t in state.threats)
-    return replace(state, threats=threats), [ThreatResolved(found.id)]
+    return replace(state, threats=threats), (ThreatResolved(found.id),)
 
 
 def _known_source(state: MistState, source: str) -> str:
@@ -113,7 +113,7 @@ def _known_source(state: MistState, source: str) -> str:
     return key
 
 
-def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistState, list[Any]]:
+def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistState, Events]:
     """A consequence in the Consequence phase: pending when it gives a status, else delivered.
 
     Raises:
@@ -133,17 +133,17 @@ def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistStat
             raise RuleError("mist.scene-loop.consequence-needs-status-text")
         done = Consequence(ident, command.text, None, None, 0, source, delivered=True)
         state = replace(state, consequences=state.consequences + (done,), owed=owed)
-        return state, [ConsequenceDelivered(ident, None, None, 0)]
+        return state, (ConsequenceDelivered(ident, None, None, 0),)
     check_tier(command.tier)
     target = roster.check_target(state, command.target or "")
     pending = Consequence(ident, command.text, target, command.status, command.tier, source)
     state = replace(state, consequences=state.consequences + (pending,), owed=owed)
-    return state, [
-        ConsequencePending(ident, target, command.status, command.tier, command.text, source)
-    ]
+    return state, (
+        ConsequencePending(ident, target, command.status, command.tier, command.text, source),
+    )
 
 
-def deliver(state: MistState, ident: str | None) -> tuple[MistState, list[Any]]:
+def deliver(state: MistState, ident: str | None) -> tuple[MistState, Events]:
     """The pending consequence (or every pending one) lands: its status is taken in full.
 
     Raises:
@@ -156,7 +156,7 @@ def deliver(state: MistState, ident: str | None) -> tuple[MistState, list[Any]]:
             raise RuleError("mist.scene-loop.pending-consequence", ident=ident)
     if not pending:
         raise RuleError("mist.scene-loop.consequence-pending")
-    events: list[Any] = []
+    events: list[Event] = []
     for item in pending:
         if item.target is not None and item.status is not None:
             state, taken = limits.take_on(state, item.target, item.status, item.tier)
@@ -168,10 +168,10 @@ def deliver(state: MistState, ident: str | None) -> tuple[MistState, list[Any]]:
                 replace(x, delivered=True) if x.id == item.id else x for x in state.consequences
             ),
         )
-    return state, events
+    return state, tuple(events)
 
 
-def end_scene(state: MistState, command: EndScene) -> tuple[MistState, list[Any]]:
+def end_scene(state: MistState, command: EndScene) -> tuple[MistState, Events]:
     """End the scene: story tags go unless kept; the next scene starts in Establish.
 
     Raises:
@@ -206,4 +206,4 @@ def end_scene(state: MistState, command: EndScene) -> tuple[MistState, list[Any]
         challenges=tuple(replace(c, story_tags=kept(c.story_tags)) for c in state.challenges),
         owed=(),
     )
-    return state, [SceneEnded(ended, removed, kept_names, name)]
+    return state, (SceneEnded(ended, removed, kept_names, name),)

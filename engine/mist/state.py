@@ -318,7 +318,8 @@ class SceneInfo:
 
 @dataclass(frozen=True, slots=True)
 class MistState:
-    """A whole M.I.S.T. scene (RULES.md §4); ``settings`` holds [I-4]–[I-6]."""
+    """A whole M.I.S.T. scene (RULES.md §4); ``interpretations`` holds the [I-n] it plays by
+    (the same field as ``Encounter.interpretations``)."""
 
     phase: Phase = Phase.ESTABLISH
     characters: tuple[Character, ...] = ()
@@ -330,4 +331,4 @@ class MistState:
     case_file: CaseFile = field(default_factory=CaseFile)
     scene: SceneInfo = field(default_factory=SceneInfo)
     mission: Mission = field(default_factory=Mission)
-    settings: Interpretations = field(default_factory=Interpretations)
+    interpretations: Interpretations = field(default_factory=Interpretations)

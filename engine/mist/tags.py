@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from engine.errors import RuleError
+from engine.events import Event, Events
 from engine.mist import roster
 from engine.mist.events import StoryTagAdded, StoryTagRemoved, TagBurned, TagRestored
 from engine.mist.state import Character, MistState, Tag, TagKind, Theme
@@ -83,7 +83,7 @@ def _put_story_tags(state: MistState, target: str, tags: tuple[Tag, ...]) -> Mis
     return roster.put_challenge(state, replace(found, story_tags=tags))
 
 
-def add_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, list[Any]]:
+def add_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, Events]:
     """A story tag on a character, a challenge or the scene.
 
     Raises:
@@ -96,10 +96,10 @@ def add_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, 
     if any(_same(t.name, name) for t in tags):
         raise RuleError("mist.tags.already-story-tag", exact=exact, name=name)
     state = _put_story_tags(state, exact, tags + (Tag(name, TagKind.STORY),))
-    return state, [StoryTagAdded(exact, name)]
+    return state, (StoryTagAdded(exact, name),)
 
 
-def remove_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, list[Any]]:
+def remove_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, Events]:
     """Remove a story tag.
 
     Raises:
@@ -110,7 +110,7 @@ def remove_story_tag(state: MistState, target: str, name: str) -> tuple[MistStat
     if len(kept) == len(tags):
         have = ", ".join(t.name for t in tags) or "none"
         raise RuleError("mist.tags.story-tag-story-tags", exact=exact, name=name, have=have)
-    return _put_story_tags(state, exact, kept), [StoryTagRemoved(exact, name)]
+    return _put_story_tags(state, exact, kept), (StoryTagRemoved(exact, name),)
 
 
 def _set_burned(person: Character, name: str, burned: bool) -> Character | None:
@@ -139,7 +139,7 @@ def _set_burned(person: Character, name: str, burned: bool) -> Character | None:
     return replace(person, themes=tuple(themes), story_tags=tuple(story))
 
 
-def burn(state: MistState, character: str, name: str) -> tuple[MistState, list[Any]]:
+def burn(state: MistState, character: str, name: str) -> tuple[MistState, Events]:
     """Burn a character's power, theme or story tag: unusable until restored (§4.1).
 
     Raises:
@@ -155,10 +155,10 @@ def burn(state: MistState, character: str, name: str) -> tuple[MistState, list[A
         raise RuleError("mist.tags.tag-already-burned", person=person.name, current=current.name)
     updated = _set_burned(person, current.name, True)
     assert updated is not None
-    return roster.put_character(state, updated), [TagBurned(person.name, current.name)]
+    return roster.put_character(state, updated), (TagBurned(person.name, current.name),)
 
 
-def restore(state: MistState, character: str, name: str | None) -> tuple[MistState, list[Any]]:
+def restore(state: MistState, character: str, name: str | None) -> tuple[MistState, Events]:
     """Restore one burned tag, or every burned tag when ``name`` is ``None``.
 
     Raises:
@@ -172,24 +172,24 @@ def restore(state: MistState, character: str, name: str | None) -> tuple[MistSta
             raise RuleError("mist.tags.burned-tag-restore", person=person.name, name=name)
     elif not burned:
         raise RuleError("mist.tags.burned-tags-restore", person=person.name)
-    events: list[Any] = []
+    events: list[Event] = []
     for tag in burned:
         updated = _set_burned(person, tag, False)
         assert updated is not None
         person = updated
         events.append(TagRestored(person.name, tag))
-    return roster.put_character(state, person), events
+    return roster.put_character(state, person), tuple(events)
 
 
-def burn_all_power_tags(person: Character, theme: Theme) -> tuple[Character, list[Any]]:
+def burn_all_power_tags(person: Character, theme: Theme) -> tuple[Character, list[Event]]:
     """Burn every unburned power tag of one theme (full immersion, §4.5)."""
     names = [t.name for t in theme.power_tags if not t.burned]
     return burn_named(person, theme, names)
 
 
-def burn_named(person: Character, theme: Theme, names: list[str]) -> tuple[Character, list[Any]]:
+def burn_named(person: Character, theme: Theme, names: list[str]) -> tuple[Character, list[Event]]:
     """Burn the named power tags of one theme."""
-    events: list[Any] = []
+    events: list[Event] = []
     power = list(theme.power_tags)
     for name in names:
         for index, tag in enumerate(power):

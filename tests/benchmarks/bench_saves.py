@@ -48,6 +48,7 @@ from engine.errors import RuleError  # noqa: E402
 from engine.session import History, Scene  # noqa: E402
 from saves import open_store  # noqa: E402
 from saves.documents import scene_to_document  # noqa: E402
+from saves.migrations import SCHEMA_VERSION  # noqa: E402
 from saves.storage import fsync_dir  # noqa: E402
 
 ROUNDS = 30
@@ -183,7 +184,7 @@ def _many_export(folder: Path, count: int = 3_000) -> Path:
         scene = scene_to_document(build_mist(20, 3))
         scenes = [dict(scene, name=f"Case {index}") for index in range(count)]
         document = {
-            "schema_version": 2,
+            "schema_version": SCHEMA_VERSION,
             "kind": "export",
             "campaign": {"name": "Many", "season": None, "missions": []},
             "scenes": scenes,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mist_support import Dice
+
 from engine import commands
 from engine.ih import family
 from engine.ih.encounter import Encounter
 from engine.ih.events import TurnStarted
 from engine.language import tokenize
-from tests.engine.mist_support import Dice
 
 
 def play(script: str, seed: int = 7, state: Encounter | None = None) -> tuple[Encounter, list]:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from engine import commands
 from engine.errors import RuleError
 from engine.ih import family
-from engine.ih.attack import resolve_successes
+from engine.ih.attack_language import format_attack
+from engine.ih.attack_reading import resolve_successes
 from engine.ih.commands import Attack
 from engine.ih.encounter import ActionKind, Encounter, find
 from engine.ih.events import (
@@ -24,7 +25,6 @@ from engine.ih.events import (
     Unconscious,
     WillpowerChanged,
 )
-from engine.ih.language import format_attack
 from engine.language import tokenize
 from engine.settings import Interpretations
 
@@ -416,11 +416,12 @@ def test_not_in_combat_and_flat_footed_defense_bonus() -> None:
     assert refused(flat, "attack Ann Ghoul dp=3 defend=1").code == "ih.attack.defense-bonus-lost"
 
 
-def test_the_not_your_turn_message_says_a_reflex_may() -> None:
-    import console.i18n  # noqa: F401  (installs the words)
-
-    message = refused(play(ANN_AFTER_GHOUL), "attack Ghoul Ann dp=3").message
-    assert "Ann" in message and "reflex" in message
+def test_the_not_your_turn_refusal_is_its_own_code() -> None:
+    """Its own code, not the generic one: its words (``error.ih.attack.not-your-turn``) say a
+    reflex may attack off-turn."""
+    refusal = refused(play(ANN_AFTER_GHOUL), "attack Ghoul Ann dp=3")
+    assert refusal.code == "ih.attack.not-your-turn"
+    assert refusal.params == {"name": "Ghoul", "current": "Ann"}
 
 
 @pytest.mark.parametrize(

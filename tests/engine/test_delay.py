@@ -237,5 +237,6 @@ def test_defense_declared_before_a_delay_stays_spent() -> None:
 def test_no_delay_while_ones_action_is_being_interrupted() -> None:
     """§3.7 + §3.4: an interrupt answers an action already begun; a delay comes before."""
     script = "add A init=15\nadd B init=10\nbegin\nnext\nnext\ninterrupt B A\n"
-    with pytest.raises(RuleError, match="too late to delay"):
+    with pytest.raises(RuleError) as caught:
         state_after(script + "delay A after B")
+    assert caught.value.code == "ih.delay.interrupted"

@@ -50,17 +50,20 @@ def test_extended_tally(
 
 def test_a_finished_action_takes_no_more_rolls() -> None:
     action = add_roll(start_extended(1, "turn"), evaluate_check(SPEC, (8, 1, 1)))
-    with pytest.raises(RuleError, match="over"):
+    with pytest.raises(RuleError) as caught:
         add_roll(action, evaluate_check(SPEC, (8, 1, 1)))
+    assert caught.value.code == "dice.extended.extended-action-over-start"
 
 
 def test_willpower_is_refused() -> None:
-    with pytest.raises(RuleError, match="Willpower"):
+    with pytest.raises(RuleError) as caught:
         refuse_willpower(CheckSpec("ih-d10", 3, willpower=True))
-    with pytest.raises(RuleError, match="Willpower"):
+    assert caught.value.code == "dice.extended.willpowers-dp-does-apply"
+    with pytest.raises(RuleError) as caught:
         roll_extended(
             start_extended(3, "day"), CheckSpec("ih-d10", 3, willpower=True), random.Random(1)
         )
+    assert caught.value.code == "dice.extended.willpowers-dp-does-apply"
 
 
 def test_roll_extended_adds_the_roll() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from ih_support import scenario
 
 from engine.dice.ih import Untrained
 from engine.errors import RuleError
@@ -15,7 +16,6 @@ from engine.ih.rolls import PoolPart
 from engine.ih.sheet import Sheet, SkillBonus
 from engine.ih.traits import Skill
 from engine.settings import Interpretations
-from tests.engine.ih_support import scenario
 
 ANN = Sheet(
     name="Ann",

@@ -20,15 +20,15 @@ from engine.ih.events import (
 from engine.language import tokenize
 
 
-def refused(state: Encounter, text: str) -> str:
-    """Apply a line that must be refused; the state must not change. Returns the message."""
+def refused(state: Encounter, text: str) -> RuleError:
+    """Apply a line that must be refused; the state must not change. Returns the refusal."""
     line = tokenize(text)
     assert line is not None
     before = state
     with pytest.raises(RuleError) as caught:
         family.apply(state, family.parse(line), random.Random(0))
     assert state == before
-    return f"{caught.value.code} {caught.value.message}"
+    return caught.value
 
 
 VECTOR_9 = """
@@ -99,7 +99,10 @@ def test_surprise_round_of_the_hidden_ninja() -> None:
         "spend C reflex\nnext\nspend A standard\ninterrupt C A ready\ndamage A 3", state=state
     )
     assert find(state, "A").unconscious
-    assert "fails" in refused(state, "resolve continues")
+    assert (
+        refused(state, "resolve continues").code
+        == "ih.interrupts.unconscious-interrupted-action-fails"
+    )
     state, events = play("resolve fails\nnext\nnext\nnext", state=state)
     assert InterruptResolved("C", "A", "fails") in events
     assert state.current is None and state.phase.value == "surprise"
@@ -113,10 +116,10 @@ def test_surprise_round_of_the_hidden_ninja() -> None:
 def test_surprise_round_allows_exactly_one_action() -> None:
     state, _ = play("add A init=10\nadd B init=5\nsurprise A")
     assert family.to_json(state)["order"][0]["budget"] == {"swift": 1, "move": 1, "standard": 1}
-    assert "one move, standard or swift" in refused(state, "spend A full-round")
+    assert refused(state, "spend A full-round").code == "ih.surprise.one-action"
     state, _ = play("spend A move", state=state)
-    assert "surprise round's one action" in refused(state, "spend A swift")
-    assert "flat-footed" in refused(state, "spend B reflex")
+    assert refused(state, "spend A swift").code == "ih.surprise.action-taken"
+    assert refused(state, "spend B reflex").code == "ih.act.unaware"
     state, events = play("next", state=state)
     assert state.current is None
     state, events = play("next", state=state)
@@ -184,8 +187,9 @@ def test_both_delayers_want_to_go_after_each_other() -> None:
 
 def test_lower_original_cannot_overrule_a_higher_delayer() -> None:
     state, _ = play("add A init=20\nadd B init=15\nadd C init=10\nbegin\ndelay B after C")
-    message = refused(state, "delay C after B")
-    assert "B decides" in message
+    refusal = refused(state, "delay C after B")
+    assert refusal.code == "ih.delay.other-decides"
+    assert refusal.params["holder"] == "B"
 
 
 def test_removing_the_current_actor_skips_and_repeats_no_turn() -> None:
@@ -222,35 +226,37 @@ def test_elapsed_time_is_six_seconds_a_round() -> None:
 
 def test_substitution_and_full_round() -> None:
     state, _ = play("add A init=15\nadd B init=2\nbegin\nspend A standard\nspend A move")
-    assert "no action left" in refused(state, "spend A move")
+    assert refused(state, "spend A move").code == "ih.budget.empty"
     state, _ = play("spend A swift", state=state)
     assert find(state, "A").budget.swift == 0
     state, _ = play("next\nnext", state=state)  # A again, round 2
     state, _ = play("spend A swift\nspend A swift\nspend A swift", state=state)
-    assert "no action left" in refused(state, "spend A swift")
+    assert refused(state, "spend A swift").code == "ih.budget.empty"
     state, _ = play("next\nnext\nspend A full-round", state=state)
     a = find(state, "A").budget
     assert (a.swift, a.move, a.standard) == (1, 0, 0)
-    assert "full-round" in refused(state, "spend A full-round")
+    assert refused(state, "spend A full-round").code == "ih.budget.full-round"
 
 
 def test_double_move_and_free_actions_with_cap() -> None:
     state, _ = play("add A init=15\nbegin\nspend A standard\nspend A move\nspend A free")
     state, _ = play("spend A free\nspend A free\ncap free 3", state=state)
-    assert "free actions" in refused(state, "spend A free")
+    assert refused(state, "spend A free").code == "ih.free.capped"
     state, _ = play("cap free none\nspend A free", state=state)
 
 
 def test_only_the_current_actor_spends_except_reflexes() -> None:
     state, _ = play("add A init=15\nadd B init=12\nbegin")
-    assert "not B's turn" in refused(state, "spend B move")
+    assert refused(state, "spend B move").code == "ih.turn.not-yours"
+    assert refused(state, "spend B move").params == {"name": "B", "current": "A"}
     state, _ = play("spend B free", state=state)  # speaking off-turn
 
 
 def test_off_turn_reflex_spends_next_turn_swift() -> None:
     state, _ = play("add A init=15\nadd B init=12\nbegin\nspend B reflex")
     assert find(state, "B").owed_swift == 1
-    assert "round 1 already used it" in refused(state, "spend B reflex")
+    assert refused(state, "spend B reflex").code == "ih.reflex.owed"
+    assert refused(state, "spend B reflex").params["rounds"] == "1"
     state, events = play("next", state=state)
     b = find(state, "B")
     assert state.current == "B" and b.owed_swift == 0
@@ -263,7 +269,8 @@ def test_off_turn_reflex_spends_next_turn_swift() -> None:
 def test_extra_swift_allows_a_second_off_turn_reflex() -> None:
     state, _ = play("add A init=15\nadd B init=12\nextra B swift 1\nbegin\nspend B reflex")
     state, _ = play("spend B reflex", state=state)
-    assert "already used it" in refused(state, "spend B reflex")
+    assert refused(state, "spend B reflex").code == "ih.reflex.owed"
+    assert refused(state, "spend B reflex").params["rounds"] == "1, 1"
     state, _ = play("next", state=state)
     assert find(state, "B").budget.swift == 0
 
@@ -297,7 +304,10 @@ def test_effect_timed_on_another_source_and_orphaned() -> None:
     assert find(state, "A").effects[0].rounds_left == 1
     state, events = play("next", state=state)
     assert EffectExpired("A", "Hex", "B") in events
-    assert "by=SOURCE" in refused(play("add Z init=1")[0], 'effect Z "X" rounds=1')
+    assert (
+        refused(play("add Z init=1")[0], 'effect Z "X" rounds=1').code
+        == "ih.effects.nobody-acting-now-say"
+    )
 
 
 def test_damage_unconscious_heal_and_staying_conscious() -> None:
@@ -306,7 +316,7 @@ def test_damage_unconscious_heal_and_staying_conscious() -> None:
     )
     a = find(state, "A")
     assert a.health == 0 and a.unconscious
-    assert "unconscious" in refused(state, "spend A reflex")
+    assert refused(state, "spend A reflex").code == "ih.act.unconscious"
     state, _ = play("willpower A conscious", state=state)
     a = find(state, "A")
     assert not a.unconscious and a.kept_conscious and a.willpower == 2 and a.owed_swift == 1
@@ -328,38 +338,41 @@ def test_staying_conscious_is_once_per_scene() -> None:
         "heal A 1\ndamage A 1"
     )
     assert find(state, "A").unconscious
-    assert "fainted" in refused(state, "willpower A conscious")
+    assert refused(state, "willpower A conscious").code == "ih.vitals.fainted-sleeps-until-scene"
 
 
 def test_willpower_dice_defense_and_origin() -> None:
     state, _ = play("add A init=15 willpower=4\nadd B init=1\nbegin\nwillpower A +3dp")
-    assert "ih.willpower.once-per-action" in refused(state, "willpower A +3dp")
+    assert refused(state, "willpower A +3dp").code == "ih.willpower.once-per-action"
     # the +3 DP waits for A's roll (tests/engine/test_willpower_dice.py): still refused after
     # an action is spent, since no roll has taken it yet (one spend, one roll, RULES.md §1.7)
     state, _ = play("spend A standard", state=state)
-    assert "ih.willpower.once-per-action" in refused(state, "willpower A +3dp")
+    assert refused(state, "willpower A +3dp").code == "ih.willpower.once-per-action"
     state, _ = play("willpower A defense", state=state)
     a = find(state, "A")
     assert a.willpower == 2 and a.willpower_defense and a.budget.swift == 0
-    assert "+2 defense" in refused(state, "willpower A defense")
+    assert refused(state, "willpower A defense").code == "ih.willpower.defense-held"
     state, _ = play("willpower A impulse", state=state)
     assert find(state, "A").willpower == 4
-    assert "movie" in refused(state, "willpower A impulse")
+    assert refused(state, "willpower A impulse").code == "ih.vitals.already-acted-impulse-movie"
     state, _ = play("willpower A -1\nwillpower A trait", state=state)
-    assert "scene" in refused(state, "willpower A trait")
+    assert refused(state, "willpower A trait").code == "ih.vitals.already-acted-trait-scene"
     state, _ = play("next\nnext", state=state)
     assert not find(state, "A").willpower_defense
     state, _ = play("end scene\nwillpower A -1\nwillpower A trait", state=state)
-    assert "movie" in refused(state, "willpower A impulse")
+    assert refused(state, "willpower A impulse").code == "ih.vitals.already-acted-impulse-movie"
     state, _ = play("end movie\nwillpower A impulse", state=state)
-    assert "only 4" in refused(state, "willpower A -5")
+    assert refused(state, "willpower A -5").code == "ih.vitals.willpower-lose"
+    assert refused(state, "willpower A -5").params["willpower"] == 4
 
 
 def test_declared_defense_is_spent_until_the_next_action() -> None:
     state, _ = play("add A init=15 defense-bonus=3\nadd B init=12\nbegin\nnext\ndefend A 2")
-    assert "1 defense bonus" in refused(state, "defend A 2")
+    assert refused(state, "defend A 2").code == "ih.vitals.defense-bonus-success-es"
+    assert refused(state, "defend A 2").params["left"] == 1
     state, _ = play("defend A 1", state=state)
-    assert "0 defense bonus" in refused(state, "defend A 1")
+    assert refused(state, "defend A 1").code == "ih.vitals.defense-bonus-success-es"
+    assert refused(state, "defend A 1").params["left"] == 0
     state, _ = play("next", state=state)
     assert find(state, "A").defense_spent == 0
 
@@ -367,17 +380,17 @@ def test_declared_defense_is_spent_until_the_next_action() -> None:
 def test_interrupt_resolves_by_the_rule_when_the_turn_ends() -> None:
     state, events = play("add A init=15\nadd B init=12\nbegin\nspend A standard\ninterrupt B A")
     assert find(state, "B").owed_swift == 1
-    assert "pending" in refused(state, "interrupt B A")
+    assert refused(state, "interrupt B A").code == "ih.interrupts.interrupt-still-pending-resolve"
     state, events = play("next", state=state)
     assert InterruptResolved("B", "A", "continues") in events
 
 
 def test_setup_refusals_and_bad_names() -> None:
     state = family.new_state("ih-d6")
-    assert "Nobody" in refused(state, "begin")
+    assert refused(state, "begin").code == "ih.fight.empty"
     state, _ = play("add Ann init=10", state=state)
-    assert "already" in refused(state, "add ann init=3")
-    assert "not begun" in refused(state, "next")
-    assert "No combatant" in refused(state, "damage Zed 1")
+    assert refused(state, "add ann init=3").code == "ih.roster.there-already-combatant-named"
+    assert refused(state, "next").code == "ih.fight.begin-first"
+    assert refused(state, "damage Zed 1").code == "ih.encounter.combatant-named-fight-known"
     state, _ = play('add "Old Wang" mod=2\ndamage "old wang" 1', state=state)
     assert find(state, "OLD WANG").health == 6

@@ -69,8 +69,10 @@ def test_power_breakdown_source_by_source() -> None:
     assert rolled.power == 5 and rolled.roll.total == 6
     theme = state.characters[0].themes[0]
     assert theme.power_tags[1].burned and theme.loss_marks == 1
-    with pytest.raises(RuleError, match="burned"):
+    with pytest.raises(RuleError) as caught:
         run(['action Mei tags="cold touch"'], state, Dice(1))
+    assert caught.value.code == "mist.power.burned-unusable-until-restored"
+    assert caught.value.params == {"tag": "cold touch"}
 
 
 def test_only_the_highest_status_counts() -> None:
@@ -83,8 +85,9 @@ def test_only_the_highest_status_counts() -> None:
 
 def test_actions_only_in_the_action_phase() -> None:
     state, _ = run(SETUP[:-1])
-    with pytest.raises(RuleError, match="Action phase"):
+    with pytest.raises(RuleError) as caught:
         run(["action Mei tags=sharp eyes"], state, Dice(1, 1))
+    assert caught.value.code == "mist.action.actions-rolled-action-phase"
 
 
 def test_effects_spend_power_and_refuse_overspending() -> None:
@@ -94,20 +97,25 @@ def test_effects_spend_power_and_refuse_overspending() -> None:
     )
     state, _ = run(["effect status Hound harmed 2"], state)
     assert state.actions[-1].left == 1
-    with pytest.raises(RuleError, match="1 power left"):
+    with pytest.raises(RuleError) as caught:
         run(['effect tag Hound "pinned"'], state)
+    assert caught.value.code == "mist.action.action-power-left-effect"
+    assert caught.value.params["left"] == 1
     state, _ = run(['effect clue "Silver hurts it"'], state)
     assert state.case_file.clues[0].found_by == ("sharp eyes", "old badge", "slip through walls")
-    with pytest.raises(RuleError, match="0 power left"):
+    with pytest.raises(RuleError) as caught:
         run(['effect feat "one more"'], state)
+    assert caught.value.code == "mist.action.action-power-left-effect"
+    assert caught.value.params["left"] == 0
 
 
 def test_failed_action_has_no_effects_and_owes_a_consequence() -> None:
     state, _ = run(SETUP)
     state, events = run(['action Mei tags="sharp eyes"'], state, Dice(1, 1))
     assert state.owed == ("a1",)
-    with pytest.raises(RuleError, match="failed"):
+    with pytest.raises(RuleError) as caught:
         run(['effect feat "x"'], state)
+    assert caught.value.code == "mist.action.action-failed-total-power"
 
 
 @pytest.mark.parametrize(

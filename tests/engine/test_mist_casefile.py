@@ -35,10 +35,14 @@ def test_ids_power_and_json() -> None:
 def test_complexity_gate_says_why() -> None:
     state, _ = run(SETUP + ["complexity 3"])
     assert family.to_json(state)["case_file"]["conclusions"][0]["can_roll"] is False
-    with pytest.raises(RuleError, match="needs 3 supporting clues, has 2"):
+    with pytest.raises(RuleError) as caught:
         run(["deduce k1"], state, Dice(*HIGH))
-    with pytest.raises(RuleError, match="needs 3 supporting clues, has 2"):
+    assert caught.value.code == "mist.casefile.needs-supporting-clues-mysterys"
+    assert (caught.value.params["complexity"], caught.value.params["supports_count"]) == (3, 2)
+    with pytest.raises(RuleError) as caught:
         run(["test k1"], state, Dice(*HIGH))
+    assert caught.value.code == "mist.casefile.needs-supporting-clues-mysterys"
+    assert (caught.value.params["complexity"], caught.value.params["supports_count"]) == (3, 2)
 
 
 @pytest.mark.parametrize(
@@ -103,8 +107,9 @@ def test_mission_cut_in_suppress_and_end() -> None:
     state, _ = run(["test k1"], state, Dice(*HIGH))
     state, _ = run(["suppress o1", "mission end"], state)
     assert state.mission.suppressed and state.mission.ended
-    with pytest.raises(RuleError, match="already ended"):
+    with pytest.raises(RuleError) as caught:
         run(["mission end"], state)
+    assert caught.value.code == "mist.mission.mission-already-ended"
 
 
 def test_mission_end_with_untested_case_file_warns() -> None:

@@ -69,15 +69,17 @@ def test_sink_takes_a_tier_six_status(faces: tuple[int, int]) -> None:
 
 def test_immersion_needs_a_taint_theme() -> None:
     state, _ = run(SETUP)
-    with pytest.raises(RuleError, match="Taint"):
+    with pytest.raises(RuleError) as caught:
         run(["immerse Mei Detective sink"], state, Dice(*HIGH))
+    assert caught.value.code == "mist.immersion.self-theme-full-immersion"
 
 
 def test_three_growth_marks_make_a_growth_pending_then_clear() -> None:
     state, events = run(SETUP + ["mark Mei Detective progress 2"])
     assert not any(isinstance(e, GrowthPending) for e in events)
-    with pytest.raises(RuleError, match="no growth"):
+    with pytest.raises(RuleError) as caught:
         run(['growth Mei Detective power "keen nose"'], state)
+    assert caught.value.code == "mist.growth.growth-choose-needs-marks"
     state, events = run(["mark Mei Detective progress"], state)
     assert any(isinstance(e, GrowthPending) for e in events)
     state, _ = run(['growth Mei Detective power "keen nose"'], state)
@@ -88,8 +90,13 @@ def test_three_growth_marks_make_a_growth_pending_then_clear() -> None:
 
 def test_wrong_track_for_the_theme_type() -> None:
     state, _ = run(SETUP)
-    with pytest.raises(RuleError, match="progress or abandon"):
+    with pytest.raises(RuleError) as caught:
         run(["mark Mei Detective mastery"], state)
+    assert caught.value.code == "mist.growth.theme-marks"
+    assert (caught.value.params["growth_track"], caught.value.params["loss_track"]) == (
+        "progress",
+        "abandon",
+    )
 
 
 def test_lost_self_leaves_a_scar_and_counts_growth() -> None:
@@ -127,8 +134,10 @@ def test_five_evolution_offers_retirement() -> None:
         'theme Mei self "D" power="x,y"',
     ]
     state, _ = run(lines)
-    with pytest.raises(RuleError, match="at 5"):
+    with pytest.raises(RuleError) as caught:
         run(["retire Mei calm"], state)
+    assert caught.value.code == "mist.growth.evolution-retirement-choices-come"
+    assert caught.value.params["needed"] == 5
     events: list[object] = []
     for name in ("A", "B", "C", "D", "Detective"):
         state, new = run([f"mark Mei {name} abandon 3"], state)

@@ -39,11 +39,14 @@ def test_threats_consequences_and_resolution() -> None:
             "phase action",
         ]
     )
-    with pytest.raises(RuleError, match="Establish"):
+    with pytest.raises(RuleError) as caught:
         run(['threat "more"'], state)
+    assert caught.value.code == "mist.scene-loop.threats-presented-establish-phase"
     state, _ = run(["phase consequence", "consequence Mei bitten 2 for=t1"], state)
-    with pytest.raises(RuleError, match="pending"):
+    with pytest.raises(RuleError) as caught:
         run(["phase next"], state)
+    assert caught.value.code == "mist.scene-loop.consequence-still-pending-deliver-2"
+    assert caught.value.params == {"ids": "x1"}
     state, _ = run(["deliver x1"], state)
     assert state.characters[0].statuses[0].tier == 2
     state, _ = run(["status Hound harmed 2"], state)

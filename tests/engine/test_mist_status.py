@@ -94,8 +94,10 @@ def test_challenge_limit_overcomes_by_status_kind_only() -> None:
 
 def test_immune_limit_refuses_that_status() -> None:
     state, _ = run(["challenge Wall limits=harmed:immune,solved:2"])
-    with pytest.raises(RuleError, match="immune"):
+    with pytest.raises(RuleError) as caught:
         run(["status Wall harmed 1"], state)
+    assert caught.value.code == "mist.limits.immune-status-given"
+    assert caught.value.params == {"found": "Wall", "kind": "harmed"}
     assert family.to_json(state)["challenges"][0]["limits"] == {"harmed": "immune", "solved": 2}
 
 
@@ -195,8 +197,9 @@ def test_a_blank_padded_status_reaches_its_limit() -> None:
 
 def test_a_status_needs_a_name_at_the_engine_too() -> None:
     """A dialog passing a blank name gets a RuleError, not a status called ''."""
-    with pytest.raises(RuleError, match="needs a name"):
+    with pytest.raises(RuleError) as caught:
         take_status((), "  ", 2)
+    assert caught.value.code == "mist.status.status-needs-name"
 
 
 @pytest.mark.parametrize(

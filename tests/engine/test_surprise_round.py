@@ -64,8 +64,10 @@ def test_a_combatant_outside_the_surprise_round_cannot_act_in_it(kind: str) -> N
     state = state_after(SETUP)
     line = tokenize(f"spend Bob {kind}")
     assert line is not None
-    with pytest.raises(RuleError, match="flat-footed"):
+    with pytest.raises(RuleError) as caught:
         family.apply(state, family.parse(line), random.Random(0))
+    assert caught.value.code == "ih.act.unaware"
+    assert caught.value.params == {"name": "Bob"}
 
 
 def test_the_free_action_of_a_surprise_participant_is_still_allowed() -> None:

@@ -12,6 +12,7 @@ from saves_fixtures import build
 
 from engine.session import execute_text
 from saves import BadFile, NewerVersion, open_store
+from saves.migrations import SCHEMA_VERSION
 from saves.scenefile import CHUNK
 
 
@@ -31,7 +32,8 @@ def _garbage(data: bytes) -> bytes:
 
 
 def _newer(data: bytes) -> bytes:
-    return data.replace(b'"schema_version":2', b'"schema_version":99', 1)
+    current = f'"schema_version":{SCHEMA_VERSION}'.encode()
+    return data.replace(current, b'"schema_version":99', 1)
 
 
 def _wrong_type(data: bytes) -> bytes:

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.commands import Undo
+from engine.dice.command import MistRolled, MistSpec, RollCommand
 from engine.dice.mist import MistRoll, Outcome, evaluate_mist
+from engine.mist.state import MistState
 from engine.session import JournalEntry, Scene
-from engine.settings import Interpretations
+from engine.settings import Interpret, Interpretations
 from saves.codec import DEFAULT, Codec, DocumentError
 
 ROOT = __name__.split(".")[0]
@@ -90,12 +94,15 @@ def test_any_value_round_trips_with_its_exact_types(branch: Branch) -> None:
 )
 def test_engine_values_round_trip(parts: tuple[int, int, tuple[int, ...]]) -> None:
     roll = evaluate_mist(*parts)
-    entry = JournalEntry(Interpretations(False, 3), text="roll mist 2", seed=9, events=(roll,))
-    scene = Scene("A", "mist", Interpretations(), roll, (entry,), (entry,), 7, 2)
+    event = MistRolled(RollCommand("mist", mist=MistSpec(parts[0])), roll)
+    entry = JournalEntry(Interpret("computed_turn_order", "off"), "roll mist 2", 9, (event,))
+    state = MistState(interpretations=Interpretations(False, 3))
+    scene = Scene("A", "mist", MistState(), state, (entry,), (entry,), 7, 2)
     document = DEFAULT.encode(scene)
     assert document["__type__"] == "engine.session.Scene"
     assert DEFAULT.decode(document) == scene
-    assert isinstance(DEFAULT.decode(document).state.outcome, Outcome)
+    rolled = DEFAULT.decode(document).journal[0].events[0]
+    assert isinstance(rolled, MistRolled) and isinstance(rolled.result.outcome, Outcome)
 
 
 @pytest.mark.parametrize(
@@ -118,23 +125,31 @@ def test_untrusted_type_tags_are_refused(tag: str) -> None:
 @pytest.mark.parametrize(
     ("mutate", "where"),
     [
-        (lambda d: d["state"].update(d8="4"), "state.d8"),
-        (lambda d: d["state"]["d4s"].__setitem__(0, True), "state.d4s[0]"),
-        (lambda d: d["state"].update(outcome="great"), "state.outcome"),
-        (lambda d: d["state"].pop("total"), "state"),
-        (lambda d: d["state"].update(extra=1), "state"),
+        (lambda d: _roll(d).update(d8="4"), "journal[0].events[0].result.d8"),
+        (lambda d: _roll(d)["d4s"].__setitem__(0, True), "journal[0].events[0].result.d4s[0]"),
+        (lambda d: _roll(d).update(outcome="great"), "journal[0].events[0].result.outcome"),
+        (lambda d: _roll(d).pop("total"), "journal[0].events[0].result"),
+        (lambda d: _roll(d).update(extra=1), "journal[0].events[0].result"),
         (lambda d: d["journal"][0].update(seed=None), "journal[0].seed"),
+        (lambda d: d["state"].update(phase="lunch"), "state.phase"),
         (lambda d: d.update(name=3), "name"),
     ],
 )
 def test_a_hand_edited_value_is_named(mutate: object, where: str) -> None:
     roll = evaluate_mist(1, 5, (3,))
-    scene = Scene("A", "mist", None, roll, (JournalEntry(None, "x", 1, ()),))
+    event = MistRolled(RollCommand("mist", mist=MistSpec(1)), roll)
+    scene = Scene("A", "mist", MistState(), MistState(), (JournalEntry(Undo(), "x", 1, (event,)),))
     document = DEFAULT.encode(scene)
     mutate(document)  # type: ignore[operator]
     with pytest.raises(DocumentError) as caught:
         DEFAULT.decode(document)
     assert str(caught.value).startswith(where)
+
+
+def _roll(document: dict[str, Any]) -> dict[str, Any]:
+    """The M.I.S.T. roll of the first event of a scene document's journal."""
+    roll: dict[str, Any] = document["journal"][0]["events"][0]["result"]
+    return roll
 
 
 def test_objects_without_a_tag_are_refused() -> None:

@@ -44,7 +44,7 @@ def test_a_version_1_campaign_file_migrates_when_the_store_opens(tmp_path: Path)
     assert fight.undone and fight.journal[0].text == "add Ann init=15 health=7"
     assert replay(case, case.journal) == case.state
     assert kept.read_bytes() == FIXTURE.read_bytes()
-    assert SCHEMA_VERSION == 2
+    assert SCHEMA_VERSION == 3
 
 
 def test_a_version_1_file_imports(tmp_path: Path) -> None:
