@@ -285,9 +285,7 @@ def _by_key(effects: tuple[Effect, ...], source: str) -> dict[tuple[str, str], E
     return {_effect_key(e): e for e in effects if same(e.source, source)}
 
 
-def release_waiting_on(
-    state: Encounter, name: str, left: bool = False
-) -> tuple[Encounter, Events]:
+def release_waiting_on(state: Encounter, name: str, left: bool = False) -> tuple[Encounter, Events]:
     """Those delaying until after ``name`` may act now (§3.4): ``name`` has acted, or ``left``
     this round's remaining turns (removed, delayed into the next round), so nobody loses a turn.
 
