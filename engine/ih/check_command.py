@@ -4,7 +4,8 @@ Willpower's +3 DP spends 1 willpower of the combatant who rolls, through the sam
 ``roll … --willpower by=NAME`` (``vitals.willpower_dice_for_roll``: once per action, a +3 DP
 already bought with ``willpower NAME +3dp`` is used instead of a second spend, and goes into the
 check even without ``--willpower``), and is refused
-at 0 willpower, for someone not in the fight, and on extended actions (``engine/ih/extended.py``).
+at 0 willpower and on extended actions (``engine/ih/extended.py``). A sheet not in the fight
+spends its own willpower, tracked for the scene.
 An opposed check (``vs=OTHER:TRAITS``) rolls both sides; the opponent's final successes are the
 DC and [I-15] settles a tie.
 """
@@ -18,11 +19,14 @@ from engine.dice.ih import CheckResult, roll_check, validate_spec
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih import commands as c
-from engine.ih import vitals
+from engine.ih import derived, vitals
 from engine.ih.checks import CheckPool, check_pool, opposed_success, roller_sheet
 from engine.ih.encounter import Combatant, Encounter
+from engine.ih.events import WillpowerChanged
 from engine.ih.rolls import RollRecord
+from engine.ih.sheet import Sheet
 from engine.ih.sheet_events import CheckMade
+from engine.ih.vitals import WillpowerUse
 
 
 def roller(state: Encounter, name: str) -> Combatant | None:
@@ -39,18 +43,41 @@ def willpower_for_check(state: Encounter, name: str, asked: bool) -> tuple[Encou
     already bought for this action; without it, a +3 DP bought with ``willpower NAME +3dp``
     and waiting.
 
+    A sheet not in the fight (§3.11) spends its own willpower, tracked for the scene
+    (``Encounter.sheet_willpower_spent``); a waiting +3 DP is a combatant's only.
+
     Raises:
-        RuleError: asked by someone not in the fight, unconscious, with no willpower left, or
-            this action's +3 DP has already been rolled.
+        RuleError: unconscious, no willpower left, or this action's +3 DP has already been
+            rolled.
     """
     combatant = roller(state, name)
     if combatant is None:
-        if asked:
-            raise RuleError("ih.willpower.not-in-fight", name=name)
-        return state, (), False
+        return _spend_sheet_willpower(state, name) if asked else (state, (), False)
     if asked and combatant.unconscious:
         raise RuleError("ih.willpower.unconscious", name=combatant.name)
     return vitals.willpower_dice_for_roll(state, combatant.name, asked)
+
+
+def sheet_willpower_left(state: Encounter, sheet: Sheet) -> int:
+    """The willpower a sheet not in the fight has left in this scene (max − spent, §2.2)."""
+    spent = dict(state.sheet_willpower_spent).get(sheet.key, 0)
+    return derived.willpower_max(sheet.character) - spent
+
+
+def _spend_sheet_willpower(state: Encounter, name: str) -> tuple[Encounter, Events, bool]:
+    """+3 DP for a check by a sheet not in the fight (§3.11): 1 of the sheet's willpower.
+
+    Raises:
+        RuleError: no willpower left in this scene.
+    """
+    sheet = roller_sheet(state, name)
+    left = sheet_willpower_left(state, sheet)
+    if left < 1:
+        raise RuleError("ih.willpower.none-left", name=sheet.name)
+    spent = dict(state.sheet_willpower_spent)
+    spent[sheet.key] = spent.get(sheet.key, 0) + 1
+    state = replace(state, sheet_willpower_spent=tuple(sorted(spent.items())))
+    return state, (WillpowerChanged(sheet.name, -1, left - 1, WillpowerUse.DICE.value),), True
 
 
 def _roll(
