@@ -220,7 +220,13 @@ def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: s
 def list_saves(args: argparse.Namespace) -> int:
     """``st-console saves [--save-dir DIR]``: campaigns, their scenes, who holds them open."""
     from saves import SaveError, open_store
+    from saves.store import CAMPAIGNS, default_save_dir
 
+    root = Path(args.save_dir) if args.save_dir else default_save_dir()
+    nearest = next(p for p in (root, *root.parents) if p.exists())
+    if nearest.is_dir() and not (root / CAMPAIGNS).exists():  # a listing creates no folders
+        print(Translator(args.lang)("cli.saves.none", root=root))
+        return 0
     try:
         store = open_store(args.save_dir)
         infos = store.list_campaigns()
