@@ -152,7 +152,15 @@ class Campaign:
         found = self._find(name)
         if found is None:
             known = ", ".join(self.scene_names()) or "none"
-            raise NotFound(f"Campaign {self.name!r} has no scene {name!r} (scenes: {known}).")
+            raise NotFound(
+                f"Campaign {self.name!r} has no scene {name!r} (scenes: {known}).",
+                code="saves.campaign.no-scene",
+                params={
+                    "campaign": repr(self.name),
+                    "name": repr(name),
+                    "known": ", ".join(self.scene_names()) or "—",
+                },
+            )
         return found
 
     # -- scenes --------------------------------------------------------------------------------
