@@ -1,7 +1,7 @@
 """Messages that flow up from panes and dialogs to the scene screen and the app (STYLE.md).
 
 Panes never call the engine or their siblings: they post :class:`CommandRequested` carrying the
-command object (``engine/ih/commands.py``, ``engine/mist/commands.py``), as frogmouth's panes
+command object (``engine/ih/commands/``, ``engine/mist/commands.py``), as frogmouth's panes
 post ``History.Goto(location)``; the screen runs it through the one path into the engine and
 journals ``format_command(command)``. Only the command line posts text, which it parses.
 """

@@ -6,8 +6,13 @@ The console's keys and dialogs build the same command objects this parser return
 - ``VERBS``: the verbs it understands (for completion and help);
 - ``new_state(system: str) -> State``;
 - ``parse(line: Line) -> Command | None`` (``None`` when the verb is not its own);
-- ``apply(state, command, rng) -> (state, events)``, raising ``RuleError``;
+- ``apply(state, command, rng) -> (state, events)``, raising ``RuleError``: one dispatch
+  shape, ``engine/dispatch.py`` over the family's ``handlers.py``;
 - ``to_json(state) -> dict``: the ``run --json`` view of INTERFACE.md §2.
+
+The shared commands are handled here, once for both families: ``interpret`` (both states keep
+their [I-n] in ``interpretations``, RULES.md) and ``roll``; ``undo``, ``redo`` and
+``scene new`` are the session's (``engine/session.py``).
 
 :func:`format_command` writes any command back as the line that parses into it: the journal's
 text for what a key or a dialog did (``engine/ih/formatting.py``, ``engine/mist/formatting.py``).

@@ -30,11 +30,11 @@ def dispatch(
     state: StateT,
     command: object,
     rng: random.Random,
-    refusal: str,
+    refusal: Callable[[object], RuleError],
 ) -> tuple[StateT, Events]:
-    """Apply ``command`` by its type's handler; ``refusal`` is the RuleError code for a command
-    of no handler (a command of the other family)."""
+    """Apply ``command`` by its type's handler; ``refusal(command)`` is raised for a command of
+    no handler (one of the other family)."""
     handler = handlers.get(type(command))
     if handler is None:
-        raise RuleError(refusal, command=type(command).__name__)
+        raise refusal(command)
     return handler(state, command, rng)

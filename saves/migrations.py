@@ -12,7 +12,8 @@ Schema versions:
 3. A M.I.S.T. scene's interpretations are ``MistState.interpretations`` (the field's name in
    both families, ``Encounter.interpretations``); version 2 called it ``settings``. The
    Infinite Horror commands moved from ``engine.ih.commands`` to its modules ``combat`` and
-   ``sheets``, so their ``__type__`` tags name those.
+   ``sheets``, the M.I.S.T. events from ``engine.mist.events`` to ``scene`` and ``campaign``,
+   so their ``__type__`` tags name those.
 
 Each migration takes a document of version ``n`` and returns one of version ``n + 1``; they
 never touch the file they came from (the caller writes the result elsewhere).
@@ -148,6 +149,57 @@ RENAMED_TYPES: dict[str, str] = {
     "engine.ih.commands.RollExtended": "engine.ih.commands.sheets.RollExtended",
     "engine.ih.commands.LoseExtended": "engine.ih.commands.sheets.LoseExtended",
     "engine.ih.commands.DropExtended": "engine.ih.commands.sheets.DropExtended",
+    "engine.mist.events.CharacterAdded": "engine.mist.events.scene.CharacterAdded",
+    "engine.mist.events.ChallengeAdded": "engine.mist.events.scene.ChallengeAdded",
+    "engine.mist.events.ChallengeHidden": "engine.mist.events.scene.ChallengeHidden",
+    "engine.mist.events.ChallengeRevealed": "engine.mist.events.scene.ChallengeRevealed",
+    "engine.mist.events.LimitsHidden": "engine.mist.events.scene.LimitsHidden",
+    "engine.mist.events.LimitsRevealed": "engine.mist.events.scene.LimitsRevealed",
+    "engine.mist.events.LimitSet": "engine.mist.events.scene.LimitSet",
+    "engine.mist.events.NoteAdded": "engine.mist.events.scene.NoteAdded",
+    "engine.mist.events.ThemeAdded": "engine.mist.events.scene.ThemeAdded",
+    "engine.mist.events.StatusTaken": "engine.mist.events.scene.StatusTaken",
+    "engine.mist.events.StatusReduced": "engine.mist.events.scene.StatusReduced",
+    "engine.mist.events.CharacterTransformed": "engine.mist.events.scene.CharacterTransformed",
+    "engine.mist.events.ChallengeOvercome": "engine.mist.events.scene.ChallengeOvercome",
+    "engine.mist.events.StoryTagAdded": "engine.mist.events.scene.StoryTagAdded",
+    "engine.mist.events.StoryTagRemoved": "engine.mist.events.scene.StoryTagRemoved",
+    "engine.mist.events.TagBurned": "engine.mist.events.scene.TagBurned",
+    "engine.mist.events.TagRestored": "engine.mist.events.scene.TagRestored",
+    "engine.mist.events.PhaseChanged": "engine.mist.events.scene.PhaseChanged",
+    "engine.mist.events.SceneResolved": "engine.mist.events.scene.SceneResolved",
+    "engine.mist.events.SceneEnded": "engine.mist.events.scene.SceneEnded",
+    "engine.mist.events.ThreatPresented": "engine.mist.events.scene.ThreatPresented",
+    "engine.mist.events.ThreatResolved": "engine.mist.events.scene.ThreatResolved",
+    "engine.mist.events.ActionRolled": "engine.mist.events.scene.ActionRolled",
+    "engine.mist.events.EffectSpent": "engine.mist.events.scene.EffectSpent",
+    "engine.mist.events.ConsequencePending": "engine.mist.events.scene.ConsequencePending",
+    "engine.mist.events.ConsequenceDelivered": "engine.mist.events.scene.ConsequenceDelivered",
+    "engine.mist.events.ConsequencesOwed": "engine.mist.events.scene.ConsequencesOwed",
+    "engine.mist.events.Mitigated": "engine.mist.events.scene.Mitigated",
+    "engine.mist.events.SettingChanged": "engine.mist.events.scene.SettingChanged",
+    "engine.mist.events.Marked": "engine.mist.events.campaign.Marked",
+    "engine.mist.events.GrowthPending": "engine.mist.events.campaign.GrowthPending",
+    "engine.mist.events.GrowthTaken": "engine.mist.events.campaign.GrowthTaken",
+    "engine.mist.events.ThemeLost": "engine.mist.events.campaign.ThemeLost",
+    "engine.mist.events.ThemeReborn": "engine.mist.events.campaign.ThemeReborn",
+    "engine.mist.events.RetirementOffered": "engine.mist.events.campaign.RetirementOffered",
+    "engine.mist.events.Retired": "engine.mist.events.campaign.Retired",
+    "engine.mist.events.Immersed": "engine.mist.events.campaign.Immersed",
+    "engine.mist.events.ClueAdded": "engine.mist.events.campaign.ClueAdded",
+    "engine.mist.events.ConclusionAdded": "engine.mist.events.campaign.ConclusionAdded",
+    "engine.mist.events.ComplexitySet": "engine.mist.events.campaign.ComplexitySet",
+    "engine.mist.events.CaseRolled": "engine.mist.events.campaign.CaseRolled",
+    "engine.mist.events.CaseFileOpened": "engine.mist.events.campaign.CaseFileOpened",
+    "engine.mist.events.CaseFileClosed": "engine.mist.events.campaign.CaseFileClosed",
+    "engine.mist.events.CaseFileWarning": "engine.mist.events.campaign.CaseFileWarning",
+    "engine.mist.events.QuestionAdded": "engine.mist.events.campaign.QuestionAdded",
+    "engine.mist.events.QuestionAnswered": "engine.mist.events.campaign.QuestionAnswered",
+    "engine.mist.events.SeasonStarted": "engine.mist.events.campaign.SeasonStarted",
+    "engine.mist.events.MissionStarted": "engine.mist.events.campaign.MissionStarted",
+    "engine.mist.events.CutIn": "engine.mist.events.campaign.CutIn",
+    "engine.mist.events.AnomalySuppressed": "engine.mist.events.campaign.AnomalySuppressed",
+    "engine.mist.events.MissionEnded": "engine.mist.events.campaign.MissionEnded",
 }
 """``__type__`` tags of version 2 and the tags of the same classes in version 3."""
 
@@ -170,7 +222,7 @@ def _renamed(value: Any) -> Any:
 
 def any_v2_to_v3(document: dict[str, Any]) -> dict[str, Any]:
     """A version-2 document of any kind as version 3: a M.I.S.T. state's ``settings`` are its
-    ``interpretations`` and an Infinite Horror command's tag names its module (in a state, an
+    ``interpretations`` and a moved class's tag names its module (in a state, an
     initial state, a journal, checkpoints, wherever it is nested)."""
     upgraded: dict[str, Any] = _renamed(document)
     upgraded["schema_version"] = 3

@@ -1,6 +1,6 @@
 """Small dialogs of the console: each a ``ModalScreen[T]`` that returns with ``dismiss`` (STYLE.md).
 
-Dialogs that change the scene return a command object (``engine/ih/commands.py``), which the
+Dialogs that change the scene return a command object (``engine/ih/commands/``), which the
 screen runs through the same path as the command line; a field that is not a number is said in
 the dialog, which stays open. Escape cancels (``None``).
 """

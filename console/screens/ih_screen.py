@@ -2,7 +2,7 @@
 
 The screen owns the scene (``SceneScreen.scene``) and derives the :class:`IHView` from it; the
 panes are bound to ``view`` and ``selected`` and redraw themselves. Every key and dialog builds
-a command object (``engine/ih/commands.py``) and runs it through :meth:`SceneScreen.run_command`;
+a command object (``engine/ih/commands/``) and runs it through :meth:`SceneScreen.run_command`;
 the journal writes it as ``format_command(command)``.
 """
 

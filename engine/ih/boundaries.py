@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.events import Event, Events
-from engine.ih.encounter import Budget, Combatant, Encounter, Phase
+from engine.ih.encounter import Budget, Combatant, Encounter, Phase, fresh_turn
 from engine.ih.events import MovieEnded, Revived, SceneEnded
 
 
@@ -24,7 +24,7 @@ def end_scene(state: Encounter) -> tuple[Encounter, Events]:
             events.append(Revived(combatant.name))
         order.append(
             replace(
-                combatant,
+                fresh_turn(combatant, Budget()),
                 acted=False,
                 started=False,
                 turns_taken=0,
@@ -34,15 +34,6 @@ def end_scene(state: Encounter) -> tuple[Encounter, Events]:
                 joined=False,
                 clueless=False,
                 aware=False,
-                budget=Budget(),
-                owed_rounds=(),
-                free_used=0,
-                spent_this_turn=False,
-                defense_spent=0,
-                defense_declared=0,
-                willpower_defense=False,
-                boost_pending=False,
-                boost_rolled=False,
                 unconscious=unconscious,
                 kept_conscious=False,
                 asleep_until_scene_end=False,

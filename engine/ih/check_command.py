@@ -80,6 +80,27 @@ def _spend_sheet_willpower(state: Encounter, name: str) -> tuple[Encounter, Even
     return state, (WillpowerChanged(sheet.name, -1, left - 1, WillpowerUse.DICE.value),), True
 
 
+def _record(
+    by: str,
+    pool: CheckPool,
+    result: CheckResult,
+    command: c.Check,
+    willpower: bool,
+    opponent: str | None = None,
+) -> RollRecord:
+    """The check in the scene's ``rolls`` (INTERFACE.md: every roll), its pool's parts kept."""
+    return RollRecord(
+        by,
+        pool.label,
+        result,
+        pool.parts,
+        pool.bonus_parts,
+        willpower,
+        opponent=opponent,
+        hidden=command.hidden,
+    )
+
+
 def _roll(
     state: Encounter,
     pool: CheckPool,
@@ -112,15 +133,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     events: list[Event] = list(spent)
     if command.opponent is None:
         result = _roll(state, pool, command, rng, command.dc, willpower)
-        record = RollRecord(
-            by,
-            pool.label,
-            result,
-            pool.parts,
-            pool.bonus_parts,
-            willpower,
-            hidden=command.hidden,
-        )
+        record = _record(by, pool, result, command, willpower)
         state = replace(state, rolls=(*state.rolls, record))
         return state, (*events, CheckMade(record, result.dc, result.success))
     other_sheet = roller_sheet(state, command.opponent)
@@ -134,16 +147,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     dc = other.final_successes
     success = opposed_success(result.final_successes, dc, settings)
     result = replace(result, dc=dc, success=success, margin=result.final_successes - dc)
-    record = RollRecord(
-        by,
-        pool.label,
-        result,
-        pool.parts,
-        pool.bonus_parts,
-        willpower,
-        opponent=other_by,
-        hidden=command.hidden,
-    )
+    record = _record(by, pool, result, command, willpower, opponent=other_by)
     other_record = RollRecord(
         other_by,
         other_pool.label,

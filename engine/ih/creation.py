@@ -76,6 +76,25 @@ def skill_cost(value: int) -> int:
     return max(value, 0) + max(value - 2, 0)
 
 
+def spent_by_category(
+    character: Character, kind: type[Attribute] | type[Skill]
+) -> dict[Category, int]:
+    """The creation points ``character`` spent on attributes (or skills) of each category."""
+    if kind is Attribute:
+        return {
+            c: sum(
+                attribute_cost(character.attributes.of(a))
+                for a in Attribute
+                if ATTRIBUTE_CATEGORY[a] is c
+            )
+            for c in Category
+        }
+    return {
+        c: sum(skill_cost(character.skills.of(s)) for s in Skill if SKILL_CATEGORY[s] is c)
+        for c in Category
+    }
+
+
 def ranked(
     character: Character, kind: type[Attribute] | type[Skill]
 ) -> tuple[Category, Category, Category]:
@@ -84,20 +103,7 @@ def ranked(
     RULES.md §2.3: the player picks which category gets the largest budget; a sheet that never
     said is read as the pick that fits it best.
     """
-    if kind is Attribute:
-        spent = {
-            c: sum(
-                attribute_cost(character.attributes.of(a))
-                for a in Attribute
-                if ATTRIBUTE_CATEGORY[a] is c
-            )
-            for c in Category
-        }
-    else:
-        spent = {
-            c: sum(skill_cost(character.skills.of(s)) for s in Skill if SKILL_CATEGORY[s] is c)
-            for c in Category
-        }
+    spent = spent_by_category(character, kind)
     first, second, third = sorted(Category, key=lambda c: -spent[c])
     return (first, second, third)
 
@@ -117,14 +123,7 @@ def validate(
     """
     choices = choices or Choices()
     problems: list[Problem] = []
-    attribute_spent = {
-        category: sum(
-            attribute_cost(character.attributes.of(a))
-            for a in Attribute
-            if ATTRIBUTE_CATEGORY[a] is category
-        )
-        for category in Category
-    }
+    attribute_spent = spent_by_category(character, Attribute)
     problems += _category_budgets(
         "attributes", "attribute", attribute_spent, choices.attribute_priority, ATTRIBUTE_POINTS
     )
@@ -141,12 +140,7 @@ def validate(
                     attribute.value,
                 )
             )
-    skill_spent = {
-        category: sum(
-            skill_cost(character.skills.of(s)) for s in Skill if SKILL_CATEGORY[s] is category
-        )
-        for category in Category
-    }
+    skill_spent = spent_by_category(character, Skill)
     problems += _category_budgets(
         "skills", "skill", skill_spent, choices.skill_priority, SKILL_POINTS
     )

@@ -248,6 +248,24 @@ def index_of(state: Encounter, name: str) -> int:
     return -1
 
 
+def fresh_turn(combatant: Combatant, budget: Budget) -> Combatant:
+    """``combatant`` with this turn's spending undone: ``budget`` to act with, no owed rounds,
+    free actions, defense spent or declared, willpower defense or +3 DP waiting (a turn's
+    start, §3.6; a scene's end, §3.1)."""
+    return replace(
+        combatant,
+        budget=budget,
+        owed_rounds=(),
+        free_used=0,
+        spent_this_turn=False,
+        defense_spent=0,
+        defense_declared=0,
+        willpower_defense=False,
+        boost_pending=False,
+        boost_rolled=False,
+    )
+
+
 def put(state: Encounter, combatant: Combatant) -> Encounter:
     """Replace the combatant of the same name, keeping its place in the order."""
     index = index_of(state, combatant.name)

@@ -50,7 +50,11 @@ def parse(line: Line) -> c.Command | None:
 def apply(state: Encounter, command: object, rng: random.Random) -> tuple[Encounter, Events]:
     """Apply one command by its handler (``engine/ih/handlers.py``): all of it, or a
     ``RuleError`` and no change."""
-    return dispatch(HANDLERS, state, command, rng, "ih.family.infinite-horror-command")
+    return dispatch(HANDLERS, state, command, rng, _not_ours)
+
+
+def _not_ours(command: object) -> RuleError:
+    return RuleError("ih.family.infinite-horror-command", command=type(command).__name__)
 
 
 def record_rolls(state: Encounter, events: Events) -> Encounter:

@@ -105,4 +105,4 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.EndMovie: lambda x: "end movie",
     **SHEET_FORMATTERS,
 }
-"""One writer per command type of ``engine/ih/commands.py``."""
+"""One writer per command type of ``engine/ih/commands/``."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import RuleError
 from engine.events import Event, Events
@@ -48,6 +48,9 @@ BONUS_FIELDS: dict[str, str] = {
     "reflex-save-bonus": "reflex_save",
     "fortitude-save-bonus": "fortitude_save",
 }
+Named = TypeVar("Named", Feat, Language)
+"""A sheet entry known by its name alone."""
+
 ATTRIBUTE_NAMES = frozenset(a.value for a in Attribute)
 SKILL_NAMES = frozenset(s.value for s in Skill)
 
@@ -160,15 +163,20 @@ def check_sheet(sheet: Sheet) -> None:
 
 def _check_specialties(character: Character) -> None:
     for specialty in character.specialties:
-        skill = character.skills.of(specialty.skill)
-        if specialty.level > skill:
-            raise RuleError(
-                "ih.sheet.specialty-above-skill",
-                specialty=specialty.name,
-                level=specialty.level,
-                skill_key=f"trait.{specialty.skill.value}",
-                value=skill,
-            )
+        _within_skill(specialty.name, specialty.skill, specialty.level, character)
+
+
+def _within_skill(name: str, skill: Skill, level: int, character: Character) -> None:
+    """A specialty's level is at most its skill's (RULES.md §2.1)."""
+    value = character.skills.of(skill)
+    if level > value:
+        raise RuleError(
+            "ih.sheet.specialty-above-skill",
+            specialty=name,
+            level=level,
+            skill_key=f"trait.{skill.value}",
+            value=value,
+        )
 
 
 def _level(what: str, level: int, allowed: tuple[int, int]) -> None:
@@ -193,15 +201,7 @@ def set_specialty(state: Encounter, command: c.SetSpecialty) -> tuple[Encounter,
     sheet = sheet_named(state, command.name)
     _level(command.specialty, command.level, LEVEL_RANGE)
     character = sheet.character
-    skill_value = character.skills.of(command.skill)
-    if command.level > skill_value:
-        raise RuleError(
-            "ih.sheet.specialty-above-skill",
-            specialty=command.specialty,
-            level=command.level,
-            skill_key=f"trait.{command.skill.value}",
-            value=skill_value,
-        )
+    _within_skill(command.specialty, command.skill, command.level, character)
     wanted = command.specialty.casefold()
     kept = tuple(
         s
@@ -217,16 +217,20 @@ def set_specialty(state: Encounter, command: c.SetSpecialty) -> tuple[Encounter,
     return _put_sheet(state, sheet), (event,)
 
 
+def _without(entries: tuple[Named, ...], name: str) -> tuple[Named, ...]:
+    """``entries`` less the one called ``name`` (any case): a feat or language set again."""
+    wanted = name.casefold()
+    return tuple(entry for entry in entries if entry.name.casefold() != wanted)
+
+
 def set_feat(state: Encounter, command: c.SetFeat) -> tuple[Encounter, Events]:
     """A feat at a level (RULES.md §2.3; its price is [I-10]'s); level 0 takes it off."""
     sheet = sheet_named(state, command.name)
     _level(command.feat, command.level, LEVEL_RANGE)
-    character = sheet.character
-    wanted = command.feat.casefold()
-    kept = tuple(f for f in character.feats if f.name.casefold() != wanted)
+    kept = _without(sheet.character.feats, command.feat)
     if command.level > 0:
         kept += (Feat(command.feat, command.level),)
-    sheet = replace(sheet, character=replace(character, feats=kept))
+    sheet = replace(sheet, character=replace(sheet.character, feats=kept))
     event = SheetEntrySet(sheet.name, "feat", command.feat, command.level)
     return _put_sheet(state, sheet), (event,)
 
@@ -236,8 +240,7 @@ def set_language(state: Encounter, command: c.SetLanguage) -> tuple[Encounter, E
     sheet = sheet_named(state, command.name)
     _level(command.language, command.level, LANGUAGE_RANGE)
     character = sheet.character
-    wanted = command.language.casefold()
-    kept = tuple(x for x in character.languages if x.name.casefold() != wanted)
+    kept = _without(character.languages, command.language)
     if command.native:
         kept = tuple(replace(x, native=False) for x in kept)
     if command.level > 0:

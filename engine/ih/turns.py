@@ -21,6 +21,7 @@ from engine.ih.encounter import (
     Phase,
     TurnOpening,
     find,
+    fresh_turn,
     index_of,
     put,
     same,
@@ -187,19 +188,7 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         due = tuple(
             (c.key, c.effects) for c in state.order if any(same(e.source, name) for e in c.effects)
         )
-        combatant = replace(
-            combatant,
-            budget=fresh_budget(state, combatant),
-            owed_rounds=(),
-            free_used=0,
-            spent_this_turn=False,
-            defense_spent=0,
-            defense_declared=0,
-            willpower_defense=False,
-            boost_pending=False,
-            boost_rolled=False,
-            started=True,
-        )
+        combatant = replace(fresh_turn(combatant, fresh_budget(state, combatant)), started=True)
         state = put(state, combatant)
         state = replace(state, current=combatant.name)
         state, expired = effects.tick(state, combatant.name)

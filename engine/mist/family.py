@@ -1,4 +1,4 @@
-"""The M.I.S.T. rule family for ``engine/commands.py``: verbs, state, parse, apply, JSON.
+"""The M.I.S.T. family for ``engine/commands.py`` (RULES.md §4): verbs, state, parse, apply, JSON.
 
 ``apply`` either returns the whole new state with its events or raises ``RuleError`` with the
 old state untouched (states are immutable: nothing is half-changed).
@@ -42,4 +42,8 @@ def to_json(state: MistState) -> dict[str, Any]:
 def apply(state: MistState, command: object, rng: random.Random) -> tuple[MistState, Events]:
     """Apply one Mist command by its handler (``engine/mist/handlers.py``): the new state and
     its events, or a ``RuleError``."""
-    return dispatch(HANDLERS, state, command, rng, "mist.family.command")
+    return dispatch(HANDLERS, state, command, rng, _not_ours)
+
+
+def _not_ours(command: object) -> RuleError:
+    return RuleError("mist.family.command", command=type(command).__name__)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from engine.errors import RuleError
 from engine.mist.state import Challenge, Character, MistState, Theme
+
+Someone = TypeVar("Someone", Character, Challenge)
+"""A character or a challenge: a name in the scene."""
 
 
 def name_key(name: str) -> str:
@@ -30,17 +34,22 @@ def has_name(state: MistState, name: str) -> bool:
     )
 
 
+def _named(items: tuple[Someone, ...], name: str) -> Someone | None:
+    """The item of ``items`` called ``name`` (case and width folded: :func:`name_key`)."""
+    key = name_key(name)
+    return next((item for item in items if name_key(item.name) == key), None)
+
+
 def character(state: MistState, name: str) -> Character:
     """The player character named ``name``.
 
     Raises:
         RuleError: no such character.
     """
-    key = name_key(name)
-    for found in state.characters:
-        if name_key(found.name) == key:
-            return found
-    raise RuleError("mist.roster.character-named-known", name=name, known=_known(state))
+    found = _named(state.characters, name)
+    if found is None:
+        raise RuleError("mist.roster.character-named-known", name=name, known=_known(state))
+    return found
 
 
 def challenge(state: MistState, name: str) -> Challenge:
@@ -49,11 +58,10 @@ def challenge(state: MistState, name: str) -> Challenge:
     Raises:
         RuleError: no such challenge.
     """
-    key = name_key(name)
-    for found in state.challenges:
-        if name_key(found.name) == key:
-            return found
-    raise RuleError("mist.roster.challenge-named-known", name=name, known=_known(state))
+    found = _named(state.challenges, name)
+    if found is None:
+        raise RuleError("mist.roster.challenge-named-known", name=name, known=_known(state))
+    return found
 
 
 def is_character(state: MistState, name: str) -> bool:

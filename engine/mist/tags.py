@@ -121,22 +121,26 @@ def _set_burned(person: Character, name: str, burned: bool) -> Character | None:
         if _same(theme.name, name) and not hit:
             theme = replace(theme, theme_tag_burned=burned)
             hit = True
-        power: list[Tag] = []
-        for tag in theme.power_tags:
-            if _same(tag.name, name) and not hit:
-                tag = replace(tag, burned=burned)
-                hit = True
-            power.append(tag)
-        themes.append(replace(theme, power_tags=tuple(power)))
-    story: list[Tag] = []
-    for tag in person.story_tags:
+        power, hit = _burned_first(theme.power_tags, name, burned, hit)
+        themes.append(replace(theme, power_tags=power))
+    story, hit = _burned_first(person.story_tags, name, burned, hit)
+    if not hit:
+        return None
+    return replace(person, themes=tuple(themes), story_tags=story)
+
+
+def _burned_first(
+    tags: tuple[Tag, ...], name: str, burned: bool, hit: bool
+) -> tuple[tuple[Tag, ...], bool]:
+    """``tags`` with the first called ``name`` burned (or restored) unless one already was
+    (``hit``); and whether one now was."""
+    changed: list[Tag] = []
+    for tag in tags:
         if _same(tag.name, name) and not hit:
             tag = replace(tag, burned=burned)
             hit = True
-        story.append(tag)
-    if not hit:
-        return None
-    return replace(person, themes=tuple(themes), story_tags=tuple(story))
+        changed.append(tag)
+    return tuple(changed), hit
 
 
 def burn(state: MistState, character: str, name: str) -> tuple[MistState, Events]:

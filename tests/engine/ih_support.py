@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from mist_support import Dice
 
 from engine import commands
+from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter
 from engine.ih.events import TurnStarted
@@ -56,3 +58,14 @@ def scenario(
             events.extend(new)
     assert rng.faces == [], "faces left over"
     return state, events, commands.to_json(state, system)
+
+
+def refused(state: Encounter, text: str) -> RuleError:
+    """Apply a line that must be refused; the state must not change. Returns the refusal."""
+    line = tokenize(text)
+    assert line is not None
+    before = state
+    with pytest.raises(RuleError) as caught:
+        family.apply(state, family.parse(line), random.Random(0))
+    assert state == before
+    return caught.value

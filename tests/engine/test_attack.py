@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ih_support import refused
 
 from engine import commands
 from engine.errors import RuleError
@@ -58,16 +59,6 @@ def run(state: Encounter, text: str, faces: list[int]) -> tuple[Encounter, list[
     state, events = family.apply(state, family.parse(line), rng)
     assert rng.faces == [], "faces left over"
     return state, list(events)
-
-
-def refused(state: Encounter, text: str) -> RuleError:
-    line = tokenize(text)
-    assert line is not None
-    before = state
-    with pytest.raises(RuleError) as caught:
-        family.apply(state, family.parse(line), random.Random(0))
-    assert state == before
-    return caught.value
 
 
 # The Ghoul has had its turn (not flat-footed); it is Ann's turn. Ghoul: defense 2, bonus 1.

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from ih_support import names, play, turns
+from ih_support import names, play, refused, turns
 
 from engine.errors import RuleError
 from engine.ih import family
-from engine.ih.encounter import Encounter, find
+from engine.ih.encounter import find
 from engine.ih.events import (
     DelayOverruled,
     EffectExpired,
@@ -18,18 +18,6 @@ from engine.ih.events import (
     TieRolledOff,
 )
 from engine.language import tokenize
-
-
-def refused(state: Encounter, text: str) -> RuleError:
-    """Apply a line that must be refused; the state must not change. Returns the refusal."""
-    line = tokenize(text)
-    assert line is not None
-    before = state
-    with pytest.raises(RuleError) as caught:
-        family.apply(state, family.parse(line), random.Random(0))
-    assert state == before
-    return caught.value
-
 
 VECTOR_9 = """
 add A init=15 com=3

@@ -152,4 +152,4 @@ def test_ih_verbs_with_odd_arguments(words: list[str], tail: list[str]) -> None:
     except RuleError as error:
         assert error.message
     else:
-        assert type(command).__module__.startswith("engine.ih.commands")
+        assert type(command).__module__.startswith("engine.ih.commands.")

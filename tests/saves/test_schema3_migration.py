@@ -1,6 +1,7 @@
 """Schema 3: both families keep their [I-n] interpretations in one field, ``interpretations``
 (M.I.S.T. called it ``settings`` in schema 2), and the Infinite Horror commands' tags name
-their modules (``engine.ih.commands.combat.Add``, was ``engine.ih.commands.Add``). Files
+their modules (``engine.ih.commands.combat.Add``, was ``engine.ih.commands.Add``), as do the
+M.I.S.T. events' (``engine.mist.events.scene.CharacterAdded``). Files
 written before load with the settings they had: an export of each family, and a scene file of
 each family whose sealed chunks hold old tags and old checkpoints."""
 
@@ -78,6 +79,7 @@ def test_a_version_2_export_of_each_family_imports_with_its_interpretations(
     text = json.dumps(document)
     assert ('"settings"' in text) == (system == "mist")
     assert ('"engine.ih.commands.Add"' in text) == (system == "ih-d10")
+    assert ('"engine.mist.events.CharacterAdded"' in text) == (system == "mist")
     path = tmp_path / "old-export.json"
     path.write_text(text, encoding="utf-8")
     store = open_store(tmp_path / "saves")
@@ -123,8 +125,10 @@ def test_a_version_2_scene_file_with_sealed_chunks_loads(tmp_path: Path, system:
     for ref in header["chunks"]:
         chunk = chunk_dir / ref["file"]
         body = _as_version_2(json.loads(chunk.read_bytes()))
-        old = "settings" if system == "mist" else "engine.ih.commands.Add"
-        assert old in json.dumps(body)  # a M.I.S.T. checkpoint, an old IH tag
+        old = (
+            ("settings", "engine.mist.events.") if system == "mist" else ("engine.ih.commands.Add",)
+        )
+        assert all(text in json.dumps(body) for text in old)  # an old checkpoint, old tags
         raw = dump_json(body)
         chunk.unlink()
         name = f"j{ref['start']:07d}-{chunk_digest(raw)}.json"
