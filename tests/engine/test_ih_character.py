@@ -231,15 +231,9 @@ def test_i9_fixes_the_attribute_order_only_never_the_skills() -> None:
 
     social_skills_first = replace(
         VALID,
-        skills=Skills(
-            firearms=3,  # physical: 4
-            academics=2,
-            devices=2,
-            crafts=1,  # mental: 5
-            insight=3,
-            stealth=2,
-            expression=2,
-            socialize=1,  # social: 4 + 2 + 2 + 1 = 9 (6 + 3 free)
+        # physical: firearms 3 = 4; mental: 5 as VALID; social: 4 + 2 + 2 + 1 = 9 (6 + 3 free)
+        skills=replace(
+            VALID.skills, athletics=0, martial=0, insight=3, stealth=2, expression=2, socialize=1
         ),
         specialties=(
             Specialty(Skill.FIREARMS, "Pistols", 3),
