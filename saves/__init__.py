@@ -33,7 +33,8 @@ NotFound, NameTaken, BadName, ImportRefused.
 from __future__ import annotations
 
 from saves.backups import Backup
-from saves.campaign import Campaign, Mission, SceneInfo
+from saves.campaign import Campaign
+from saves.campaign_index import Mission, SceneInfo
 from saves.errors import (
     BadFile,
     BadName,

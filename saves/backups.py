@@ -92,7 +92,7 @@ def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
     All but the newest ``keep`` (:data:`KEEP`) backups are dropped, except the newest
     :data:`KEEP_GOOD` ones not marked damaged.
     """
-    from saves.scenefile import chunk_digest
+    from saves.journal_chunks import chunk_digest
 
     directory = root / BACKUPS
     directory.mkdir(exist_ok=True)
@@ -154,7 +154,7 @@ def list_backups(root: Path) -> list[Backup]:
 
 
 RESTORING = ".restoring"
-"""The folder a restore copies a backup into, then renames to this name (issue 12): once it
+"""The folder a restore copies a backup into, then renames to this name: once it
 exists the restore is decided, and :func:`finish_restore` completes it, at the next open if a
 crash stopped it. ``ASIDE`` in it names the ``broken/<stamp>`` folder the live files go to."""
 
@@ -164,7 +164,7 @@ ASIDE = "aside"
 def restore(root: Path, backup: Backup) -> Path:
     """Make ``backup`` the live campaign; the replaced files are moved, never deleted.
 
-    Crash-safe (issue 12): the backup is first copied (never linked: damage to a live file in
+    Crash-safe: the backup is first copied (never linked: damage to a live file in
     place must not reach the backups) into a hidden partial folder, which a crash leaves
     behind to be removed with the live campaign untouched; one rename makes it
     :data:`RESTORING`, and from then on :func:`finish_restore` (run again at every open) moves

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.session import JournalEntry, Scene
-from saves.codec import DEFAULT, DocumentError
+from saves.codec import DEFAULT
 from saves.errors import BadFile, NewerVersion
 from saves.migrations import SCHEMA_VERSION, upgrade
+from saves.type_registry import DocumentError
 
 encode_entry = DEFAULT.encoder(JournalEntry)
 """One journal entry as a document (``engine.session.JournalEntry``-tagged)."""
@@ -68,8 +69,10 @@ def checked(document: Any, path: Path, kind: str) -> dict[str, Any]:
     return result
 
 
-def scene_header(scene: Scene) -> dict[str, Any]:
-    """Everything of a scene but its journal."""
+def scene_header(scene: Scene, initial: Any = None, state: Any = None) -> dict[str, Any]:
+    """Everything of a scene but its journal. ``initial`` and ``state``: the documents of the
+    scene's initial state and state when the caller has them already (an autosave reuses
+    what it encoded last time), else they are encoded here."""
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": "scene",
@@ -77,8 +80,8 @@ def scene_header(scene: Scene) -> dict[str, Any]:
         "system": scene.system,
         "seed_base": scene.seed_base,
         "draws": scene.draws,
-        "initial": DEFAULT.encode(scene.initial),
-        "state": DEFAULT.encode(scene.state),
+        "initial": DEFAULT.encode(scene.initial) if initial is None else initial,
+        "state": DEFAULT.encode(scene.state) if state is None else state,
         "undone": [encode_entry(entry) for entry in scene.undone],
     }
 

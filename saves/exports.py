@@ -6,7 +6,7 @@ is refused when larger than :data:`MAX_IMPORT_BYTES`, when it is not JSON, not a
 version-1 campaign file), when a value does not have its type, or when a scene's journal does
 not replay to its saved state. Nothing is written unless the whole file is good. The file is
 read scene by scene (:mod:`saves.json_stream`): each scene is parsed, checked and kept decoded
-before the next is read, and a scene over :data:`MAX_PIECE_BYTES` is refused (issue 12).
+before the next is read, and a scene over :data:`MAX_PIECE_BYTES` is refused.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine import commands
 from engine.errors import RuleError
 from engine.session import CHECKPOINT_EVERY, Scene
-from saves.codec import DocumentError
 from saves.documents import checked, scene_from_document, scene_to_document
 from saves.errors import BadFile, ImportRefused, SaveError
 from saves.json_stream import read_object
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
+from saves.type_registry import DocumentError
 
 if TYPE_CHECKING:
     from saves.campaign import Campaign

@@ -14,13 +14,14 @@ inode or time means a whole new file; a reader never sees half of one.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.session import Scene
 from saves import backups
-from saves.campaign import Campaign
+from saves.campaign import Campaign, is_named
 from saves.errors import BadFile, NotFound, SaveError
 from saves.storage import open_db
 from saves.store import CAMPAIGNS, SETTINGS
@@ -70,16 +71,12 @@ def find_campaign(root: Path, name: str) -> Path | None:
     base = root / CAMPAIGNS
     if not base.is_dir():
         return None
-    wanted = name.strip().casefold()
     for directory in sorted(p for p in base.iterdir() if p.is_dir()):
-        if directory.name.startswith(".") or not (directory / backups.INDEX).exists():
+        if directory.name.startswith("."):
             continue
-        try:
-            with Campaign(directory, read_only=True, lock=None) as campaign:
-                if campaign.name.casefold() == wanted:
-                    return directory
-        except SaveError:
-            continue
+        with contextlib.suppress(SaveError):
+            if is_named(directory, name):
+                return directory
     return None
 
 

@@ -1,4 +1,4 @@
-"""Read a big JSON object member by member, the items of one list member one at a time (issue 12).
+"""Read a big JSON object member by member, the items of one list member one at a time.
 
 An export of one 500-combatant scene of 52,000 entries is 34 MB; parsed whole, its text, its
 parsed tree and the decoded scenes were all in memory at once. :func:`read_object` reads the

@@ -3,7 +3,7 @@
 An autosave writes the scene's header after every command: with 100 combatants it is 140 KB of
 JSON, and ``json.dumps`` took 1.9 ms of it every time (CPU per keypress). The codec
 already hands back the very same dict for an engine object that did not change
-(``Codec.encode_reusing``), and journal entries are shared between saves; so the text of a
+(``Encoders.encode_reusing``), and journal entries are shared between saves; so the text of a
 container that is the same object as in the last dump is taken from a memo instead of being
 made again. The result is byte for byte :func:`saves.storage.dump_json`'s.
 """

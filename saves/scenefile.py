@@ -4,7 +4,9 @@ An autosave after every command must not rewrite a long journal. The scene's fil
 ``scenes/<id>.json`` (TinyDB, table ``scene``) holds the states, the redo stack, the last
 journal entries (the *tail*, fewer than :data:`CHUNK` of them) and the list of sealed chunks.
 Every :data:`CHUNK` entries the tail is sealed into ``scenes/<id>/j<start>-<hash>.json``, a file
-that is never written again: its name is its start and a hash of its contents.
+that is never written again: its name is its start and a hash of its contents
+(:mod:`saves.journal_chunks`). A header whose own checksum fails loads only if its journal
+vouches for it (:mod:`saves.journal_vouching`).
 
 Crash safety: a new chunk is written (atomically) before the header that names it, and the
 header replaces the old one atomically, so a crash at any moment leaves either the old header
@@ -16,127 +18,32 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import os
-import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tinydb.table import Document
 
-from engine import commands
-from engine.errors import RuleError
 from engine.session import JournalEntry, Scene
-from saves.codec import DEFAULT, DocumentError, Memo
-from saves.documents import checked, decode_entries, encode_entry, scene_from_parts
+from saves.codec import DEFAULT
+from saves.documents import (
+    checked,
+    decode_entries,
+    encode_entry,
+    scene_from_parts,
+    scene_header,
+)
+from saves.encoder import Memo
 from saves.errors import BadFile, SaveError
-from saves.migrations import SCHEMA_VERSION
-from saves.storage import dump_json, open_db, parse_json, write_atomic
+from saves.journal_chunks import ChunkRef, checkpoint_list, chunk_digest, read_chunks, seal_chunk
+from saves.journal_vouching import check_journal_vouches
+from saves.storage import dump_json, open_db
 from saves.trusted import TRUSTED
+from saves.type_registry import DocumentError
 
 CHUNK = 256
 """Journal entries per sealed chunk."""
-
-MAX_CHUNK_BYTES = 32 * 1024 * 1024
-"""No chunk of ours is this big (256 entries of a 500-combatant fight are ~0.2 MB): a larger
-file is refused before it is read."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChunkRef:
-    """A sealed chunk the header names: its file, first entry index and entry count."""
-
-    file: str
-    start: int
-    count: int
-
-
-def chunk_digest(data: bytes) -> str:
-    """The checksum a chunk's file name carries."""
-    return hashlib.blake2b(data, digest_size=8).hexdigest()
-
-
-def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
-    """The entries of a sealed chunk (see :func:`read_chunk_and_checkpoints`)."""
-    return read_chunk_and_checkpoints(path, trusted)[0]
-
-
-def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[JournalEntry], Any]:
-    """The entries of a sealed chunk, its checksum verified first.
-
-    Returns the entries and the chunk's checkpoints (decoded; ``[]`` from the checked path).
-
-    A chunk is written once and named by its checksum, so bytes that do not match were changed
-    outside ST Console (or damaged); they are refused. The fast trusted path (no type checks)
-    is taken only when ``trusted``: the header that names the chunk passed its own checksum, so
-    the name, and with it the bytes, are ours. Otherwise (a header from before checksums, or a
-    hand-edited one) every value is checked: a file renamed to match its checksum is not
-    thereby ours.
-
-    Raises:
-        BadFile, NewerVersion: missing, too large, damaged, hand-edited, from a newer version.
-    """
-    try:
-        size = path.stat().st_size
-        if size > MAX_CHUNK_BYTES:
-            raise BadFile(
-                path, f"is {size} bytes, larger than any journal chunk ({MAX_CHUNK_BYTES})"
-            )
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BadFile(path, "is missing: a journal chunk the scene needs") from None
-    except OSError as error:
-        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
-    expected = path.stem.rpartition("-")[2]
-    if chunk_digest(raw) != expected:
-        raise BadFile(
-            path, "was changed outside ST Console or damaged (its checksum does not match)"
-        )
-    if trusted:
-        try:
-            data = TRUSTED.loads(raw)
-            body = data["journal"]["1"]
-        except (ValueError, KeyError, TypeError, RecursionError) as error:
-            if not isinstance(error, DocumentError):
-                raise BadFile(path, f"is not a journal chunk ({type(error).__name__})") from None
-            # A value the fast path cannot build, such as an older version's field renamed
-            # since (saves/migrations.py): the checked path below migrates it or names it.
-        else:
-            found = checked(body, path, "journal").get("entries")
-            if type(found) is not list or not all(type(e) is JournalEntry for e in found):
-                raise BadFile(path, "does not hold journal entries")
-            return found, body.get("checkpoints")
-    data = parse_json(path, raw)
-    try:
-        body = data["journal"]["1"]
-    except (KeyError, TypeError):
-        raise BadFile(path, "is not a journal chunk") from None
-    try:
-        entries = decode_entries(checked(body, path, "journal").get("entries"), "entries")
-        return list(entries), []
-    except DocumentError as error:
-        raise BadFile(path, f"bad value at {error}") from None
-    except RecursionError:
-        raise BadFile(path, "is nested too deeply to be a save") from None
-
-
-def _checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any]]:
-    """Well-formed decoded checkpoints ``[n, state]`` with ``low < n <= high``; others are
-    dropped (a checkpoint only saves replay time, it is never needed)."""
-    found: list[tuple[int, Any]] = []
-    if type(raw) is not list:
-        return found
-    for item in raw:
-        if (
-            type(item) is list
-            and len(item) == 2
-            and type(item[0]) is int
-            and low < item[0] <= high
-            and (not found or found[-1][0] < item[0])
-        ):
-            found.append((item[0], item[1]))
-    return found
 
 
 class SceneFile:
@@ -201,7 +108,9 @@ class SceneFile:
         status = getattr(self._db.storage, "checksum_ok", None)
         trusted = status is True
         try:
-            chunks, sealed = self._read_chunks(header, trusted)
+            chunks, sealed, self._loaded_checkpoints = read_chunks(
+                self.path, header.get("chunks", []), trusted
+            )
             tail = header.get("tail", header.get("journal", []))
             entries = self._decode_tail(tail, trusted)
             journal = tuple(sealed) + entries
@@ -215,7 +124,7 @@ class SceneFile:
             if trusted:
                 scene = replace(scene, checkpoints=self._checkpoints(header, len(sealed), scene))
             if status is False:
-                self._verify_against_journal(scene)
+                check_journal_vouches(self.path, scene)
         except RecursionError:
             raise BadFile(self.path, "is nested too deeply to be a save") from None
         start = len(sealed)
@@ -232,7 +141,7 @@ class SceneFile:
         """The checkpoints of the chunks and of the header (its tail's), decoded; only from a
         file whose checksum matched: they are not checked against the journal."""
         found = list(self._loaded_checkpoints)
-        for index, document in _checkpoint_list(header.get("checkpoints"), sealed, 10**9):
+        for index, document in checkpoint_list(header.get("checkpoints"), sealed, 10**9):
             if index > len(scene.journal):
                 break
             try:
@@ -240,57 +149,6 @@ class SceneFile:
             except DocumentError:
                 break
         return tuple(found)
-
-    def _verify_against_journal(self, scene: Scene) -> None:
-        """A header whose checksum failed loads only if its journal vouches for it.
-
-        The journal's chunks are verified by their own checksums and every value by its type;
-        replaying the journal from the initial state must give the saved state and the saved
-        events, the redo stack must apply again from there, and every die seed must come from
-        the scene's seed base. Then the damage (or the hand edit: a comment in a command's
-        text) changed nothing that counts and the file loads; otherwise it is refused before an
-        autosave or a backup copies it.
-        """
-
-        def refuse(what: str) -> BadFile:
-            return BadFile(
-                self.path,
-                "was changed outside ST Console or damaged: its checksum does not match and "
-                f"{what}; restore a backup (st-console keeps them in backups/)",
-            )
-
-        modulus = 2**63
-        base = scene.seed_base * 1_000_003
-        # Each command draws the next seed: the journal's draws increase, the redo stack's
-        # decrease from its bottom, all above the journal's; the newest is draws - 1.
-        draws = [(entry.seed - base) % modulus for entry in scene.journal]
-        draws += [(entry.seed - base) % modulus for entry in reversed(scene.undone)]
-        if any(not 0 <= draw < scene.draws for draw in draws) or any(
-            later <= earlier for earlier, later in zip(draws, draws[1:], strict=False)
-        ):
-            raise refuse("its dice seeds do not match its seed base")
-        if (max(draws) + 1 if draws else 0) != scene.draws and draws:
-            raise refuse("its count of dice draws does not match its journal")
-        if not draws and scene.draws:
-            raise refuse("its count of dice draws does not match its journal")
-        state = scene.initial
-        try:
-            for entry in scene.journal:
-                state, events = commands.apply(
-                    state, scene.system, entry.command, random.Random(entry.seed)
-                )
-                if tuple(events) != entry.events:
-                    raise refuse("its journal's dice and outcomes do not replay")
-            if state != scene.state:
-                raise refuse("its state is not what its journal gives")
-            for entry in reversed(scene.undone):
-                state, events = commands.apply(
-                    state, scene.system, entry.command, random.Random(entry.seed)
-                )
-                if tuple(events) != entry.events:
-                    raise refuse("its undone commands do not apply again")
-        except RuleError:
-            raise refuse("its journal does not replay") from None
 
     def _decode_tail(self, tail: Any, trusted: bool) -> tuple[JournalEntry, ...]:
         """The tail entries: by the fast trusted path when the header's checksum matched (we
@@ -304,37 +162,6 @@ class SceneFile:
             return decode_entries(tail, "tail")
         except DocumentError as error:
             raise BadFile(self.path, f"bad value at {error}") from None
-
-    def _read_chunks(
-        self, header: dict[str, Any], trusted: bool
-    ) -> tuple[list[ChunkRef], list[JournalEntry]]:
-        refs = header.get("chunks", [])
-        if type(refs) is not list:
-            raise BadFile(self.path, "its chunk list is not a list")
-        chunks: list[ChunkRef] = []
-        entries: list[JournalEntry] = []
-        self._loaded_checkpoints = []
-        for raw in refs:
-            try:
-                ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
-            except (KeyError, TypeError):
-                raise BadFile(self.path, f"bad chunk reference {raw!r}") from None
-            if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
-                raise BadFile(self.path, f"bad chunk file name {ref.file!r}")
-            if ref.start != len(entries):
-                raise BadFile(
-                    self.path, f"chunk {ref.file} starts at {ref.start}, not {len(entries)}"
-                )
-            chunk, marks = read_chunk_and_checkpoints(self.chunk_dir / ref.file, trusted)
-            if trusted:
-                self._loaded_checkpoints.extend(
-                    _checkpoint_list(marks, ref.start, ref.start + ref.count)
-                )
-            if len(chunk) != ref.count:
-                raise BadFile(self.chunk_dir / ref.file, f"should hold {ref.count} entries")
-            entries.extend(chunk)
-            chunks.append(ref)
-        return chunks, entries
 
     def verify(self) -> bool:
         """Whether the file is good: its checksum matches, or (one that does not match) it
@@ -384,46 +211,40 @@ class SceneFile:
         chunks = [ref for ref in self._chunks if ref.start + ref.count <= shared]
         sealed = sum(ref.count for ref in chunks)
         cache = self._docs
-        documents: list[dict[str, Any]] = []
-        for index in range(sealed, len(journal)):
-            document = cache.get(index) if index < shared else None
-            documents.append(document if document is not None else encode_entry(journal[index]))
-        while len(documents) >= CHUNK:
+
+        def document(index: int) -> dict[str, Any]:
+            found = cache.get(index) if index < shared else None
+            return found if found is not None else encode_entry(journal[index])
+
+        # Chunk by chunk, so that a long new journal (an import) is never encoded whole at once.
+        while len(journal) - sealed >= CHUNK:
             marks = [
-                [index, self._checkpoint_document(index, state)]
+                [index, self._sealed_checkpoint_document(index, state)]
                 for index, state in scene.checkpoints
                 if sealed < index <= sealed + CHUNK
             ]
-            chunks.append(self._seal(scene.name, documents[:CHUNK], sealed, marks))
-            documents = documents[CHUNK:]
+            piece = [document(index) for index in range(sealed, sealed + CHUNK)]
+            chunks.append(seal_chunk(self.chunk_dir, scene.name, piece, sealed, marks))
             sealed += CHUNK
+        documents = [document(index) for index in range(sealed, len(journal))]
         initial_object, initial_document = self._initial
         if initial_object is not scene.initial or initial_document is None:
             initial_document = DEFAULT.encode(scene.initial)
-        header = {
-            "schema_version": SCHEMA_VERSION,
-            "kind": "scene",
-            "name": scene.name,
-            "system": scene.system,
-            "seed_base": scene.seed_base,
-            "draws": scene.draws,
-            "initial": initial_document,
-            "state": DEFAULT.encode_reusing(scene.state, self._state_memo),
-            "undone": [encode_entry(entry) for entry in scene.undone],
-            "journal_length": len(journal),
-            "chunks": [{"file": r.file, "start": r.start, "count": r.count} for r in chunks],
-            "tail": documents,
-            "tail_digest": chunk_digest(self._tail_json(sealed, documents)),
-            "checkpoints": [
-                [index, self._checkpoint_document(index, state)]
-                for index, state in scene.checkpoints
-                if index > sealed
-            ],
-        }
+        state_document = DEFAULT.encode_reusing(scene.state, self._state_memo)
+        header = scene_header(scene, initial_document, state_document)
+        header["journal_length"] = len(journal)
+        header["chunks"] = [{"file": r.file, "start": r.start, "count": r.count} for r in chunks]
+        header["tail"] = documents
+        header["tail_digest"] = chunk_digest(self._tail_json(sealed, documents))
+        header["checkpoints"] = [
+            [index, self._checkpoint_document(index, state)]
+            for index, state in scene.checkpoints
+            if index > sealed
+        ]
         self._checkpoint_docs = {
             index: known
             for index, known in self._checkpoint_docs.items()
-            if any(index == at for at, _ in scene.checkpoints)
+            if index > sealed and any(index == at for at, _ in scene.checkpoints)
         }
         self._db.table("scene").upsert(Document(header, doc_id=1))
         self._journal = journal
@@ -446,6 +267,16 @@ class SceneFile:
         self._texts = fresh
         return b"[" + b",".join(parts) + b"]"
 
+    def _sealed_checkpoint_document(self, index: int, state: Any) -> Any:
+        """The document of a checkpoint going into a sealed chunk: the one kept while it was in
+        the tail if the state is the same, else encoded now; not kept (a sealed chunk is not
+        written again, and an import's hundreds of checkpoints, each a whole state, took
+        gigabytes when all were kept)."""
+        known = self._checkpoint_docs.pop(index, None)
+        if known is not None and known[0] is state:
+            return known[1]
+        return DEFAULT.encode(state)
+
     def _checkpoint_document(self, index: int, state: Any) -> Any:
         """The document of a checkpoint's state, the same dict while the state is the same
         object (an autosave's JSON reuses its text)."""
@@ -454,31 +285,6 @@ class SceneFile:
             known = (state, DEFAULT.encode(state))
             self._checkpoint_docs[index] = known
         return known[1]
-
-    def _seal(
-        self,
-        name: str,
-        documents: list[dict[str, Any]],
-        start: int,
-        checkpoints: list[Any] | None = None,
-    ) -> ChunkRef:
-        body: dict[str, Any] = {
-            "schema_version": SCHEMA_VERSION,
-            "kind": "journal",
-            "scene": name,
-            "start": start,
-            "entries": documents,
-        }
-        if checkpoints:
-            body["checkpoints"] = checkpoints
-        data = dump_json({"journal": {"1": body}})
-        digest = chunk_digest(data)
-        file = f"j{start:07d}-{digest}.json"
-        path = self.chunk_dir / file
-        if not path.exists():
-            self.chunk_dir.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, data)
-        return ChunkRef(file=file, start=start, count=len(documents))
 
     def chunk_files(self) -> list[str]:
         """The chunk files the last loaded or saved header names."""

@@ -22,7 +22,8 @@ from tinydb.table import Document
 from engine.limits import MAX_NAME, bad_character
 from saves import backups
 from saves.backups import Backup
-from saves.campaign import Campaign, SceneInfo, new_campaign_document
+from saves.campaign import Campaign, is_named
+from saves.campaign_index import SceneInfo, new_campaign_document
 from saves.errors import BadFile, BadName, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
@@ -101,7 +102,7 @@ class Store:
         return found
 
     def _finish_restore(self, directory: Path) -> None:
-        """Complete a restore a crash cut short (issue 12), before anything reads the campaign;
+        """Complete a restore a crash cut short, before anything reads the campaign;
         left for later when the campaign is open elsewhere (its holder finishes it)."""
         lock = CampaignLock(directory, me(self.program))
         try:
@@ -145,15 +146,10 @@ class Store:
 
     def find(self, name: str) -> Path | None:
         """The directory of the campaign of that name (any case), if there is one."""
-        wanted = name.strip().casefold()
         for directory in self._directories():
-            index = directory / backups.INDEX
-            if not index.exists():
-                continue
             try:
-                with Campaign(directory, read_only=True, lock=None) as campaign:
-                    if campaign.name.casefold() == wanted:
-                        return directory
+                if is_named(directory, name):
+                    return directory
             except SaveError:
                 if directory.name == slug(name):
                     return directory
@@ -226,7 +222,7 @@ class Store:
             campaign = Campaign(directory, read_only=False, lock=lock)
             _clean_temporaries(directory)
             with contextlib.suppress(OSError, SaveError):
-                if campaign.verify():  # a damaged campaign is not backed up (issue 12)
+                if campaign.verify():  # a damaged campaign is not backed up
                     backups.take(directory)
             return campaign
         except BaseException:

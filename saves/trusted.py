@@ -17,7 +17,8 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from saves.codec import DEFAULT, Codec, DocumentError, optional_of
+from saves.codec import DEFAULT, Codec
+from saves.type_registry import DocumentError, optional_of
 
 _MISSING = dataclasses.MISSING
 

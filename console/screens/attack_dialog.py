@@ -7,8 +7,9 @@ out of reach; RULES.md §3.9 [I-12], [I-13]) and the exact odds from
 ``engine/ih/attack_odds.py``: the chance to hit, the expected damage, the chance the target
 goes down, and the whole damage distribution as a bar chart (values that take the target to 0
 health in green). The fields make one :class:`~engine.ih.commands.Attack`; the odds are those of
-that very command, and attacking runs its one console line (``format_attack``) through the
-screen, the one path into the engine. The result stays on screen in words.
+that very command, and attacking answers with it (a :class:`CommandDialog` that stays open): the
+scene screen runs it through its one path into the engine and the dialog shows the result in
+words, then the odds of the next attack.
 """
 
 from __future__ import annotations
@@ -20,17 +21,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
-from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
-from engine.ih.attack_language import format_attack
 from engine.ih.attack_odds import TargetOdds, preview
 from engine.ih.attack_reading import pool_of
 from engine.ih.commands import Attack
@@ -40,34 +39,32 @@ from engine.ih.vitals import defense_bonus_left
 from engine.language import WHOLE_NUMBER, parse_int
 from engine.limits import check_command
 
-Roller = Callable[[str], tuple[Any, ...] | None]
-"""Runs an attack line in the scene; returns its events, or ``None`` when it was refused."""
 
-
-class AttackDialog(OddsForm, EarlyKeys, ModalScreen[None]):
+class AttackDialog(OddsForm, CommandDialog):
     """``attacker`` attacks a target of the fight, with the exact odds shown first."""
 
     SUBMIT = "attack"
+    SUMMARY = "attack-odds"
     CSS_PATH = "attack_dialog.tcss"
     BINDINGS = [
         Binding("escape", "close", "Close", id="attack.close"),
         Binding("ctrl+r", "attack", "Attack", id="attack.attack"),
     ]
+    STAYS_OPEN = True
 
     def __init__(
         self,
+        probe: Probe,
         translate: Translator,
         state: Callable[[], Encounter],
         attacker: str,
         target: str | None,
-        roller: Roller | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(probe)
         self.t = translate
         self.state = state
         self.attacker = attacker
         self.first_target = target
-        self.roller = roller
         self.command: Attack | None = None
         """The attack the fields make now (``None`` while they make none)."""
         self.planned: TargetOdds | None = None
@@ -131,9 +128,7 @@ class AttackDialog(OddsForm, EarlyKeys, ModalScreen[None]):
                 yield Button(t("attack.close"), id="close")
 
     def on_mount(self) -> None:
-        settle_cursors(self)
         self.query_one("#pool", Input).focus()
-        self.keys_ready()
         self.update_odds()
 
     # -- the command the fields make ------------------------------------------------------------
@@ -304,16 +299,13 @@ class AttackDialog(OddsForm, EarlyKeys, ModalScreen[None]):
 
     # -- the roll -------------------------------------------------------------------------------
 
-    def submit(self) -> None:
-        self.action_attack()
-
     def action_attack(self) -> None:
-        """Make the attack in the scene and show its result in words; the odds then follow the
-        fight as it is after it (the declared defense bonus spent, health lost)."""
-        self.update_odds()
-        if self.command is None or self.roller is None:
-            return
-        events = self.roller(format_attack(self.command))
+        """Answer with the attack the fields make (the scene makes it)."""
+        self.send()
+
+    def show_outcome(self, events: tuple[Any, ...] | None) -> None:
+        """The attack's result in words; the odds then follow the fight as it is after it (the
+        declared defense bonus spent, health lost)."""
         if events is None:
             return
         lines = [render.attack_sentence(self.t, e) for e in events if isinstance(e, AttackRolled)]

@@ -3,13 +3,14 @@
 Pick who rolls, an attribute, a skill and a specialty of their sheet; the pool is worked out by
 the engine (``engine.ih.checks.check_pool``) and shown line by line (attribute, skill,
 specialty, modifiers, willpower, bonus successes, the untrained rule), with the exact odds of
-that very check as the roll dialog shows them. Rolling runs a ``check`` line through the scene
-screen (the one path into the engine), so the willpower spend and the log are the engine's.
+that very check as the roll dialog shows them. The fields make one
+:class:`~engine.ih.commands.Check`; rolling answers with it (a :class:`CommandDialog` that stays
+open) and the scene screen runs it through its one path into the engine, so the willpower spend
+and the log are the engine's, and the dialog shows the result.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,61 +18,37 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Label, Select, Static
 
-from console import render, sheet_text
+from console import sheet_text
 from console.i18n import Translator
-from console.screens.dialogs import EarlyKeys, settle_cursors
-from console.screens.odds_form import OddsForm
+from console.screens.command_dialog import CommandDialog, Probe
+from console.screens.odds_form import (
+    OddsForm,
+    bonus_and_penalty,
+    check_odds_words,
+    number_field,
+    roll_buttons,
+)
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.dice.ih import validate_spec
 from engine.dice.odds import check_odds
 from engine.errors import RuleError
+from engine.ih import commands as ih
 from engine.ih.checks import check_pool, roller_sheet
 from engine.ih.traits import Attribute, Skill
-from engine.language import parse_int, quote
+from engine.language import parse_int
 from engine.session import Scene
 
-Roller = Callable[[str], tuple[Any, ...] | None]
 NONE = ""
 
 
-def check_line(
-    who: str,
-    traits: str,
-    *,
-    dc: str = "",
-    bonus: str = "",
-    penalty: str = "",
-    again: str = "",
-    level: str = "",
-    willpower: bool = False,
-    hidden: bool = False,
-) -> str:
-    """The ``check`` command line for the dialog's fields (blank and default values left out)."""
-    plain = re.fullmatch(r"[\w+-]+", traits) is not None
-    parts = ["check", quote(who), traits if plain else quote(traits)]
-    for flag, text, default in (
-        ("--dc", dc, None),
-        ("--bonus", bonus, "0"),
-        ("--penalty", penalty, "0"),
-        ("--again", again, "10"),
-        ("--level", level, "1"),
-    ):
-        if text.strip() and text.strip() != default:
-            parts += [flag, text.strip()]
-    if willpower:
-        parts.append("--willpower")
-    if hidden:
-        parts.append("hidden")
-    return " ".join(parts)
-
-
-class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
+class CheckDialog(OddsForm, CommandDialog):
     """A check from a sheet with its pool breakdown and live exact odds."""
 
+    SUMMARY = "check-summary"
+    RESULT = "check-result"
     DEFAULT_CSS = """
     CheckDialog { align: center middle; }
     CheckDialog > Vertical {
@@ -96,20 +73,21 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
         Binding("escape", "close", "Close", id="check.close"),
         Binding("ctrl+r", "roll", "Roll", id="check.roll"),
     ]
+    STAYS_OPEN = True
 
     def __init__(
         self,
+        probe: Probe,
         translate: Translator,
         scene: Callable[[], Scene],
         who: str | None,
-        roller: Roller | None = None,
         traits: str = "dexterity+firearms",
     ) -> None:
-        super().__init__()
+        super().__init__(probe)
         self.t = translate
         self.scene = scene
-        self.roller = roller
-        self.line: str | None = None
+        self.command: ih.Check | None = None
+        """The check the fields make now (``None`` while they make none): what is rolled."""
         state: Any = scene().state
         names = [x.name for x in state.order if x.sheet is not None]
         taken = {n.casefold() for n in names}
@@ -159,19 +137,9 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
                         )
                         yield Label(t("check.modifier-label"), classes="label")
                         yield OrderedInput("", id="modifier", classes="field", placeholder="±0")
-                        yield Label(t("roll.dc-label"), classes="label")
-                        yield OrderedInput(
-                            "", id="dc", type="integer", classes="field", placeholder="—"
-                        )
+                        yield from number_field(t, "roll.dc-label", "dc", "—")
                     with Horizontal(classes="row"):
-                        yield Label(t("roll.bonus-label"), classes="label")
-                        yield OrderedInput(
-                            "", id="bonus", type="integer", classes="field", placeholder="0"
-                        )
-                        yield Label(t("roll.penalty-label"), classes="label")
-                        yield OrderedInput(
-                            "", id="penalty", type="integer", classes="field", placeholder="0"
-                        )
+                        yield from bonus_and_penalty(t)
                     with Horizontal(classes="row"):
                         yield Checkbox(t("roll.willpower"), id="willpower")
                         yield Checkbox(t("roll.hidden-label"), id="hidden")
@@ -179,30 +147,15 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
             yield Static("", id="check-summary")
             yield OddsChart(id="check-chart")
             yield Static("", id="check-result")
-            with Horizontal(classes="row buttons"):
-                yield Button(t("roll.roll"), variant="primary", id="roll")
-                yield Button(t("roll.close"), id="close")
+            yield roll_buttons(t)
 
     def on_mount(self) -> None:
-        settle_cursors(self)
         self._fill_specialties()
         self.query_one("#attribute", Select).focus()
-        self.keys_ready()
         self.update_odds()
 
-    def _value(self, widget_id: str) -> str:
-        widget = self.query_one(f"#{widget_id}")
-        if isinstance(widget, Input):
-            return widget.value
-        if isinstance(widget, Select):
-            value = widget.value
-            return value if isinstance(value, str) else ""
-        if isinstance(widget, Checkbox):
-            return "yes" if widget.value else ""
-        return ""
-
     def _sheet(self) -> Any:
-        who = self._value("who")
+        who = self.field("who")
         if not who:
             return None
         try:
@@ -214,7 +167,7 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
     def _fill_specialties(self) -> None:
         sheet = self._sheet()
         select = self.query_one("#specialty", Select)
-        skill = self._value("skill")
+        skill = self.field("skill")
         options = [(self.t("check.no-specialty"), NONE)]
         if sheet is not None:
             options += [
@@ -226,26 +179,36 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
         select.value = NONE
 
     def traits(self) -> str:
-        parts = [self._value("attribute")]
+        parts = [self.field("attribute")]
         for widget_id in ("skill", "specialty"):
-            value = self._value(widget_id)
+            value = self.field(widget_id)
             if value:
                 parts.append(value)
-        modifier = self._value("modifier").strip()
+        modifier = self.field("modifier").strip()
         if modifier and modifier not in ("0", "+0", "-0"):
             number = parse_int(modifier, self.t("check.modifier-label"))
             parts.append(f"{number:+d}" if number < 0 else str(number))
         return "+".join(parts).replace("+-", "-")
 
-    def current_line(self) -> str:
-        return check_line(
-            self._value("who"),
-            self.traits(),
-            dc=self._value("dc"),
-            bonus=self._value("bonus"),
-            penalty=self._value("penalty"),
-            willpower=bool(self._value("willpower")),
-            hidden=bool(self._value("hidden")),
+    def current_command(self) -> ih.Check:
+        """The check the fields make now.
+
+        Raises:
+            RuleError: a field that is not a whole number where one is needed.
+        """
+
+        def number(widget_id: str, what: str) -> int | None:
+            text = self.field(widget_id).strip()
+            return parse_int(text, what) if text else None
+
+        return ih.Check(
+            name=self.field("who"),
+            traits=self.traits(),
+            dc=number("dc", "DC"),
+            willpower=bool(self.field("willpower")),
+            bonus=number("bonus", "bonus") or 0,
+            penalty=number("penalty", "penalty") or 0,
+            hidden=bool(self.field("hidden")),
         )
 
     def update_odds(self) -> None:
@@ -260,42 +223,27 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
                 raise RuleError("check.no-sheet")
             scene = self.scene()
             state: Any = scene.state
-            traits = self.traits()
-            pool = check_pool(sheet, traits, state.interpretations, scene.system)
-            willpower = bool(self._value("willpower"))
-            dc_text, bonus, penalty = (
-                self._value("dc"),
-                self._value("bonus"),
-                self._value("penalty"),
-            )
+            command = self.current_command()
+            pool = check_pool(sheet, command.traits, state.interpretations, scene.system)
             spec = pool.spec(
                 scene.system,
                 state.interpretations,
-                willpower=willpower,
-                dc=parse_int(dc_text, "DC") if dc_text.strip() else None,
-                bonus=parse_int(bonus, "bonus") if bonus.strip() else 0,
-                penalty=parse_int(penalty, "penalty") if penalty.strip() else 0,
+                willpower=command.willpower,
+                dc=command.dc,
+                bonus=command.bonus,
+                penalty=command.penalty,
             )
             validate_spec(spec)
-            lines = sheet_text.breakdown(t, pool, willpower)
+            lines = sheet_text.breakdown(t, pool, command.willpower)
             breakdown.update(Text("\n").join(lines))
             odds = check_odds(spec)
             chart.show(
                 dict(enumerate(odds.distribution)), max(spec.dc, 1) if spec.dc is not None else None
             )
-            words = t(
-                "roll.odds",
-                expected=f"{odds.expected:.2f}",
-                dramatic=render.percent(odds.p_dramatic_failure),
-            )
-            if odds.p_success is not None:
-                words = t("roll.p-success", p=render.percent(odds.p_success)) + "  " + words
-            if odds.chance:
-                words = t("roll.chance") + "  " + words
-            summary.update(words)
-            self.line = self.current_line()
+            summary.update(check_odds_words(t, odds, t("roll.chance")))
+            self.command = command
         except RuleError as error:
-            self.line = None
+            self.command = None
             chart.show({}, None)
             breakdown.update("")
             summary.update(Text(error.render(t.lang), style="red"))
@@ -305,24 +253,9 @@ class CheckDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
             self._fill_specialties()
         self.update_odds()
 
-    def submit(self) -> None:
-        self.action_roll()
-
     def action_roll(self) -> None:
-        """Roll the check in the scene and show its faces; without a roller, return the line."""
-        self.update_odds()
-        if self.line is None:
-            return
-        if self.roller is None:
-            self.dismiss(self.line)
-            return
-        events = self.roller(self.line)
-        if events is None:
-            return
-        lines = [render.roll_event(self.t, self.system, event) for event in events]
-        shown = [line for line in lines if line is not None]
-        self.query_one("#check-result", Static).update(shown[-1] if shown else "")
-        self.update_odds()
+        """Answer with the check the fields make (the scene rolls it; its faces are shown)."""
+        self.send()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -6,18 +6,33 @@ reason is shown in the dialog, which stays open so nothing typed is lost; taken,
 ``dismiss``-es with the command and the screen runs it through its one path into the engine
 (:meth:`console.screens.shell.SceneScreen.open_dialog`). Escape dismisses with ``None``.
 
+A dialog that rolls again and again (the roll, check and attack dialogs, the roster, the
+extended actions: ``STAYS_OPEN``) does not close: it announces the command on its
+:attr:`CommandDialog.answered` signal, the screen that opened it runs it and hands the events
+back to :meth:`CommandDialog.show_outcome`, and the dialog shows the result in words.
+
 A dialog never runs a command itself and never receives a callback that does (STYLE.md: one
-command path); what it shows after the command ran, the screen shows.
+command path); it only says which command it answers with.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
 
 from textual.binding import Binding
 from textual.screen import ModalScreen
+from textual.signal import Signal
+from textual.widgets import Static
 
-from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.i18n import Translator
+from console.screens.dialogs import (
+    AmountDialog,
+    ChoiceDialog,
+    ConfirmDialog,
+    EarlyKeys,
+    settle_cursors,
+)
 
 
 class Probe(Protocol):
@@ -32,14 +47,20 @@ class CommandDialog(EarlyKeys, ModalScreen[Any]):
     """Base of every dialog that answers with a command object (or ``None``: cancelled).
 
     Subclasses build the command and call :meth:`submit`; they override :meth:`show_refusal`
-    to put the reason where the Storyteller is looking.
+    to put the reason where the Storyteller is looking. ``__init__`` passes what follows the
+    probe on to the next base, so a small value dialog becomes a command dialog by mixing this
+    in first (``class AskAmount(CommandDialog, AmountDialog)``).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False, id="dialog.cancel")]
+    STAYS_OPEN: ClassVar[bool] = False
+    """Whether the dialog stays open after its command ran (and shows the outcome)."""
 
-    def __init__(self, probe: Probe, *, name: str | None = None, id: str | None = None) -> None:
-        super().__init__(name=name, id=id)
+    def __init__(self, probe: Probe, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.probe = probe
+        self.answered: Signal[object] = Signal(self, "answered")
+        """A ``STAYS_OPEN`` dialog's command, taken by the probe (the screen runs it)."""
 
     def on_mount(self) -> None:
         settle_cursors(self)
@@ -49,18 +70,72 @@ class CommandDialog(EarlyKeys, ModalScreen[Any]):
         """Answer with ``command`` if the engine would take it; otherwise show why and stay.
 
         Returns:
-            Whether the dialog was dismissed with the command.
+            Whether the command was handed on (the dialog dismissed, or ``answered``).
         """
         reason = self.probe.refusal(command)
         if reason is not None:
             self.show_refusal(reason, command)
             return False
-        self.dismiss(command)
+        if self.STAYS_OPEN:
+            self.answered.publish(command)
+        else:
+            self.dismiss(command)
         return True
 
     def show_refusal(self, reason: str, command: object) -> None:
         """Show why ``command`` would be refused (default: a notification over the dialog)."""
         self.notify(reason, severity="error", timeout=6)
 
+    def show_outcome(self, events: tuple[Any, ...] | None) -> None:
+        """A ``STAYS_OPEN`` dialog's command ran: show what happened (``None``: refused when
+        run; the screen said why)."""
+
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class AskAmount(CommandDialog, AmountDialog):
+    """A number that makes a command (``make(amount)``): damage, healing, willpower…"""
+
+    def __init__(
+        self,
+        probe: Probe,
+        make: Callable[[int], object],
+        translate: Translator,
+        title: str,
+        *,
+        signed: bool = False,
+    ) -> None:
+        super().__init__(probe, translate, title, signed=signed)
+        self.make = make
+
+    def answer(self, value: int) -> None:
+        self.submit(self.make(value))
+
+    def show_refusal(self, reason: str, command: object) -> None:
+        self.query_one("#amount-error", Static).update(reason)
+
+
+class AskChoice(CommandDialog, ChoiceDialog):
+    """Pick one of a list of commands (each shown by its label)."""
+
+    def __init__(self, probe: Probe, title: str, choices: list[tuple[object, str]]) -> None:
+        super().__init__(probe, title, [(str(i), label) for i, (_, label) in enumerate(choices)])
+        self.choices = [command for command, _ in choices]
+
+    def answer(self, value: str) -> None:
+        self.submit(self.choices[int(value)])
+
+
+class AskConfirm(CommandDialog, ConfirmDialog):
+    """Yes runs ``command`` (remove a combatant, spend willpower to stay conscious); no closes."""
+
+    def __init__(self, probe: Probe, translate: Translator, question: str, command: object):
+        super().__init__(probe, translate, question)
+        self.command = command
+
+    def answer(self, value: bool) -> None:
+        if value:
+            self.submit(self.command)
+        else:
+            self.dismiss(None)

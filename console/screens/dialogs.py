@@ -7,7 +7,7 @@ the dialog, which stays open. Escape cancels (``None``).
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -19,11 +19,6 @@ from textual.widgets.option_list import Option
 
 from console.i18n import Translator
 from console.widgets.ordered_input import OrderedInput
-from engine.errors import RuleError
-from engine.ih import commands as ih
-from engine.ih.encounter import Kind
-from engine.ih.roster import Entry
-from engine.language import parse_int
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -119,8 +114,32 @@ class _Dialog(EarlyKeys, ModalScreen[T | None], Generic[T]):
         settle_cursors(self)
         self.keys_ready()
 
+    def answer(self, value: T) -> None:
+        """Close with ``value`` (a command dialog built on this one asks the engine first)."""
+        self.dismiss(value)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def titled_field(heading: str, field: Input) -> Vertical:
+    """A dialog's box: its title over one field (an amount, a name)."""
+    return Vertical(Label(heading, classes="title"), field)
+
+
+class FormKeys:
+    """Enter in a field or a press of the form's button sends the form (:meth:`send`)."""
+
+    if TYPE_CHECKING:
+
+        def send(self) -> None: ...
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.send()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.send()
 
 
 class AmountDialog(_Dialog[int]):
@@ -135,12 +154,8 @@ class AmountDialog(_Dialog[int]):
         self.signed = signed
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.heading, classes="title")
-            yield OrderedInput(
-                placeholder=self.t("dialog.signed" if self.signed else "dialog.amount"),
-                id="amount",
-            )
+        placeholder = self.t("dialog.signed" if self.signed else "dialog.amount")
+        with titled_field(self.heading, OrderedInput(placeholder=placeholder, id="amount")):
             yield Static("", classes="error", id="amount-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -152,7 +167,7 @@ class AmountDialog(_Dialog[int]):
             return
         if self.signed and not text.startswith(("+", "-")):
             value = abs(value)
-        self.dismiss(value)
+        self.answer(value)
 
 
 class ChoiceDialog(_Dialog[str]):
@@ -174,7 +189,8 @@ class ChoiceDialog(_Dialog[str]):
             yield OptionList(*(Option(label, id=value) for value, label in self.options))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        if event.option.id is not None:
+            self.answer(event.option.id)
 
 
 class ConfirmDialog(_Dialog[bool]):
@@ -205,10 +221,10 @@ class ConfirmDialog(_Dialog[bool]):
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.answer(event.button.id == "yes")
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        self.answer(yes)
 
 
 class TextDialog(_Dialog[str]):
@@ -223,9 +239,9 @@ class TextDialog(_Dialog[str]):
         self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.heading, classes="title")
-            yield OrderedInput(self.initial, placeholder=self.placeholder, id="text")
+        yield titled_field(
+            self.heading, OrderedInput(self.initial, placeholder=self.placeholder, id="text")
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():
@@ -236,7 +252,7 @@ SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
 """The rule systems a new scene can use (INTERFACE.md §3, ``scene new``)."""
 
 
-class NewSceneDialog(_Dialog[tuple[str, str]]):
+class NewSceneDialog(FormKeys, _Dialog[tuple[str, str]]):
     """Ctrl+N: a new scene's name and its system, chosen here (the open scene's is only the
     first choice shown: a M.I.S.T. scene is often followed by a fight, issue 18)."""
 
@@ -272,149 +288,9 @@ class NewSceneDialog(_Dialog[tuple[str, str]]):
         pressed = self.query_one(RadioSet).pressed_button
         return pressed.id if pressed is not None and pressed.id else self.current
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._submit()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self._submit()
-
-    def _submit(self) -> None:
+    def send(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
             self.query_one("#new-scene-error", Static).update(self.t("dialog.need-name"))
             return
         self.dismiss((name, self.chosen()))
-
-
-class CombatantDialog(_Dialog[ih.Add]):
-    """Add a combatant before the fight or have one join mid-fight (RULES.md §3.3, §3.5).
-
-    Returns the ``add`` / ``join`` command.
-    """
-
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="CombatantDialog")
-        + """
-    CombatantDialog Horizontal Input { width: 1fr; }
-    CombatantDialog .row { width: 1fr; }
-    CombatantDialog #kind-row { margin-top: 1; }
-    CombatantDialog #kind-row RadioSet { layout: horizontal; width: auto; margin-right: 2; }
-    CombatantDialog #kind-row RadioSet > RadioButton { width: auto; margin-right: 2; }
-    """
-    )
-    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
-
-    def __init__(self, translate: Translator, *, join: bool) -> None:
-        super().__init__()
-        self.t = translate
-        self.verb = "join" if join else "add"
-
-    def compose(self) -> ComposeResult:
-        t = self.t
-        with Vertical():
-            yield Label(t(f"dialog.{self.verb}-title"), classes="title")
-            yield labelled(t("dialog.name"), OrderedInput(placeholder=t("dialog.name"), id="name"))
-            pairs = (
-                (("queue.initiative", "init"), ("dialog.label-mod", "mod")),
-                (("trait.dexterity", "dex"), ("trait.composure", "com")),
-                (("queue.health", "health"), ("queue.willpower", "willpower")),
-            )
-            for pair in pairs:
-                with Horizontal():
-                    for label_key, key in pair:
-                        field = OrderedInput(placeholder=t(f"dialog.{key}"), id=key, type="integer")
-                        yield labelled(t(label_key), field)
-            with Horizontal(id="kind-row"):
-                with RadioSet(id="kind"):
-                    yield RadioButton(t("kind.npc"), value=True, id="npc")
-                    yield RadioButton(t("kind.pc"), id="pc")
-                yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
-            yield Static("", classes="error", id="combatant-error")
-
-    def _value(self, field: str) -> str:
-        return self.query_one(f"#{field}", Input).value.strip()
-
-    def command(self) -> ih.Add | None:
-        """The command the fields make, or ``None`` with the reason shown."""
-        error = self.query_one("#combatant-error", Static)
-        name = self._value("name")
-        if not name:
-            error.update(self.t("dialog.need-name"))
-            return None
-        init, mod = self._value("init"), self._value("mod")
-        if not init and not mod:
-            error.update(self.t("dialog.need-init"))
-            return None
-        numbers: dict[str, int | None] = {}
-        try:
-            for field in ("init", "mod", "dex", "com", "health", "willpower"):
-                value = self._value(field)
-                numbers[field] = parse_int(value, field) if value else None
-        except RuleError as refusal:
-            error.update(refusal.message)
-            return None
-        pressed = self.query_one(RadioSet).pressed_button
-        entry = Entry(
-            name=name,
-            initiative=numbers["init"],
-            modifier=None if init else numbers["mod"],
-            dexterity=numbers["dex"],
-            composure=numbers["com"],
-            health=numbers["health"],
-            willpower=numbers["willpower"],
-            kind=Kind.PC if pressed is not None and pressed.id == "pc" else Kind.NPC,
-        )
-        return ih.Add(entry=entry, join=self.verb == "join")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._submit()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self._submit()
-
-    def _submit(self) -> None:
-        command = self.command()
-        if command is not None:
-            self.dismiss(command)
-
-
-class EffectDialog(_Dialog[ih.AddEffect]):
-    """A lasting effect on a combatant, timed on its creator's turns (RULES.md §3.1)."""
-
-    DEFAULT_CSS = DIALOG_CSS.format(name="EffectDialog")
-    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
-
-    def __init__(self, translate: Translator, target: str, source: str | None) -> None:
-        super().__init__()
-        self.t = translate
-        self.target = target
-        self.source = source
-
-    def compose(self) -> ComposeResult:
-        t = self.t
-        with Vertical():
-            yield Label(t("dialog.effect-title", name=self.target), classes="title")
-            label = OrderedInput(placeholder=t("dialog.effect-label"), id="label")
-            yield labelled(t("detail.effect"), label)
-            rounds = OrderedInput(placeholder=t("dialog.rounds"), id="rounds", type="integer")
-            yield labelled(t("dialog.rounds"), rounds)
-            yield Label(t("dialog.by"), classes="field-label")  # the field starts filled in
-            yield OrderedInput(self.source or "", placeholder=t("dialog.by"), id="by")
-            yield Static("", classes="error", id="effect-error")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        label = self.query_one("#label", Input).value.strip()
-        rounds = self.query_one("#rounds", Input).value.strip()
-        by = self.query_one("#by", Input).value.strip()
-        error = self.query_one("#effect-error", Static)
-        if not label or not rounds:
-            error.update(self.t("dialog.need-effect"))
-            return
-        try:
-            count = parse_int(rounds, "rounds")
-        except RuleError as refusal:
-            error.update(refusal.message)
-            return
-        self.dismiss(ih.AddEffect(self.target, label, count, by or None))

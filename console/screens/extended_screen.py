@@ -1,6 +1,7 @@
 """Extended actions (RULES.md §1.8): start one, roll its next interval, take off
-successes when the work is interrupted, drop it. Every change is a command line the scene screen
-runs (``extended …``), so undo, the journal and the report cover it."""
+successes when the work is interrupted, drop it. Every change is a command object the screen
+answers with (a :class:`CommandDialog` that stays open); the scene screen runs it through its
+one path, so undo, the journal and the report cover it, and the roll is shown here."""
 
 from __future__ import annotations
 
@@ -10,21 +11,21 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator
 from console.keymap import EXTENDED_KEYS, LIST_KEYS, merged
-from console.screens.dialogs import AmountDialog, ConfirmDialog, EarlyKeys, TextDialog
+from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
+from console.screens.dialogs import TextDialog
 from console.screens.ih_panes import extended_lines
+from engine.errors import RuleError
+from engine.ih import commands as ih
 from engine.language import quote
 from engine.session import Scene
 
-Runner = Callable[[str], tuple[Any, ...] | None]
 
-
-class ExtendedScreen(EarlyKeys, ModalScreen[None]):
+class ExtendedScreen(CommandDialog):
     """The scene's extended actions; ``enter`` rolls the highlighted one."""
 
     DEFAULT_CSS = """
@@ -39,13 +40,14 @@ class ExtendedScreen(EarlyKeys, ModalScreen[None]):
     ExtendedScreen #extended-keys { height: auto; color: $text-muted; }
     """
 
+    STAYS_OPEN = True
+
     def __init__(
-        self, translate: Translator, scene: Callable[[], Scene], run: Runner, who: str | None
+        self, probe: Probe, translate: Translator, scene: Callable[[], Scene], who: str | None
     ) -> None:
-        super().__init__()
+        super().__init__(probe)
         self.t = translate
         self.scene = scene
-        self.run = run
         self.who = who
         self._bindings = merged(self._bindings, EXTENDED_KEYS, translate)
 
@@ -61,7 +63,6 @@ class ExtendedScreen(EarlyKeys, ModalScreen[None]):
     def on_mount(self) -> None:
         self.refresh_list()
         self.query_one(OptionList).focus()
-        self.keys_ready()
 
     @property
     def tasks(self) -> tuple[Any, ...]:
@@ -89,10 +90,9 @@ class ExtendedScreen(EarlyKeys, ModalScreen[None]):
             return None
         return str(self.tasks[index].id)
 
-    def _ran(self, line: str) -> None:
+    def show_outcome(self, events: tuple[Any, ...] | None) -> None:
         from console import render
 
-        events = self.run(line)
         if events is None:
             return
         shown = [render.roll_event(self.t, self.scene().system, e) for e in events]
@@ -100,20 +100,37 @@ class ExtendedScreen(EarlyKeys, ModalScreen[None]):
         self.query_one("#extended-last", Static).update(lines[-1] if lines else "")
         self.refresh_list()
 
+    def show_refusal(self, reason: str, command: object) -> None:
+        self.query_one("#extended-last", Static).update(Text("✗ " + reason, style="red"))
+
+    def answer(self, command: object) -> None:
+        """A command a small dialog over the list answered with (``None``: cancelled)."""
+        if command is not None:
+            self.submit(command)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_roll()
 
     def action_roll(self) -> None:
         if self.selected is not None:
-            self._ran(f"extended roll {self.selected}")
+            self.submit(ih.RollExtended(self.selected))
 
     def action_new(self) -> None:
         who = self.who or ""
 
         def typed(rest: str | None) -> None:
-            if rest:
-                self._ran(f"extended {rest}")
+            """The rest of an ``extended`` line as typed (its own syntax, read by the parser)."""
+            if not rest:
+                return
+            from engine import commands
+
+            try:
+                command = commands.parse("extended " + rest, self.scene().system)
+            except RuleError as error:
+                self.show_refusal(error.render(self.t.lang), None)
+                return
+            self.answer(command)
 
         self.app.push_screen(
             TextDialog(
@@ -129,23 +146,18 @@ class ExtendedScreen(EarlyKeys, ModalScreen[None]):
         if task is None:
             return
 
-        def counted(count: int | None) -> None:
-            if count:
-                self._ran(f"extended lose {task} {count}")
-
-        self.app.push_screen(AmountDialog(self.t, self.t("extended.lose-title", id=task)), counted)
+        title = self.t("extended.lose-title", id=task)
+        ask = AskAmount(self.probe, lambda count: ih.LoseExtended(task, count), self.t, title)
+        self.app.push_screen(ask, self.answer)
 
     def action_drop(self) -> None:
         task = self.selected
         if task is None:
             return
 
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                self._ran(f"extended drop {task}")
-
+        question = self.t("extended.drop-question", id=task)
         self.app.push_screen(
-            ConfirmDialog(self.t, self.t("extended.drop-question", id=task)), confirmed
+            AskConfirm(self.probe, self.t, question, ih.DropExtended(task)), self.answer
         )
 
     def action_close(self) -> None:

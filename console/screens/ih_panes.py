@@ -8,7 +8,7 @@ calls the engine.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.reactive import reactive
@@ -162,8 +162,21 @@ class _CombatantPane(TextLines):
             self._drawn = now
             self.show(self.text_lines())
 
+    NOBODY: ClassVar[str] = "detail.nobody"
+    """The locale key of the line shown when nobody is selected."""
+
     def text_lines(self) -> list[Text]:
-        """The lines the pane shows now (each pane draws its own part of the combatant)."""
+        """The lines the pane shows now: the selected combatant's (or the current actor's)."""
+        view = self.view
+        if view is None:
+            return []
+        combatant = view.find(self.selected) or view.find(view.current)
+        if combatant is None:
+            return [Text(self.t(self.NOBODY), style="dim")]
+        return self.combatant_lines(combatant)
+
+    def combatant_lines(self, combatant: CombatantView) -> list[Text]:
+        """Each pane draws its own part of the combatant."""
         return []
 
     def watch_view(self) -> None:
@@ -185,14 +198,10 @@ class BudgetPane(_CombatantPane):
     def watch_paid(self) -> None:
         self._maybe_refresh()
 
-    def text_lines(self) -> list[Text]:
-        view = self.view
+    NOBODY = "budget.nobody"
+
+    def combatant_lines(self, combatant: CombatantView) -> list[Text]:
         t = self.t
-        if view is None:
-            return []
-        combatant = view.find(self.selected) or view.find(view.current)
-        if combatant is None:
-            return [Text(t("budget.nobody"), style="dim")]
         head = Text(combatant.name, style="bold")
         if combatant.current:
             head.append("  " + t("budget.their-turn"), style="green")
@@ -218,15 +227,9 @@ class BudgetPane(_CombatantPane):
 class DetailPane(_CombatantPane):
     """Traits, derived values, declared defense bonus and notes of the selected combatant."""
 
-    def text_lines(self) -> list[Text]:
+    def combatant_lines(self, combatant: CombatantView) -> list[Text]:
         """Lines of Text (a rich Table costs several times more to draw on every ``next``)."""
-        view = self.view
         t = self.t
-        if view is None:
-            return []
-        combatant = view.find(self.selected) or view.find(view.current)
-        if combatant is None:
-            return [Text(t("detail.nobody"), style="dim")]
         rows: list[tuple[str, Text]] = [
             (
                 t("queue.health"),

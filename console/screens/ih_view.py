@@ -110,6 +110,8 @@ class IHView:
     order: tuple[CombatantView, ...]
     extended: tuple[ExtendedTask, ...] = ()
     """The scene's extended actions (RULES.md §1.8): plain engine data, drawn as they are."""
+    sheets: tuple[str, ...] = ()
+    """The names of the campaign's character sheets (RULES.md §2), in roster order."""
     names: tuple[str, ...] = field(init=False, compare=False)
     """The combatants' names in turn order."""
     _by_name: dict[str, CombatantView] = field(init=False, repr=False, compare=False)
@@ -303,4 +305,5 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
         current=current,
         order=tuple(order),
         extended=state.extended,
+        sheets=tuple(sheet.name for sheet in state.sheets),
     )

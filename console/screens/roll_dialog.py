@@ -2,14 +2,13 @@
 
 The fields make a ``roll …`` line of the console language (INTERFACE.md §3); the same parser the
 command line uses reads it, so the odds shown are those of exactly the check that will be rolled.
-Rolling hands the parsed command (not the line) to the scene screen (the one path into the
-engine) and shows the result
-with its faces; the roll is logged in the scene for the selected combatant (``by=NAME``).
+The dialog answers with the parsed command (a :class:`CommandDialog` that stays open); the scene
+screen runs it through its one path into the engine and the dialog shows the result with its
+faces; the roll is logged in the scene for the selected combatant (``by=NAME``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,13 +16,18 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
-from console.screens.dialogs import EarlyKeys, settle_cursors
-from console.screens.odds_form import OddsForm
+from console.screens.command_dialog import CommandDialog, Probe
+from console.screens.odds_form import (
+    OddsForm,
+    bonus_and_penalty,
+    check_odds_words,
+    number_field,
+    roll_buttons,
+)
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.dice import command as dice_command
@@ -31,9 +35,6 @@ from engine.dice.odds import check_odds, mist_odds
 from engine.errors import RuleError
 from engine.language import quote, tokenize
 from engine.settings import Interpretations
-
-Roller = Callable[[dice_command.RollCommand], tuple[Any, ...] | None]
-"""Runs a roll command in the scene; returns its events, or ``None`` when it was refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ def roll_line(
     return " ".join(parts)
 
 
-class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
+class RollDialog(OddsForm, CommandDialog):
     """A check for ``ih-d10``/``ih-d6`` (or an action roll for ``mist``) with live exact odds."""
 
     CSS_PATH = "roll_dialog.tcss"
@@ -99,22 +100,22 @@ class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
         Binding("escape", "close", "Close", id="roll.close"),
         Binding("ctrl+r", "roll", "Roll", id="roll.roll"),
     ]
+    STAYS_OPEN = True
 
     def __init__(
         self,
+        probe: Probe,
         translate: Translator,
         system: str,
         who: str | None,
-        roller: Roller | None = None,
         *,
         interpretations: Interpretations | None = None,
         willpower: WillpowerState | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(probe)
         self.t = translate
         self.system = system
         self.who = who
-        self.roller = roller
         self.interpretations = interpretations
         """The scene's [I-n] settings: the odds shown are those the scene's roll will have."""
         self.willpower = willpower
@@ -154,18 +155,8 @@ class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
                     )
             if not mist:
                 with Horizontal(classes="row"):
-                    yield Label(t("roll.bonus-label"), classes="label")
-                    yield OrderedInput(
-                        "", id="bonus", type="integer", classes="field", placeholder="0"
-                    )
-                    yield Label(t("roll.penalty-label"), classes="label")
-                    yield OrderedInput(
-                        "", id="penalty", type="integer", classes="field", placeholder="0"
-                    )
-                    yield Label(t("roll.dc-label"), classes="label")
-                    yield OrderedInput(
-                        "", id="dc", type="integer", classes="field", placeholder="—"
-                    )
+                    yield from bonus_and_penalty(t)
+                    yield from number_field(t, "roll.dc-label", "dc", "—")
                 with Horizontal(classes="row"):
                     yield Label(t("roll.untrained-label"), classes="label")
                     yield Select(
@@ -191,14 +182,10 @@ class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
             yield Static("", id="odds-summary")
             yield OddsChart(id="odds-chart")
             yield Static("", id="roll-result")
-            with Horizontal(classes="row buttons"):
-                yield Button(t("roll.roll"), variant="primary", id="roll")
-                yield Button(t("roll.close"), id="close")
+            yield roll_buttons(t)
 
     def on_mount(self) -> None:
-        settle_cursors(self)
         self.query_one("#value", Input).focus()
-        self.keys_ready()
         self.update_odds()
 
     def _willpower_note(self, state: WillpowerState) -> str:
@@ -212,34 +199,20 @@ class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
             return t("roll.willpower-none", name=name)
         return t("roll.willpower-left", name=name, left=state.left, most=state.most)
 
-    def _text(self, widget_id: str) -> str:
-        found = self.query(f"#{widget_id}")
-        if not found:
-            return ""
-        widget = found.first()
-        if isinstance(widget, Input):
-            return widget.value
-        if isinstance(widget, Select):
-            value = widget.value
-            return value if isinstance(value, str) else ""
-        return ""
-
     def current_line(self) -> str:
         """The ``roll`` line the fields make now."""
-        willpower = bool(self.query("#willpower")) and self.query_one("#willpower", Checkbox).value
-        hidden = bool(self.query("#hidden")) and self.query_one("#hidden", Checkbox).value
         return roll_line(
             self.system,
-            self._text("value"),
-            again=self._text("again"),
-            level=self._text("level"),
-            bonus=self._text("bonus"),
-            penalty=self._text("penalty"),
-            untrained=self._text("untrained"),
-            willpower=willpower,
-            dc=self._text("dc"),
+            self.field("value"),
+            again=self.field("again"),
+            level=self.field("level"),
+            bonus=self.field("bonus"),
+            penalty=self.field("penalty"),
+            untrained=self.field("untrained"),
+            willpower=bool(self.field("willpower")),
+            dc=self.field("dc"),
             by=self.who,
-            hidden=hidden,
+            hidden=bool(self.field("hidden")),
         )
 
     def update_odds(self) -> None:
@@ -267,24 +240,15 @@ class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
                 )
             elif command.check is not None:
                 odds = check_odds(command.check)
-                dc = command.check.dc
+                check = command.check
+                dc = check.dc
                 chart.show(
                     dict(enumerate(odds.distribution)), max(dc, 1) if dc is not None else None
                 )
-                words = t(
-                    "roll.odds",
-                    expected=f"{odds.expected:.2f}",
-                    dramatic=render.percent(odds.p_dramatic_failure),
-                )
-                if odds.p_success is not None:
-                    words = t("roll.p-success", p=render.percent(odds.p_success)) + "  " + words
-                if odds.chance:
-                    check = command.check
-                    chance = t("roll.chance")
-                    if check.system == "ih-d10" and check.chance_again != check.again:
-                        chance = t("roll.chance-ten-again", again=check.again)  # [I-7]
-                    words = chance + "  " + words
-                summary.update(words)
+                chance = t("roll.chance")
+                if check.system == "ih-d10" and check.chance_again != check.again:
+                    chance = t("roll.chance-ten-again", again=check.again)  # [I-7]
+                summary.update(check_odds_words(t, odds, chance))
             self.line = line
             self.command = command
         except RuleError as error:
@@ -293,24 +257,9 @@ class RollDialog(OddsForm, EarlyKeys, ModalScreen[str | None]):
             chart.show({}, None)
             summary.update(Text(error.render(self.t.lang), style="red"))
 
-    def submit(self) -> None:
-        self.action_roll()
-
     def action_roll(self) -> None:
-        """Roll the check in the scene and show its faces; without a roller, return the line."""
-        self.update_odds()
-        if self.line is None or self.command is None:
-            return
-        if self.roller is None:
-            self.dismiss(self.line)
-            return
-        events = self.roller(self.command)
-        result = self.query_one("#roll-result", Static)
-        if events is None:
-            return
-        lines = [render.roll_event(self.t, self.system, event) for event in events]
-        shown = [line for line in lines if line is not None]
-        result.update(shown[-1] if shown else "")
+        """Answer with the roll the fields make (the scene rolls it; its faces are shown)."""
+        self.send()
 
     def action_close(self) -> None:
         self.dismiss(None)

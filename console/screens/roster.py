@@ -1,10 +1,10 @@
 """The roster of the campaign's sheets (RULES.md §2): list, edit, add to the fight, check.
 
 The list is read from the scene (its state holds the roster, ``Encounter.sheets``); every change
-is a command line run by the scene screen (``run``), so the journal, undo and the autosave
-cover it. Each row shows the side, the derived values the fight uses and how many creation
-budgets are off (RULES.md §2.3: an NPC or a veteran may be over budget; it is shown, not
-refused).
+is a command object the roster answers with (a :class:`CommandDialog` that stays open), run by
+the scene screen through its one path, so the journal, undo and the autosave cover it. Each
+row shows the side, the derived values the fight uses and how many creation budgets are off
+(RULES.md §2.3: an NPC or a veteran may be over budget; it is shown, not refused).
 """
 
 from __future__ import annotations
@@ -15,24 +15,21 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from console import sheet_text
 from console.i18n import Translator, fit
 from console.keymap import LIST_KEYS, ROSTER_KEYS, merged
-from console.screens.dialogs import AmountDialog, ConfirmDialog, EarlyKeys, TextDialog
-from engine.ih.commands import AddFromSheet, DeleteSheet
+from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
+from console.screens.dialogs import TextDialog
+from engine.ih import commands as ih
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_view import derived_traits, problems
 from engine.session import Scene
 
-Runner = Callable[[object], bool]
-"""Runs a command in the scene (an object, or a sheet editor's line); whether it was taken."""
 
-
-class RosterScreen(EarlyKeys, ModalScreen[None]):
+class RosterScreen(CommandDialog):
     """The campaign's sheets; keys edit, add to the fight, roll a check, delete."""
 
     DEFAULT_CSS = """
@@ -46,18 +43,20 @@ class RosterScreen(EarlyKeys, ModalScreen[None]):
     RosterScreen #roster-keys { height: auto; color: $text-muted; }
     """
 
+    STAYS_OPEN = True
+
     def __init__(
         self,
+        probe: Probe,
         translate: Translator,
         scene: Callable[[], Scene],
-        run: Runner,
         check: Callable[[str], None],
     ) -> None:
-        super().__init__()
+        super().__init__(probe)
         self.t = translate
         self.scene = scene
-        self.run = run
         self.open_check = check
+        """Opens the check dialog for a sheet (the scene screen opens it; it runs nothing)."""
         self._bindings = merged(self._bindings, ROSTER_KEYS, translate)
 
     def compose(self) -> ComposeResult:
@@ -71,7 +70,6 @@ class RosterScreen(EarlyKeys, ModalScreen[None]):
     def on_mount(self) -> None:
         self.refresh_list()
         self.query_one(OptionList).focus()
-        self.keys_ready()
 
     @property
     def sheets(self) -> tuple[Sheet, ...]:
@@ -140,9 +138,9 @@ class RosterScreen(EarlyKeys, ModalScreen[None]):
         scene = self.scene()
         state: Any = scene.state
 
-        def saved(lines: list[str] | None) -> None:
-            for line in lines or []:
-                if not self.run(line):
+        def saved(edits: list[ih.Command] | None) -> None:
+            for command in edits or []:
+                if not self.submit(command):
                     break
             self.refresh_list(sheet.name)
 
@@ -177,17 +175,12 @@ class RosterScreen(EarlyKeys, ModalScreen[None]):
         verb = "add" if state.phase.value == "setup" else "join"
         taken = any(x.key == sheet.key for x in state.order)
 
-        def counted(count: int | None) -> None:
-            if count is None:
-                return
+        def add(count: int) -> ih.AddFromSheet:
             grouped = count if count > 1 or taken else None
-            command = AddFromSheet(sheet.name, sheet.name, grouped, join=verb == "join")
-            if self.run(command):
-                self.refresh_list(sheet.name)
+            return ih.AddFromSheet(sheet.name, sheet.name, grouped, join=verb == "join")
 
-        self.app.push_screen(
-            AmountDialog(self.t, self.t("roster.add-title", name=sheet.name)), counted
-        )
+        title = self.t("roster.add-title", name=sheet.name)
+        self.app.push_screen(AskAmount(self.probe, add, self.t, title), self.answer)
 
     def action_check(self) -> None:
         sheet = self._sheet()
@@ -199,13 +192,18 @@ class RosterScreen(EarlyKeys, ModalScreen[None]):
         if sheet is None:
             return
 
-        def confirmed(yes: bool | None) -> None:
-            if yes and self.run(DeleteSheet(sheet.name)):
-                self.refresh_list()
-
+        question = self.t("roster.delete-question", name=sheet.name)
         self.app.push_screen(
-            ConfirmDialog(self.t, self.t("roster.delete-question", name=sheet.name)), confirmed
+            AskConfirm(self.probe, self.t, question, ih.DeleteSheet(sheet.name)), self.answer
         )
+
+    def answer(self, command: object) -> None:
+        """A command a small dialog over the roster answered with (``None``: cancelled)."""
+        if command is not None:
+            self.submit(command)
+
+    def show_outcome(self, events: tuple[Any, ...] | None) -> None:
+        self.refresh_list()
 
     def action_close(self) -> None:
         self.dismiss(None)

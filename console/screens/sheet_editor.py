@@ -4,15 +4,16 @@ Arrow keys move between the nine attributes, the twelve skills and Size; a digit
 under the cursor (``b`` then a digit: the skill's bonus successes), ``+``/``-`` step it. The
 derived traits (RULES.md §2.2) and every creation budget over or under (§2.3) update as you
 type: each edit is applied by the engine to a copy of the sheet, so what the editor shows is
-exactly what the command will make. Saving returns the command lines (one ``sheet`` line for
-the traits typed in a row, and the ``specialty``/``feat``/``language`` lines), which the scene
-screen runs through the one path into the engine; the journal then covers them.
+exactly what the command will make. Saving returns the command objects (one ``sheet``
+command for the traits typed in a row, and the ``specialty``/``feat``/``language`` ones), which
+the scene screen runs through the one path into the engine; the journal then covers them.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import replace
+from typing import TypeVar
 
 from rich.text import Text
 from textual import events
@@ -27,6 +28,7 @@ from console.keymap import EDITOR_KEYS, merged
 from console.screens.dialogs import EarlyKeys, TextDialog
 from engine import commands
 from engine.errors import RuleError
+from engine.ih import commands as ih
 from engine.ih.encounter import Encounter
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_view import derived_traits, problems
@@ -63,8 +65,17 @@ CELL = 22
 MAX_VALUE = 10
 
 
-class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
-    """Edit one sheet; returns the command lines to run, or ``None`` when cancelled."""
+K = TypeVar("K")
+Pairs = tuple[tuple[K, int], ...]
+
+
+def _put(pairs: Pairs[K], new: Pairs[K]) -> Pairs[K]:
+    """``pairs`` with ``new`` set in them (a key already there keeps its place)."""
+    return tuple({**dict(pairs), **dict(new)}.items())
+
+
+class SheetEditor(EarlyKeys, ModalScreen[list[ih.Command] | None]):
+    """Edit one sheet; returns the commands to run, or ``None`` when cancelled."""
 
     DEFAULT_CSS = """
     SheetEditor { align: center middle; }
@@ -99,10 +110,10 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
         self.row = 0
         self.column = 0
         self.bonus_mode = False
-        self.steps: list[tuple[str, Any]] = []
-        """What was typed, in order: ("traits", {trait: value}) or ("line", text)."""
+        self.steps: list[ih.Command] = []
+        """What was typed, in order (values typed in a row make one ``sheet`` command)."""
         if new:
-            self.steps.append(("line", f"sheet {quote(sheet.name)} {sheet.side}"))
+            self.steps.append(ih.SetSheet(sheet.name, pc=sheet.side == "pc"))
         self._bindings = merged(self._bindings, EDITOR_KEYS, translate)
 
     # -- layout -------------------------------------------------------------------------------
@@ -263,12 +274,9 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
 
     # -- editing ------------------------------------------------------------------------------
 
-    def _apply(self, line: str) -> bool:
-        """Apply one command line to the editor's copy; show the refusal if any."""
+    def _apply(self, command: ih.Command) -> bool:
+        """Apply one command to the editor's copy; show the refusal if any."""
         try:
-            command = commands.parse(line, self.system)
-            if command is None:
-                return False
             state, _ = commands.apply(self.state, self.system, command, random.Random(0))
         except RuleError as error:
             self.say("✗ " + error.render(self.t.lang), error=True)
@@ -280,13 +288,21 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
 
     def set_value(self, name: str, value: int, bonus: bool = False) -> None:
         """Set a trait (or a skill's bonus successes) and redraw what depends on it."""
-        key = f"skill-bonus.{name}" if bonus else name
-        if not self._apply(f"sheet {quote(self.name_)} {key}={value}"):
-            return
-        if self.steps and self.steps[-1][0] == "traits":
-            self.steps[-1][1][key] = value
+        if bonus:
+            change = ih.SetSheet(self.name_, skill_bonuses=((Skill(name), value),))
         else:
-            self.steps.append(("traits", {key: value}))
+            change = ih.SetSheet(self.name_, traits=((name, value),))
+        if not self._apply(change):
+            return
+        last = self.steps[-1] if self.steps else None
+        if isinstance(last, ih.SetSheet) and last.pc is None:  # values typed in a row
+            self.steps[-1] = replace(
+                last,
+                traits=_put(last.traits, change.traits),
+                skill_bonuses=_put(last.skill_bonuses, change.skill_bonuses),
+            )
+        else:
+            self.steps.append(change)
         self.redraw(values_only=True)
 
     def on_key(self, event: events.Key) -> None:
@@ -325,22 +341,27 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
             self.say(self.t("sheet.bonus-hint", skill=sheet_text.trait(self.t, self.cell)))
 
     def action_toggle_side(self) -> None:
-        side = "npc" if self.sheet.pc else "pc"
-        line = f"sheet {quote(self.name_)} {side}"
-        if self._apply(line):
-            self.steps.append(("line", line))
+        command = ih.SetSheet(self.name_, pc=not self.sheet.pc)
+        if self._apply(command):
+            self.steps.append(command)
             self.redraw()
 
     def action_entry(self, what: str) -> None:
-        """Ask for the rest of a ``specialty``/``feat``/``language`` line (its own syntax)."""
+        """Ask for the rest of a ``specialty``/``feat``/``language`` line (its own syntax, typed
+        as on the command line: the words the Storyteller types are read by the one parser)."""
         t = self.t
 
         def typed(rest: str | None) -> None:
             if not rest:
                 return
-            line = f"{what} {quote(self.name_)} {rest}"
-            if self._apply(line):
-                self.steps.append(("line", line))
+            try:
+                command = commands.parse(" ".join((what, quote(self.name_), rest)), self.system)
+            except RuleError as error:
+                self.say("✗ " + error.render(self.t.lang), error=True)
+                return
+            entry = (ih.SetSpecialty, ih.SetFeat, ih.SetLanguage)
+            if isinstance(command, entry) and self._apply(command):
+                self.steps.append(command)
                 self.redraw()
 
         self.app.push_screen(
@@ -348,19 +369,8 @@ class SheetEditor(EarlyKeys, ModalScreen[list[str] | None]):
             typed,
         )
 
-    def lines(self) -> list[str]:
-        """The command lines that make the edits, in the order typed."""
-        out: list[str] = []
-        for kind, value in self.steps:
-            if kind == "line":
-                out.append(value)
-            else:
-                pairs = " ".join(f"{key}={number}" for key, number in value.items())
-                out.append(f"sheet {quote(self.name_)} {pairs}")
-        return out
-
     def action_save(self) -> None:
-        self.dismiss(self.lines())
+        self.dismiss(list(self.steps))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -10,7 +10,7 @@ read back). A family screen (Infinite Horror, M.I.S.T.) adds its panes and keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -27,6 +27,7 @@ from console.keymap import APP_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
 from console.screens.dialogs import settle_cursors
 from console.widgets.command_line import CommandLine, Vocabulary
+from console.widgets.dice_log import DiceLog
 from console.widgets.title_bar import TitleBar
 from engine.errors import RuleError
 
@@ -109,6 +110,19 @@ class SceneScreen(Screen[None]):
         self.mutate_reactive(SceneScreen.scene)
         if self.status:  # set before the screen was mounted (a warning on opening)
             self.show_status(self.status)
+        self.show_log(self.history.scene)
+        home = self.home()
+        if home is not None:
+            home.focus()
+
+    def dice_log(self, widget_id: str, title_key: str) -> DiceLog:
+        """The family's log of the journal's rolls, titled in the table's language."""
+        log = DiceLog(id=widget_id)
+        log.border_title = self.t(title_key)
+        return log
+
+    def show_log(self, scene: Scene) -> None:
+        """Redraw the family's log of rolls from ``scene``'s journal (on mount, after a change)."""
 
     @property
     def command_line(self) -> CommandLine:
@@ -188,6 +202,11 @@ class SceneScreen(Screen[None]):
             if not isinstance(command, commands.Command):
                 raise TypeError(f"Not a command: {command!r}")
             try:
+                if self.read_only:
+                    raise RuleError("app.read-only")
+                from engine.limits import check_command
+
+                check_command(command)  # the ranges a typed line is checked against
                 commands.apply(scene.state, scene.system, command, random.Random(0))
                 known[command] = None
             except RuleError as error:
@@ -200,15 +219,20 @@ class SceneScreen(Screen[None]):
         then: Callable[[tuple[Any, ...]], None] | None = None,
     ) -> None:
         """Show a dialog; run the command it answers with through the one path, then ``then``
-        with the command's events (not called when cancelled or refused)."""
+        with the command's events (not called when cancelled or refused). A dialog that stays
+        open (``STAYS_OPEN``) is handed the events to show (:meth:`CommandDialog.show_outcome`)."""
 
-        def answered(command: object) -> None:
-            if command is None:
-                return
+        def run(command: object) -> tuple[Any, ...] | None:
             events = self.run_command_events(command, "dialog")
             if events is not None and then is not None:
                 then(events)
+            return events
 
+        def answered(command: object) -> None:
+            if command is not None:
+                run(command)
+
+        dialog.answered.subscribe(self, lambda command: dialog.show_outcome(run(command)), True)
         self.app.push_screen(dialog, answered)
 
     def refuse(self, reason: str, source: str) -> None:
@@ -269,6 +293,19 @@ class SceneScreen(Screen[None]):
         if action == "redo":
             return True if scene.undone else None
         return True
+
+    def greyed_out(self, key: str) -> Iterator[tuple[str, tuple[object, ...]]]:
+        """The screen's own actions bound to ``key`` that cannot be used now, in order, as
+        ``(action, parameters)``; none once one of them can (the key then does what it does).
+        A family screen asks the engine why, so a greyed-out key says so (STYLE.md)."""
+        for namespace, bindings in self._modal_binding_chain:
+            if namespace is not self:
+                continue
+            for binding in bindings.key_to_bindings.get(key, ()):
+                action, parameters = _action_and_parameters(binding.action)
+                if self.check_action(action, parameters):
+                    return
+                yield action, parameters
 
     def refuse_read_only_key(self, key: str) -> bool:
         """Say why a key that would change the scene does nothing in read-only mode.

@@ -1,4 +1,5 @@
-"""Benchmark of saves (issue 5): autosave and load of a big scene against plain JSON.
+"""Benchmark of saves: autosave and load of a big scene against plain JSON (README "Safe on
+disk").
 
 The scene: an Infinite Horror fight of 50 combatants with a 5,000-entry journal, built from real
 console commands. Compared in the same run with the plain way of keeping the same document:
@@ -7,21 +8,33 @@ console commands. Compared in the same run with the plain way of keeping the sam
 - *autosave*: the console saves after every command, so it is timed as one more command applied
   and saved (the median of many), in a campaign with 1 and then 20 other scenes.
 - *load*: opening the scene from disk into engine objects (``Campaign.load_scene``).
-- *first undo after loading* (issue 12): a scene of 50,000 commands (10 combatants) saved,
-  loaded, and its last command taken back as the console does (``History.undo``), with the
-  checkpoints the saves keep every 128 entries; and, for comparison, without them (the whole
-  journal replayed, as before issue 12). Also the next 200 undos, each timed.
+- *first undo after loading*: a scene of 50,000 commands (10 combatants) saved, loaded, and its
+  last command taken back as the console does (``History.undo``), with the checkpoints the
+  saves keep every 128 entries; and, for comparison, without them (the whole journal replayed,
+  as before checkpoints were saved). Also the next 200 undos, each timed.
 
-- *import memory* (issue 12): peak RSS of ``st-console import`` of a big export (one IH scene of
-  500 combatants and 52,000 entries, written by ``st-console export --format json``, ~34 MB)
-  and of an export of 3,000 small scenes, each in a fresh process: read whole as before issue 12
-  (``json.loads`` of the file, then the scenes decoded) against read scene by scene
+- *import memory*: peak RSS (VmHWM) of ``st-console import`` of a big export (one IH scene of
+  500 combatants and 52,000 entries, written by ``st-console export --format json``) and of an
+  export of 3,000 small scenes, each in a fresh process: read whole (``json.loads`` of the
+  file, then the scenes decoded, as imports once did) against read scene by scene
   (``saves.json_stream``). The exports are built once and kept in the temp directory.
-  Measured 2026-11-23 on a busy 2-core machine (``st-console export --format json`` writes 49.1
-  MB for the big scene, 93.1 MB for the 3,000): big scene 1,915 → 1,837 MB, 3,000 scenes 773 →
-  612 MB. The file's text is no longer held whole, but the peak is dominated by the decoded
-  scenes kept until the batch is written and, for the big scene, by its replay (the state of
-  500 combatants at each of ~400 checkpoints).
+  Measured on a busy 2-core machine (the exports are 49.1 MB and 93.1 MB), peak RSS in MB:
+
+  ====================  ==============  ==================  ====================
+  export                read            sealing all         sealing chunk by
+                                        checkpoints kept    chunk (2026-11-23)
+  ====================  ==============  ==================  ====================
+  1 scene, 52,000       whole           1,915               255
+  1 scene, 52,000       scene by scene  1,837 (2,082 once)  242
+  3,000 small scenes    whole           773                 773
+  3,000 small scenes    scene by scene  612                 613
+  ====================  ==============  ==================  ====================
+
+  The big scene's peak was its save, not its reading: the autosave that writes an imported
+  scene kept the document of every checkpoint (~400 whole states of 500 combatants) and
+  encoded the whole journal before sealing it; it now seals chunk by chunk and drops a sealed
+  checkpoint's document (``SceneFile.save``). The 3,000 scenes' peak is the decoded scenes,
+  kept until the batch is written (nothing is written unless the whole file is good).
 
 Run: ``.venv/bin/python tests/benchmarks/bench_saves.py`` (prints tables; asserts nothing);
 ``… bench_saves.py undo`` runs the undo part alone, ``… bench_saves.py import`` the import part.
@@ -202,7 +215,7 @@ def _import_child(how: str, path: str, save_dir: str) -> None:
 
     store = open_store(Path(save_dir))
     start = time.perf_counter()
-    if how == "whole":  # before issue 12: the file parsed whole, then the scenes decoded
+    if how == "whole":  # as imports once did: the file parsed whole, then the scenes decoded
         document = json.loads(Path(path).read_text(encoding="utf-8"))
         exports.import_export(store, document, Path(path))
     else:
@@ -225,7 +238,7 @@ def import_memory() -> None:
         ("1 scene, 52,000 entries", _big_export(folder)),
         ("3,000 small scenes", _many_export(folder)),
     ]
-    print("Import: peak RSS of a fresh process importing an export (issue 12)")
+    print("Import: peak RSS of a fresh process importing an export")
     print(f"{'export':26} {'MB on disk':>10} {'read':>14} {'peak RSS MB':>12} {'seconds':>8}")
     for label, path in files:
         for how in ("whole", "stream"):

@@ -105,7 +105,9 @@ async def test_a_refused_attack_says_why_and_changes_nothing(make_app: AppFactor
         await pilot.pause()
         screen = ih_screen(app)
         assert screen.history.scene.journal[-1].text == "spend Ann standard"
-        assert "no action left" in screen.status
+        # the engine's reason is said in the dialog, which stays open with what was typed
+        assert app.screen is dialog
+        assert "no action left" in str(dialog.query_one("#attack-odds", Static).render())
         assert str(dialog.query_one("#attack-result", Static).render()) == ""
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 

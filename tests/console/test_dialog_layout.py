@@ -24,7 +24,7 @@ async def test_the_effect_dialog_labels_its_filled_in_by_field(make_app: AppFact
     """The creator field starts filled with the current actor, so its placeholder never shows."""
     from textual.widgets import Label
 
-    from console.screens.dialogs import EffectDialog
+    from console.screens.combat_forms import EffectDialog
 
     app = make_app(script=FIGHT)
     async with app.run_test(size=(120, 40)) as pilot:

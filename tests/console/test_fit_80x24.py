@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from console.app import STConsoleApp
 from console.mist.panes import CharactersPane, NavigatorPane, SceneLoopPane
 from console.mist.screen import MistScreen
-from console.screens.dialogs import CombatantDialog
+from console.screens.combat_forms import CombatantDialog
 from console.screens.ih_panes import BudgetPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
 from console.widgets.dice_log import DiceLog

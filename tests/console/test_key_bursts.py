@@ -8,7 +8,8 @@ from textual import events
 from textual.widgets import Input
 
 from console.app import STConsoleApp
-from console.screens.dialogs import AmountDialog, CombatantDialog
+from console.screens.combat_forms import CombatantDialog
+from console.screens.dialogs import AmountDialog
 from console.screens.ih_screen import IHScreen
 from console.screens.roll_dialog import RollDialog
 from engine import commands

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Iterator
 
 from engine import commands as engine_commands
 from engine.errors import RuleError
@@ -47,14 +48,37 @@ def _mist_line(rng: random.Random, names: list[str]) -> str:
     )
 
 
-def _apply(history: History, line: str) -> None:
-    """Apply a line as the console does (undo from the cache); a refused line changes nothing."""
+def _apply(history: History, line: str) -> bool:
+    """Apply a line as the console does (undo from the cache); a refused line changes nothing.
+    Returns whether the line applied."""
     try:
         command = engine_commands.parse(line, history.scene.system)
-        if command is not None:
-            history.execute(command, line)
+        if command is None:
+            return False
+        history.execute(command, line)
     except RuleError:
-        pass
+        return False
+    return True
+
+
+def scenes_after(scene: Scene, lines: Iterable[str]) -> Iterator[Scene]:
+    """``scene``, then the scene after each of ``lines`` that applies (refused lines are
+    skipped): the successive versions an autosave writes."""
+    history = History(scene)
+    yield history.scene
+    for line in lines:
+        if _apply(history, line):
+            yield history.scene
+
+
+def _grow(history: History, commands: int, next_line: Callable[[], str]) -> Scene:
+    """``history``'s scene after (about) ``commands`` more journal entries of ``next_line()``."""
+    target = len(history.scene.journal) + commands
+    guard = 0
+    while len(history.scene.journal) < target and guard < commands * 20:
+        _apply(history, next_line())
+        guard += 1
+    return history.scene
 
 
 def build_ih(combatants: int, commands: int, seed: int, system: str = "ih-d10") -> Scene:
@@ -65,12 +89,7 @@ def build_ih(combatants: int, commands: int, seed: int, system: str = "ih-d10") 
     for index, name in enumerate(names):
         _apply(history, f"add {name} init={rng.randint(1, 20)} health={5 + index % 4}")
     _apply(history, "begin")
-    target = len(history.scene.journal) + commands
-    guard = 0
-    while len(history.scene.journal) < target and guard < commands * 20:
-        _apply(history, _ih_line(rng, names))
-        guard += 1
-    return history.scene
+    return _grow(history, commands, lambda: _ih_line(rng, names))
 
 
 def build_mist(commands: int, seed: int) -> Scene:
@@ -80,12 +99,7 @@ def build_mist(commands: int, seed: int) -> Scene:
     for line in ("pc Mei", "pc Li", "challenge Hound limits=harmed:4,scared:3"):
         _apply(history, line)
     names = ["Mei", "Li", "Hound"]
-    target = len(history.scene.journal) + commands
-    guard = 0
-    while len(history.scene.journal) < target and guard < commands * 20:
-        _apply(history, _mist_line(rng, names))
-        guard += 1
-    return history.scene
+    return _grow(history, commands, lambda: _mist_line(rng, names))
 
 
 def build(system: str, commands: int, seed: int) -> Scene:

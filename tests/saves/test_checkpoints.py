@@ -1,6 +1,6 @@
-"""Issue 12 item 13: checkpoints saved with the journal, so the first undo after loading a
-long scene replays at most CHECKPOINT_EVERY entries, not the whole journal (the timing is in
-tests/benchmarks/bench_saves.py)."""
+"""Checkpoints saved with the journal (README "Safe on disk": fast autosave), so the first undo
+after loading a long scene replays at most CHECKPOINT_EVERY entries, not the whole journal (the
+timing is in tests/benchmarks/bench_saves.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from saves_fixtures import build_ih
 from engine import session
 from engine.session import CHECKPOINT_EVERY, History, undo
 from saves import open_store
+from saves.scenefile import CHUNK, SceneFile
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +74,22 @@ def test_a_checkpoint_past_an_undo_and_a_new_command_is_dropped(long_scene) -> N
     history.execute(session.commands.parse("next", "ih-d10"), "next")
     for index, state in history.scene.checkpoints:
         assert state == session.replay(history.scene, history.scene.journal[:index])
+
+
+def test_an_autosave_keeps_the_documents_of_its_tail_checkpoints_only(
+    tmp_path: Path, long_scene
+) -> None:  # type: ignore[no-untyped-def]
+    """A checkpoint sealed into a chunk is written once and its document dropped: an import of
+    a 52,000-entry, 500-combatant scene held ~400 whole-state documents (about 2 GB)."""
+    file = SceneFile(tmp_path / "scene-0001.json")
+    try:
+        file.save(long_scene)
+        sealed = len(long_scene.journal) // CHUNK * CHUNK
+        in_chunks = [index for index, _ in long_scene.checkpoints if index <= sealed]
+        in_tail = [index for index, _ in long_scene.checkpoints if index > sealed]
+        assert in_chunks and in_tail
+        assert sorted(file._checkpoint_docs) == in_tail
+        assert file.load() == long_scene
+        assert file.load().checkpoints == long_scene.checkpoints
+    finally:
+        file.close()

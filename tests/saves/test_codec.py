@@ -16,7 +16,8 @@ from engine.dice.mist import MistRoll, Outcome, evaluate_mist
 from engine.mist.state import MistState
 from engine.session import JournalEntry, Scene
 from engine.settings import Interpret, Interpretations
-from saves.codec import DEFAULT, Codec, DocumentError
+from saves.codec import DEFAULT, Codec
+from saves.type_registry import DocumentError
 
 ROOT = __name__.split(".")[0]
 

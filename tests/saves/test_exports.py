@@ -105,7 +105,7 @@ def test_an_oversized_import_is_refused_before_reading(
 def test_an_import_of_many_scenes_writes_the_index_once_and_takes_no_backups_between(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 12 item 12: 3,000 scenes took 94 s (the growing index rewritten per scene, a
+    """A big import stays fast: 3,000 scenes took 94 s (the growing index rewritten per scene, a
     backup of every header each 100 scenes)."""
     from saves import backups, storage
 
@@ -169,9 +169,10 @@ def _many_scene_export(tmp_path: Path, count: int) -> tuple[Path, list[Any]]:
 def test_an_export_larger_than_a_piece_imports_scene_by_scene(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 12 item 12: a 33.9 MB export was refused (32 MB cap) and would have been parsed
-    whole. Here the cap on one piece is set below the file's size, as the 64 MB cap is below a
-    file of many big scenes: the import must read it a scene at a time, never the whole file."""
+    """A big import is read a scene at a time (README "Safe on disk": big imports): a 33.9 MB
+    export was refused (32 MB cap) and would have been parsed whole. Here the cap on one piece
+    is set below the file's size, as the 64 MB cap is below a file of many big scenes: the
+    import must read it a scene at a time, never the whole file."""
     export, scenes = _many_scene_export(tmp_path, 12)
     size = export.stat().st_size
     largest = max(len(json.dumps(s, indent=1)) for s in json.loads(export.read_text())["scenes"])

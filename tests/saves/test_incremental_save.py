@@ -1,4 +1,5 @@
-"""The autosave encodes only what changed (issue 6 speed): documents equal a full encode."""
+"""The autosave encodes only what changed (README "Safe on disk": fast
+autosave): documents equal a full encode."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from pathlib import Path
 
 from engine import commands
 from engine.session import History, new_scene
-from saves.codec import DEFAULT, Memo
+from saves.codec import DEFAULT
+from saves.encoder import Memo
 from saves.storage import dump_json
 from saves.store import open_store
 

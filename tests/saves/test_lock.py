@@ -1,11 +1,16 @@
-"""Two consoles: a live lock is respected and names its holder; a stale one is taken over."""
+"""Two consoles: a live lock is respected and names its holder; a stale one (a dead process, an
+impossible pid, a killed holder not yet reaped, an unreadable file) is taken over (README "Two
+consoles")."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -77,3 +82,43 @@ def test_a_second_open_in_the_same_process_is_refused(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     with store.open_campaign("Locked"), pytest.raises(LockHeld):
         store.open_campaign("Locked")
+
+
+@pytest.mark.parametrize("pid", [2**31, 2**63, -5, 10**30])
+def test_a_lock_with_an_impossible_pid_is_stale(tmp_path: Path, pid: int) -> None:
+    directory = _directory(tmp_path)
+    _lock(directory, pid)
+    store = open_store(tmp_path)
+    assert all(info.holder is None for info in store.list_campaigns())
+    with store.open_campaign("Locked") as campaign:
+        assert campaign.holder is not None
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_a_killed_holder_that_is_still_a_zombie_is_dead(tmp_path: Path) -> None:
+    _directory(tmp_path)
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from saves import open_store; "
+            "c = open_store(sys.argv[1]).open_campaign('Locked'); print('held', flush=True); "
+            "time.sleep(60)",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "held"
+        os.kill(child.pid, signal.SIGKILL)
+        for _ in range(200):  # not reaped: a zombie until wait()
+            if Path(f"/proc/{child.pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z":
+                break
+            time.sleep(0.01)
+        with open_store(tmp_path).open_campaign("Locked") as campaign:
+            assert not campaign.read_only
+    finally:
+        child.kill()
+        child.wait()

@@ -1,4 +1,4 @@
-"""The campaign's roster of sheets: saved with the campaign, seen from every scene (issue 14)."""
+"""The campaign's roster of sheets: saved with the campaign, seen from every scene (RULES.md §2)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_scene_saved_without_sheet_changes_does_not_write_the_index(tmp_path: 
 def test_a_damaged_roster_is_a_bad_file_naming_it(tmp_path: Path) -> None:
     with open_campaign(tmp_path) as campaign:
         campaign.create_scene(run(new_scene("One", "ih-d10", seed=1), "sheet Ann"))
-        campaign._document["roster"] = [{"__type__": "engine.ih.sheet.Sheet", "name": 5}]
+        campaign._index.document["roster"] = [{"__type__": "engine.ih.sheet.Sheet", "name": 5}]
         with pytest.raises(BadFile) as caught:
             campaign.roster()
         assert "roster sheet 1" in str(caught.value)

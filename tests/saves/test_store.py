@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from saves_fixtures import build
 
-import saves.scenefile as scenefile
+import saves.journal_chunks as journal_chunks
 import saves.storage as storage
 from engine import commands
 from engine.session import History, Scene, execute_text, undo
@@ -97,7 +97,7 @@ def test_autosave_writes_only_the_scene_file_and_new_chunks(
             original(path, data)
 
         monkeypatch.setattr(storage, "write_atomic", spy)
-        monkeypatch.setattr(scenefile, "write_atomic", spy)
+        monkeypatch.setattr(journal_chunks, "write_atomic", spy)
         after, _ = execute_text(scene, "next")
         campaign.save_scene(after)
         assert [p.name for p in written] == ["scene-0006.json"]

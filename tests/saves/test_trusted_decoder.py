@@ -1,7 +1,7 @@
 """The trusted fast decoder and the checked codec read the same bytes as the same objects.
 
-``saves/trusted.py`` skips the type checks of ``saves/codec.py`` for bytes ST Console sealed
-itself (a journal chunk whose checksum matches). It must never read them differently: a scene
+``saves/trusted.py`` skips the type checks of ``saves/checked_decoder.py`` for bytes ST Console
+sealed itself (a journal chunk whose checksum matches). It must never read them differently: a scene
 loaded from a chunk and one loaded from a hand-edited file are the same scene.
 """
 

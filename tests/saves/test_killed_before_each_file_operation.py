@@ -1,5 +1,8 @@
-"""Issue 12: a crash at every file-system operation of a scripted session, as SQLite's tests
-do. The session (create a campaign, autosave a scene command by command across journal chunk
+"""A crash at every file-system operation of a scripted session, as SQLite's tests do (README
+"Safe on disk": crashes, restores). See test_killed_while_autosaving.py for SIGKILL at random
+moments.
+
+The session (create a campaign, autosave a scene command by command across journal chunk
 boundaries and undos, backups and their rotation, close, reopen, close) runs once to count its
 operations; then once per operation N in a forked child that dies (``os._exit``, no clean-up:
 as a SIGKILL) just before operation N. After each death the save directory must load: the
@@ -13,14 +16,13 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from saves_fixtures import build_mist
+from saves_fixtures import build_mist, scenes_after
 
-from engine import commands
-from engine.errors import RuleError
-from engine.session import History, Scene
+from engine.session import Scene
 from saves import backups, campaign, open_store, scenefile
 
 KILLED = 77
@@ -30,16 +32,8 @@ LINES = ('clue "trace {}"', "status Mei hurt 1", "undo", "undo", 'clue "x{}"', "
 def _versions() -> list[Scene]:
     """The scene after each command of the session: chunks sealed (CHUNK is 4 here) and
     dropped again by undo."""
-    history = History(build_mist(3, 7))
-    out = [history.scene]
-    for index in range(16):
-        line = LINES[index % len(LINES)].format(index)
-        try:
-            history.execute(commands.parse(line, "mist"), line)
-        except RuleError:
-            continue
-        out.append(history.scene)
-    return out
+    lines = (LINES[index % len(LINES)].format(index) for index in range(16))
+    return list(scenes_after(build_mist(3, 7), lines))
 
 
 def _session(root: Path, versions: list[Scene], confirmed: int) -> None:
@@ -75,7 +69,9 @@ OPERATIONS = [
 FSYNC = os.fsync
 
 
-def _child(root: Path, versions: list[Scene], crash_at: int, confirmed: int, total: int) -> None:
+def _die_before_operation(crash_at: int) -> Callable[[], int]:
+    """Make this (forked) process die, as by SIGKILL, just before its file-system operation
+    number ``crash_at`` (0: never); returns how many operations it has counted so far."""
     count = 0
 
     def counted(function):  # type: ignore[no-untyped-def]
@@ -92,8 +88,13 @@ def _child(root: Path, versions: list[Scene], crash_at: int, confirmed: int, tot
 
     for module, name in OPERATIONS:
         setattr(module, name, counted(getattr(module, name)))
+    return lambda: count
+
+
+def _child(root: Path, versions: list[Scene], crash_at: int, confirmed: int, total: int) -> None:
+    counted = _die_before_operation(crash_at)
     _session(root, versions, confirmed)
-    os.write(total, f"{count}\n".encode())
+    os.write(total, f"{counted()}\n".encode())
     os._exit(0)
 
 
@@ -181,24 +182,9 @@ def _run_all(tmp_path: Path, versions: list[Scene]) -> None:
 
 
 def _restore_child(root: Path, backup_id: str, crash_at: int, total: int) -> None:
-    count = 0
-
-    def counted(function):  # type: ignore[no-untyped-def]
-        def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
-            nonlocal count
-            count += 1
-            if count == crash_at:
-                os._exit(KILLED)
-            if function is FSYNC:
-                return None
-            return function(*args, **kwargs)
-
-        return wrapper
-
-    for module, name in OPERATIONS:
-        setattr(module, name, counted(getattr(module, name)))
+    counted = _die_before_operation(crash_at)
     open_store(root).restore_backup("Crash", backup_id)
-    os.write(total, f"{count}\n".encode())
+    os.write(total, f"{counted()}\n".encode())
     os._exit(0)
 
 
@@ -222,9 +208,9 @@ def _fork_restore(root: Path, backup_id: str, crash_at: int) -> tuple[int, int]:
 def test_a_crash_at_every_file_system_operation_of_a_restore_leaves_old_or_restored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 12: a restore moved the live files aside, then copied the backup in; a crash in
-    between left the campaign without an index. Killed before each operation of a restore,
-    the campaign must open (for writing, and in the list) with the old or the restored state."""
+    """A restore must never leave the campaign without an index (moving the live files aside,
+    then copying the backup in, did). Killed before each operation of a restore, the campaign
+    must open (for writing, and in the list) with the old or the restored state."""
     monkeypatch.setattr(scenefile, "CHUNK", 4)
     versions = _versions()
     seed = tmp_path / "seed"

@@ -1,0 +1,65 @@
+"""The Infinite Horror keys of health, willpower, initiative, lasting effects and rolls
+(RULES.md §1.1, §1.7, §3.1, §3.8): each asks for a number or a form that answers with the
+command object, through ``open_dialog`` (a refusal is shown in the dialog, which stays open)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from console.screens.combat_forms import EffectDialog
+from console.screens.command_dialog import AskAmount
+from console.screens.ih_base import IHBase
+from engine.ih import commands as ih
+
+
+class VitalsKeys(IHBase):
+    """Keys that change the selected combatant's health, willpower, initiative or effects."""
+
+    def _amount(self, make: Callable[[str, int], ih.Command], title_key: str, signed: bool) -> None:
+        """Ask for a number; the dialog answers with ``make(name, amount)``."""
+        who = self.selected
+        if who is not None:
+            title = self.t(title_key, name=who)
+            ask = AskAmount(self, lambda amount: make(who, amount), self.t, title, signed=signed)
+            self.open_dialog(ask)
+
+    def action_damage(self) -> None:
+        self._amount(ih.Damage, "dialog.damage-title", False)
+
+    def action_heal(self) -> None:
+        self._amount(ih.Heal, "dialog.heal-title", False)
+
+    def action_willpower(self) -> None:
+        self._amount(ih.AdjustWillpower, "dialog.willpower-title", True)
+
+    def action_initiative(self) -> None:
+        self._amount(ih.ChangeInitiative, "dialog.initiative-title", True)
+
+    def action_effect(self) -> None:
+        if self.selected is not None and self.view is not None:
+            self.open_dialog(EffectDialog(self, self.t, self.selected, self.view.current))
+
+    def action_roll(self) -> None:
+        from console.screens.ih_view import encounter_of
+        from console.screens.roll_dialog import RollDialog, WillpowerState
+        from engine.ih.family import find_combatant
+
+        scene = self.history.scene
+        roller = find_combatant(encounter_of(scene), self.selected) if self.selected else None
+        willpower = None
+        if roller is not None:
+            willpower = WillpowerState(
+                left=roller.willpower,
+                most=roller.willpower_max,
+                waiting=roller.boost_pending and not roller.boost_rolled,
+                rolled=roller.boost_pending and roller.boost_rolled,
+            )
+        dialog = RollDialog(
+            self,
+            self.t,
+            scene.system,
+            self.selected,
+            interpretations=scene.state.interpretations,
+            willpower=willpower,
+        )
+        self.open_dialog(dialog)

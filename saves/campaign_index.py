@@ -1,0 +1,325 @@
+"""A campaign's index, ``campaign.json``: its document (name, season, missions, current scene,
+roster) and one small entry per scene naming the scene's file.
+
+The index is TinyDB: table ``campaign`` holds the campaign's document, table ``scenes`` one
+entry ``{name, system, id}`` per scene, ``id`` naming ``scenes/<id>.json``. It is written only
+when the list of scenes, the season, the missions, the current scene or the roster changes, so
+an autosave (which writes only the scene's own file) does not grow with the number of scenes.
+A scene's file id is never one a file already has, so a hand-edited ``next_scene`` or a crash
+between a new scene's file and its entry never makes two scenes share a file.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from tinydb.table import Document
+
+from saves import backups
+from saves.documents import checked
+from saves.errors import BadFile, NameTaken, NotFound
+from saves.migrations import SCHEMA_VERSION
+from saves.storage import open_db
+
+
+@dataclass(frozen=True, slots=True)
+class SceneInfo:
+    """A scene in a campaign's index: its name, system and file id."""
+
+    name: str
+    system: str
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """A M.I.S.T. mission of the campaign's season and the scenes that make it (RULES.md §4.6)."""
+
+    name: str
+    scenes: tuple[str, ...] = ()
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two scene (or mission) names are the same name: names ignore case."""
+    return a.casefold() == b.casefold()
+
+
+def new_campaign_document(name: str) -> dict[str, Any]:
+    """The index document of a new, empty campaign."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "campaign",
+        "name": name,
+        "created": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "season": None,
+        "missions": [],
+        "current": None,
+        "next_scene": 1,
+    }
+
+
+def _entry(info: SceneInfo) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "name": info.name,
+        "system": info.system,
+        "id": info.id,
+    }
+
+
+class CampaignIndex:
+    """The open index of one campaign directory, read and checked at opening.
+
+    Args:
+        directory: the campaign's directory.
+        read_only: open the file read-only.
+        check_writable: called before every write; raises (``ReadOnly``) when the campaign
+            may not be written (opened read-only, or closed).
+
+    Raises:
+        BadFile, NewerVersion: the index is damaged, hand-edited or from a newer version.
+    """
+
+    def __init__(
+        self, directory: Path, read_only: bool, check_writable: Callable[[], None]
+    ) -> None:
+        self.directory = directory
+        self.path = directory / backups.INDEX
+        self._check_writable = check_writable
+        self._db = open_db(self.path, read_only=read_only)
+        self.document = self._read_document()
+        """The campaign's document; change it, then :meth:`write_document`."""
+        self._entries = self._read_entries()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def _read_document(self) -> dict[str, Any]:
+        path = self.path
+        try:
+            stored = self._db.table("campaign").get(doc_id=1)
+        except RecursionError:
+            raise BadFile(path, "is nested too deeply to be a save") from None
+        if getattr(self._db.storage, "checksum_ok", None) is False:
+            raise BadFile(
+                path,
+                "was changed outside ST Console or damaged (its checksum does not match); "
+                "restore a backup (st-console keeps them in backups/)",
+            )
+        if stored is None:
+            raise BadFile(path, "holds no campaign")
+        document = checked(dict(stored), path, "campaign")
+        if not isinstance(document.get("name"), str) or not document["name"].strip():
+            raise BadFile(path, "the campaign has no name")
+        return document
+
+    def _read_entries(self) -> list[tuple[int, SceneInfo]]:
+        path = self.path
+        found: list[tuple[int, SceneInfo]] = []
+        for document in self._db.table("scenes").all():
+            version = document.get("schema_version")
+            if type(version) is not int or version > SCHEMA_VERSION:
+                checked(dict(document), path, "scene-entry")
+            name, system, file_id = document.get("name"), document.get("system"), document.get("id")
+            if not (isinstance(name, str) and isinstance(system, str) and isinstance(file_id, str)):
+                raise BadFile(path, f"scene entry {document.doc_id} lacks a name, system or id")
+            if "/" in file_id or "\\" in file_id or file_id.startswith("."):
+                raise BadFile(path, f"scene entry {document.doc_id} has a bad id {file_id!r}")
+            if any(info.id == file_id for _, info in found):
+                raise BadFile(
+                    path, f"two scenes share the file {file_id!r} (scene entry {document.doc_id})"
+                )
+            found.append((document.doc_id, SceneInfo(name=name, system=system, id=file_id)))
+        return found
+
+    def write_document(self) -> None:
+        """Write the campaign's document (after a change to :attr:`document`)."""
+        self._check_writable()
+        self._db.table("campaign").upsert(Document(self.document, doc_id=1))
+
+    @property
+    def name(self) -> str:
+        """The campaign's name."""
+        return str(self.document["name"])
+
+    def scenes(self) -> tuple[SceneInfo, ...]:
+        """The scenes in the order they were created."""
+        return tuple(info for _, info in self._entries)
+
+    def find(self, name: str) -> tuple[int, SceneInfo] | None:
+        """The entry (its TinyDB id and info) of the scene of that name (any case), if any."""
+        for doc_id, info in self._entries:
+            if same_name(info.name, name):
+                return doc_id, info
+        return None
+
+    def info(self, name: str) -> tuple[int, SceneInfo]:
+        """The entry of the scene of that name (any case).
+
+        Raises:
+            NotFound: no such scene (the message lists the campaign's scenes).
+        """
+        found = self.find(name)
+        if found is None:
+            names = ", ".join(info.name for info in self.scenes())
+            raise NotFound(
+                f"Campaign {self.name!r} has no scene {name!r} (scenes: {names or 'none'}).",
+                code="saves.campaign.no-scene",
+                params={"campaign": repr(self.name), "name": repr(name), "known": names or "—"},
+            )
+        return found
+
+    def check_new_name(self, name: str) -> None:
+        """Refuse a name no new scene can take: empty, or a scene's name already.
+
+        Raises:
+            NameTaken: naming the scene that has it.
+        """
+        if not name.strip():
+            raise NameTaken("A scene needs a name.")
+        found = self.find(name.strip())
+        if found is not None:
+            raise NameTaken(f"Campaign {self.name!r} already has a scene {found[1].name!r}.")
+
+    # -- scene entries -------------------------------------------------------------------------
+
+    def allocate(self, name: str, system: str) -> SceneInfo:
+        """A new scene's name checked and its file id: never the id of a file that exists."""
+        from saves.store import check_name
+
+        clean = name.strip()
+        if not clean:
+            raise NotFound("A scene needs a name.")
+        check_name(clean, "scene")
+        number = self.document.get("next_scene", 1)
+        if type(number) is not int or not 1 <= number < 10**8:
+            number = 1
+        taken = {info.id for _, info in self._entries}
+        scenes = self.directory / backups.SCENES
+        while (
+            f"scene-{number:04d}" in taken
+            or (scenes / f"scene-{number:04d}.json").exists()
+            or (scenes / f"scene-{number:04d}").exists()
+        ):
+            number += 1  # never a file that exists, whatever a hand-edited next_scene says
+        scenes.mkdir(exist_ok=True)
+        self.document["next_scene"] = number + 1  # in memory: written with the index entry
+        return SceneInfo(name=clean, system=system, id=f"scene-{number:04d}")
+
+    def add(self, info: SceneInfo) -> None:
+        """Name the new scene's (saved) file in the index."""
+        number = int(info.id.rpartition("-")[2])
+        self.document["next_scene"] = number + 1
+        self.write_document()
+        doc_id = self._db.table("scenes").insert(_entry(info))
+        self._entries.append((doc_id, info))
+
+    def add_many(self, infos: list[SceneInfo]) -> None:
+        """Name many new scenes' (saved) files in one write of the index (an import)."""
+        self.write_document()  # next_scene, advanced by allocate
+        doc_ids = self._db.table("scenes").insert_multiple([_entry(i) for i in infos])
+        self._entries.extend(zip(doc_ids, infos, strict=True))
+
+    def rename(self, old: str, new: str) -> None:
+        """Rename a scene's entry (its file keeps its id), as current scene and in missions.
+
+        Raises:
+            NotFound, NameTaken.
+        """
+        doc_id, info = self.info(old)
+        if not same_name(old, new):
+            self.check_new_name(new)
+        self._check_writable()
+        self._db.table("scenes").update({"name": new.strip()}, doc_ids=[doc_id])
+        self._entries = self._read_entries()
+        if self.document.get("current") and same_name(self.document["current"], old):
+            self.document["current"] = new.strip()
+            self.write_document()
+        self._rename_in_missions(info.name, new.strip())
+
+    def remove(self, doc_id: int) -> None:
+        """Remove a scene's entry (its files are the caller's)."""
+        self._check_writable()
+        self._db.table("scenes").remove(doc_ids=[doc_id])
+        self._entries = self._read_entries()
+
+    def forget(self, name: str) -> None:
+        """Drop a removed scene as current scene and from its mission."""
+        if self.document.get("current") and same_name(self.document["current"], name):
+            self.document["current"] = None
+            self.write_document()
+        self._rename_in_missions(name, None)
+
+    # -- current scene, season, missions -------------------------------------------------------
+
+    def current_scene(self) -> str | None:
+        """The scene last opened in this campaign (the console reopens it)."""
+        current = self.document.get("current")
+        if isinstance(current, str) and self.find(current) is not None:
+            return self.info(current)[1].name
+        return None
+
+    def set_current_scene(self, name: str) -> None:
+        """Remember ``name`` as the campaign's current scene."""
+        _, info = self.info(name)
+        if self.document.get("current") != info.name:
+            self.document["current"] = info.name
+            self.write_document()
+
+    @property
+    def season(self) -> str | None:
+        """The M.I.S.T. season the campaign plays (RULES.md §4.6), if named."""
+        season = self.document.get("season")
+        return season if isinstance(season, str) else None
+
+    def set_season(self, name: str | None) -> None:
+        """Name (or clear) the season."""
+        self.document["season"] = name
+        self.write_document()
+
+    def missions(self) -> tuple[Mission, ...]:
+        """The season's missions in order, each with its scenes."""
+        found = []
+        for raw in self.document.get("missions") or []:
+            if isinstance(raw, dict) and isinstance(raw.get("name"), str):
+                scenes = tuple(s for s in raw.get("scenes", []) if isinstance(s, str))
+                found.append(Mission(name=raw["name"], scenes=scenes))
+        return tuple(found)
+
+    def set_mission(self, scene: str, mission: str | None) -> None:
+        """Put a scene in a mission (created at the end if new), or in none."""
+        _, info = self.info(scene)
+        missions = [
+            Mission(m.name, tuple(s for s in m.scenes if not same_name(s, info.name)))
+            for m in self.missions()
+        ]
+        if mission is not None:
+            for index, existing in enumerate(missions):
+                if same_name(existing.name, mission):
+                    missions[index] = replace(existing, scenes=existing.scenes + (info.name,))
+                    break
+            else:
+                missions.append(Mission(mission.strip(), (info.name,)))
+        self._store_missions(missions)
+
+    def _rename_in_missions(self, old: str, new: str | None) -> None:
+        missions = self.missions()
+        if not any(same_name(s, old) for m in missions for s in m.scenes):
+            return
+        changed = []
+        for mission in missions:
+            scenes = [s for s in mission.scenes if not same_name(s, old)]
+            if new is not None and len(scenes) < len(mission.scenes):
+                scenes.append(new)
+            changed.append(Mission(mission.name, tuple(scenes)))
+        self._store_missions(changed)
+
+    def _store_missions(self, missions: list[Mission]) -> None:
+        self.document["missions"] = [{"name": m.name, "scenes": list(m.scenes)} for m in missions]
+        self.write_document()
+
+    def close(self) -> None:
+        self._db.close()

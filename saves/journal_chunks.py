@@ -1,0 +1,190 @@
+"""A scene's sealed journal chunks: ``scenes/<id>/j<start>-<hash>.json``, written once, named
+by their checksum, read back verified.
+
+Every :data:`saves.scenefile.CHUNK` entries a scene's tail is sealed into a chunk, a file that is
+never written again: its name is its first entry's index and a hash of its bytes. A chunk is
+written (atomically) before the header that names it, so a crash leaves either the old header
+with its chunks or the new one with its own. Bytes that do not match the name's checksum were
+changed outside ST Console (or damaged) and are refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.session import JournalEntry
+from saves.documents import checked, decode_entries
+from saves.errors import BadFile
+from saves.migrations import SCHEMA_VERSION
+from saves.storage import dump_json, parse_json, write_atomic
+from saves.trusted import TRUSTED
+from saves.type_registry import DocumentError
+
+MAX_CHUNK_BYTES = 32 * 1024 * 1024
+"""No chunk of ours is this big (256 entries of a 500-combatant fight are ~0.2 MB): a larger
+file is refused before it is read."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkRef:
+    """A sealed chunk the header names: its file, first entry index and entry count."""
+
+    file: str
+    start: int
+    count: int
+
+
+def chunk_digest(data: bytes) -> str:
+    """The checksum a chunk's file name carries."""
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
+    """The entries of a sealed chunk (see :func:`read_chunk_and_checkpoints`)."""
+    return read_chunk_and_checkpoints(path, trusted)[0]
+
+
+def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[JournalEntry], Any]:
+    """The entries of a sealed chunk, its checksum verified first.
+
+    Returns the entries and the chunk's checkpoints (decoded; ``[]`` from the checked path).
+
+    A chunk is written once and named by its checksum, so bytes that do not match were changed
+    outside ST Console (or damaged); they are refused. The fast trusted path (no type checks)
+    is taken only when ``trusted``: the header that names the chunk passed its own checksum, so
+    the name, and with it the bytes, are ours. Otherwise (a header from before checksums, or a
+    hand-edited one) every value is checked: a file renamed to match its checksum is not
+    thereby ours.
+
+    Raises:
+        BadFile, NewerVersion: missing, too large, damaged, hand-edited, from a newer version.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_CHUNK_BYTES:
+            raise BadFile(
+                path, f"is {size} bytes, larger than any journal chunk ({MAX_CHUNK_BYTES})"
+            )
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BadFile(path, "is missing: a journal chunk the scene needs") from None
+    except OSError as error:
+        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+    expected = path.stem.rpartition("-")[2]
+    if chunk_digest(raw) != expected:
+        raise BadFile(
+            path, "was changed outside ST Console or damaged (its checksum does not match)"
+        )
+    if trusted:
+        try:
+            data = TRUSTED.loads(raw)
+            body = data["journal"]["1"]
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            if not isinstance(error, DocumentError):
+                raise BadFile(path, f"is not a journal chunk ({type(error).__name__})") from None
+            # A value the fast path cannot build, such as an older version's field or class
+            # renamed since (saves/migrations.py): the checked path below migrates it or names it.
+        else:
+            found = checked(body, path, "journal").get("entries")
+            if type(found) is not list or not all(type(e) is JournalEntry for e in found):
+                raise BadFile(path, "does not hold journal entries")
+            return found, body.get("checkpoints")
+    data = parse_json(path, raw)
+    try:
+        body = data["journal"]["1"]
+    except (KeyError, TypeError):
+        raise BadFile(path, "is not a journal chunk") from None
+    try:
+        entries = decode_entries(checked(body, path, "journal").get("entries"), "entries")
+        return list(entries), []
+    except DocumentError as error:
+        raise BadFile(path, f"bad value at {error}") from None
+    except RecursionError:
+        raise BadFile(path, "is nested too deeply to be a save") from None
+
+
+def checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any]]:
+    """Well-formed decoded checkpoints ``[n, state]`` with ``low < n <= high``; others are
+    dropped (a checkpoint only saves replay time, it is never needed)."""
+    found: list[tuple[int, Any]] = []
+    if type(raw) is not list:
+        return found
+    for item in raw:
+        if (
+            type(item) is list
+            and len(item) == 2
+            and type(item[0]) is int
+            and low < item[0] <= high
+            and (not found or found[-1][0] < item[0])
+        ):
+            found.append((item[0], item[1]))
+    return found
+
+
+def read_chunks(
+    header_path: Path, refs: Any, trusted: bool
+) -> tuple[list[ChunkRef], list[JournalEntry], list[tuple[int, Any]]]:
+    """The chunks a header names (``refs``, its ``chunks`` list), in order, each verified.
+
+    Returns the references, the entries of all the chunks, and their checkpoints (only when
+    ``trusted``: they are not checked against the journal).
+
+    Raises:
+        BadFile, NewerVersion: a reference or a chunk is bad or missing (named).
+    """
+    if type(refs) is not list:
+        raise BadFile(header_path, "its chunk list is not a list")
+    chunk_dir = header_path.with_suffix("")
+    chunks: list[ChunkRef] = []
+    entries: list[JournalEntry] = []
+    checkpoints: list[tuple[int, Any]] = []
+    for raw in refs:
+        try:
+            ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
+        except (KeyError, TypeError):
+            raise BadFile(header_path, f"bad chunk reference {raw!r}") from None
+        if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
+            raise BadFile(header_path, f"bad chunk file name {ref.file!r}")
+        if ref.start != len(entries):
+            raise BadFile(
+                header_path, f"chunk {ref.file} starts at {ref.start}, not {len(entries)}"
+            )
+        chunk, marks = read_chunk_and_checkpoints(chunk_dir / ref.file, trusted)
+        if trusted:
+            checkpoints.extend(checkpoint_list(marks, ref.start, ref.start + ref.count))
+        if len(chunk) != ref.count:
+            raise BadFile(chunk_dir / ref.file, f"should hold {ref.count} entries")
+        entries.extend(chunk)
+        chunks.append(ref)
+    return chunks, entries, checkpoints
+
+
+def seal_chunk(
+    chunk_dir: Path,
+    name: str,
+    documents: list[dict[str, Any]],
+    start: int,
+    checkpoints: list[Any] | None = None,
+) -> ChunkRef:
+    """Write ``documents`` (journal entries from index ``start`` of scene ``name``) as a sealed
+    chunk in ``chunk_dir``, unless a chunk of the same bytes is there; its reference."""
+    body: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "kind": "journal",
+        "scene": name,
+        "start": start,
+        "entries": documents,
+    }
+    if checkpoints:
+        body["checkpoints"] = checkpoints
+    data = dump_json({"journal": {"1": body}})
+    digest = chunk_digest(data)
+    file = f"j{start:07d}-{digest}.json"
+    path = chunk_dir / file
+    if not path.exists():
+        chunk_dir.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    return ChunkRef(file=file, start=start, count=len(documents))
