@@ -1,25 +1,26 @@
 """The case-file keys of the M.I.S.T. screen: clues, conclusions with their complexity gate,
 Deduction and Test rolls, the case-file moment (RULES.md §4.7).
 
-A mixin of :class:`~console.mist.screen.MistScreen`, as ``story.py`` and ``themes.py`` are: each
-form builds one command (``AddClue``, ``AddConclusion``, ``CaseRoll``, ``CaseFileMoment`` of
-``engine/mist/commands.py``) and runs it through the screen's one path into the engine.
+An action group of :class:`~console.mist.screen.MistScreen`, typed against its public surface
+(:class:`~console.mist.surface.MistSurface`), as ``story.py`` and ``themes.py`` are: each form
+answers with one command (``AddClue``, ``AddConclusion``, ``CaseRoll``, ``CaseFileMoment`` of
+``engine/mist/commands.py``) that the screen runs through its one path into the engine.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from console.i18n import fit
-from console.mist import render, roll_text
+from console.i18n import Translator, fit
+from console.mist import case_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import listed
+from console.mist.surface import MistSurface, open_form
 from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
+from engine.mist.state import CaseFile
 
 FORM_WIDTH = 72
 """The text width of a Mist form (``.mist-form``: 80 columns less its border and padding)."""
@@ -28,31 +29,26 @@ FORM_WIDTH = 72
 class CaseFileActions:
     """Keys ``l`` (clue), ``k`` (conclusion), ``D`` / ``T`` (deduce / test), ``f`` (moment)."""
 
-    def action_clue(self: Any) -> None:
+    def action_clue(self: MistSurface) -> None:
         def build(v: Values) -> mist.AddClue | None:
             if not v["text"]:
                 return None
             return mist.AddClue(v["text"], scene=v["scene"] or None)
 
-        self._form(
+        open_form(
+            self,
             "mist.form.clue",
-            (self._field("text"), self._field("scene", self._current().scene.name)),
+            (self.field("text"), self.field("scene", self.current().scene.name)),
             build,
         )
 
-    def _clue_list(self: Any) -> RenderableType:
-        clues = self._current().case_file.clues
-        if not clues:
-            return Text(self.t("mist.none"), style="dim")
-        return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in clues))
-
-    def action_conclusion(self: Any) -> None:
+    def action_conclusion(self: MistSurface) -> None:
         def build(v: Values) -> mist.AddConclusion | None:
             if not v["text"]:
                 return None
             return mist.AddConclusion(v["text"], listed(v["supports"]), listed(v["contradicts"]))
 
-        case = self._current().case_file
+        case = self.current().case_file
 
         def preview(v: Values) -> RenderableType:
             ids = [p for p in v["supports"].replace(" ", "").split(",") if p]
@@ -63,16 +59,18 @@ class CaseFileActions:
             text.append(self.t(key, has=has, needs=needs), "green" if has >= needs else "yellow")
             return text
 
-        self._form(
+        open_form(
+            self,
             "mist.form.conclusion",
-            (self._field("text"), self._field("supports"), self._field("contradicts")),
+            (self.field("text"), self.field("supports"), self.field("contradicts")),
             build,
             preview=preview,
-            note=self._clue_list(),
+            note=clue_list(self.t, case),
         )
 
-    def action_case_roll(self: Any, mode: str) -> None:
-        state = self._current()
+    def action_case_roll(self: MistSurface, mode: str) -> None:
+
+        state = self.current()
         case = state.case_file
         gated = [k for k in case.conclusions if len(k.supports) >= case.complexity]
         fresh = [k for k in gated if k.result is None]
@@ -94,36 +92,44 @@ class CaseFileActions:
             if found is None:
                 return Text(self.t("mist.case.pick"), style="dim")
             lines = [Text(f"{found.id} {found.text}", style="bold")]
-            lines.append(render.gate_text(self.t, case, found))
+            lines.append(case_text.gate_text(self.t, case, found))
             lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
             lines += roll_text.odds_bands(self.t, mist_odds(found.power, state.interpretations))
             lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
             return Group(*lines)
 
         ids = tuple(k.id for k in case.conclusions)
-        self._form(
+        open_form(
+            self,
             f"mist.form.{mode}",
-            (self._field("conclusion", first.id if first else "", ids), self._field(text_key)),
+            (self.field("conclusion", first.id if first else "", ids), self.field(text_key)),
             build,
             preview=preview,
-            note=self._conclusion_list(),
+            note=conclusion_list(self.t, case),
         )
 
-    def _conclusion_list(self: Any) -> RenderableType:
-        """Every conclusion (refuted and already-rolled ones too: they may be rolled again)."""
-        case = self._current().case_file
-        if not case.conclusions:
-            return Text(self.t("mist.none"), style="dim")
-        lines = []
-        for k in case.conclusions:
-            gate = render.gate_text(self.t, case, k)
-            room = max(12, FORM_WIDTH - cell_len(f"{k.id}   ") - gate.cell_len)
-            line = Text(f"{k.id} ", style="bold", no_wrap=True, overflow="ellipsis")
-            line.append(fit(k.text, room), style="strike" if k.refuted else "")
-            line.append("  ")
-            line.append_text(gate)
-            lines.append(line)
-        return Group(*lines)
+    def action_casefile(self: MistSurface) -> None:
+        self.run_command(mist.CaseFileMoment(open=not self.current().case_file.open))
 
-    def action_casefile(self: Any) -> None:
-        self.run_command(mist.CaseFileMoment(open=not self._current().case_file.open))
+
+def clue_list(t: Translator, case: CaseFile) -> RenderableType:
+    """Every clue, for the conclusion form to cite by id."""
+    if not case.clues:
+        return Text(t("mist.none"), style="dim")
+    return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in case.clues))
+
+
+def conclusion_list(t: Translator, case: CaseFile) -> RenderableType:
+    """Every conclusion (refuted and already-rolled ones too: they may be rolled again)."""
+    if not case.conclusions:
+        return Text(t("mist.none"), style="dim")
+    lines = []
+    for k in case.conclusions:
+        gate = case_text.gate_text(t, case, k)
+        room = max(12, FORM_WIDTH - cell_len(f"{k.id}   ") - gate.cell_len)
+        line = Text(f"{k.id} ", style="bold", no_wrap=True, overflow="ellipsis")
+        line.append(fit(k.text, room), style="strike" if k.refuted else "")
+        line.append("  ")
+        line.append_text(gate)
+        lines.append(line)
+    return Group(*lines)

@@ -1,10 +1,12 @@
-"""The small M.I.S.T. dialogs: a form that makes one command (the effects step is in
-``console/mist/effects.py``).
+"""The M.I.S.T. form: fields that make one command (the roll builder and the effects step have
+modules of their own).
 
-Each dialog builds a command object (``engine/mist/commands.py``) from its fields and runs it
-through the screen's one path into the engine; a refused command, or a field the command cannot
-be made from (a tier that is not a number), keeps the dialog open so nothing typed is lost
-(RULES.md §4; STYLE.md). Enter submits, Tab moves between fields, Escape closes.
+A form is a :class:`~console.screens.command_dialog.CommandDialog`: it builds a command object
+(``engine/mist/commands.py``) from its fields, asks the scene whether the engine would take it,
+and answers with it; the screen runs it through its one path into the engine. A refused command,
+or a field the command cannot be made from (a tier that is not a number), keeps the form open
+with the reason under the fields, so nothing typed is lost (RULES.md §4; STYLE.md). Enter
+submits, Tab moves between fields, Escape closes.
 """
 
 from __future__ import annotations
@@ -18,16 +20,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
-from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.i18n import Translator
+from console.screens.command_dialog import CommandDialog, Probe
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
-
-Runner = Callable[[Any], tuple[Any, ...] | str]
-"""Runs a command object in the scene: its events, or the reason it was refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,58 +44,63 @@ class Field:
 Values = dict[str, str]
 
 
-class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
+@dataclass(frozen=True, slots=True)
+class FormSpec:
+    """What a form asks for and the command it makes of the answers."""
+
+    heading: str
+    """Its title, in the table's language."""
+    fields: tuple[Field, ...]
+    build: Callable[[Values], Any]
+    """The command the values make (``None``: not enough is typed yet); a field that cannot be
+    read (a tier that is not a number) raises :class:`~engine.errors.RuleError`."""
+    preview: Callable[[Values], RenderableType] | None = None
+    """A live preview under the fields (the odds, the gate…), made again as they change."""
+    note: RenderableType | None = None
+    """Text over the fields (the clues a conclusion may cite…)."""
+    start: str | None = None
+    """The key of the field that has the focus first (else the first field). A form whose
+    first field is filled in for the GM (the selected character as the target) starts on the
+    next one, so what is typed right after the key goes there and does not replace the target
+    (issue 18)."""
+
+
+def field(t: Translator, key: str, value: str = "", suggestions: tuple[str, ...] = ()) -> Field:
+    """The field ``key`` with its placeholder and label in the console's language."""
+    return Field(key, t(f"mist.field.{key}"), value, suggestions, t(f"mist.label.{key}"))
+
+
+class FormDialog(CommandDialog):
     """Fields → one command, with an optional live preview (odds, the gate…)."""
 
     CSS_PATH = "mist_screen.tcss"
-    BINDINGS = [Binding("escape", "close", "Close", show=False, id="mist.dialog.close")]
+    BINDINGS = [Binding("escape", "cancel", "Close", show=False, id="mist.dialog.close")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """Under 32 rows (an 80×24 terminal) the fields are one line each, so the preview shows."""
 
-    def __init__(
-        self,
-        title: str,
-        fields: tuple[Field, ...],
-        build: Callable[[Values], Any],
-        runner: Runner,
-        *,
-        preview: Callable[[Values], RenderableType] | None = None,
-        note: RenderableType | None = None,
-        start: str | None = None,
-    ) -> None:
-        """``start``: the key of the field that has the focus first (else the first field).
-
-        A form whose first field is filled in for the GM (the selected character as the
-        target) starts on the next one, so what is typed right after the key goes there and
-        does not replace the target (issue 18).
-        """
-        super().__init__()
-        self.start = start
-        self.heading = title
-        self.fields = fields
-        self.build = build
-        self.runner = runner
-        self.preview = preview
-        self.note = note
+    def __init__(self, probe: Probe, spec: FormSpec) -> None:
+        super().__init__(probe)
+        self.spec = spec
 
     def compose(self) -> ComposeResult:
+        spec = self.spec
         with Vertical(classes="mist-form"):
-            yield Label(self.heading, classes="title")
-            if self.note is not None:
-                yield Static(self.note, classes="note")
-            for field in self.fields:
+            yield Label(spec.heading, classes="title")
+            if spec.note is not None:
+                yield Static(spec.note, classes="note")
+            for one in spec.fields:
                 suggester = (
-                    SuggestFromList(field.suggestions, case_sensitive=False)
-                    if field.suggestions
+                    SuggestFromList(one.suggestions, case_sensitive=False)
+                    if one.suggestions
                     else None
                 )
                 # A label beside each field: the placeholder alone is gone once it is filled.
                 with Horizontal(classes="form-row"):
-                    yield Label(field.label or field.placeholder, classes="form-label")
+                    yield Label(one.label or one.placeholder, classes="form-label")
                     yield OrderedInput(
-                        field.value,
-                        placeholder=field.placeholder,
-                        id=f"field-{field.key}",
+                        one.value,
+                        placeholder=one.placeholder,
+                        id=f"field-{one.key}",
                         suggester=suggester,
                     )
             yield Static("", classes="preview", id="form-preview")
@@ -104,18 +108,17 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
 
     def values(self) -> Values:
         """The fields as they stand."""
-        return {f.key: self.query_one(f"#field-{f.key}", Input).value.strip() for f in self.fields}
+        fields = self.spec.fields
+        return {f.key: self.query_one(f"#field-{f.key}", Input).value.strip() for f in fields}
 
-    def on_mount(self) -> None:
-        settle_cursors(self)
-        if self.start is not None:
-            self.query_one(f"#field-{self.start}", Input).focus()
+    def on_mount(self) -> None:  # then CommandDialog.on_mount (Textual calls each class's)
+        if self.spec.start is not None:
+            self.query_one(f"#field-{self.spec.start}", Input).focus()
         self._preview()
-        self.keys_ready()
 
     def _preview(self) -> None:
-        if self.preview is not None:
-            self.query_one("#form-preview", Static).update(self.preview(self.values()))
+        if self.spec.preview is not None:
+            self.query_one("#form-preview", Static).update(self.spec.preview(self.values()))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._preview()
@@ -124,21 +127,18 @@ class FormDialog(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         event.stop()
         error = self.query_one("#form-error", Static)
         try:
-            command = self.build(self.values())
+            command = self.spec.build(self.values())
         except RuleError as refusal:
             error.update(Text("✗ " + refusal.message, style="red"))
             return
         if command is None:
             error.update(Text("…", style="red"))
             return
-        outcome = self.runner(command)
-        if isinstance(outcome, str):
-            from engine.commands import format_command
+        self.submit(command)
 
-            line = format_command(command)
-            error.update(Text("✗ " + outcome + "\n  " + line, style="red"))
-            return
-        self.dismiss(outcome)
+    def show_refusal(self, reason: str, command: object) -> None:
+        """The reason and the command as the journal would write it, under the fields."""
+        from engine.commands import format_command
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+        line = format_command(command)
+        self.query_one("#form-error", Static).update(Text("✗ " + reason + "\n  " + line, "red"))

@@ -3,29 +3,34 @@
 The kind of effect is always one key away: ``↑`` / ``↓`` change it from any field (the fields
 are one-line inputs, so the arrows are free) and the focus jumps to the field that kind needs,
 so a mixed spend — 2 power on a status, then a clue — is ``Enter ↓↓↓↓ text Enter``. The power
-left is shown in the header and next to the amount after every spend. Each spend is one
-``SpendEffect`` command run through the screen's one path into the engine (RULES.md §4.2).
+left is shown in the header and next to the amount after every spend.
+
+Each spend is one ``SpendEffect`` command: the dialog answers with it (a
+:class:`~console.screens.command_dialog.CommandDialog`), the screen runs it through its one path
+into the engine, and while power is left the step opens again on the state anew, with the same
+kind, target and amount and the spends so far listed (:func:`open_effects`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from console import event_text
 from console.i18n import Translator
 from console.mist import render
-from console.mist.dialogs import Runner
 from console.mist.fields import whole
-from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.mist.surface import MistSurface
+from console.screens.command_dialog import CommandDialog, Probe
 from console.widgets.ordered_input import OrderedInput
 from engine.dice.mist import Outcome
 from engine.errors import RuleError
@@ -42,15 +47,28 @@ SHOWN_SPENDS = 3
 """How many of this step's spends stay listed under the fields."""
 
 
-class EffectsDialog(EarlyKeys, ModalScreen[None]):
-    """Spend an action's power on effects, the power left shown after each (RULES.md §4.2).
+@dataclass(frozen=True, slots=True)
+class EffectsStep:
+    """What the effects step carries from one spend to the next: the kind chosen, the fields as
+    they were left (``None``: the default for the action), and the lines of the spends so far."""
 
-    It stays open while power is left; Escape ends the step (not every action spends it all).
+    kind_index: int = 0
+    target: str | None = None
+    name: str | None = None
+    amount: str | None = None
+    spent: tuple[Text, ...] = ()
+
+
+class EffectsDialog(CommandDialog):
+    """Spend an action's power on one effect, the power left shown (RULES.md §4.2).
+
+    The step opens again after each spend while power is left; Escape ends it (not every action
+    spends it all).
     """
 
     CSS_PATH = "mist_screen.tcss"
     BINDINGS = [
-        Binding("escape", "close", "Close", show=False, id="mist.dialog.close"),
+        Binding("escape", "cancel", "Close", show=False, id="mist.dialog.close"),
         Binding("up", "kind(-1)", "Previous kind", show=False, id="mist.effects.previous-kind"),
         Binding("down", "kind(1)", "Next kind", show=False, id="mist.effects.next-kind"),
     ]
@@ -58,23 +76,25 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
     def __init__(
         self,
         translate: Translator,
-        state: Callable[[], MistState],
-        runner: Runner,
+        state: MistState,
+        probe: Probe,
+        step: EffectsStep = EffectsStep(),
     ) -> None:
-        super().__init__()
+        super().__init__(probe)
         self.t = translate
         self.state = state
-        self.runner = runner
-        self.kind_index = 0
-        self.spent: list[Text] = []
+        self.step = step
+        self.kind_index = step.kind_index
+        self.left_as = step
+        """The fields as the last submit left them (what the next step starts from)."""
 
     @property
     def action(self) -> ActionRecord | None:
-        actions = self.state().actions
+        actions = self.state.actions
         return actions[-1] if actions else None
 
     def _names(self) -> tuple[str, ...]:
-        state = self.state()
+        state = self.state
         return (
             tuple(c.name for c in state.challenges)
             + tuple(p.name for p in state.characters)
@@ -83,7 +103,7 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
 
     def _kinds_for(self, target: str) -> tuple[str, ...]:
         """Status names worth suggesting: the target's limits and statuses, then everyone's."""
-        state = self.state()
+        state = self.state
         found = next((c for c in state.challenges if c.name.casefold() == target.casefold()), None)
         names: list[str] = []
         if found is not None:
@@ -96,10 +116,15 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         t = self.t
         action = self.action
-        target = (action.target if action else None) or next(
-            (c.name for c in self.state().challenges if not c.overcome), ""
-        )
+        step = self.step
+        target = step.target
+        if target is None:
+            target = (action.target if action else None) or next(
+                (c.name for c in self.state.challenges if not c.overcome), ""
+            )
         kinds = self._kinds_for(target) if target else ()
+        name = step.name if step.name is not None else kinds[0] if kinds else ""
+        amount = step.amount or (str(action.left) if action and action.left else "1")
         with Vertical(classes="mist-form", id="effects-box"):
             yield Label(t("mist.effects.title"), classes="title")
             yield Static("", id="effects-left")
@@ -109,41 +134,42 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
             )
             kind_list.can_focus = False
             yield kind_list
-            with Horizontal(classes="effect-row", id="row-target"):
-                yield Label(t("mist.effects.target-label"), classes="effect-label")
-                yield OrderedInput(
+            names = SuggestFromList(self._names(), case_sensitive=False)
+            suggested = SuggestFromList(kinds, case_sensitive=False) if kinds else None
+            yield _row(
+                "target",
+                Label(t("mist.effects.target-label"), classes="effect-label"),
+                OrderedInput(
                     target,
                     placeholder=t("mist.effects.target"),
                     id="effect-target",
-                    suggester=SuggestFromList(self._names(), case_sensitive=False),
-                )
-            with Horizontal(classes="effect-row", id="row-name"):
-                yield Label(t("mist.effects.status-label"), classes="effect-label", id="name-label")
-                yield OrderedInput(
-                    kinds[0] if kinds else "",
-                    placeholder=t("mist.effects.name"),
-                    id="effect-name",
-                    suggester=SuggestFromList(kinds, case_sensitive=False) if kinds else None,
-                )
-            with Horizontal(classes="effect-row", id="row-amount"):
-                yield Label(t("mist.effects.amount-label"), classes="effect-label")
-                yield OrderedInput(
-                    str(action.left) if action and action.left else "1",
-                    placeholder=t("mist.effects.amount"),
-                    id="effect-amount",
-                    type="integer",
-                )
-                yield Static("", id="effects-amount-left")
-            yield Static("", classes="preview", id="effects-done")
+                    suggester=names,
+                ),
+            )
+            yield _row(
+                "name",
+                Label(t("mist.effects.status-label"), classes="effect-label", id="name-label"),
+                OrderedInput(
+                    name, placeholder=t("mist.effects.name"), id="effect-name", suggester=suggested
+                ),
+            )
+            yield _row(
+                "amount",
+                Label(t("mist.effects.amount-label"), classes="effect-label"),
+                OrderedInput(
+                    amount, placeholder=t("mist.effects.amount"), id="effect-amount", type="integer"
+                ),
+                Static("", id="effects-amount-left"),
+            )
+            yield Static(
+                Text("\n").join(step.spent[-SHOWN_SPENDS:]), classes="preview", id="effects-done"
+            )
             yield Static("", classes="error", id="effects-error")
             yield Static(t("mist.effects.hint"), classes="note", id="effects-hint")
 
-    def on_mount(self) -> None:
-        settle_cursors(self)
-        self.query_one("#effect-kind", OptionList).highlighted = 0
+    def on_mount(self) -> None:  # then CommandDialog.on_mount (Textual calls each class's)
         self._show_left()
-        self.query_one("#effect-amount", Input).focus()
-        self.keys_ready()
+        self._show_kind()
 
     def _show_left(self) -> None:
         action = self.action
@@ -177,26 +203,32 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
         self._choose(event.option_index)
 
     def _choose(self, index: int) -> None:
-        """Choose a kind: show only the fields it needs and put the focus where typing starts."""
+        """Choose a kind: the name it suggests, then the fields it needs (:meth:`_show_kind`)."""
         was_status = self.kind() in NEEDS_AMOUNT
         self.kind_index = index
-        self.query_one("#effect-kind", OptionList).highlighted = index
+        name = self.query_one("#effect-name", Input)
+        if self.kind() in NEEDS_AMOUNT:
+            if not name.value or not was_status:
+                target = self.query_one("#effect-target", Input).value.strip()
+                suggested = self._kinds_for(target)
+                name.value = suggested[0] if suggested else ""
+        elif was_status or self.kind() in FREE_TEXT:
+            name.value = ""
+        self._show_kind()
+
+    def _show_kind(self) -> None:
+        """Show only the fields the kind needs and put the focus where typing starts."""
         kind = self.kind()
+        self.query_one("#effect-kind", OptionList).highlighted = self.kind_index
         self.query_one("#row-target").display = kind in NEEDS_TARGET
         self.query_one("#row-amount").display = kind in NEEDS_AMOUNT
         name = self.query_one("#effect-name", Input)
         self.query_one("#name-label", Label).update(self.t(f"mist.effects.{kind}-label"))
         self.query_one("#effects-error", Static).update("")
         if kind in NEEDS_AMOUNT:
-            if not name.value or not was_status:
-                target = self.query_one("#effect-target", Input).value.strip()
-                suggested = self._kinds_for(target)
-                name.value = suggested[0] if suggested else ""
             name.placeholder = self.t("mist.effects.name")
             self.query_one("#effect-amount", Input).focus()
             return
-        if was_status or kind in FREE_TEXT:
-            name.value = ""
         name.placeholder = self.t(f"mist.effects.{kind}-name")
         name.focus()
 
@@ -234,7 +266,7 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
             name.suggester = SuggestFromList(kinds, case_sensitive=False) if kinds else None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Spend: run the line; keep the dialog open while power is left."""
+        """Spend: answer with the ``SpendEffect``, or say here why it cannot be spent."""
         event.stop()
         error = self.query_one("#effects-error", Static)
         if self.kind() not in NEEDS_AMOUNT and not self.query_one("#effect-name", Input).value:
@@ -242,28 +274,50 @@ class EffectsDialog(EarlyKeys, ModalScreen[None]):
             self.query_one("#effect-name", Input).focus()
             return
         try:
-            outcome = self.runner(self.command())
+            command = self.command()
         except RuleError as refusal:
-            outcome = refusal.message
-        if isinstance(outcome, str):
-            error.update(Text("✗ " + outcome, style="red"))
+            error.update(Text("✗ " + refusal.message, style="red"))
             return
-        error.update("")
-        self.spent += [Text("✓ " + event_text.describe(self.t, item)) for item in outcome]
-        self.query_one("#effects-done", Static).update(Text("\n").join(self.spent[-SHOWN_SPENDS:]))
-        self._show_left()
-        action = self.action
-        if action is None or action.left <= 0 or action.outcome is Outcome.FAIL:
-            self.dismiss(None)
-            return
-        amount = self.query_one("#effect-amount", Input)
-        try:
-            asked = int(amount.value.strip() or "1")
-        except ValueError:
-            asked = action.left
-        amount.value = str(max(1, min(asked, action.left)))
-        if self.kind() not in NEEDS_AMOUNT:
-            self.query_one("#effect-name", Input).value = ""
+        keep_name = self.kind() in NEEDS_AMOUNT
+        self.left_as = EffectsStep(  # the fields as they are left (the dialog closes)
+            self.kind_index,
+            self.query_one("#effect-target", Input).value,
+            self.query_one("#effect-name", Input).value if keep_name else "",
+            self.query_one("#effect-amount", Input).value.strip(),
+            self.step.spent,
+        )
+        self.submit(command)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def show_refusal(self, reason: str, command: object) -> None:
+        self.query_one("#effects-error", Static).update(Text("✗ " + reason, style="red"))
+
+    def next_step(self, events: tuple[Any, ...], left: int) -> EffectsStep:
+        """The step after this one spent (``events``), with ``left`` power: the same kind and
+        target, the amount cut to what is left, a name typed for a tag or a clue cleared."""
+        was = self.left_as
+        try:
+            asked = int(was.amount or "1")
+        except ValueError:
+            asked = left
+        spent = tuple(Text("✓ " + event_text.describe(self.t, item)) for item in events)
+        return replace(was, amount=str(max(1, min(asked, left))), spent=was.spent + spent)
+
+
+def _row(name: str, label: Label, field: Input, *more: Widget) -> Horizontal:
+    """One line of the step: its label, its field (and what follows it)."""
+    return Horizontal(label, field, *more, classes="effect-row", id=f"row-{name}")
+
+
+def open_effects(screen: MistSurface, step: EffectsStep | None = None) -> None:
+    """Open the effects step on the state now; after a spend, open it again while the action
+    has power left (and did not fail)."""
+    dialog = EffectsDialog(screen.t, screen.current(), screen, step or EffectsStep())
+
+    def spent(events: tuple[Any, ...]) -> None:
+        actions = screen.current().actions
+        action = actions[-1] if actions else None
+        if action is None or action.left <= 0 or action.outcome is Outcome.FAIL:
+            return
+        open_effects(screen, dialog.next_step(events, action.left))
+
+    screen.open_dialog(dialog, spent)

@@ -53,6 +53,6 @@ BUILDER_KEY_SPECS: tuple[KeyTuple, ...] = (
     ("mist.builder.target", "t,ctrl+t", "target", "mist", True),
     ("mist.builder.extra", "x", "extra", "mist", False),
     ("mist.builder.roll", "ctrl+r", "roll", "mist", True),
-    ("mist.builder.close", "escape", "close", "mist", True),
+    ("mist.builder.close", "escape", "cancel", "mist", True),
 )
 """Keys of the roll builder (enter on a row rolls too)."""

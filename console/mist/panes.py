@@ -1,12 +1,11 @@
 """The panes of the M.I.S.T. screen (RULES.md §4), each drawn from the scene's state.
 
-Data flows down: the screen binds its ``state`` and ``selected`` reactives to these panes and
-they redraw themselves; nothing here calls the engine (STYLE.md).
+Data flows down: the screen binds its ``view`` (:class:`~console.mist.view.MistView`) and
+``selected`` reactives to these panes and they redraw themselves; nothing here calls the engine
+(STYLE.md).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from rich.console import Group
 from rich.text import Text
@@ -17,14 +16,12 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from console.i18n import Translator
-from console.mist import render
-from engine.mist.state import MistState
-
-Lines = Callable[[Translator, MistState], list[Text]]
+from console.mist import case_text, character_text, render
+from console.mist.view import MistView
 
 
 class MistPane(VerticalScroll):
-    """A scrollable pane whose text is made from the state by one ``render`` function."""
+    """A scrollable pane whose text is made from the view by one ``render`` function."""
 
     DEFAULT_CSS = """
     MistPane { height: 1fr; border: round $secondary; padding: 0 1; }
@@ -35,7 +32,7 @@ class MistPane(VerticalScroll):
     ALLOW_MAXIMIZE = True
     """``z`` fills the screen with a pane (Textual's scroll containers refuse it by default)."""
 
-    state: reactive[MistState | None] = reactive(None, always_update=True)
+    view: reactive[MistView | None] = reactive(None, always_update=True)
     selected: reactive[str | None] = reactive(None)
 
     def __init__(self, translate: Translator, title_key: str, **kwargs: str) -> None:
@@ -46,16 +43,16 @@ class MistPane(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static("", classes="body")
 
-    def lines(self, state: MistState) -> list[Text]:
-        """The pane's lines for ``state``."""
+    def lines(self, view: MistView) -> list[Text]:
+        """The pane's lines for ``view``."""
         return []
 
     def _draw(self) -> None:
-        if self.state is None or not self.is_mounted:
+        if self.view is None or not self.is_mounted:
             return
-        self.query_one(".body", Static).update(Group(*self.lines(self.state)))
+        self.query_one(".body", Static).update(Group(*self.lines(self.view)))
 
-    def watch_state(self, state: MistState | None) -> None:
+    def watch_view(self, view: MistView | None) -> None:
         self._draw()
 
     def watch_selected(self, name: str | None) -> None:
@@ -72,16 +69,17 @@ class MistPane(VerticalScroll):
 class SceneLoopPane(MistPane):
     """Establish → Action → Consequence, challenges with limits, threats, tags, consequences."""
 
-    def lines(self, state: MistState) -> list[Text]:
+    def lines(self, view: MistView) -> list[Text]:
         width = self.scrollable_content_region.width
         short = self.screen.has_class("-short")  # 80×24: no hint, the challenges show
-        return render.scene_loop_lines(self.t, state, width or None, hint=not short)
+        return render.scene_loop_lines(self.t, view.state, width or None, hint=not short)
 
 
 class CharactersPane(MistPane):
     """Every PC's themes, statuses, tags, evolution, scars and pending growth (RULES.md §4.8)."""
 
-    def lines(self, state: MistState) -> list[Text]:
+    def lines(self, view: MistView) -> list[Text]:
+        state = view.state
         if not state.characters:
             return [Text(self.t("mist.no-characters"), style="dim")]
         out: list[Text] = []
@@ -91,7 +89,7 @@ class CharactersPane(MistPane):
         for person in state.characters:
             selected = person.name == self.selected
             self._starts[person.name] = row
-            lines = render.character_lines(self.t, person, selected, width)
+            lines = character_text.character_lines(self.t, person, selected, width)
             out.extend(lines)
             if width:
                 row += sum(len(line.wrap(self.app.console, width)) for line in lines)
@@ -112,8 +110,8 @@ class CharactersPane(MistPane):
 class CaseFilePane(MistPane):
     """Questions, clues, conclusions with their gate, findings, the no-test warning (§4.7)."""
 
-    def lines(self, state: MistState) -> list[Text]:
-        return render.case_file_lines(self.t, state)
+    def lines(self, view: MistView) -> list[Text]:
+        return case_text.case_file_lines(self.t, view.state)
 
 
 class NavigatorPane(MistPane):
@@ -121,11 +119,6 @@ class NavigatorPane(MistPane):
 
     DEFAULT_CSS = "NavigatorPane { height: auto; max-height: 6; }"
 
-    scene_title: reactive[str] = reactive("")
-    """The saved scene's name, shown for a M.I.S.T. scene known only by its number."""
-
-    def watch_scene_title(self, title: str) -> None:
-        self._draw()
-
-    def lines(self, state: MistState) -> list[Text]:
-        return render.navigator_lines(self.t, state, self.scene_title)
+    def lines(self, view: MistView) -> list[Text]:
+        # The saved scene's name, shown for a M.I.S.T. scene known only by its number.
+        return render.navigator_lines(self.t, view.state, view.title)

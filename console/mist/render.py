@@ -1,8 +1,11 @@
-"""All text of the M.I.S.T. screen, made in one place (STYLE.md: results are data, text is here).
+"""The text of the M.I.S.T. scene loop and story line, and the pieces every M.I.S.T. text uses
+(a status's boxes, tags, the outcome bands' styles) — STYLE.md: results are data, text is here.
 
-Each function takes engine values (``engine/mist/state.py``, events, odds) and a
-:class:`~console.i18n.Translator` and returns Rich text; nothing here changes a state. Names of
-tags and statuses are aligned by terminal cells (``rich.cells.cell_len``) so CJK names line up.
+The characters' text is in ``character_text.py``, the case file's in ``case_text.py``, a roll's
+breakdown and odds in ``roll_text.py``. Each function takes engine values
+(``engine/mist/state.py``, events, odds) and a :class:`~console.i18n.Translator` and returns Rich
+text; nothing here changes a state. Names of tags and statuses are aligned by terminal cells
+(``rich.cells.cell_len``) so CJK names line up.
 """
 
 from __future__ import annotations
@@ -10,30 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rich.cells import cell_len
 from rich.text import Text
 
 from console.i18n import Translator, fit
 from engine.mist.growth import CONTROLLED
-from engine.mist.state import (
-    DEFAULT_QUESTIONS,
-    CaseFile,
-    Challenge,
-    Character,
-    Conclusion,
-    Consequence,
-    MistState,
-    Phase,
-    Question,
-    Status,
-    Tag,
-    Theme,
-)
+from engine.mist.state import Challenge, Consequence, MistState, Phase, Status, Tag
 
 BOX_ON, BOX_OFF = "■", "□"
 PHASES: tuple[Phase, ...] = (Phase.ESTABLISH, Phase.ACTION, Phase.CONSEQUENCE)
 BAND_STYLES = {"fail": "bold red", "mixed": "bold yellow", "success": "bold green"}
 NAME_WIDTH = 18
+LANDED_STYLES = {"mitigated": "green", "delivered": "dim", "pending": "bold yellow"}
+"""How a consequence's state is shown (RULES.md §4.3, §4.6)."""
 
 
 def boxes(status: Status) -> Text:
@@ -148,12 +139,8 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
         text.append((" — " if item.status else "") + item.text, style="italic")
     if item.source:
         text.append(f" ({item.source})", style="dim")
-    if item.mitigated:
-        text.append("  " + t("mist.consequence.mitigated"), style="green")
-    elif item.delivered:
-        text.append("  " + t("mist.consequence.delivered"), style="dim")
-    else:
-        text.append("  " + t("mist.consequence.pending"), style="bold yellow")
+    landed = "mitigated" if item.mitigated else "delivered" if item.delivered else "pending"
+    text.append("  " + t(f"mist.consequence.{landed}"), style=LANDED_STYLES[landed])
     return text
 
 
@@ -205,156 +192,6 @@ def consequence_lines(t: Translator, state: MistState) -> list[Text]:
         lines.append(Text("  ") + consequence_text(t, item))
     if state.owed:
         lines.append(Text("  " + t("mist.owed", ids=", ".join(state.owed)), style="yellow"))
-    return lines
-
-
-def track(count: int, of: int = 3) -> str:
-    """Marks on a 3-box theme track: ``●●○``."""
-    return "●" * min(count, of) + "○" * max(0, of - count)
-
-
-def theme_lines(t: Translator, theme: Theme, width: int | None = None) -> list[Text]:
-    """A theme: type, theme tag, power and weakness tags, motive and its two tracks (§4.1).
-
-    The tracks follow the theme tag, or go on a line of their own when that is wider than
-    ``width`` (a narrow terminal), rather than wrap mid-track.
-    """
-    head = Text(f"  [{t(f'mist.theme.{theme.type.value}')}] ", style="cyan")
-    head.append(theme.name, style="bold strike dim" if theme.theme_tag_burned else "bold")
-    if theme.newborn:
-        head.append(" " + t("mist.theme.newborn"), style="yellow")
-    growth = t(f"mist.track.{theme.growth_track.value}")
-    loss = t(f"mist.track.{theme.loss_track.value}")
-    tracks = f"{growth} {track(theme.growth_marks)}  {loss} {track(theme.loss_marks)}"
-    lines = [head]
-    if width is not None and head.cell_len + 2 + cell_len(tracks) > width:
-        lines.append(Text("    " + tracks, style="dim"))
-    else:
-        head.append("  " + tracks, style="dim")
-    if theme.power_tags:
-        lines.append(Text("    + ", style="green") + tags_text(theme.power_tags))
-    if theme.weaknesses:
-        lines.append(Text("    − ", style="red") + tags_text(theme.weaknesses))
-    if theme.motive:
-        motive = t(f"mist.motive.{theme.type.value}")
-        lines.append(Text(f"    {motive}: {theme.motive}", style="italic dim"))
-    if theme.growth_pending:
-        lines.append(
-            Text("    " + t("mist.growth-pending", count=theme.growth_pending), "bold yellow")
-        )
-    return lines
-
-
-def character_lines(
-    t: Translator, person: Character, selected: bool, width: int | None = None
-) -> list[Text]:
-    """A PC: themes, statuses with boxes, story tags, evolution, scars, pending choices (§4.8)."""
-    head = Text("▶ " if selected else "  ", style="bold yellow")
-    head.append(person.name, style="bold reverse" if selected else "bold")
-    head.append("  " + t("mist.evolution", count=person.evolution), style="dim")
-    if person.transformed:
-        head.append("  " + t("mist.transformed"), style="bold red")
-    if person.retired is not None:
-        head.append("  " + t(f"mist.retired.{person.retired.value}"), style="bold")
-    lines = [head]
-    for theme in person.themes:
-        lines.extend(theme_lines(t, theme, width))
-    for status in person.statuses:
-        lines.append(Text("  ") + status_line(status, 6, t=t))
-    if person.story_tags:
-        lines.append(Text("  " + t("mist.tags") + ": ", style="dim") + tags_text(person.story_tags))
-    for scar in person.scars:
-        lines.append(Text("  " + t("mist.scar", text=scar), style="magenta"))
-    for lost in person.lost_themes:
-        lines.append(Text("  " + t("mist.lost-theme", name=lost.name), style="dim strike"))
-    for kind in person.rebirths_pending:
-        lines.append(
-            Text("  " + t("mist.rebirth-pending", type=t(f"mist.theme.{kind.value}")), "yellow")
-        )
-    if person.retirement_offered and person.retired is None:
-        lines.append(Text("  " + t("mist.retirement-offered"), style="bold yellow"))
-    return lines
-
-
-def gate_text(t: Translator, case: CaseFile, conclusion: Conclusion) -> Text:
-    """The complexity gate of a conclusion: "needs 2 supporting clues, has 1" (§4.7)."""
-    has = len(conclusion.supports)
-    text = Text()
-    if conclusion.refuted:
-        text.append(t("mist.case.refuted") + " · ", style="red")
-    if has >= case.complexity:
-        text.append(t("mist.case.gate-open", has=has, needs=case.complexity), style="green")
-    else:
-        text.append(t("mist.case.gate-closed", needs=case.complexity, has=has), style="yellow")
-    return text
-
-
-def conclusion_lines(t: Translator, case: CaseFile, conclusion: Conclusion) -> list[Text]:
-    """A conclusion with its supporting and contradicting clues, power, gate and result."""
-    head = Text(f"{conclusion.id} ", style="bold")
-    head.append(conclusion.text, style="strike" if conclusion.refuted else "")
-    line = Text("   ")
-    line.append("+" + (",".join(conclusion.supports) or "—"), style="green")
-    line.append("  −" + (",".join(conclusion.contradicts) or "—"), style="red")
-    line.append("  " + t("mist.power", power=conclusion.power) + "  ", style="bold")
-    line.append_text(gate_text(t, case, conclusion))
-    lines = [head, line]
-    if conclusion.result is not None and conclusion.mode is not None:
-        result = Text("   " + t(f"mist.case.{conclusion.mode}") + f" {conclusion.total} → ")
-        result.append(
-            t(f"mist.outcome.{conclusion.result.value}"), BAND_STYLES[conclusion.result.value]
-        )
-        lines.append(result)
-    return lines
-
-
-def question_text(t: Translator, question: Question) -> str:
-    """A checklist question; the five standard ones (RULES.md §4.7) in the console's language."""
-    if question in DEFAULT_QUESTIONS:
-        return t(f"mist.question.{question.id}")
-    return question.text
-
-
-def case_file_lines(t: Translator, state: MistState) -> list[Text]:
-    """The case-file pane: questions, clues with their scene, conclusions, findings, warning."""
-    case = state.case_file
-    head = Text(t("mist.case.complexity", complexity=case.complexity), style="bold")
-    moment = "mist.case.open" if case.open else "mist.case.closed"
-    head.append("   " + t(moment, moment=case.moments), style="cyan" if case.open else "dim")
-    lines = [head]
-    if case.open and not case.tested:
-        lines.append(Text("⚠ " + t("mist.case.no-test"), style="bold yellow"))
-    lines.append(Text(t("mist.case.questions"), style="bold underline"))
-    for question in case.questions:
-        mark = "☑" if question.answer else "☐"
-        line = Text(f" {mark} {question.id} {question_text(t, question)}")
-        if question.answer:
-            line.append(f" → {question.answer}", style="green")
-        lines.append(line)
-    lines.append(Text(t("mist.case.clues"), style="bold underline"))
-    if not case.clues:
-        lines.append(Text("  " + t("mist.none"), style="dim"))
-    for clue in case.clues:
-        line = Text(f" {clue.id} ", style="bold")
-        line.append(clue.text)
-        line.append(f"  ⟨{clue.scene}⟩", style="dim")
-        if clue.refutes:
-            line.append("  " + t("mist.case.refutes", id=clue.refutes), style="red")
-        if clue.from_conclusion:
-            line.append("  " + t("mist.case.from", id=clue.from_conclusion), style="green")
-        lines.append(line)
-    lines.append(Text(t("mist.case.conclusions"), style="bold underline"))
-    if not case.conclusions:
-        lines.append(Text("  " + t("mist.none"), style="dim"))
-    for conclusion in case.conclusions:
-        lines.extend(Text(" ") + line for line in conclusion_lines(t, case, conclusion))
-    for finding in case.properties:
-        lines.append(
-            Text(f" {finding.id} " + t("mist.case.property", text=finding.text or "?"), "magenta")
-        )
-    for finding in case.opportunities:
-        style = "bold green" if not state.mission.suppressed else "dim"
-        lines.append(Text(f" {finding.id} " + t("mist.case.opportunity", text=finding.text), style))
     return lines
 
 

@@ -7,14 +7,13 @@ list's width (the kinds shrink first, then the longest names get an ellipsis), s
 at 80 columns and CJK names are measured in terminal cells; rows that are not the actor's own
 sit under a header naming their owner (the scene, a challenge, an ally). The power breakdown is
 the engine's own (``engine/mist/power.py``) and the three bands come from the exact odds
-(``engine/dice/odds.py``), so what is shown is exactly what will be rolled. Rolling runs the
-``TakeAction`` (or ``Mitigate``) command through the screen's one path into the engine and
-returns the events.
+(``engine/dice/odds.py``), so what is shown is exactly what will be rolled. Rolling answers with
+the ``TakeAction`` (or ``Mitigate``) command once the scene's probe says the engine takes it
+(a :class:`~console.screens.command_dialog.CommandDialog`); the screen runs it through its one
+path into the engine.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -23,14 +22,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator, fit
 from console.keymap import BUILDER_KEYS, merged
 from console.mist import roll_text
-from console.mist.dialogs import Runner
 from console.mist.sources import (
     SourceRow,
     Tick,
@@ -40,7 +37,7 @@ from console.mist.sources import (
     power_choice,
     source_rows,
 )
-from console.screens.dialogs import EarlyKeys, settle_cursors
+from console.screens.command_dialog import CommandDialog, Probe
 from console.widgets.ordered_input import OrderedInput
 from engine.dice.odds import mist_odds
 from engine.errors import RuleError
@@ -75,7 +72,7 @@ def grouped(rows: tuple[SourceRow, ...], actor: str) -> tuple[SourceRow, ...]:
     return tuple(sorted(rows, key=lambda row: first[row.owner]))
 
 
-class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
+class RollBuilder(CommandDialog):
     """Build an action roll (or a mitigation) for one character from the keyboard."""
 
     CSS_PATH = "mist_screen.tcss"
@@ -91,15 +88,14 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         translate: Translator,
         state: MistState,
         actor: str,
-        runner: Runner,
+        probe: Probe,
         *,
         consequence: str | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(probe)
         self.t = translate
         self.state = state
         self.actor = roster.character(state, actor)
-        self.runner = runner
         self.consequence = consequence
         self.rows: tuple[SourceRow, ...] = grouped(source_rows(state, self.actor), self.actor.name)
         self.ticks: list[Tick] = [Tick.OFF] * len(self.rows)
@@ -210,14 +206,12 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         ident = rows.get_option_at_index(rows.highlighted).id or ""
         return int(ident) if ident.isdigit() else None
 
-    def on_mount(self) -> None:
-        settle_cursors(self)
+    def on_mount(self) -> None:  # then CommandDialog.on_mount (Textual calls each class's)
         rows = self.query_one("#builder-rows", OptionList)
         rows.focus()
         if self.rows:
             rows.highlighted = 0
         self.update_preview()
-        self.keys_ready()
 
     def on_resize(self, event: events.Resize) -> None:
         """Cut the rows to the list's new width once the layout has it."""
@@ -321,6 +315,7 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
 
     def update_preview(self) -> None:
         """Redraw the breakdown and the odds of each band for the rows ticked now."""
+
         t = self.t
         error = self.query_one("#builder-error", Static)
         error.update("")
@@ -362,18 +357,14 @@ class RollBuilder(EarlyKeys, ModalScreen[tuple[Any, ...] | None]):
         self.action_roll()
 
     def action_roll(self) -> None:
-        """Roll through the scene; close with the events, or stay open when refused."""
+        """Answer with the roll's command, or stay open and say why the engine refuses it."""
         if self.extra == "status" and not self._extra_status():
             self.query_one("#builder-error", Static).update(
                 Text(self.t("mist.builder.extra-status-missing"), "red")
             )
             self.query_one("#builder-extra-status", Input).focus()
             return
-        outcome = self.runner(self.command())
-        if isinstance(outcome, str):
-            self.query_one("#builder-error", Static).update(Text("✗ " + outcome, style="red"))
-            return
-        self.dismiss(outcome)
+        self.submit(self.command())
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def show_refusal(self, reason: str, command: object) -> None:
+        self.query_one("#builder-error", Static).update(Text("✗ " + reason, style="red"))

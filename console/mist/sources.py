@@ -10,7 +10,7 @@ command line parses into (STYLE.md: one path into the engine).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import StrEnum, auto
 
 from engine.mist.commands import PowerChoice
 from engine.mist.state import Character, MistState, TagKind, ThemeType
@@ -29,11 +29,11 @@ class Tick(StrEnum):
 class RowKind(StrEnum):
     """What a row is."""
 
-    TAG = "tag"
-    WEAKNESS = "weakness"
-    STORY = "story"
-    STATUS = "status"
-    INDULGE = "indulge"
+    TAG = auto()  # "tag": a StrEnum's auto() is the member's name in lower case
+    WEAKNESS = auto()
+    STORY = auto()
+    STATUS = auto()
+    INDULGE = auto()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +42,17 @@ class SourceRow:
 
     kind: RowKind
     name: str
+    """The tag's, the status's or the Taint theme's name, as the command names it."""
     owner: str
+    """Whose it is: the actor, an ally, a challenge, or ``scene`` (the builder's headers)."""
     detail: str
+    """What it belongs to: the theme of a tag (``theme`` for a theme tag), or ``story``,
+    ``status``, ``indulge``."""
     burnable: bool = False
+    """The actor's own power or theme tag: it may be burned for +3 (RULES.md §4.1)."""
     burned: bool = False
     tier: int = 0
+    """A status's tier (0 for the rest)."""
 
 
 def source_rows(state: MistState, actor: Character) -> tuple[SourceRow, ...]:

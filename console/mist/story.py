@@ -1,19 +1,18 @@
 """The story dialogs of the M.I.S.T. screen: questions for the case file, and the navigator's
 season, mission, cut-in and suppression (RULES.md §4.6, §4.7).
 
-A mixin of :class:`~console.mist.screen.MistScreen`; each dialog builds one command
-(``AddQuestion``, ``AnswerQuestion``, ``StartSeason``, ``StartMission``, ``CutInSummary``,
-``Suppress``, ``EndMission`` of ``engine/mist/commands.py``) and runs it through the screen's one
-path into the engine.
+An action group of :class:`~console.mist.screen.MistScreen`, typed against its public surface
+(:class:`~console.mist.surface.MistSurface`); each dialog makes one command (``AddQuestion``,
+``AnswerQuestion``, ``StartSeason``, ``StartMission``, ``CutInSummary``, ``Suppress``,
+``EndMission`` of ``engine/mist/commands.py``) that the screen runs through its one path into
+the engine.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from console.mist import render
+from console.mist import case_text
 from console.mist.dialogs import Values
-from console.screens.dialogs import ChoiceDialog
+from console.mist.surface import MistSurface, open_form
 from engine.mist import commands as mist
 
 STORY_CHOICES: tuple[str, ...] = ("mission", "season", "cutin", "suppress", "mission-end")
@@ -23,17 +22,17 @@ STORY_CHOICES: tuple[str, ...] = ("mission", "season", "cutin", "suppress", "mis
 class StoryActions:
     """Keys ``q`` (question), ``A`` (answer a question), ``N`` (season / mission menu)."""
 
-    def action_question(self: Any) -> None:
+    def action_question(self: MistSurface) -> None:
         """A question the players try to answer (RULES.md §4.7)."""
 
         def build(v: Values) -> mist.AddQuestion | None:
             return mist.AddQuestion(v["text"]) if v["text"] else None
 
-        self._form("mist.form.question", (self._field("text"),), build)
+        open_form(self, "mist.form.question", (self.field("text"),), build)
 
-    def action_answer(self: Any) -> None:
+    def action_answer(self: MistSurface) -> None:
         """Answer a question with a conclusion (or clear it with ``none``)."""
-        case = self._current().case_file
+        case = self.current().case_file
         open_ones = [q for q in case.questions if not q.answer]
         pool = open_ones or list(case.questions)
         first = pool[0] if pool else None
@@ -48,51 +47,56 @@ class StoryActions:
             )
 
         listing = "\n".join(
-            f"{q.id} {render.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
+            f"{q.id} {case_text.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
             for q in case.questions
         )
-        self._form(
+        open_form(
+            self,
             "mist.form.answer",
             (
-                self._field(
+                self.field(
                     "question", first.id if first else "", tuple(q.id for q in case.questions)
                 ),
-                self._field("conclusion", conclusions[-1] if conclusions else "", conclusions),
+                self.field("conclusion", conclusions[-1] if conclusions else "", conclusions),
             ),
             build,
             note=listing,
         )
 
-    def action_story(self: Any) -> None:
+    def action_story(self: MistSurface) -> None:
         """The navigator menu: a new mission or season, the cut-in, suppress, end the mission."""
-        state = self._current()
+        state = self.current()
         options = [(key, self.t(f"mist.story.{key}")) for key in STORY_CHOICES]
         open_chances = [o.id for o in state.case_file.opportunities]
 
         def chosen(key: str | None) -> None:
             if key == "mission":
-                self._form(
+                open_form(
+                    self,
                     "mist.form.mission",
-                    (self._field("name"), self._field("anomaly")),
+                    (self.field("name"), self.field("anomaly")),
                     lambda v: mist.StartMission(v["name"], v["anomaly"]) if v["name"] else None,
                 )
             elif key == "season":
-                self._form(
+                open_form(
+                    self,
                     "mist.form.season",
-                    (self._field("name", state.mission.season),),
+                    (self.field("name", state.mission.season),),
                     lambda v: mist.StartSeason(v["name"]) if v["name"] else None,
                 )
             elif key == "cutin":
-                self._form(
+                open_form(
+                    self,
                     "mist.form.cutin",
-                    (self._field("text"), self._field("anomaly", state.mission.anomaly)),
+                    (self.field("text"), self.field("anomaly", state.mission.anomaly)),
                     lambda v: mist.CutInSummary(v["text"], v["anomaly"]) if v["text"] else None,
                 )
             elif key == "suppress":
-                self._form(
+                open_form(
+                    self,
                     "mist.form.suppress",
                     (
-                        self._field(
+                        self.field(
                             "opportunity",
                             open_chances[0] if open_chances else "",
                             tuple(open_chances),
@@ -103,4 +107,4 @@ class StoryActions:
             elif key == "mission-end":
                 self.run_command(mist.EndMission(), "dialog")
 
-        self.app.push_screen(ChoiceDialog(self.t("mist.story.title"), options), chosen)
+        self.choose(self.t("mist.story.title"), options, chosen)

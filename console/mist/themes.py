@@ -2,31 +2,27 @@
 tag, mark a track, choose a growth, add a theme (or the newborn one owed after a loss), retire
 at 5 Evolution — RULES.md §4.1, §4.5, §4.8.
 
-A mixin of :class:`~console.mist.screen.MistScreen`: each dialog builds one command
-(``Immerse``, ``BurnTag``, ``RestoreTag``, ``Mark``, ``Grow``, ``AddTheme``, ``Rebirth``,
-``Retire`` of ``engine/mist/commands.py``) and runs it through the screen's one path into the
-engine, so a key, a dialog and the command line do the same thing.
+An action group of :class:`~console.mist.screen.MistScreen`, typed against its public surface
+(:class:`~console.mist.surface.MistSurface`): each dialog makes one command (``Immerse``,
+``BurnTag``, ``RestoreTag``, ``Mark``, ``Grow``, ``AddTheme``, ``Rebirth``, ``Retire`` of
+``engine/mist/commands.py``) that the screen runs through its one path into the engine, so a key,
+a dialog and the command line do the same thing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from console.mist import render, roll_text
+from console.mist import character_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import choice as one_of
 from console.mist.fields import listed
-from console.screens.dialogs import ChoiceDialog, ConfirmDialog
+from console.mist.surface import MistSurface, open_form
 from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
 from engine.mist.growth import EVOLUTION_FOR_RETIREMENT
 from engine.mist.state import Character, Retirement, ThemeType, Track
-
-if TYPE_CHECKING:
-    from console.mist.screen import MistScreen
 
 GROWTH_CHOICES: tuple[str, ...] = (
     "power",
@@ -39,8 +35,8 @@ GROWTH_CHOICES: tuple[str, ...] = (
 """The growth choices of RULES.md §4.8, in the order the picker lists them."""
 
 
-def _person(screen: MistScreen) -> Character | None:
-    state = screen._current()
+def _person(screen: MistSurface) -> Character | None:
+    state = screen.current()
     return next((p for p in state.characters if p.name == screen.selected), None)
 
 
@@ -48,7 +44,7 @@ class ThemeActions:
     """Keys ``i`` (immerse), ``b`` (burn/restore), ``M`` (mark), ``G`` (growth), ``H`` (theme /
     rebirth), ``r`` (retire)."""
 
-    def action_retire(self: Any) -> None:
+    def action_retire(self: MistSurface) -> None:
         """At 5 Evolution: Fall asleep or Return to calm, confirmed since it is final (§4.8)."""
         person = _person(self)
         if person is None:
@@ -69,8 +65,7 @@ class ThemeActions:
                 needs=EVOLUTION_FOR_RETIREMENT,
             )
         if refusal is not None:
-            self.status = "✗ " + refusal
-            self.notify(refusal, severity="warning")
+            self.warn(refusal)
             return
         options = [
             (choice.value, self.t(f"mist.retire.pick.{choice.value}")) for choice in Retirement
@@ -85,16 +80,17 @@ class ThemeActions:
                 if yes:
                     self.run_command(mist.Retire(who, Retirement(choice)), "dialog")
 
-            self.app.push_screen(ConfirmDialog(self.t, question), confirmed)
+            self.confirm(question, confirmed)
 
         title = self.t("mist.retire.title", name=who, count=person.evolution)
-        self.app.push_screen(ChoiceDialog(title, options), chosen)
+        self.choose(title, options, chosen)
 
-    def action_immerse(self: Any) -> None:
+    def action_immerse(self: MistSurface) -> None:
         """Full immersion in a Taint theme: power, odds and the depth's row of the table (§4.5)."""
-        state = self._current()
-        themes = self._taint_themes(state)
+
+        state = self.current()
         who = self.selected
+        themes = self.view.taints_of(who) if self.view is not None else ()
         if not themes or who is None:
             return
         person = next(p for p in state.characters if p.name == who)
@@ -123,19 +119,20 @@ class ThemeActions:
                 )
             return Group(*lines)
 
-        self._form(
+        open_form(
+            self,
             "mist.form.immerse",
             (
-                self._field("theme", themes[0], themes),
-                self._field("depth", "submerge", ("submerge", "dive", "sink")),
-                self._field("burn", "", power_tags),
+                self.field("theme", themes[0], themes),
+                self.field("depth", "submerge", ("submerge", "dive", "sink")),
+                self.field("burn", "", power_tags),
             ),
             build,
             preview=preview,
             name=who,
         )
 
-    def action_burn(self: Any) -> None:
+    def action_burn(self: MistSurface) -> None:
         """Pick a tag of the selected character: an unburned one burns, a burned one returns."""
         person = _person(self)
         if person is None:
@@ -164,9 +161,9 @@ class ThemeActions:
             else:
                 self.run_command(mist.RestoreTag(who, None if tag == "all" else tag), "dialog")
 
-        self.app.push_screen(ChoiceDialog(self.t("mist.burn.title", name=who), options), chosen)
+        self.choose(self.t("mist.burn.title", name=who), options, chosen)
 
-    def action_mark(self: Any) -> None:
+    def action_mark(self: MistSurface) -> None:
         """Pick a theme and a track to mark once (growth: Mastery/Progress; loss)."""
         person = _person(self)
         if person is None or not person.themes:
@@ -178,7 +175,7 @@ class ThemeActions:
                 (theme.loss_track, theme.loss_marks),
             ):
                 label = Text(f"{theme.name} — {self.t(f'mist.track.{track.value}')} ")
-                label.append(render.track(marks), style="bold")
+                label.append(character_text.track(marks), style="bold")
                 options.append((f"{theme.name}\t{track.value}", label.plain))
         who = person.name
 
@@ -187,9 +184,9 @@ class ThemeActions:
                 theme, _, track = value.partition("\t")
                 self.run_command(mist.Mark(who, theme, Track(track)), "dialog")
 
-        self.app.push_screen(ChoiceDialog(self.t("mist.mark.title", name=who), options), chosen)
+        self.choose(self.t("mist.mark.title", name=who), options, chosen)
 
-    def action_growth(self: Any) -> None:
+    def action_growth(self: MistSurface) -> None:
         """Choose the growth a theme owes (3 marks, or a newborn theme's mark)."""
         person = _person(self)
         if person is None:
@@ -197,8 +194,7 @@ class ThemeActions:
         owed = [theme for theme in person.themes if theme.growth_pending]
         who = person.name
         if not owed:
-            self.status = "✗ " + self.t("mist.growth.none", name=who)
-            self.notify(self.t("mist.growth.none", name=who), severity="warning")
+            self.warn(self.t("mist.growth.none", name=who))
             return
 
         def pick_choice(theme_name: str | None) -> None:
@@ -210,16 +206,15 @@ class ThemeActions:
                 if choice:
                     _growth_form(self, who, theme_name, choice)
 
-            title = self.t("mist.growth.title", name=who, theme=theme_name)
-            self.app.push_screen(ChoiceDialog(title, options), chosen)
+            self.choose(self.t("mist.growth.title", name=who, theme=theme_name), options, chosen)
 
         if len(owed) == 1:
             pick_choice(owed[0].name)
             return
         options = [(theme.name, theme.name) for theme in owed]
-        self.app.push_screen(ChoiceDialog(self.t("mist.growth.which"), options), pick_choice)
+        self.choose(self.t("mist.growth.which"), options, pick_choice)
 
-    def action_theme(self: Any) -> None:
+    def action_theme(self: MistSurface) -> None:
         """Add a theme to the selected character, or the newborn theme a lost one left owed."""
         person = _person(self)
         if person is None:
@@ -233,12 +228,13 @@ class ThemeActions:
                     return None
                 return mist.Rebirth(who, v["theme-tag"], v["weakness"], v["motive"])
 
-            self._form(
+            open_form(
+                self,
                 "mist.form.rebirth",
                 (
-                    self._field("theme-tag"),
-                    self._field("weakness"),
-                    self._field("motive"),
+                    self.field("theme-tag"),
+                    self.field("weakness"),
+                    self.field("motive"),
                 ),
                 reborn,
                 name=who,
@@ -259,21 +255,22 @@ class ThemeActions:
                 v["motive"],
             )
 
-        self._form(
+        open_form(
+            self,
             "mist.form.theme",
             (
-                self._field("type", "self", tuple(t.value for t in ThemeType)),
-                self._field("theme-tag"),
-                self._field("power"),
-                self._field("weakness"),
-                self._field("motive"),
+                self.field("type", "self", tuple(t.value for t in ThemeType)),
+                self.field("theme-tag"),
+                self.field("power"),
+                self.field("weakness"),
+                self.field("motive"),
             ),
             build,
             name=who,
         )
 
 
-def _growth_form(screen: Any, who: str, theme: str, choice: str) -> None:
+def _growth_form(screen: MistSurface, who: str, theme: str, choice: str) -> None:
     """The text a growth choice needs, then the ``Grow`` command (RULES.md §4.8)."""
     if choice == "reset":
         screen.run_command(mist.Grow(who, theme, "reset"), "dialog")
@@ -286,17 +283,18 @@ def _growth_form(screen: Any, who: str, theme: str, choice: str) -> None:
             return mist.Grow(who, theme, choice, v["text"], v["new"]) if v["new"] else None
         return mist.Grow(who, theme, choice, v["text"])
 
-    state = screen._current()
+    state = screen.current()
     person = next(p for p in state.characters if p.name == who)
     found = next(t for t in person.themes if t.name == theme)
     weaknesses = tuple(tag.name for tag in found.weaknesses)
     first = (
         weaknesses[0] if weaknesses and choice in ("weakness-remove", "weakness-rewrite") else ""
     )
-    fields = [screen._field("text", first, weaknesses)]
+    fields = [screen.field("text", first, weaknesses)]
     if choice == "weakness-rewrite":
-        fields.append(screen._field("new"))
-    screen._form(
+        fields.append(screen.field("new"))
+    open_form(
+        screen,
         "mist.form.growth",
         tuple(fields),
         build,

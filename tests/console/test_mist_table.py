@@ -147,8 +147,8 @@ async def test_submerge_burn_picker_and_refuted_conclusion(make_app: AppFactory)
         await press(pilot, "i")
         form = app.screen
         assert isinstance(form, FormDialog)
-        assert [f.key for f in form.fields] == ["theme", "depth", "burn"]
-        assert form.build({"theme": "Shadow Hands", "depth": "submerge", "burn": "a,b"}) == (
+        assert [f.key for f in form.spec.fields] == ["theme", "depth", "burn"]
+        assert form.spec.build({"theme": "Shadow Hands", "depth": "submerge", "burn": "a,b"}) == (
             Immerse("Mei", "Shadow Hands", "submerge", burn=("a", "b"))
         )
         await press(pilot, "escape")
@@ -183,6 +183,9 @@ async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
         assert f"of {left} left" in str(dialog.query_one("#effects-amount-left", Static).render())
         await press(pilot, "backspace", "1", "enter")
         assert state_of(pilot).actions[-1].left == left - 1
+        dialog = app.screen  # the step opens again on the state anew, the same kind chosen
+        assert isinstance(dialog, EffectsDialog)
+        assert dialog.kind() == "status"
         shown = str(dialog.query_one("#effects-left", Static).render())
         assert f"power left {left - 1}" in shown
         # Four ↓ from the amount field: status → reduce → tag → untag → clue.
@@ -194,6 +197,12 @@ async def test_a_mixed_spend_status_then_a_clue(make_app: AppFactory) -> None:
         await press(pilot, "enter")
         assert state_of(pilot).case_file.clues[-1].text == "it fears light"
         assert state_of(pilot).actions[-1].left == left - 2
+        dialog = app.screen
+        assert isinstance(dialog, EffectsDialog)
+        assert dialog.kind() == "clue"
+        assert app.focused is dialog.query_one("#effect-name")
+        done = str(dialog.query_one("#effects-done", Static).render())
+        assert "it fears light" in done  # the spends of the step stay listed
         # ↑ goes back to a status, the focus on the amount (cut to the power left): spent out.
         await press(pilot, "up", "up", "up", "up")
         assert dialog.kind() == "status"

@@ -1,0 +1,294 @@
+"""The scene-loop keys of the M.I.S.T. screen: the phases, the action roll and its effects,
+consequences and their mitigation, threats, statuses, story tags, challenges, characters, the
+case file's Complexity and the end of the scene (RULES.md §4.2–§4.6).
+
+An action group of :class:`~console.mist.screen.MistScreen`, typed against its public surface
+(:class:`~console.mist.surface.MistSurface`), as ``case_actions.py``, ``themes.py`` and
+``story.py`` are: each key or dialog makes one command of ``engine/mist/commands.py`` that the
+screen runs through its one path into the engine; what follows a roll (the effects step) is
+opened once the roll's events are in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console.mist import render
+from console.mist.dialogs import Values
+from console.mist.effects import open_effects
+from console.mist.fields import limits, whole
+from console.mist.roll_builder import RollBuilder
+from console.mist.surface import MistSurface, open_form
+from engine.dice.mist import Outcome
+from engine.mist import commands as mist
+from engine.mist.commands import PowerChoice
+from engine.mist.events import ActionRolled
+from engine.mist.state import Phase
+
+
+def mitigable(screen: MistSurface) -> tuple[str, ...]:
+    """The pending consequences the engine would let a character mitigate now (asked of the
+    probe: a consequence giving a status to a player character, in the Consequence phase)."""
+    view = screen.view
+    if view is None:
+        return ()
+    return tuple(x for x in view.pending if screen.refusal(mist.Mitigate(x, PowerChoice())) is None)
+
+
+def effects_open(screen: MistSurface) -> bool:
+    """Whether the last action has power left to spend (the engine's answer, §4.2)."""
+    return screen.refusal(mist.SpendEffect("feat", None, "?")) is None
+
+
+class SceneLoopActions:
+    """Keys ``p`` (phase), ``a`` (action), ``e`` (effects), ``m`` (mitigate), ``d`` (deliver),
+    ``c`` (consequence), ``t`` / ``R`` (threat / resolve), ``V`` (visibility), ``s`` / ``-``
+    (status / reduce), ``g`` (story tag), ``C`` (challenge), ``P`` (character), ``X``
+    (complexity), ``E`` (end the scene)."""
+
+    def action_phase_next(self: MistSurface) -> None:
+        self.run_command(mist.SetPhase(None))
+
+    def action_action_roll(self: MistSurface) -> None:
+        """Open the roll builder; outside the Action phase, offer to move to it first (§4.6)."""
+        if self.selected is None:
+            return
+        phase = self.current().phase
+        if phase is not Phase.ACTION and self.refusal(mist.SetPhase(Phase.ACTION)) is not None:
+            # Offering to move would only be refused (a consequence still pending, RULES.md
+            # §4.6): say why at once.
+            self.run_command(mist.SetPhase(Phase.ACTION))
+            return
+        if phase is not Phase.ACTION:
+            now = self.t(f"mist.phase.{phase.value}")
+            self.status = "ⓘ " + self.t("mist.action.not-now", phase=now)
+            options = [
+                ("move", self.t("mist.action.move-to-action")),
+                ("stay", self.t("mist.action.stay", phase=now)),
+            ]
+
+            def chosen(answer: str | None) -> None:
+                if answer == "move" and self.run_command(mist.SetPhase(Phase.ACTION), "dialog"):
+                    _open_builder(self)
+
+            self.choose(self.t("mist.action.not-now", phase=now), options, chosen)
+            return
+        _open_builder(self)
+
+    def action_effects(self: MistSurface) -> None:
+        open_effects(self)
+
+    def action_mitigate(self: MistSurface) -> None:
+        view = self.view
+        choices = mitigable(self)
+        if view is None or not choices:
+            return
+        state = self.current()
+
+        def chosen(ident: str | None) -> None:
+            found = next((x for x in state.consequences if x.id == ident), None)
+            if found is not None and found.target is not None:
+                builder = RollBuilder(self.t, state, found.target, self, consequence=found.id)
+                self.open_dialog(builder)
+
+        if len(choices) == 1:
+            chosen(choices[0])
+            return
+        labels = {x.id: render.consequence_text(self.t, x).plain for x in state.consequences}
+        options = [(ident, labels[ident]) for ident in choices]
+        self.choose(self.t("mist.mitigate.choose"), options, chosen)
+
+    def action_deliver(self: MistSurface) -> None:
+        self.run_command(mist.Deliver(None))
+
+    def action_consequence(self: MistSurface) -> None:
+        state = self.current()
+        statuses = tuple(s.name for p in state.characters for s in p.statuses)
+
+        def build(v: Values) -> mist.AddConsequence | None:
+            source = v["source"] or None
+            if v["status"]:
+                tier = whole(v["tier"] or "1", "The tier")
+                return mist.AddConsequence(v["text"], v["target"], v["status"], tier, source)
+            return mist.AddConsequence(v["text"], source=source) if v["text"] else None
+
+        last = state.owed
+        open_form(
+            self,
+            "mist.form.consequence",
+            (
+                self.field("target", self.selected or "", self.names()),
+                self.field("status", "", statuses),
+                self.field("tier", "1"),
+                self.field("text"),
+                self.field("source", last[0] if last else ""),
+            ),
+            build,
+            start="status" if self.selected else None,
+        )
+
+    def action_threat(self: MistSurface) -> None:
+        challenges = tuple(c.name for c in self.current().challenges)
+
+        def build(v: Values) -> mist.PresentThreat | None:
+            if not v["text"]:
+                return None
+            return mist.PresentThreat(v["text"], v["challenge"] or None)
+
+        open_form(
+            self,
+            "mist.form.threat",
+            (self.field("text"), self.field("challenge", "", challenges)),
+            build,
+        )
+
+    def action_resolve(self: MistSurface) -> None:
+        threats = [x for x in self.current().threats if not x.resolved]
+        options = [(x.id, f"{x.id} {x.text}") for x in threats]
+
+        def chosen(ident: str | None) -> None:
+            if ident:
+                self.run_command(mist.ResolveThreat(ident), "dialog")
+
+        self.choose(self.t("mist.form.resolve"), options, chosen)
+
+    def action_visibility(self: MistSurface) -> None:
+        """What the players' view shows of a challenge: hide or reveal it, or its limits."""
+        t = self.t
+        options: list[tuple[str, str]] = []
+        commands: dict[str, mist.SetVisibility] = {}
+
+        def offer(command: mist.SetVisibility, label: str) -> None:
+            key = str(len(options))
+            commands[key] = command
+            options.append((key, label))
+
+        for found in self.current().challenges:
+            name = found.name
+            if found.hidden:
+                offer(mist.SetVisibility(name, shown=True), t("mist.visibility.reveal", name=name))
+            else:
+                offer(mist.SetVisibility(name, shown=False), t("mist.visibility.hide", name=name))
+            if found.limits_shown:
+                offer(
+                    mist.SetVisibility(name, shown=False, limits=True),
+                    t("mist.visibility.hide-limits", name=name),
+                )
+            else:
+                offer(
+                    mist.SetVisibility(name, shown=True, limits=True),
+                    t("mist.visibility.reveal-limits", name=name),
+                )
+
+        def chosen(key: str | None) -> None:
+            if key in commands:
+                self.run_command(commands[key], "dialog")
+
+        self.choose(t("mist.form.visibility"), options, chosen)
+
+    def action_status(self: MistSurface) -> None:
+        _status_form(self, "status")
+
+    def action_reduce(self: MistSurface) -> None:
+        _status_form(self, "reduce")
+
+    def action_story_tag(self: MistSurface) -> None:
+        def build(v: Values) -> mist.AddStoryTag | None:
+            if not v["tag"]:
+                return None
+            return mist.AddStoryTag(v["target"] or "scene", v["tag"])
+
+        open_form(
+            self,
+            "mist.form.story-tag",
+            (self.field("target", "scene", self.names() + ("scene",)), self.field("tag")),
+            build,
+        )
+
+    def action_challenge(self: MistSurface) -> None:
+        def build(v: Values) -> mist.AddChallenge | None:
+            if not v["name"]:
+                return None
+            return mist.AddChallenge(v["name"], limits(v["limits"].replace(" ", "")))
+
+        open_form(
+            self,
+            "mist.form.challenge",
+            (self.field("name"), self.field("limits", "harmed:4")),
+            build,
+        )
+
+    def action_add_pc(self: MistSurface) -> None:
+        """``P``: a player character by name (``pc NAME``, RULES.md §4.1); themes follow (H)."""
+
+        def build(v: Values) -> mist.AddCharacter | None:
+            return mist.AddCharacter(v["name"]) if v["name"] else None
+
+        def added(events: tuple[Any, ...]) -> None:
+            state = self.current()
+            if events and state.characters:
+                self.select_character(state.characters[-1].name)
+
+        open_form(self, "mist.form.add-pc", (self.field("name"),), build, then=added)
+
+    def action_complexity(self: MistSurface) -> None:
+        """``X``: the case file's Complexity (``complexity N``, RULES.md §4.7)."""
+        current = self.current().case_file.complexity
+
+        def build(v: Values) -> mist.SetComplexity | None:
+            if not v["complexity"]:
+                return None
+            return mist.SetComplexity(whole(v["complexity"], "The complexity"))
+
+        open_form(
+            self, "mist.form.complexity", (self.field("complexity", str(current or "")),), build
+        )
+
+    def action_end_scene(self: MistSurface) -> None:
+        self.run_command(mist.EndScene())
+
+
+def _open_builder(screen: MistSurface) -> None:
+    """The roll builder for the selected character; a roll with power to spend opens the
+    effects step (RULES.md §4.2)."""
+    if screen.selected is None:
+        return
+
+    def rolled(events: tuple[Any, ...]) -> None:
+        roll = next((e for e in events if isinstance(e, ActionRolled)), None)
+        if roll is not None and roll.roll.outcome is not Outcome.FAIL and roll.power > 0:
+            open_effects(screen)
+
+    builder = RollBuilder(screen.t, screen.current(), screen.selected, screen)
+    screen.open_dialog(builder, rolled)
+
+
+def _status_form(screen: MistSurface, verb: str) -> None:
+    """``s`` / ``-``: a status taken or reduced (``status`` / ``reduce``, RULES.md §4.1)."""
+    state = screen.current()
+    statuses = tuple(
+        dict.fromkeys(
+            [s.name for p in state.characters for s in p.statuses]
+            + [s.name for c in state.challenges for s in c.statuses]
+            + [limit.kind for c in state.challenges for limit in c.limits]
+        )
+    )
+
+    def build(v: Values) -> mist.TakeStatus | mist.ReduceStatus | None:
+        if not v["target"] or not v["status"]:
+            return None
+        if verb == "status":
+            return mist.TakeStatus(v["target"], v["status"], whole(v["tier"] or "1", "The tier"))
+        return mist.ReduceStatus(v["target"], v["status"], whole(v["tier"] or "1", "N"))
+
+    open_form(
+        screen,
+        f"mist.form.{verb}",
+        (
+            screen.field("target", screen.selected or "", screen.names()),
+            screen.field("status", "", statuses),
+            screen.field("tier", "1"),
+        ),
+        build,
+        start="status" if screen.selected else None,
+    )

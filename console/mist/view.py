@@ -1,0 +1,84 @@
+"""What the M.I.S.T. screen draws and its keys ask about, read from the scene (STYLE.md: data
+flows down), as ``console/screens/ih_view.py`` does for Infinite Horror.
+
+The view is built from the family's ``run --json`` view (INTERFACE.md §2,
+:func:`engine.commands.to_json`, the stable shape): the names, ids and phase the keys look at.
+The panes draw the engine's records as they are (themes, statuses with their boxes, the case
+file), as the IH view hands its panes the extended actions. Whether the engine would take a
+command (spend an effect, mitigate) is not worked out here: the screen asks its probe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.mist.state import MistState
+from engine.session import Scene
+
+
+@dataclass(frozen=True, slots=True)
+class MistView:
+    """The M.I.S.T. scene as the screen shows it."""
+
+    characters: tuple[str, ...]
+    """The player characters' names, in the order they were added."""
+    challenges: tuple[str, ...]
+    """The challenges' names."""
+    taint_themes: tuple[tuple[str, tuple[str, ...]], ...]
+    """Per character, the names of their Taint themes (RULES.md §4.5)."""
+    questions: tuple[str, ...]
+    """The ids of the case file's questions (RULES.md §4.7)."""
+    conclusions: tuple[str, ...]
+    """The ids of the case file's conclusions."""
+    open_threats: tuple[str, ...]
+    """The ids of the threats not resolved yet."""
+    pending: tuple[str, ...]
+    """The ids of the consequences not delivered yet (RULES.md §4.6)."""
+    phase: str
+    """The phase of the scene loop (``establish``, ``action``, ``consequence``, §4.6)."""
+    title: str
+    """The saved scene's name (the story line names a scene known only by its number by it)."""
+    state: MistState
+    """The engine's records the panes draw."""
+
+    def taints_of(self, name: str | None) -> tuple[str, ...]:
+        """The Taint themes of the character called ``name`` (none for no one)."""
+        return next((themes for who, themes in self.taint_themes if who == name), ())
+
+
+def _ids(rows: list[dict[str, Any]], keep: str | None = None) -> tuple[str, ...]:
+    """The ``id`` of each row (only those whose ``keep`` key is false, when given)."""
+    return tuple(str(row["id"]) for row in rows if keep is None or not row.get(keep))
+
+
+def mist_view(scene: Scene, previous: MistView | None = None) -> MistView:
+    """Read a M.I.S.T. scene into the view; the ``previous`` view is kept when it was read from
+    the very same state (a redraw, a language switch), without reading the JSON view again."""
+    from engine.commands import to_json
+
+    state = scene.state
+    assert isinstance(state, MistState)
+    if previous is not None and previous.state is state and previous.title == scene.name:
+        return previous
+    row = to_json(state, scene.system)
+    case = row["case_file"]
+    view = MistView(
+        state=state,
+        title=scene.name,
+        phase=str(row["phase"]),
+        characters=tuple(str(p["name"]) for p in row["characters"]),
+        challenges=tuple(str(c["name"]) for c in row["challenges"]),
+        taint_themes=tuple(
+            (
+                str(p["name"]),
+                tuple(str(t["name"]) for t in p["themes"] if t["type"] == "taint"),
+            )
+            for p in row["characters"]
+        ),
+        questions=_ids(case["questions"]),
+        conclusions=_ids(case["conclusions"]),
+        open_threats=_ids(row["threats"], "resolved"),
+        pending=_ids(row["consequences"], "delivered"),
+    )
+    return view

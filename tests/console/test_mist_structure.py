@@ -1,0 +1,132 @@
+"""The M.I.S.T. screen's structure (issue 17): its key groups are typed against the screen's
+public surface, its dialogs answer with a command the scene's probe has taken, and its keys and
+panes read a :class:`~console.mist.view.MistView` made from the ``run --json`` view.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from console_support import AppFactory
+from test_mist_flows import SCENE, _type, press, state_of
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from console.mist.dialogs import FormDialog
+from console.mist.effects import EffectsDialog
+from console.mist.screen import MistScreen
+from console.mist.view import mist_view
+from engine.mist.commands import AddQuestion
+from engine.session import execute_text, new_scene
+
+MIST = Path(__file__).resolve().parents[2] / "console" / "mist"
+GROUPS = ("loop_actions.py", "case_actions.py", "themes.py", "story.py")
+
+
+@asynccontextmanager
+async def mist_screen(
+    make_app: AppFactory, script: str = SCENE
+) -> AsyncIterator[tuple[Pilot[Any], MistScreen]]:
+    """The M.I.S.T. screen after ``script``, at 120×40."""
+    app = make_app(script=script, system="mist")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MistScreen)
+        yield pilot, screen
+
+
+def test_no_method_is_typed_self_any_and_the_groups_reach_nothing_private() -> None:
+    for path in sorted(MIST.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.args.args:
+                first = node.args.args[0].annotation
+                assert not (isinstance(first, ast.Name) and first.id == "Any"), (path, node.name)
+    for name in GROUPS:
+        tree = ast.parse((MIST / name).read_text(encoding="utf-8"))
+        private = [
+            node.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "screen")
+            and node.attr.startswith("_")
+        ]
+        assert private == [], (name, private)
+
+
+def test_the_view_is_read_from_the_json_view_and_kept_for_the_same_state() -> None:
+    scene = new_scene("Ward", "mist", seed=5)
+    script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 2\n"
+    for line in script.strip().splitlines():
+        scene, _ = execute_text(scene, line)
+    view = mist_view(scene)
+    assert view.characters == ("Mei", "Wang")
+    assert view.challenges == ("Hound",)
+    assert view.phase == "consequence"
+    assert view.pending == ("x1",)
+    assert view.open_threats == ("t1",)
+    assert view.taints_of("Mei") == ("Shadow Hands",) and view.taints_of("Wang") == ()
+    assert view.questions == ("q1", "q2", "q3", "q4", "q5") and view.conclusions == ()
+    assert mist_view(scene, view) is view  # the same state: not read again
+    assert mist_view(replace(scene, name="Renamed"), view).title == "Renamed"
+
+
+async def test_a_form_answers_with_the_command_only_when_the_probe_takes_it(
+    make_app: AppFactory,
+) -> None:
+    async with mist_screen(make_app) as (pilot, screen):
+        app = pilot.app
+        asked: list[object] = []
+        screen.refusal = lambda command: asked.append(command) or "not now"  # type: ignore[method-assign]
+        journal = len(screen.history.scene.journal)
+        await press(pilot, "q")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        await _type(pilot, "Who opened the door?")
+        await press(pilot, "enter")
+        # The keys ask the probe too (is there an effect to spend?); the form asked once.
+        assert [c for c in asked if isinstance(c, AddQuestion)] == [
+            AddQuestion("Who opened the door?")
+        ]
+        assert app.screen is form  # refused: the form stays open with the reason
+        assert "✗ not now" in str(form.query_one("#form-error", Static).render())
+        assert len(screen.history.scene.journal) == journal
+        del screen.refusal  # the shell's probe again: the engine takes it
+        await press(pilot, "enter")
+        assert app.screen is screen
+        assert screen.history.scene.journal[-1].text == 'question "Who opened the door?"'
+        assert state_of(pilot).case_file.questions[-1].text == "Who opened the door?"
+
+
+async def test_the_effects_key_asks_the_probe(make_app: AppFactory) -> None:
+    """``e`` is live exactly when the engine would take a spend (no re-derived rule)."""
+    async with mist_screen(make_app, SCENE + "phase action\n") as (pilot, screen):
+        app = pilot.app
+        assert not screen.check_action("effects", ())
+        await press(pilot, "a", "space", "enter")
+        assert isinstance(app.screen, EffectsDialog)
+        await press(pilot, "escape")
+        assert screen.check_action("effects", ())
+        assert not screen.check_action("mitigate", ())  # nothing pending
+
+
+async def test_a_name_too_long_is_refused_in_the_form(make_app: AppFactory) -> None:
+    """The probe checks the ranges the one path checks first, so the form stays open."""
+    async with mist_screen(make_app) as (pilot, screen):
+        app = pilot.app
+        journal = len(screen.history.scene.journal)
+        await press(pilot, "C")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        await _type(pilot, "H" * 61)
+        await press(pilot, "enter")
+        assert app.screen is form
+        assert "✗ " in str(form.query_one("#form-error", Static).render())
+        assert len(screen.history.scene.journal) == journal
