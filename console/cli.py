@@ -110,20 +110,11 @@ def _host(text: str) -> str:
 
 
 def _add_ih_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--again",
-        type=_int("--again"),
-        choices=(10, 9, 8),
-        default=None,
-        help="ih-d10 again rule: 10, 9 or 8 (default 10)",
-    )
-    parser.add_argument(
-        "--level",
-        type=_int("--level"),
-        choices=(1, 2, 3),
-        default=None,
-        help="ih-d6 explode level: 1, 2 or 3 (default 1)",
-    )
+    for flag, choices, words in (
+        ("--again", (10, 9, 8), "ih-d10 again rule: 10, 9 or 8 (default 10)"),
+        ("--level", (1, 2, 3), "ih-d6 explode level: 1, 2 or 3 (default 1)"),
+    ):
+        parser.add_argument(flag, type=_int(flag), choices=choices, default=None, help=words)
     parser.add_argument("--bonus", type=_int("--bonus", 0), default=0, help="bonus successes")
     parser.add_argument("--penalty", type=_int("--penalty", 0), default=0, help="successes lost")
     parser.add_argument(

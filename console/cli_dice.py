@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Callable
 
 from console import dice_text
 from console.i18n import Translator
@@ -94,13 +95,19 @@ def check_spec(args: argparse.Namespace, command: str) -> CheckSpec:
     return spec
 
 
-def _refuse_ih_options(args: argparse.Namespace, command: str) -> None:
+def _mist_power(args: argparse.Namespace, command: str) -> int:
+    """The POWER of a M.I.S.T. ``roll`` or ``odds``: Infinite Horror options are refused, and a
+    power beyond ``MAX_POOL``."""
     for attribute, flag in IH_OPTIONS:
         if _given(args, attribute):
             raise UsageError(
                 f"st-console {command}: argument {flag}: is an Infinite Horror option; "
                 "mist takes POWER only"
             )
+    if abs(args.value) > MAX_POOL:
+        raise UsageError(f"st-console {command}: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
+    power: int = args.value
+    return power
 
 
 def _t(args: argparse.Namespace) -> Translator:
@@ -108,45 +115,40 @@ def _t(args: argparse.Namespace) -> Translator:
     return Translator(getattr(args, "lang", None) or "en")
 
 
-def _print_json(data: object) -> None:
-    print(json.dumps(data, ensure_ascii=False))
+def _show(args: argparse.Namespace, data: Callable[[], object], text: Callable[[], str]) -> int:
+    """Print the JSON (``--json``) or the text view, in ``--lang``; the exit code 0."""
+    print(json.dumps(data(), ensure_ascii=False) if args.json else text())
+    return 0
 
 
 def roll(args: argparse.Namespace) -> int:
     """``st-console roll SYSTEM DP|POWER [options] [--seed N] [--json]``."""
     rng = random.Random(args.seed)
     if args.system == "mist":
-        _refuse_ih_options(args, "roll")
-        if abs(args.value) > MAX_POOL:
-            raise UsageError(f"st-console roll: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
+        power = _mist_power(args, "roll")
         settings = interpretations(args, "roll")
-        result = roll_mist(args.value, rng, settings.negative_power_subtracts_d4)
-        if args.json:
-            _print_json(dice_text.mist_json(result))
-        else:
-            print(dice_text.mist_text(result, _t(args)))
-        return 0
+        result = roll_mist(power, rng, settings.negative_power_subtracts_d4)
+        return _show(
+            args, lambda: dice_text.mist_json(result), lambda: dice_text.mist_text(result, _t(args))
+        )
     spec = check_spec(args, "roll")
     check = roll_check(spec, rng)
-    if args.json:
-        _print_json(dice_text.check_json(check))
-    else:
-        print(dice_text.check_text(spec, check, _t(args)))
-    return 0
+    return _show(
+        args,
+        lambda: dice_text.check_json(check),
+        lambda: dice_text.check_text(spec, check, _t(args)),
+    )
 
 
 def odds(args: argparse.Namespace) -> int:
     """``st-console odds SYSTEM DP|POWER [options] [--dc N] [--json]``: exact, no dice rolled."""
     if args.system == "mist":
-        _refuse_ih_options(args, "odds")
-        if abs(args.value) > MAX_POOL:
-            raise UsageError(f"st-console odds: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
-        table = mist_odds(args.value, interpretations(args, "odds"))
-        if args.json:
-            _print_json(dice_text.mist_odds_json(table))
-        else:
-            print(dice_text.mist_odds_text(table, _t(args)))
-        return 0
+        table = mist_odds(_mist_power(args, "odds"), interpretations(args, "odds"))
+        return _show(
+            args,
+            lambda: dice_text.mist_odds_json(table),
+            lambda: dice_text.mist_odds_text(table, _t(args)),
+        )
     spec = check_spec(args, "odds")
     if spec.bonus > MAX_BONUS and not spec.chance and not spec.auto_failure:
         raise UsageError(
@@ -156,8 +158,8 @@ def odds(args: argparse.Namespace) -> int:
         result = check_odds(spec)
     except RuleError as error:
         raise UsageError(f"st-console odds: {error.render(getattr(args, 'lang', 'en'))}") from None
-    if args.json:
-        _print_json(dice_text.check_odds_json(result))
-    else:
-        print(dice_text.check_odds_text(spec, result, _t(args)))
-    return 0
+    return _show(
+        args,
+        lambda: dice_text.check_odds_json(result),
+        lambda: dice_text.check_odds_text(spec, result, _t(args)),
+    )

@@ -162,7 +162,7 @@ def _print_scene(scene: Scene | None, as_json: bool, out: TextIO, lang: str = "e
         out.write(json.dumps(view, ensure_ascii=False) + "\n")
     else:
         from console.i18n import Translator
-        from console.report import scene_text
+        from console.scene_text import scene_text
 
         out.write(scene_text(scene, Translator(lang)))
 

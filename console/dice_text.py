@@ -20,23 +20,19 @@ SHOWN_TAIL = 5e-7
 ENGLISH = Translator("en")
 
 
+def _fields(data: object, *names: str) -> dict[str, Any]:
+    """``{name: data.name}`` for ``names``, in that order (the JSON keys' documented order)."""
+    return {name: getattr(data, name) for name in names}
+
+
 def check_json(result: CheckResult) -> dict[str, Any]:
     """INTERFACE.md §2 ``roll`` (Infinite Horror), keys in the documented order."""
     return {
-        "system": result.system,
-        "dp": result.dp,
-        "chance": result.chance,
+        **_fields(result, "system", "dp", "chance"),
         "faces": list(result.faces),
-        "extra_dice": result.extra_dice,
-        "rolled_successes": result.rolled_successes,
-        "penalty": result.penalty,
-        "bonus": result.bonus,
-        "final_successes": result.final_successes,
-        "dc": result.dc,
-        "success": result.success,
-        "margin": result.margin,
-        "dramatic_failure": result.dramatic_failure,
-        "auto_failure": result.auto_failure,
+        **_fields(result, "extra_dice", "rolled_successes", "penalty", "bonus"),
+        **_fields(result, "final_successes", "dc", "success", "margin"),
+        **_fields(result, "dramatic_failure", "auto_failure"),
     }
 
 
@@ -44,8 +40,7 @@ def mist_json(roll: MistRoll) -> dict[str, Any]:
     """INTERFACE.md §2 ``roll`` (M.I.S.T.)."""
     return {
         "system": "mist",
-        "power": roll.power,
-        "d8": roll.d8,
+        **_fields(roll, "power", "d8"),
         "d4s": list(roll.d4s),
         "total": roll.total,
         "outcome": str(roll.outcome),
@@ -54,25 +49,22 @@ def mist_json(roll: MistRoll) -> dict[str, Any]:
 
 def check_odds_json(odds: CheckOdds) -> dict[str, Any]:
     """INTERFACE.md §2 ``odds`` (Infinite Horror): the distribution of final successes."""
+    distribution = {str(k): p for k, p in enumerate(odds.distribution)}
     return {
-        "system": odds.system,
-        "dp": odds.dp,
-        "distribution": {str(k): p for k, p in enumerate(odds.distribution)},
-        "expected": odds.expected,
-        "p_dramatic_failure": odds.p_dramatic_failure,
-        "p_success": odds.p_success,
+        **_fields(odds, "system", "dp"),
+        "distribution": distribution,
+        **_fields(odds, "expected", "p_dramatic_failure", "p_success"),
     }
 
 
 def mist_odds_json(odds: MistOdds) -> dict[str, Any]:
     """INTERFACE.md §2 ``odds`` (M.I.S.T.): the distribution of totals and the three bands."""
+    distribution = {str(total): p for total, p in odds.distribution}
     return {
         "system": "mist",
         "power": odds.power,
-        "distribution": {str(total): p for total, p in odds.distribution},
-        "p_fail": odds.p_fail,
-        "p_mixed": odds.p_mixed,
-        "p_success": odds.p_success,
+        "distribution": distribution,
+        **_fields(odds, "p_fail", "p_mixed", "p_success"),
     }
 
 

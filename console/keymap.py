@@ -1,5 +1,6 @@
 """Every key of the console in one list (STYLE.md: the Footer, F1 help, the command palette and
-the user keymap all come from it).
+the user keymap all come from it): the tables of ``console/keys.toml``, one a screen, dialog or
+widget, and the M.I.S.T. screen's from ``console/mist/keys.py``.
 
 Each binding has an id (``"combat.next-turn"``) and a description key into the locale files.
 A user keymap file in the save directory, ``keymap.toml`` or ``keymap.json``, maps ids to keys
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.dom import DOMNode
 
 from console.i18n import Translator
 from console.mist.keys import BUILDER_KEY_SPECS, MIST_KEY_SPECS
@@ -37,100 +39,36 @@ class KeySpec:
         return f"keys.{self.id}"
 
 
-APP_KEYS: tuple[KeySpec, ...] = (
-    KeySpec("app.help", "f1", "help", "app"),
-    KeySpec("app.command-line", "colon", "command_line", "app", priority=True),
-    KeySpec("app.undo", "ctrl+z", "undo", "app"),
-    KeySpec("app.redo", "ctrl+y", "redo", "app"),
-    KeySpec("app.save-as", "ctrl+s", "save_as", "app", show=False),
-    KeySpec("app.open", "ctrl+o", "open", "app", show=False),
-    KeySpec("app.new-scene", "ctrl+n", "new_scene", "app", show=False),
-    KeySpec("app.language", "f2", "switch_language", "app", show=False),
-    KeySpec("app.quit", "ctrl+q", "quit", "app", priority=True),
-)
-"""Keys of every scene screen (the shell). ``:`` is a priority key so that the focus moves to
-the command line before the keys typed right after it arrive (they must not trigger the
-single-letter keys); while the line has the focus, ``:`` types a colon (``check_action``)."""
+def _tables() -> dict[str, tuple[KeySpec, ...]]:
+    """Every table of ``console/keys.toml`` as key specs, by table name."""
+    raw = tomllib.loads(Path(__file__).with_name("keys.toml").read_text("utf-8"))
+    return {
+        name: tuple(KeySpec(group=table["group"], **row) for row in table["keys"])
+        for name, table in raw.items()
+    }
 
-COMBAT_KEYS: tuple[KeySpec, ...] = (
-    KeySpec("combat.next-turn", "n", "next_turn", "combat"),
-    KeySpec("combat.begin", "b", "begin", "combat", show=False),
-    KeySpec("combat.delay", "d", "delay", "combat"),
-    KeySpec("combat.add", "a", "add", "combat", show=False),
-    KeySpec("combat.join", "J", "join", "combat", show=False),
-    KeySpec("combat.remove", "delete", "remove", "combat", show=False),
-    KeySpec("combat.hide", "v", "toggle_hidden", "combat", show=False),
-    KeySpec("combat.damage", "minus", "damage", "combat", show=False),
-    KeySpec("combat.heal", "plus,equals_sign", "heal", "combat", show=False),
-    KeySpec("combat.willpower", "w", "willpower", "combat", show=False),
-    KeySpec("combat.spend-free", "f", "spend('free')", "combat", show=False),
-    KeySpec("combat.spend-swift", "s", "spend('swift')", "combat", show=False),
-    KeySpec("combat.spend-reflex", "x", "spend('reflex')", "combat", show=False),
-    KeySpec("combat.spend-move", "m", "spend('move')", "combat", show=False),
-    KeySpec("combat.spend-standard", "t", "spend('standard')", "combat", show=False),
-    KeySpec("combat.spend-full-round", "F", "spend('full-round')", "combat", show=False),
-    KeySpec("combat.effect", "e", "effect", "combat", show=False),
-    KeySpec("combat.initiative", "i", "initiative", "combat", show=False),
-    KeySpec("combat.roll", "r", "roll", "combat"),
-    KeySpec("combat.attack", "h", "attack", "combat"),
-    KeySpec("combat.current", "c", "select_current", "combat", show=False),
-    KeySpec("combat.roster", "R", "roster", "combat", show=False),
-    KeySpec("combat.add-from-sheet", "A", "add_from_sheet", "combat", show=False),
-    KeySpec("combat.check", "C", "check", "combat", show=False),
-    KeySpec("combat.extended", "X", "extended", "combat", show=False),
-)
-"""Keys of the Infinite Horror combat screen; single letters, live only when no text input has
-focus (an Input takes printable keys first)."""
 
-LIST_KEYS: tuple[KeySpec, ...] = (
-    KeySpec("list.down", "j", "cursor_down", "list", show=False),
-    KeySpec("list.up", "k", "cursor_up", "list", show=False),
-)
-"""Vim-style movement in lists, next to the arrow keys the lists already have."""
+_TABLES = _tables()
+_SCREEN_TABLES = ("app", "combat", "list", "roster", "editor", "extended")
 
-ROSTER_KEYS: tuple[KeySpec, ...] = (
-    KeySpec("roster.edit", "enter,e", "edit", "sheets"),
-    KeySpec("roster.new", "n", "new", "sheets"),
-    KeySpec("roster.add", "a", "add", "sheets"),
-    KeySpec("roster.check", "c", "check", "sheets"),
-    KeySpec("roster.delete", "delete", "delete", "sheets", show=False),
-    KeySpec("roster.close", "escape", "close", "sheets"),
+# One constant a table of keys.toml (its comments say where each table's keys work).
+APP_KEYS, COMBAT_KEYS, LIST_KEYS, ROSTER_KEYS, EDITOR_KEYS, EXTENDED_KEYS = (
+    _TABLES[name] for name in _SCREEN_TABLES
 )
-"""Keys of the roster of sheets (RULES.md §2)."""
-
-EDITOR_KEYS: tuple[KeySpec, ...] = (
-    KeySpec("sheet.up", "up", "move(0,-1)", "sheets", show=False),
-    KeySpec("sheet.down", "down", "move(0,1)", "sheets", show=False),
-    KeySpec("sheet.left", "left", "move(-1,0)", "sheets", show=False),
-    KeySpec("sheet.right", "right", "move(1,0)", "sheets", show=False),
-    KeySpec("sheet.raise", "plus,equals_sign", "step(1)", "sheets", show=False),
-    KeySpec("sheet.lower", "minus", "step(-1)", "sheets", show=False),
-    KeySpec("sheet.bonus", "b", "bonus_mode", "sheets"),
-    KeySpec("sheet.side", "p", "toggle_side", "sheets"),
-    KeySpec("sheet.specialty", "s", "entry('specialty')", "sheets"),
-    KeySpec("sheet.feat", "f", "entry('feat')", "sheets"),
-    KeySpec("sheet.language", "l", "entry('language')", "sheets"),
-    KeySpec("sheet.concept", "c", "entry('sheet')", "sheets"),
-    KeySpec("sheet.save", "ctrl+s,enter", "save", "sheets", priority=True),
-    KeySpec("sheet.cancel", "escape", "cancel", "sheets"),
+DIALOG_KEYS, CONFIRM_KEYS, ROLL_KEYS, CHECK_KEYS, ATTACK_KEYS, SAVES_KEYS, HELP_KEYS = (
+    _TABLES[name] for name in ("dialog", "confirm", "roll", "check", "attack", "saves", "help")
 )
-"""Keys of the sheet editor; the digits 0–9 set the value under the cursor."""
-
-EXTENDED_KEYS: tuple[KeySpec, ...] = (
-    KeySpec("extended.roll", "enter,r", "roll", "sheets"),
-    KeySpec("extended.new", "n", "new", "sheets"),
-    KeySpec("extended.lose", "l", "lose", "sheets"),
-    KeySpec("extended.drop", "delete,d", "drop", "sheets"),
-    KeySpec("extended.close", "escape", "close", "sheets"),
+MIST_DIALOG_KEYS, RECIPIENT_KEYS, COMMAND_LINE_KEYS, ROWS_KEYS = (
+    _TABLES[name] for name in ("mist-dialog", "mist-recipient", "command-line", "rows")
 )
-"""Keys of the extended actions screen (RULES.md §1.8)."""
-
+MIST_EFFECTS_KEYS = MIST_DIALOG_KEYS + _TABLES["mist-effects"]
+"""The M.I.S.T. effects dialog: Esc, and the arrows that choose a kind of effect."""
 MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS)
 """Keys of the M.I.S.T. screen (RULES.md §4; defined in console/mist/keys.py)."""
 BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
-"""Keys of the M.I.S.T. roll builder dialog."""
+"""Keys of the M.I.S.T. roll builder dialog (its arrows are RECIPIENT_KEYS)."""
 
-ALL_KEYS: tuple[KeySpec, ...] = (
+PALETTE_KEYS: tuple[KeySpec, ...] = (
     APP_KEYS
     + COMBAT_KEYS
     + ROSTER_KEYS
@@ -140,6 +78,13 @@ ALL_KEYS: tuple[KeySpec, ...] = (
     + BUILDER_KEYS
     + LIST_KEYS
 )
+"""The screens' keys (and the roll builder's): those the command palette offers by name."""
+ALL_KEYS: tuple[KeySpec, ...] = PALETTE_KEYS + tuple(
+    spec for name, table in _TABLES.items() if name not in _SCREEN_TABLES for spec in table
+)
+"""Every key: the screens' first (F1 help lists its groups in this order), then the dialogs'
+and widgets'."""
+_KNOWN = frozenset(spec.id for spec in ALL_KEYS)
 
 
 def bindings(specs: tuple[KeySpec, ...], translate: Translator) -> list[Binding]:
@@ -170,6 +115,47 @@ def merged(existing: BindingsMap, specs: tuple[KeySpec, ...], translate: Transla
     return result
 
 
+def bindings_for(specs: tuple[KeySpec, ...]) -> list[BindingType]:
+    """A dialog's or widget's class-level ``BINDINGS``, described in English until
+    :func:`localized` puts them in the console's language (the app does so for every screen
+    it pushes, a widget when it is mounted)."""
+    return list(bindings(specs, Translator("en")))
+
+
+def localized(existing: BindingsMap, translate: Translator) -> BindingsMap:
+    """``existing`` with the description of each binding of this keymap in ``translate``'s
+    language (bindings without a known id are left as they are)."""
+    result = existing.copy()
+    for key, items in existing.key_to_bindings.items():
+        result.key_to_bindings[key] = [
+            replace(item, description=translate(f"keys.{item.id}")) if item.id in _KNOWN else item
+            for item in items
+        ]
+    return result
+
+
+def localize(node: DOMNode, translate: Translator | None = None) -> None:
+    """Name ``node``'s keys in ``translate``'s language (the app's, ``app.t``, when not given)."""
+    translate = translate or getattr(node.app, "t", None)
+    if isinstance(translate, Translator):
+        node._bindings = localized(node._bindings, translate)
+
+
+def palette_binding(key: str, key_display: str | None, translate: Translator) -> Binding:
+    """Textual's own command-palette key (``App.COMMAND_PALETTE_BINDING``), named in the
+    console's language for the Footer."""
+    label = translate("keys.app.palette")
+    return Binding(
+        key,
+        "command_palette",
+        label,
+        show=False,
+        key_display=key_display,
+        priority=True,
+        tooltip=label,
+    )
+
+
 class KeymapError(Exception):
     """The user's keymap file cannot be read; the message says why."""
 
@@ -182,7 +168,6 @@ def load_keymap(save_dir: Path) -> dict[str, str]:
     Raises:
         KeymapError: a file that does not parse, a value that is not a string, or an unknown id.
     """
-    known = {spec.id for spec in ALL_KEYS}
     for name in ("keymap.toml", "keymap.json"):
         path = save_dir / name
         if not path.is_file():
@@ -200,7 +185,7 @@ def load_keymap(save_dir: Path) -> dict[str, str]:
             raise KeymapError(f"{path}: expected a table of binding id = key")
         keymap: dict[str, str] = {}
         for binding_id, keys in raw.items():
-            if binding_id not in known:
+            if binding_id not in _KNOWN:
                 raise KeymapError(f"{path}: unknown binding id {binding_id!r}")
             if not isinstance(keys, str) or not keys.strip():
                 raise KeymapError(f"{path}: the key for {binding_id!r} must be a string")

@@ -47,12 +47,3 @@ class CombatantSelected(Message):
     def __init__(self, name: str | None) -> None:
         super().__init__()
         self.name = name
-
-
-class CommandFailed(Message):
-    """A command was refused; the reason is shown in the status line."""
-
-    def __init__(self, text: str, reason: str) -> None:
-        super().__init__()
-        self.text = text
-        self.reason = reason

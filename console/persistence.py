@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from engine.session import Scene
@@ -29,16 +28,6 @@ Report = Callable[[str | None], None]
 
 def _key(scene: Scene) -> str:
     return scene.name.casefold()
-
-
-@dataclass(frozen=True, slots=True)
-class Opened:
-    """What was opened: the campaign, the scene, and whether it is read-only and why."""
-
-    campaign: str
-    scene: Scene
-    read_only: bool
-    holder: str | None = None
 
 
 class Persistence:

@@ -1,10 +1,10 @@
-"""The Markdown session report of a scene, and the plain-text view of a scene ``run`` prints.
+"""The Markdown session report of a campaign's scenes (``st-console report``).
 
-Plain strings, no Rich markup: the report goes to the players' wiki, the text view to ``run``'s
-standard output. Both speak the reader's language (``--lang``). The scene part comes from
-``engine.commands.to_json`` (INTERFACE.md §2, the stable view); the log from the journal: every
-command as typed, and every event in words from the one registry, ``console/event_text.py``
-(the console's log words events the same way).
+Plain strings, no Rich markup: the report goes to the players' wiki, in the reader's language
+(``--lang``). Where things stand comes from ``engine.commands.to_json`` (INTERFACE.md §2, the
+stable view); what happened from the journal: every event in words from the one registry,
+``console/event_text.py`` (the console's log words events the same way). The plain-text view of
+a scene that ``run`` prints is ``console/scene_text.py``.
 
 The report is laid out for campaign notes (issue 18): a heading per scene, and per round, the
 surprise round or M.I.S.T. loop phase; a bullet per event as a sentence; the order as the fight
@@ -20,6 +20,7 @@ from typing import Any
 
 from console import event_text
 from console.i18n import Translator
+from console.scene_text import statuses_words
 from engine import commands
 from engine.session import Scene
 
@@ -29,127 +30,6 @@ ENGLISH = Translator("en")
 def describe_event(event: Any, t: Translator = ENGLISH) -> str:
     """One event in words (the registry's line)."""
     return event_text.describe(t, event)
-
-
-def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
-    phase = str(view.get("phase"))
-    lines = [
-        t(
-            "report.ih.round",
-            round=view.get("round"),
-            phase=t(f"report.phase.{phase}") if t.has(f"report.phase.{phase}") else phase,
-            current=view.get("current") or t("report.nobody"),
-        )
-    ]
-    for place, row in enumerate(view.get("order", []), start=1):
-        marks = [
-            t(f"report.mark.{key}") for key in ("acted", "delaying", "flat_footed") if row.get(key)
-        ]
-        budget = row.get("budget", {})
-        slots = " ".join(
-            f"{t(f'action-word.{k}') if t.has(f'action-word.{k}') else k} {v}"
-            for k, v in budget.items()
-        )
-        effects = ", ".join(
-            t("report.effect", label=e.get("label"), rounds=e.get("rounds_left"))
-            for e in row.get("effects", [])
-        )
-        text = t(
-            "report.ih.row",
-            place=place,
-            name=row.get("name"),
-            initiative=row.get("initiative"),
-            health=row.get("health"),
-            willpower=row.get("willpower"),
-            slots=slots,
-        )
-        if marks:
-            text += t("report.separator") + ", ".join(marks)
-        if effects:
-            text += t("report.separator") + t("report.effects", effects=effects)
-        lines.append(text)
-    sheets = view.get("sheets") or []
-    if sheets:
-        named = [t("report.sheet", name=x.get("name"), side=x.get("side")) for x in sheets]
-        lines.append(t("report.sheets", sheets=t("word.list-sep").join(named)))
-    for task in view.get("extended") or []:
-        deadline = (
-            t("report.deadline", deadline=task.get("deadline")) if task.get("deadline") else ""
-        )
-        state = str(task.get("state"))
-        lines.append(
-            t(
-                "report.extended",
-                id=task.get("id"),
-                label=task.get("label"),
-                by=task.get("by"),
-                successes=task.get("successes"),
-                dc=task.get("dc"),
-                ones=task.get("ones"),
-                rolls=task.get("rolls"),
-                deadline=deadline,
-                state=t(f"extended.state.{state}") if t.has(f"extended.state.{state}") else state,
-            )
-        )
-    return lines
-
-
-def _statuses(statuses: dict[str, Any], t: Translator) -> str:
-    return ", ".join(f"{name}-{s.get('tier')}" for name, s in statuses.items()) or t(
-        "report.no-statuses"
-    )
-
-
-def _mist_lines(view: dict[str, Any], t: Translator) -> list[str]:
-    phase = str(view.get("phase"))
-    named = t(f"mist.phase.{phase}") if t.has(f"mist.phase.{phase}") else phase
-    lines = [t("report.mist.phase", phase=named)]
-    for character in view.get("characters", []):
-        lines.append(f"- {character.get('name')}: {_statuses(character.get('statuses', {}), t)}")
-    for challenge in view.get("challenges", []):
-        limits = ", ".join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
-        state = t("report.overcome") if challenge.get("overcome") else t("report.active")
-        lines.append(
-            t(
-                "report.mist.challenge",
-                name=challenge.get("name"),
-                state=state,
-                limits=limits or "—",
-                statuses=_statuses(challenge.get("statuses", {}), t),
-            )
-        )
-    case = view.get("case_file") or {}
-    if case.get("clues") or case.get("conclusions"):
-        lines.append(t("report.case-file", complexity=case.get("complexity")))
-        lines.extend(
-            t("report.clue", id=c.get("id"), text=c.get("text")) for c in case.get("clues", [])
-        )
-        for k in case.get("conclusions", []):
-            result = (
-                t("report.result", result=k.get("result")) if k.get("result") is not None else ""
-            )
-            lines.append(
-                t(
-                    "report.conclusion",
-                    id=k.get("id"),
-                    text=k.get("text"),
-                    power=k.get("power"),
-                    result=result,
-                )
-            )
-    return lines
-
-
-def scene_lines(scene: Scene, t: Translator = ENGLISH) -> list[str]:
-    """The scene now as plain lines: the turn order (IH) or the scene loop (Mist)."""
-    view = commands.to_json(scene.state, scene.system)
-    body = _ih_lines(view, t) if view.get("family") == "ih" else _mist_lines(view, t)
-    return [t("report.scene", name=scene.name, system=scene.system), *body]
-
-
-def scene_text(scene: Scene, t: Translator = ENGLISH) -> str:
-    """The human-readable scene ``st-console run`` prints."""
-    return "\n".join(scene_lines(scene, t)) + "\n"
 
 
 # -- the Markdown session report (issue 18): headings per scene and round, a bullet per event ----
@@ -280,6 +160,48 @@ def _ih_standing(view: dict[str, Any], t: Translator) -> list[str]:
     return out
 
 
+def _section(title: str, bullets: list[str]) -> list[str]:
+    """A part of the case file: its bold title and a bullet a line (nothing when empty)."""
+    return [f"**{title}**", "", *bullets, ""] if bullets else []
+
+
+def _question(q: dict[str, Any], t: Translator) -> str:
+    answer = q.get("answer")
+    state = t("report.answered", by=md(answer)) if answer else t("report.open")
+    return f"- {md(q.get('id'))}: {md(q.get('text'))}{state}"
+
+
+def _clue(c: dict[str, Any], t: Translator) -> str:
+    where = t("report.found-in", scene=md(c.get("scene"))) if c.get("scene") else ""
+    return f"- {md(c.get('id'))}: {md(c.get('text'))}{where}"
+
+
+def _conclusion(k: dict[str, Any], t: Translator) -> str:
+    parts = [t("report.power", power=k.get("power"))]
+    if k.get("supports"):
+        parts.append(t("report.supported", names=listing([md(x) for x in k["supports"]], t)))
+    if k.get("contradicts"):
+        parts.append(t("report.contradicted", names=listing([md(x) for x in k["contradicts"]], t)))
+    result = k.get("result")
+    if result is not None:
+        mode = _label(t, "report.mode.", k.get("mode") or "roll")
+        total = t("report.total", total=k.get("total")) if k.get("total") is not None else ""
+        said = t(f"report.outcome.{result}") if t.has(f"report.outcome.{result}") else result
+        parts.append(t("report.case-result", mode=md(mode), result=md(said)) + total)
+    else:
+        parts.append(t("report.not-rolled"))
+    body = t("report.separator").join(parts)
+    return f"- {md(k.get('id'))}: {md(k.get('text'))}" + t("report.parts", parts=body)
+
+
+def _item(item: object) -> str:
+    """A property or an opportunity: ``id: text`` (or the bare text)."""
+    if not isinstance(item, dict):
+        return f"- {md(item)}"
+    words = md(item.get("text") or item.get("property") or item)
+    return f"- {md(item.get('id', ''))}: {words}".replace("- : ", "- ")
+
+
 def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
     """The case file: questions (answered or open), clues, conclusions and their results."""
     case = view.get("case_file") or {}
@@ -291,82 +213,26 @@ def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
         t("report.complexity", complexity=case.get("complexity")),
         "",
     ]
-    questions = case.get("questions", [])
-    if questions:
-        out.extend([f"**{t('report.questions')}**", ""])
-        for q in questions:
-            answer = q.get("answer")
-            state = t("report.answered", by=md(answer)) if answer else t("report.open")
-            out.append(f"- {md(q.get('id'))}: {md(q.get('text'))}{state}")
-        out.append("")
-    clues = case.get("clues", [])
-    if clues:
-        out.extend([f"**{t('report.clues')}**", ""])
-        for c in clues:
-            where = t("report.found-in", scene=md(c.get("scene"))) if c.get("scene") else ""
-            out.append(f"- {md(c.get('id'))}: {md(c.get('text'))}{where}")
-        out.append("")
+    out += _section(t("report.questions"), [_question(q, t) for q in case.get("questions", [])])
+    out += _section(t("report.clues"), [_clue(c, t) for c in case.get("clues", [])])
     conclusions = case.get("conclusions", [])
-    if conclusions:
-        out.extend([f"**{t('report.conclusions')}**", ""])
-        for k in conclusions:
-            parts = [t("report.power", power=k.get("power"))]
-            if k.get("supports"):
-                names = listing([md(x) for x in k["supports"]], t)
-                parts.append(t("report.supported", names=names))
-            if k.get("contradicts"):
-                names = listing([md(x) for x in k["contradicts"]], t)
-                parts.append(t("report.contradicted", names=names))
-            result = k.get("result")
-            if result is not None:
-                mode = _label(t, "report.mode.", k.get("mode") or "roll")
-                total = (
-                    t("report.total", total=k.get("total")) if k.get("total") is not None else ""
-                )
-                said = (
-                    t(f"report.outcome.{result}") if t.has(f"report.outcome.{result}") else result
-                )
-                parts.append(t("report.case-result", mode=md(mode), result=md(said)) + total)
-            else:
-                parts.append(t("report.not-rolled"))
-            body = t("report.separator").join(parts)
-            out.append(f"- {md(k.get('id'))}: {md(k.get('text'))}" + t("report.parts", parts=body))
-        out.append("")
-    for label, key in (
-        ("report.properties", "properties"),
-        ("report.opportunities", "opportunities"),
-    ):
-        items = case.get(key) or []
-        if items:
-            out.extend([f"**{t(label)}**", ""])
-            for item in items:
-                if isinstance(item, dict):
-                    words = md(item.get("text") or item.get("property") or item)
-                    out.append(f"- {md(item.get('id', ''))}: {words}".replace("- : ", "- "))
-                else:
-                    out.append(f"- {md(item)}")
-            out.append("")
+    out += _section(t("report.conclusions"), [_conclusion(k, t) for k in conclusions])
+    for key in ("properties", "opportunities"):
+        out += _section(t(f"report.{key}"), [_item(item) for item in case.get(key) or []])
     return out
 
 
 def _theme_words(theme: dict[str, Any], t: Translator) -> str:
+    """A theme, its type and its counts: mastery and indulgence (a taint), else progress and
+    abandon."""
     kind = str(theme.get("type", ""))
-    name = md(theme.get("name"))
-    label = _label(t, "mist.theme.", kind)
-    if kind == "taint":
-        return t(
-            "report.theme.taint",
-            name=name,
-            type=label,
-            mastery=theme.get("mastery", 0),
-            indulgence=theme.get("indulgence", 0),
-        )
+    taint = kind == "taint"
+    counts = ("mastery", "indulgence") if taint else ("progress", "abandon")
     return t(
-        "report.theme.other",
-        name=name,
-        type=label,
-        progress=theme.get("progress", 0),
-        abandon=theme.get("abandon", 0),
+        "report.theme.taint" if taint else "report.theme.other",
+        name=md(theme.get("name")),
+        type=_label(t, "mist.theme.", kind),
+        **{count: theme.get(count, 0) for count in counts},
     )
 
 
@@ -386,7 +252,7 @@ def _closing_summary(view: dict[str, Any], t: Translator) -> list[str]:
         scars = person.get("scars") or []
         if scars:
             out.append("  - " + t("report.scars", names=listing([md(x) for x in scars], t)))
-        statuses = _statuses(person.get("statuses", {}), t)
+        statuses = statuses_words(person.get("statuses", {}), t)
         out.append("  - " + t("report.statuses", statuses=statuses))
         if person.get("retired"):
             out.append(
@@ -394,7 +260,7 @@ def _closing_summary(view: dict[str, Any], t: Translator) -> list[str]:
             )
     for challenge in view.get("challenges", []):
         state = t("report.overcome" if challenge.get("overcome") else "report.standing")
-        statuses = _statuses(challenge.get("statuses", {}), t)
+        statuses = statuses_words(challenge.get("statuses", {}), t)
         name = md(challenge.get("name"))
         out.append("- " + t("report.challenge", name=name, state=state, statuses=statuses))
     out.append("")

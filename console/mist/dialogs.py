@@ -18,12 +18,12 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from console.i18n import Translator
+from console.keymap import MIST_DIALOG_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
@@ -74,7 +74,7 @@ class FormDialog(CommandDialog):
     """Fields → one command, with an optional live preview (odds, the gate…)."""
 
     CSS_PATH = "mist_screen.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Close", show=False, id="mist.dialog.close")]
+    BINDINGS = bindings_for(MIST_DIALOG_KEYS)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """Under 32 rows (an 80×24 terminal) the fields are one line each, so the preview shows."""
 

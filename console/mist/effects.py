@@ -18,7 +18,6 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
@@ -27,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from console import event_text
 from console.i18n import Translator
+from console.keymap import MIST_EFFECTS_KEYS, bindings_for
 from console.mist import render
 from console.mist.fields import whole
 from console.mist.surface import MistSurface
@@ -67,11 +67,7 @@ class EffectsDialog(CommandDialog):
     """
 
     CSS_PATH = "mist_screen.tcss"
-    BINDINGS = [
-        Binding("escape", "cancel", "Close", show=False, id="mist.dialog.close"),
-        Binding("up", "kind(-1)", "Previous kind", show=False, id="mist.effects.previous-kind"),
-        Binding("down", "kind(1)", "Next kind", show=False, id="mist.effects.next-kind"),
-    ]
+    BINDINGS = bindings_for(MIST_EFFECTS_KEYS)
 
     def __init__(
         self,

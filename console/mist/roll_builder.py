@@ -20,13 +20,12 @@ from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator, fit
-from console.keymap import BUILDER_KEYS, merged
+from console.keymap import BUILDER_KEYS, RECIPIENT_KEYS, bindings_for, merged
 from console.mist import roll_text
 from console.mist.sources import (
     SourceRow,
@@ -76,10 +75,7 @@ class RollBuilder(CommandDialog):
     """Build an action roll (or a mitigation) for one character from the keyboard."""
 
     CSS_PATH = "mist_screen.tcss"
-    BINDINGS = [
-        Binding("up", "recipient(-1)", show=False, id="mist.builder.recipient-previous"),
-        Binding("down", "recipient(1)", show=False, id="mist.builder.recipient-next"),
-    ]
+    BINDINGS = bindings_for(RECIPIENT_KEYS)
     """Arrows reach the screen only from the 9+ status field (the row list takes them first):
     there they change who gets the status."""
 

@@ -19,12 +19,12 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
+from console.keymap import ATTACK_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
@@ -46,10 +46,7 @@ class AttackDialog(OddsForm, CommandDialog):
     SUBMIT = "attack"
     SUMMARY = "attack-odds"
     CSS_PATH = "attack_dialog.tcss"
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="attack.close"),
-        Binding("ctrl+r", "attack", "Attack", id="attack.attack"),
-    ]
+    BINDINGS = bindings_for(ATTACK_KEYS)
     STAYS_OPEN = True
 
     def __init__(

@@ -16,12 +16,12 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Label, Select, Static
 
 from console import sheet_text
 from console.i18n import Translator
+from console.keymap import CHECK_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.odds_form import (
     OddsForm,
@@ -69,10 +69,7 @@ class CheckDialog(OddsForm, CommandDialog):
     CheckDialog #check-result { height: 2; }
     CheckDialog .buttons { height: 3; }
     """
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="check.close"),
-        Binding("ctrl+r", "roll", "Roll", id="check.roll"),
-    ]
+    BINDINGS = bindings_for(CHECK_KEYS)
     STAYS_OPEN = True
 
     def __init__(

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
-from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.signal import Signal
 from textual.widgets import Static
 
 from console.i18n import Translator
+from console.keymap import DIALOG_KEYS, bindings_for
 from console.screens.dialogs import (
     AmountDialog,
     ChoiceDialog,
@@ -52,7 +52,7 @@ class CommandDialog(EarlyKeys, ModalScreen[Any]):
     in first (``class AskAmount(CommandDialog, AmountDialog)``).
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False, id="dialog.cancel")]
+    BINDINGS = bindings_for(DIALOG_KEYS)
     STAYS_OPEN: ClassVar[bool] = False
     """Whether the dialog stays open after its command ran (and shows the outcome)."""
 

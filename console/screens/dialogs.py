@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator
+from console.keymap import CONFIRM_KEYS, DIALOG_KEYS, bindings_for
 from console.widgets.ordered_input import OrderedInput
 
 DIALOG_CSS = """
@@ -108,7 +108,7 @@ def _post_keys(app: Any, keys: list[tuple[str, str | None]]) -> None:
 
 
 class _Dialog(EarlyKeys, ModalScreen[T | None], Generic[T]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False, id="dialog.cancel")]
+    BINDINGS = bindings_for(DIALOG_KEYS)
 
     def on_mount(self) -> None:
         settle_cursors(self)
@@ -197,10 +197,7 @@ class ConfirmDialog(_Dialog[bool]):
     """Yes or no before anything destructive (remove, delete)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmDialog")
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="dialog.yes"),
-        Binding("n", "answer(False)", "No", id="dialog.no"),
-    ]
+    BINDINGS = bindings_for(CONFIRM_KEYS)
 
     def __init__(self, translate: Translator, question: str) -> None:
         super().__init__()

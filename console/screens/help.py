@@ -9,14 +9,13 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from console.i18n import Translator
-from console.keymap import ALL_KEYS, KeySpec, effective_keys
+from console.keymap import ALL_KEYS, HELP_KEYS, KeySpec, bindings_for, effective_keys
 
 
 def groups(specs: tuple[KeySpec, ...], first: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -92,9 +91,7 @@ class HelpScreen(ModalScreen[None]):
     }
     HelpScreen #help-title { text-style: bold; margin-bottom: 1; }
     """
-    BINDINGS = [
-        Binding("escape,f1,q", "close", "Close", id="help.close"),
-    ]
+    BINDINGS = bindings_for(HELP_KEYS)
 
     def __init__(self, translate: Translator, owner: Screen[None] | None = None) -> None:
         super().__init__()

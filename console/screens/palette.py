@@ -1,17 +1,19 @@
 """The command palette (ctrl+p): every action of the current screen by name.
 
 Its entries come from the same binding list as the Footer and F1 help (console/keymap.py), so
-an action has one name everywhere; actions that cannot run now are left out.
+an action has one name everywhere; actions that cannot run now are left out, and so are the
+dialogs' own keys (Esc, Ctrl+R: the palette offers the screens' actions).
 """
 
 from __future__ import annotations
 
 from functools import partial
 
+from textual.actions import parse
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from console.i18n import Translator
-from console.keymap import ALL_KEYS, KeySpec
+from console.keymap import PALETTE_KEYS, KeySpec
 
 
 def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
@@ -24,11 +26,10 @@ def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
         if binding.id
     }
     found = []
-    for spec in ALL_KEYS:
+    for spec in PALETTE_KEYS:
         if spec.id not in bound or spec.group == "list":
             continue
-        name, _, raw = spec.action.partition("(")
-        parameters = tuple(p.strip().strip("'\"") for p in raw.rstrip(")").split(",") if p.strip())
+        _namespace, name, parameters = parse(spec.action)
         if screen.check_action(name, parameters) is not True:
             continue
         found.append((translate(spec.label_key), spec.id, spec))

@@ -14,12 +14,12 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
+from console.keymap import ROLL_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.odds_form import (
     OddsForm,
@@ -96,10 +96,7 @@ class RollDialog(OddsForm, CommandDialog):
     """A check for ``ih-d10``/``ih-d6`` (or an action roll for ``mist``) with live exact odds."""
 
     CSS_PATH = "roll_dialog.tcss"
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="roll.close"),
-        Binding("ctrl+r", "roll", "Roll", id="roll.roll"),
-    ]
+    BINDINGS = bindings_for(ROLL_KEYS)
     STAYS_OPEN = True
 
     def __init__(

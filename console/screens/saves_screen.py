@@ -7,13 +7,15 @@ campaign's backups keep a deleted scene). A campaign open in another console is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from console.i18n import Translator
+from console.keymap import SAVES_KEYS, bindings_for
 from console.persistence import Persistence
 from console.screens.dialogs import ConfirmDialog, TextDialog
 from saves.campaign import Campaign
@@ -33,13 +35,7 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
     OpenScreen DataTable { height: 1fr; }
     OpenScreen #open-keys { color: $text-muted; }
     """
-    BINDINGS = [
-        Binding("escape", "cancel", "Close", id="saves.close"),
-        Binding("r", "rename", "Rename", id="saves.rename"),
-        Binding("delete", "delete", "Delete", id="saves.delete"),
-        Binding("j", "cursor_down", "Down", show=False, id="saves.down"),
-        Binding("k", "cursor_up", "Up", show=False, id="saves.up"),
-    ]
+    BINDINGS = bindings_for(SAVES_KEYS)
 
     def __init__(self, translate: Translator, persistence: Persistence) -> None:
         super().__init__()
@@ -96,54 +92,48 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def _campaign_for_edit(self, name: str) -> tuple[Campaign, bool]:
-        """The open campaign if it is ``name``, else ``name`` opened for writing (close after)."""
+    def _edit(self, name: str, change: Callable[[Campaign], None]) -> None:
+        """Make ``change`` to campaign ``name`` (the open one if it is ``name``, else opened for
+        writing and closed after), then list the scenes again; a refusal is shown."""
         current = self.persistence.campaign
-        if current is not None and current.name == name and not current.read_only:
-            return current, False
-        return self.persistence.store.open_campaign(name), True
+        try:
+            if current is not None and current.name == name and not current.read_only:
+                change(current)
+            else:
+                target = self.persistence.store.open_campaign(name)
+                try:
+                    change(target)
+                finally:
+                    target.close()
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=8)
+        self.reload()
+
+    def _highlighted_scene(self) -> tuple[str, str]:
+        """The campaign and scene under the cursor (``("", "")`` on none, or on a campaign
+        without scenes)."""
+        chosen = self._highlighted()
+        return chosen if chosen is not None and chosen[1] else ("", "")
 
     def action_rename(self) -> None:
-        chosen = self._highlighted()
-        if chosen is None or not chosen[1]:
+        campaign, scene = self._highlighted_scene()
+        if not scene:
             return
-        campaign, scene = chosen
 
         def renamed(new: str | None) -> None:
-            if not new or new == scene:
-                return
-            try:
-                target, close = self._campaign_for_edit(campaign)
-                try:
-                    target.rename_scene(scene, new)
-                finally:
-                    if close:
-                        target.close()
-            except SaveError as error:
-                self.notify(str(error), severity="error", timeout=8)
-            self.reload()
+            if new and new != scene:
+                self._edit(campaign, lambda target: target.rename_scene(scene, new))
 
         self.app.push_screen(TextDialog(self.t("saves.rename-title", scene=scene), scene), renamed)
 
     def action_delete(self) -> None:
-        chosen = self._highlighted()
-        if chosen is None or not chosen[1]:
+        campaign, scene = self._highlighted_scene()
+        if not scene:
             return
-        campaign, scene = chosen
 
         def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                target, close = self._campaign_for_edit(campaign)
-                try:
-                    target.delete_scene(scene)
-                finally:
-                    if close:
-                        target.close()
-            except SaveError as error:
-                self.notify(str(error), severity="error", timeout=8)
-            self.reload()
+            if yes:
+                self._edit(campaign, lambda target: target.delete_scene(scene))
 
         question = self.t("saves.delete-question", scene=scene, campaign=campaign)
         self.app.push_screen(ConfirmDialog(self.t, question), confirmed)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.reactive import reactive
@@ -39,10 +40,10 @@ MUTATING = frozenset({"undo", "redo"})
 """Shell actions that change the scene (refused in read-only mode)."""
 
 
-def _action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
-    """``spend('move')`` → ``("spend", ("move",))``."""
-    name, _, raw = action.partition("(")
-    parameters = tuple(p.strip().strip("'\"") for p in raw.rstrip(")").split(",") if p.strip())
+def action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
+    """``spend('move')`` → ``("spend", ("move",))``: a binding's action as Textual reads it
+    (``textual.actions.parse``), so ``check_action`` is asked with the parameters Textual passes."""
+    _namespace, name, parameters = parse_action(action)
     return name, parameters
 
 
@@ -302,7 +303,7 @@ class SceneScreen(Screen[None]):
             if namespace is not self:
                 continue
             for binding in bindings.key_to_bindings.get(key, ()):
-                action, parameters = _action_and_parameters(binding.action)
+                action, parameters = action_and_parameters(binding.action)
                 if self.check_action(action, parameters):
                     return
                 yield action, parameters
@@ -317,7 +318,7 @@ class SceneScreen(Screen[None]):
             return False
         refused = False
         for binding in self._bindings.key_to_bindings.get(key, ()):
-            action, parameters = _action_and_parameters(binding.action)
+            action, parameters = action_and_parameters(binding.action)
             if self.check_action(action, parameters):
                 return False
             self.read_only = False
@@ -335,7 +336,7 @@ class SceneScreen(Screen[None]):
     def refresh_keys(self) -> None:
         """Redraw the Footer only when what can be done has changed (it is costly to redraw)."""
         state = tuple(
-            self.check_action(*_action_and_parameters(binding.action))
+            self.check_action(*action_and_parameters(binding.action))
             for bindings in self._bindings.key_to_bindings.values()
             for binding in bindings
         )

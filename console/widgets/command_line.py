@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
+from console.keymap import COMMAND_LINE_KEYS, bindings_for, localize
 from console.messages import CommandRequested
 from console.widgets.ordered_input import OrderedInput
 
@@ -144,12 +144,10 @@ class CommandLineInput(OrderedInput):
     CommandLineInput:focus { border: none; }
     """
 
-    BINDINGS = [
-        Binding("up", "history(-1)", "Previous command", show=False),
-        Binding("down", "history(1)", "Next command", show=False),
-        Binding("tab", "complete", "Complete", show=False),
-        Binding("escape", "close", "Close", show=False),
-    ]
+    BINDINGS = bindings_for(COMMAND_LINE_KEYS)
+
+    def on_mount(self) -> None:
+        localize(self)
 
     def action_history(self, step: int) -> None:
         owner = self.parent

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from console.keymap import ROWS_KEYS, bindings_for, localize
 from console.widgets.strips import text_strip
 
 Row = tuple[Text, ...]
@@ -41,14 +42,7 @@ class RowList(ScrollView, can_focus=True):
     RowList > .rowlist--cursor { background: $block-cursor-background; }
     RowList:blur > .rowlist--cursor { background: $block-cursor-blurred-background; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "cursor_down", "Down", show=False),
-        Binding("up", "cursor_up", "Up", show=False),
-        Binding("home", "cursor_first", "First", show=False),
-        Binding("end", "cursor_last", "Last", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings_for(ROWS_KEYS)
 
     cursor_row: reactive[int] = reactive(0, repaint=False)
     """Row under the cursor; moving it redraws the two rows concerned, not the list."""
@@ -72,6 +66,9 @@ class RowList(ScrollView, can_focus=True):
         rows down, not three times for the row under the cursor (issue 18)."""
 
     # -- data -----------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        localize(self)
 
     def set_header(self, cells: Row) -> None:
         self._header = cells

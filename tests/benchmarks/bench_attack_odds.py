@@ -17,8 +17,9 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from bench_support import clear_odds_caches
+
 from engine import commands
-from engine.dice import odds_pool
 from engine.ih import family
 from engine.ih.attack_odds import attack_odds, preview
 from engine.ih.commands import Attack
@@ -30,21 +31,11 @@ TARGET_MS = 5.0
 SYSTEMS = (("ih-d10", 10, 1), ("ih-d10", 8, 1), ("ih-d6", 10, 1), ("ih-d6", 10, 3))
 
 
-def _clear_caches() -> None:
-    for cached in (
-        odds_pool.binomial,
-        odds_pool.exploding_pool,
-        odds_pool.level1_across_pool,
-        odds_pool.level1_wave_pool,
-    ):
-        cached.cache_clear()
-
-
 def _timings_ms(run: Callable[[], object]) -> list[float]:
     """``REPEATS`` cold runs, sorted (the median is the figure; the last is the worst)."""
     times = []
     for _ in range(REPEATS):
-        _clear_caches()
+        clear_odds_caches()
         start = time.perf_counter()
         run()
         times.append((time.perf_counter() - start) * 1000)

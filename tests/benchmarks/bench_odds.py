@@ -16,23 +16,13 @@ import time
 from collections.abc import Callable
 
 import icepool
+from bench_support import clear_odds_caches
 
-from engine.dice import odds_pool
 from engine.dice.odds_pool import d6_pool, d10_pool
 
 ICEPOOL_DP = (1, 2, 3, 5, 10, 15, 20, 30, 40)
 LEVEL1_ICEPOOL_MAX = 10
 TOLERANCE = 1e-12
-
-
-def _clear_caches() -> None:
-    for cached in (
-        odds_pool.binomial,
-        odds_pool.exploding_pool,
-        odds_pool.level1_across_pool,
-        odds_pool.level1_wave_pool,
-    ):
-        cached.cache_clear()
 
 
 def _chain(faces: list[int | icepool.AgainExpression], explode: float) -> icepool.Die:
@@ -89,7 +79,7 @@ def _coldest(compute: Callable[[], object]) -> tuple[object, float]:
     """The best of three runs, each from a cold cache (a stray GC pause is not our time)."""
     runs = []
     for _ in range(3):
-        _clear_caches()
+        clear_odds_caches()
         runs.append(_timed(compute))
     return min(runs, key=lambda run: run[1])
 

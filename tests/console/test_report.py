@@ -11,7 +11,8 @@ from console_support import FIGHT
 from console import event_text
 from console.demo import build_scene
 from console.i18n import Translator
-from console.report import event_sentence, md, scene_text, session_report
+from console.report import event_sentence, md, session_report
+from console.scene_text import scene_text
 from engine.ih.events import InterruptDeclared, SceneEnded
 from engine.mist.events import ThemeAdded
 from engine.mist.state import ThemeType

@@ -1,0 +1,85 @@
+"""Open…, Save as… and a new scene: what changes which campaign and scene are open.
+
+``ctrl+o`` lists the campaigns and scenes (console/screens/saves_screen.py); ``ctrl+s`` saves a
+copy of the scene, journal and all, as ``campaign / name`` and switches to it; ``scene new`` on
+the command line makes a scene in the open campaign. Each shows the scene at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from console.app import STConsoleApp
+    from engine.session import Scene
+
+
+def new_scene(app: STConsoleApp, name: str, system: str) -> None:
+    """``scene new``: a new scene in the open campaign, shown at once."""
+    from engine import session
+    from saves.errors import SaveError
+
+    persistence = app.persistence
+    scene = session.new_scene(name, system, app.seed)
+    if persistence.campaign is not None:
+        scene = persistence.campaign.with_roster(scene)
+    if not persistence.read_only:
+        try:
+            persistence.require().create_scene(scene)
+            persistence.remember(scene.name)
+        except SaveError as error:
+            app.notify(str(error), severity="error", timeout=8)
+            return
+    app.show_scene(scene)
+
+
+def ask_save_as(app: STConsoleApp) -> None:
+    """Ask for ``campaign / name`` (the open ones first) and save the scene there."""
+    scene = app.current_scene()
+    if scene is None:
+        return
+    initial = f"{app.persistence.campaign_name} / {scene.name}"
+
+    def chosen(value: str | None) -> None:
+        if not value:
+            return
+        campaign, _, name = value.rpartition("/")
+        campaign, name = campaign.strip() or app.persistence.campaign_name, name.strip()
+        save_as(app, scene, campaign, name)
+
+    from console.screens.dialogs import TextDialog
+
+    app.push_screen(TextDialog(app.t("saves.save-as-title"), initial), chosen)
+
+
+def save_as(app: STConsoleApp, scene: Scene, campaign: str, name: str) -> None:
+    """Save a copy of the scene, journal and all, as ``campaign / name`` and switch to it."""
+    from saves.errors import SaveError
+
+    persistence = app.persistence
+    try:
+        copy = replace(scene, name=name)
+        same = campaign.casefold() == persistence.campaign_name.casefold()
+        if not same or persistence.read_only:
+            persistence.open_campaign(campaign, create=True)
+        target = persistence.require()
+        copy = target.save_scene_as(copy, name)
+        persistence.remember(copy.name)
+    except SaveError as error:
+        app.notify(str(error), severity="error", timeout=8)
+        return
+    app.autosave.state = "saved"
+    app.notify(app.t("status.saved-as", campaign=campaign, scene=name))
+    app.show_scene(copy)
+
+
+def ask_open(app: STConsoleApp) -> None:
+    """The campaigns and their scenes; the one chosen opens."""
+    from console.screens.saves_screen import OpenScreen
+
+    def chosen(value: tuple[str, str] | None) -> None:
+        if value is not None:
+            app.open_scene(*value)
+
+    app.push_screen(OpenScreen(app.t, app.persistence), chosen)
