@@ -68,7 +68,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _int(name: str, minimum: int | None = None):  # type: ignore[no-untyped-def]
+def _int(name: str, minimum: int | None = None, maximum: int | None = None):  # type: ignore[no-untyped-def]
     def convert(text: str) -> int:
         from console.i18n import Translator
 
@@ -82,10 +82,31 @@ def _int(name: str, minimum: int | None = None):  # type: ignore[no-untyped-def]
             raise argparse.ArgumentTypeError(
                 translate("cli.at-least", name=name, minimum=minimum, value=value)
             )
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(
+                translate("cli.at-most", name=name, maximum=maximum, value=value)
+            )
         return value
 
     convert.__name__ = name
     return convert
+
+
+def _host(text: str) -> str:
+    """``serve --host``: an address this machine can listen on, checked before anything is
+    printed (a name that does not resolve, or ``999.1.1.1``, is bad usage naming ``--host``)."""
+    import socket
+
+    try:
+        socket.getaddrinfo(text, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        from console.i18n import Translator
+
+        problem = getattr(error, "strerror", None) or str(error)
+        raise argparse.ArgumentTypeError(
+            Translator(_speaking[0])("cli.bad-host", text=repr(text), problem=problem)
+        ) from None
+    return text
 
 
 def _add_ih_options(parser: argparse.ArgumentParser) -> None:
@@ -186,8 +207,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="the players' view in web browsers (textual-serve)")
     _add_view_options(serve)
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=_int("--port", 1), default=8000, help="port (8000)")
+    serve.add_argument(
+        "--host", type=_host, default="127.0.0.1", help="address to listen on (127.0.0.1)"
+    )
+    serve.add_argument("--port", type=_int("--port", 1, 65535), default=8000, help="port (8000)")
     serve.add_argument(
         "--font-size", type=_int("--font-size", 6), default=20, help="text size in the page (20)"
     )

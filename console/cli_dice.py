@@ -53,8 +53,12 @@ def interpretations(args: argparse.Namespace, command: str) -> Interpretations:
                 raise RuleError("cli.interpret-field-value", item=item)
             settings = assign(settings, name.strip().replace("-", "_"), value)
         except RuleError as error:
-            message = error.render(getattr(args, "lang", "en"))
-            raise UsageError(f"st-console {command}: argument --interpret: {message}") from None
+            lang = getattr(args, "lang", "en")
+            argument = Translator(lang)("cli.argparse.argument") % {
+                "argument_name": "--interpret",
+                "message": error.render(lang),
+            }
+            raise UsageError(f"st-console {command}: {argument}") from None
     return settings
 
 

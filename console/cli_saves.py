@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from console.i18n import Translator
+from console.i18n import Translator, save_error_text
 from engine import commands, session
 from engine.errors import RuleError
 from engine.session import Scene
@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
             store.set_last_opened(campaign.name, campaign.current_scene())
     except (SaveError, OSError, RecursionError, ValueError) as error:
         if not saved:
-            return _fail(str(error))
+            return _fail(save_error_text(error, args.lang))
         # The commands are saved: a script must not retry them (issue 12). The exit status
         # says what happened to the data; the warning says what did not work after it.
         print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
@@ -220,13 +220,19 @@ def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: s
 def list_saves(args: argparse.Namespace) -> int:
     """``st-console saves [--save-dir DIR]``: campaigns, their scenes, who holds them open."""
     from saves import SaveError, open_store
+    from saves.store import CAMPAIGNS, default_save_dir
 
+    root = Path(args.save_dir) if args.save_dir else default_save_dir()
+    nearest = next(p for p in (root, *root.parents) if p.exists())
+    if nearest.is_dir() and not (root / CAMPAIGNS).exists():  # a listing creates no folders
+        print(Translator(args.lang)("cli.saves.none", root=root))
+        return 0
     try:
         store = open_store(args.save_dir)
         infos = store.list_campaigns()
         last = store.last_opened()
     except SaveError as error:
-        return _fail(str(error))
+        return _fail(save_error_text(error, args.lang))
     t = Translator(args.lang)
     if not infos:
         print(t("cli.saves.none", root=store.root))
@@ -259,14 +265,17 @@ def export(args: argparse.Namespace) -> int:
             name, scenes = load_scenes(store, args.target)
             text = session_report(name, scenes, Translator(args.lang))
     except SaveError as error:
-        return _fail(str(error))
+        return _fail(save_error_text(error, args.lang))
     if args.output in (None, "-"):
         sys.stdout.write(text)
         return 0
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as error:
-        return _usage_error(f"-o: cannot write {args.output!r} ({error.strerror or error})")
+        problem = error.strerror or error
+        return _usage_error(
+            Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
+        )
     return 0
 
 
@@ -282,7 +291,7 @@ def import_file(args: argparse.Namespace) -> int:
         store = open_store(args.save_dir)
         campaign, scenes = do_import(store, path)
     except SaveError as error:
-        return _fail(str(error))
+        return _fail(save_error_text(error, args.lang))
     t = Translator(args.lang)
     names = ", ".join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))

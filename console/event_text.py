@@ -53,6 +53,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("bonus_lost", "-lost"),  # §3.8: base defense 0 loses the legendary defense bonus
     ("created", "-created"),  # a sheet made rather than changed
     ("off_turn", "-off-turn"),  # §3.7: a reflex off-turn takes the next turn's swift action
+    ("target_left", "-left"),  # §3.4: the one waited on will not act this round: the hold ends
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 

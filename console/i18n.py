@@ -87,6 +87,20 @@ def error_text(error: RuleError, lang: str = "en") -> str:
 set_renderer(error_text)
 
 
+def save_error_text(error: Exception, lang: str = "en") -> str:
+    """A save/load refusal in ``lang``: its ``error.<code>`` template when it has a code with
+    words in the locale files, else its own (English) message."""
+    code = getattr(error, "code", "")
+    if code and lang in LANGUAGES and lang != "en":  # English: the message itself
+        template = _table(lang).get(f"error.{code}")
+        if template is not None:
+            try:
+                return template.format(**getattr(error, "params", {}))
+            except (KeyError, IndexError, ValueError):
+                pass
+    return str(error)
+
+
 def pad(text: str, width: int) -> str:
     """Pad ``text`` with spaces to ``width`` terminal cells (CJK characters take two)."""
     return text + " " * max(0, width - cell_len(text))

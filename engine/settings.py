@@ -54,7 +54,8 @@ class Interpretations:
 
     creation_fixed_category_order: bool = False
     """[I-9] Character creation: the player picks which category gets 3 / 2 / 1 attribute
-    points (and 6 / 5 / 4 skill points). True: the fixed order physical, mental, social."""
+    points. True: the fixed order physical, mental, social (skills' 6 / 5 / 4 stays the
+    player's choice of order, §2.3)."""
 
     feat_cost_cumulative: bool = False
     """[I-10] A feat at level L costs L feat points. True: the cumulative price 1 + 2 + … + L."""

@@ -164,8 +164,12 @@ class CampaignIndex:
         """
         found = self.find(name)
         if found is None:
-            known = ", ".join(info.name for info in self.scenes()) or "none"
-            raise NotFound(f"Campaign {self.name!r} has no scene {name!r} (scenes: {known}).")
+            names = ", ".join(info.name for info in self.scenes())
+            raise NotFound(
+                f"Campaign {self.name!r} has no scene {name!r} (scenes: {names or 'none'}).",
+                code="saves.campaign.no-scene",
+                params={"campaign": repr(self.name), "name": repr(name), "known": names or "—"},
+            )
         return found
 
     def check_new_name(self, name: str) -> None:

@@ -52,7 +52,11 @@ def checked(document: Any, path: Path, kind: str) -> dict[str, Any]:
         raise BadFile(path, f"does not hold a {kind} document")
     version = document.get("schema_version")
     if type(version) is not int or version < 1:
-        raise BadFile(path, "has no valid schema_version (not an ST Console file?)")
+        raise BadFile(
+            path,
+            "has no valid schema_version (not an ST Console file?)",
+            code="saves.documents.no-schema-version",
+        )
     if version > SCHEMA_VERSION:
         raise NewerVersion(path, version, SCHEMA_VERSION)
     try:

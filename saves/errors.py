@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 
 class SaveError(Exception):
     """Something on disk could not be read or written; the message is for the Storyteller."""
 
-    def __init__(self, message: str, path: Path | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        path: Path | None = None,
+        code: str = "",
+        params: Mapping[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
+        self.code = code
+        """A dotted code the console words per language (``error.<code>``); ``""``: none,
+        ``message`` is all there is (English)."""
+        self.params: Mapping[str, object] = params or {}
 
     def __str__(self) -> str:
         return self.message
@@ -24,8 +35,11 @@ class BadFile(SaveError):
     by a backup (:meth:`saves.store.Store.restore_backup`).
     """
 
-    def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{path}: {problem}. The file was left as it is.", path)
+    def __init__(
+        self, path: Path, problem: str, code: str = "", params: Mapping[str, object] | None = None
+    ) -> None:
+        message = f"{path}: {problem}. The file was left as it is."
+        super().__init__(message, path, code, {"path": path, **(params or {})})
         self.problem = problem
 
 

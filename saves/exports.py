@@ -146,7 +146,7 @@ def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any
             return decode_export(checked(members, path, "export"), path)
         check_header(members)
     except SaveError as error:
-        raise ImportRefused(str(error), path) from None
+        raise ImportRefused(str(error), path, error.code, error.params) from None
     except DocumentError as error:
         raise ImportRefused(f"{path}: not a valid version-1 campaign: {error}.", path) from None
     return _campaign_of(members, path), scenes

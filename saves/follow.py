@@ -128,7 +128,11 @@ class Follower:
         directory = find_campaign(self.root, name)
         if directory is None:
             self._directory = self._scene_file = None
-            raise NotFound(f"No campaign named {name!r} in {self.root}.")
+            raise NotFound(
+                f"No campaign named {name!r} in {self.root}.",
+                code="saves.store.no-campaign",
+                params={"name": repr(name), "root": self.root},
+            )
         self.seen += (_stamp(directory / backups.INDEX),)
         with Campaign(directory, read_only=True, lock=None) as campaign:
             return self._load(campaign, directory, remembered)
@@ -154,7 +158,11 @@ class Follower:
         )
         if scene_name is None or info is None:
             self._scene_file = None
-            raise NotFound(f"Campaign {campaign.name!r} has no scene open yet.")
+            raise NotFound(
+                f"Campaign {campaign.name!r} has no scene open yet.",
+                code="saves.follow.no-scene-yet",
+                params={"campaign": repr(campaign.name)},
+            )
         self._scene_file = directory / backups.SCENES / f"{info.id}.json"
         self.seen += (_stamp(self._scene_file),)
         try:

@@ -202,8 +202,13 @@ class Store:
         if directory is None:
             if create:
                 return self.create_campaign(name)
-            known = ", ".join(self.campaign_names()) or "none yet"
-            raise NotFound(f"No campaign named {name!r} in {self.root} (campaigns: {known}).")
+            known_names = ", ".join(self.campaign_names())
+            known = known_names or "none yet"
+            raise NotFound(
+                f"No campaign named {name!r} in {self.root} (campaigns: {known}).",
+                code="saves.store.no-campaign-known",
+                params={"name": repr(name), "root": self.root, "known": known_names or "—"},
+            )
         return self.open_directory(directory, read_only=read_only)
 
     def open_directory(self, directory: Path, read_only: bool = False) -> Campaign:
@@ -278,7 +283,11 @@ class Store:
     def _directory(self, name: str) -> Path:
         directory = self.find(name)
         if directory is None:
-            raise NotFound(f"No campaign named {name!r} in {self.root}.")
+            raise NotFound(
+                f"No campaign named {name!r} in {self.root}.",
+                code="saves.store.no-campaign",
+                params={"name": repr(name), "root": self.root},
+            )
         return directory
 
     def backups(self, name: str) -> tuple[Backup, ...]:

@@ -22,7 +22,7 @@ from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from console.i18n import Translator
+from console.i18n import Translator, save_error_text
 from console.player import presence, text
 from saves.errors import BadFile, NewerVersion, NotFound
 from saves.follow import Followed, Follower, Stamp
@@ -145,7 +145,7 @@ class PlayerApp(App[None]):
         if isinstance(error, BadFile) and error.path is not None:
             return self.t("player.problem.damaged", file=error.path.name)
         if isinstance(error, NotFound):
-            return str(error)
+            return save_error_text(error, self.t.lang)
         return self.t("player.problem.damaged", file="?")
 
     # -- drawing -------------------------------------------------------------------------------

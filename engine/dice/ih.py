@@ -181,10 +181,14 @@ def final_successes(rolled: int, penalty: int, bonus: int) -> int:
 
 
 def judge(final: int, dc: int | None) -> tuple[bool | None, int | None]:
-    """Success (final ≥ DC) and margin (final − DC) against a DC (§1.1.7)."""
+    """Success and margin (final − DC) against a DC (§1.1.7).
+
+    Success is final ≥ DC with at least one final success: 0 successes is a failed check
+    whatever the DC, DC 0 included (§1.1.5).
+    """
     if dc is None:
         return None, None
-    return final >= dc, final - dc
+    return final > 0 and final >= dc, final - dc
 
 
 def _pool(spec: CheckSpec, draw: Callable[[], int], size: int) -> tuple[list[int], int]:

@@ -106,7 +106,7 @@ def check_odds(spec: CheckSpec) -> CheckOdds:
             dramatic = P_D6_CHANCE_DRAMATIC
     p_success = None
     if spec.dc is not None:
-        p_success = 0.0 if spec.auto_failure else math.fsum(final[spec.dc :])
+        p_success = 0.0 if spec.auto_failure else math.fsum(final[max(spec.dc, 1) :])  # §1.1.5
     return CheckOdds(
         system=spec.system,
         dp=spec.pool,

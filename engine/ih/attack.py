@@ -112,7 +112,7 @@ def _attack_target(
             interpretations=state.interpretations,
         )
         result = roll_check(spec, rng)
-        bonus = share + plan.pool.trait_bonus
+        bonus = share
         counted = resolve_successes(
             result.rolled_successes, declared, penalty, bonus, result.chance
         )
@@ -158,12 +158,19 @@ def _attack_target(
 
 
 def _record(plan: _Plan, event: object) -> RollRecord:
-    """The roll in the scene's ``rolls`` with its ``attack`` record (INTERFACE.md §3)."""
+    """The roll in the scene's ``rolls`` with its ``attack`` record (INTERFACE.md §3).
+
+    Its roll keys are the attack's (§3.9): ``penalty`` and ``bonus`` as the chain applied them
+    and ``final_successes`` after defense, penalty and bonus (the damage unless ``no-damage``).
+    """
     assert isinstance(event, AttackRolled)
+    result = replace(
+        event.result, penalty=event.penalty, bonus=event.bonus_applied, final_successes=event.final
+    )
     return RollRecord(
         by=plan.attacker,
         label=plan.pool.label,
-        result=event.result,
+        result=result,
         parts=plan.pool.parts,
         bonus_parts=plan.pool.bonus_parts,
         willpower=plan.willpower,

@@ -150,7 +150,7 @@ def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
             pool_now - defense.subtracted,
             declared=declared,
             penalty=command.penalty + pool.untrained_penalty,
-            shares=tuple(share + pool.trait_bonus for share in shares),
+            shares=shares,
             again=command.again,
             level=command.level,
             interpretations=state.interpretations,

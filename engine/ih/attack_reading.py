@@ -124,8 +124,8 @@ class Pool:
     """The attacker's pool before modifiers and willpower (§3.9 step 1), and what the sheet adds.
 
     From ``dp=N`` only ``dp`` is set. From a sheet (``TRAIT+TRAIT``, ``engine/ih/checks.py``):
-    the traits' bonus successes (§1.5, added to every roll of the action like attack bonus
-    successes from traits, §3.8) and an untrained skill's lost successes (§1.4).
+    the traits' bonus successes (§1.5: attack bonus successes from traits, pooled with ``bonus=``
+    and split like it, §3.8) and an untrained skill's lost successes (§1.4).
     """
 
     dp: int
@@ -140,12 +140,10 @@ def pool_of(state: Encounter, command: Attack) -> Pool:
     """The pool ``command`` rolls: ``dp=N``, or its traits on the attacker's sheet.
 
     Raises:
-        RuleError: a negative DP; traits for an attacker without a sheet; traits the sheet
+        RuleError: traits for an attacker without a sheet; traits the sheet
             refuses (``check_pool``); a mental skill at 0, which fails with no roll (§1.4).
     """
-    if command.dp is not None:
-        if command.dp < 0:
-            raise RuleError("ih.attack.negative-dp", dp=command.dp)
+    if command.dp is not None:  # any integer (§1.1.1): 0 or less after modifiers is a chance roll
         return Pool(dp=command.dp, label=command.pool_label)
     traits = command.traits or ""
     sheet = None
@@ -196,7 +194,9 @@ def read_attack(state: Encounter, command: Attack) -> Reading:
         if value < 0:
             raise RuleError("ih.attack.negative", option=what, value=value)
     pool = pool_of(state, command)
-    shares = bonus_shares(command.bonus, command.attacks, command.split)
+    # §3.8: one pool of attack bonus successes (``bonus=`` and the sheet's trait bonus, §1.5),
+    # split among the attacks of one action on one target; each of several targets gets it all.
+    shares = bonus_shares(command.bonus + pool.trait_bonus, command.attacks, command.split)
     rolls = command.attacks * len(targets)
     waiting = attacker.boost_pending and not attacker.boost_rolled
     if (command.willpower or waiting) and rolls > 1:

@@ -2,8 +2,10 @@
 
 Willpower's +3 DP spends 1 willpower of the combatant who rolls, through the same function as
 ``roll … --willpower by=NAME`` (``vitals.willpower_dice_for_roll``: once per action, a +3 DP
-already bought with ``willpower NAME +3dp`` is used instead of a second spend), and is refused
-at 0 willpower, for someone not in the fight, and on extended actions (``engine/ih/extended.py``).
+already bought with ``willpower NAME +3dp`` is used instead of a second spend, and goes into the
+check even without ``--willpower``), and is refused
+at 0 willpower and on extended actions (``engine/ih/extended.py``). A sheet not in the fight
+spends its own willpower, tracked for the scene.
 An opposed check (``vs=OTHER:TRAITS``) rolls both sides; the opponent's final successes are the
 DC and [I-15] settles a tie.
 """
@@ -17,11 +19,14 @@ from engine.dice.ih import CheckResult, roll_check, validate_spec
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih import commands as c
-from engine.ih import vitals
+from engine.ih import derived, vitals
 from engine.ih.checks import CheckPool, check_pool, opposed_success, roller_sheet
 from engine.ih.encounter import Combatant, Encounter
+from engine.ih.events import WillpowerChanged
 from engine.ih.rolls import RollRecord
+from engine.ih.sheet import Sheet
 from engine.ih.sheet_events import CheckMade
+from engine.ih.vitals import WillpowerUse
 
 
 def roller(state: Encounter, name: str) -> Combatant | None:
@@ -30,26 +35,58 @@ def roller(state: Encounter, name: str) -> Combatant | None:
     return next((x for x in state.order if x.key == wanted), None)
 
 
-def spend_willpower_for_dice(state: Encounter, name: str) -> tuple[Encounter, Events]:
-    """Pay for +3 DP on one check (§1.7) with the rules' one spend tied to a roll
-    (``vitals.willpower_dice_for_roll``: 1 willpower, or the +3 DP already bought for this
-    action; once per action).
+def willpower_for_check(state: Encounter, name: str, asked: bool) -> tuple[Encounter, Events, bool]:
+    """Willpower's +3 DP for one check by ``name`` (§1.7, §3.10), and whether the check gets it.
+
+    A combatant's is the rules' one spend tied to a roll (``vitals.willpower_dice_for_roll``,
+    as ``attack`` and ``roll … by=`` use it): with ``--willpower`` 1 willpower or the +3 DP
+    already bought for this action; without it, a +3 DP bought with ``willpower NAME +3dp``
+    and waiting.
+
+    A sheet not in the fight (§3.11) spends its own willpower, tracked for the scene
+    (``Encounter.sheet_willpower_spent``); a waiting +3 DP is a combatant's only.
 
     Raises:
-        RuleError: the roller is not in the fight, unconscious, has no willpower left, or this
-            action's +3 DP has already been rolled.
+        RuleError: unconscious, no willpower left, or this action's +3 DP has already been
+            rolled.
     """
     combatant = roller(state, name)
     if combatant is None:
-        raise RuleError("ih.willpower.not-in-fight", name=name)
-    if combatant.unconscious:
+        return _spend_sheet_willpower(state, name) if asked else (state, (), False)
+    if asked and combatant.unconscious:
         raise RuleError("ih.willpower.unconscious", name=combatant.name)
-    state, events, _ = vitals.willpower_dice_for_roll(state, combatant.name, True)
-    return state, events
+    return vitals.willpower_dice_for_roll(state, combatant.name, asked)
+
+
+def sheet_willpower_left(state: Encounter, sheet: Sheet) -> int:
+    """The willpower a sheet not in the fight has left in this scene (max − spent, §2.2)."""
+    spent = dict(state.sheet_willpower_spent).get(sheet.key, 0)
+    return derived.willpower_max(sheet.character) - spent
+
+
+def _spend_sheet_willpower(state: Encounter, name: str) -> tuple[Encounter, Events, bool]:
+    """+3 DP for a check by a sheet not in the fight (§3.11): 1 of the sheet's willpower.
+
+    Raises:
+        RuleError: no willpower left in this scene.
+    """
+    sheet = roller_sheet(state, name)
+    left = sheet_willpower_left(state, sheet)
+    if left < 1:
+        raise RuleError("ih.willpower.none-left", name=sheet.name)
+    spent = dict(state.sheet_willpower_spent)
+    spent[sheet.key] = spent.get(sheet.key, 0) + 1
+    state = replace(state, sheet_willpower_spent=tuple(sorted(spent.items())))
+    return state, (WillpowerChanged(sheet.name, -1, left - 1, WillpowerUse.DICE.value),), True
 
 
 def _record(
-    by: str, pool: CheckPool, result: CheckResult, command: c.Check, opponent: str | None = None
+    by: str,
+    pool: CheckPool,
+    result: CheckResult,
+    command: c.Check,
+    willpower: bool,
+    opponent: str | None = None,
 ) -> RollRecord:
     """The check in the scene's ``rolls`` (INTERFACE.md: every roll), its pool's parts kept."""
     return RollRecord(
@@ -58,7 +95,7 @@ def _record(
         result,
         pool.parts,
         pool.bonus_parts,
-        command.willpower,
+        willpower,
         opponent=opponent,
         hidden=command.hidden,
     )
@@ -92,13 +129,11 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     settings = state.interpretations
     pool = check_pool(sheet, command.traits, settings, state.system)
     by = (roller(state, command.name) or sheet).name
-    events: list[Event] = []
-    if command.willpower:
-        state, spent = spend_willpower_for_dice(state, command.name)
-        events += spent
+    state, spent, willpower = willpower_for_check(state, command.name, command.willpower)
+    events: list[Event] = list(spent)
     if command.opponent is None:
-        result = _roll(state, pool, command, rng, command.dc, command.willpower)
-        record = _record(by, pool, result, command)
+        result = _roll(state, pool, command, rng, command.dc, willpower)
+        record = _record(by, pool, result, command, willpower)
         state = replace(state, rolls=(*state.rolls, record))
         return state, (*events, CheckMade(record, result.dc, result.success))
     other_sheet = roller_sheet(state, command.opponent)
@@ -106,13 +141,13 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     other_by = (roller(state, command.opponent) or other_sheet).name
     if other_by.casefold() == by.casefold():
         raise RuleError("ih.check.opposed-self", name=by)
-    result = _roll(state, pool, command, rng, None, command.willpower)
+    result = _roll(state, pool, command, rng, None, willpower)
     other_command = c.Check(name=other_by, traits=other_pool.label)
     other = _roll(state, other_pool, other_command, rng, None, False)
     dc = other.final_successes
     success = opposed_success(result.final_successes, dc, settings)
     result = replace(result, dc=dc, success=success, margin=result.final_successes - dc)
-    record = _record(by, pool, result, command, opponent=other_by)
+    record = _record(by, pool, result, command, willpower, opponent=other_by)
     other_record = RollRecord(
         other_by,
         other_pool.label,

@@ -19,13 +19,7 @@ from engine.ih import derived
 from engine.ih.encounter import Encounter, find
 from engine.ih.rolls import PoolPart
 from engine.ih.sheet import Sheet, find_sheet
-from engine.ih.traits import (
-    ATTRIBUTE_ZH,
-    SKILL_CATEGORY,
-    SKILL_ZH,
-    Attribute,
-    Skill,
-)
+from engine.ih.traits import SKILL_CATEGORY, Attribute, Skill, zh_labels
 from engine.settings import DEFAULT, Interpretations
 
 MAX_TRAITS = 2
@@ -81,18 +75,13 @@ class CheckPool:
 
 
 def _trait_names() -> dict[str, Attribute | Skill]:
-    names: dict[str, Attribute | Skill] = {}
-    for attribute in Attribute:
-        names[attribute.value] = attribute
-        names[ATTRIBUTE_ZH[attribute]] = attribute
-    for skill in Skill:
-        names[skill.value] = skill
-        names[SKILL_ZH[skill]] = skill
-    return names
+    names: dict[str, Attribute | Skill] = {trait.value: trait for trait in (*Attribute, *Skill)}
+    return {**zh_labels(), **names}
 
 
 TRAIT_NAMES: dict[str, Attribute | Skill] = _trait_names()
-"""Trait names a check accepts: the English names in any case, and the zh labels of §2.1."""
+"""Trait names a check accepts: the English names in any case, and the zh labels of §2.1
+(Simplified and Traditional, from the locale files: ``traits.zh_labels``)."""
 
 
 def _terms(traits: str) -> list[str]:

@@ -204,6 +204,9 @@ class Encounter:
     before this field existed holds no rolls, though its journal's ``roll`` lines make some)."""
     extended: tuple[ExtendedTask, ...] = ()
     """The scene's extended actions, ``x1``, ``x2``, … in the order started (RULES.md §1.8)."""
+    sheet_willpower_spent: tuple[tuple[str, int], ...] = ()
+    """Willpower spent in this scene by sheets not in the fight (``check NAME … --willpower``,
+    §1.7/§3.11): (sheet key, points), so it is refused at 0 and undone with the check."""
     opening: TurnOpening | None = field(default=None, compare=False)
     """The current actor's turn start, until the next one (see :class:`TurnOpening`).
 

@@ -159,6 +159,9 @@ class DelayReleased(Event):
 
     name: str
     after: str
+    target_left: bool = False
+    """``after`` will not act in this round's remaining turns (removed, or delayed into the
+    next round): the hold ends and ``name`` acts at its place in the order this round (§3.4)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from engine.ih import (
     vitals,
 )
 from engine.ih import commands as c
-from engine.ih.encounter import Encounter, find, put, same
+from engine.ih.encounter import Encounter, Phase, find, put, same
 from engine.ih.events import AbilityNoted, NoteAdded
 
 Result = tuple[Encounter, Events]
@@ -67,6 +67,9 @@ def delay(state: Encounter, command: c.Delay, rng: random.Random) -> Result:
     position = [x.key for x in state.order].index(mover.key)
     if command.after is None:
         state, events = initiative.delay_next_round(state, mover.name)
+        if state.phase is not Phase.SETUP:  # who waited on them acts this round after all
+            state, released = turns.release_waiting_on(state, mover.name, left=True)
+            events = (*events, *released)
     else:
         state, events = initiative.delay_after(state, mover.name, command.after)
     if not was_current:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.ih.encounter import Combatant, Encounter, Kind, find, index_of, put, same
+from engine.ih.encounter import Combatant, Encounter, Kind, Phase, find, index_of, put, same
 from engine.ih.events import (
     Delayed,
     DelayOverruled,
@@ -133,6 +133,7 @@ def delay_after(state: Encounter, name: str, other: str) -> tuple[Encounter, Eve
         raise RuleError("ih.delay.self", name=mover.name)
     _check_can_delay(state, mover)
     _check_lowers_score(state, mover, target)
+    _check_target_acts_this_round(state, mover, target)
     events: list[Event] = []
     holder = _waiting_on(state, target, mover)
     if holder is not None:
@@ -231,6 +232,35 @@ def _check_lowers_score(state: Encounter, mover: Combatant, target: Combatant) -
         raise RuleError(
             "ih.delay.after-acted", name=mover.name, other=target.name, round=state.round
         )
+
+
+def _check_target_acts_this_round(state: Encounter, mover: Combatant, target: Combatant) -> None:
+    """One delays until after someone "who has not yet acted this round … they act then"
+    (§3.4): waiting on one who will not act this round would lose the delayer's turn.
+
+    Not due this round: a newcomer (first turn next round, §3.5), one outside the surprise
+    round, or one waiting on either. (One delaying into the next round stands first in the
+    order, so ``raises-score`` refuses waiting on them; when the one waited on delays into the
+    next round later, the hold ends: ``handlers.delay``.) Before the fight nothing is refused.
+    """
+    if state.phase is Phase.SETUP:
+        return
+    seen = {mover.key}
+    current = target
+    while current.key not in seen:
+        seen.add(current.key)
+        if current.joins_round > state.round:
+            raise RuleError(
+                "ih.delay.target-joined",
+                name=mover.name,
+                other=target.name,
+                first_round=current.joins_round,
+            )
+        if state.phase is Phase.SURPRISE and not current.aware:
+            raise RuleError("ih.delay.target-not-in-surprise", name=mover.name, other=target.name)
+        if not (current.delaying and current.delay_after is not None):
+            return
+        current = find(state, current.delay_after)
 
 
 def _check_can_delay(state: Encounter, mover: Combatant) -> None:

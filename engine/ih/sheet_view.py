@@ -47,14 +47,18 @@ def choices(sheet: Sheet, settings: Interpretations = DEFAULT) -> creation.Choic
 
     By default the player picks which category gets 3 / 2 / 1 (6 / 5 / 4): a sheet that never
     said is read with its categories ranked by the points they spend, the most getting the
-    largest budget. [I-9] ``creation_fixed_category_order`` fixes physical, mental, social.
+    largest budget. [I-9] ``creation_fixed_category_order`` fixes the attributes' order
+    physical, mental, social; the skills' 6 / 5 / 4 stays the player's choice.
     """
-    if settings.creation_fixed_category_order:
-        return replace(sheet.choices, attribute_priority=FIXED_ORDER, skill_priority=FIXED_ORDER)
     character = sheet.character
+    attributes = (
+        FIXED_ORDER
+        if settings.creation_fixed_category_order
+        else creation.ranked(character, Attribute)
+    )
     return replace(
         sheet.choices,
-        attribute_priority=creation.ranked(character, Attribute),
+        attribute_priority=attributes,
         skill_priority=creation.ranked(character, Skill),
     )
 

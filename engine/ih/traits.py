@@ -1,14 +1,18 @@
 """The nine attributes and twelve skills of Infinite Horror, and the Chinese names a check
 accepts for them (§2.1).
 
-``ATTRIBUTE_ZH`` / ``SKILL_ZH`` are input vocabulary: the names the command language reads
-(``check Ann 敏捷+射擊``, as RULES.md writes them). What the console *shows* for a trait, in
-each language, is its label in console/locale/*.json (``trait.<name>``, ``trait.category.<name>``).
+What the console *shows* for a trait, in each language, is its label in console/locale/*.json
+(``trait.<name>``, ``trait.category.<name>``); ``zh_labels`` reads the zh and zh-Hant labels
+from there as input vocabulary (``check Ann 敏捷+射击``, ``check Ann 敏捷+射擊``), so there is
+one table of Chinese trait names.
 """
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
 
 
 class Category(StrEnum):
@@ -50,38 +54,28 @@ class Skill(StrEnum):
     SOCIALIZE = "socialize"
 
 
-CATEGORY_ZH: dict[Category, str] = {
-    Category.PHYSICAL: "生理",
-    Category.MENTAL: "心智",
-    Category.SOCIAL: "互動",
-}
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "console" / "locale"
+"""The console's locale files (data, not code: nothing of the console is imported)."""
 
-ATTRIBUTE_ZH: dict[Attribute, str] = {
-    Attribute.STRENGTH: "力量",
-    Attribute.DEXTERITY: "敏捷",
-    Attribute.STAMINA: "耐力",
-    Attribute.INTELLIGENCE: "智力",
-    Attribute.WITS: "感知",
-    Attribute.RESOLVE: "決心",
-    Attribute.PRESENCE: "風度",
-    Attribute.MANIPULATION: "操控",
-    Attribute.COMPOSURE: "沉著",
-}
+INPUT_LANGUAGES = ("zh", "zh-Hant")
+"""Whose ``trait.<name>`` labels a check and a sheet read as trait names (§2.1)."""
 
-SKILL_ZH: dict[Skill, str] = {
-    Skill.ATHLETICS: "運動",
-    Skill.FIREARMS: "射擊",
-    Skill.MARTIAL: "武技",
-    Skill.SURVIVAL: "求生",
-    Skill.ACADEMICS: "學識",
-    Skill.DEVICES: "器用",
-    Skill.CRAFTS: "手藝",
-    Skill.CONCENTRATION: "專注",
-    Skill.INSIGHT: "洞察",
-    Skill.STEALTH: "隱秘",
-    Skill.EXPRESSION: "表達",
-    Skill.SOCIALIZE: "社交",
-}
+
+@lru_cache(maxsize=1)
+def zh_labels() -> dict[str, Attribute | Skill]:
+    """The zh labels of §2.1 as input: ``trait.<name>`` of each locale in ``INPUT_LANGUAGES``.
+
+    One table: the labels the console shows under ``--lang zh`` (Simplified, 射击) and
+    ``--lang zh-Hant`` (Traditional, 射擊, as RULES.md writes them) are exactly the words the
+    command language reads, so a label typed as shown is never refused.
+    """
+    names: dict[str, Attribute | Skill] = {}
+    for lang in INPUT_LANGUAGES:
+        words = json.loads((LOCALE_DIR / f"{lang}.json").read_text("utf-8"))
+        for trait in (*Attribute, *Skill):
+            names[words[f"trait.{trait.value}"].casefold()] = trait
+    return names
+
 
 ATTRIBUTE_CATEGORY: dict[Attribute, Category] = {
     Attribute.STRENGTH: Category.PHYSICAL,

@@ -133,7 +133,7 @@ def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
     ):
         state = replace(state, interrupt=None)
     state = replace(state, order=tuple(c for c in state.order if c.key != combatant.key))
-    state, released = release_waiting_on(state, combatant.name)
+    state, released = release_waiting_on(state, combatant.name, left=True)
     events.extend(released)
     if was_current:
         state = replace(state, current=None)
@@ -274,8 +274,9 @@ def _by_key(effects: tuple[Effect, ...], source: str) -> dict[tuple[str, str], E
     return {_effect_key(e): e for e in effects if same(e.source, source)}
 
 
-def release_waiting_on(state: Encounter, name: str) -> tuple[Encounter, Events]:
-    """Those delaying until after ``name`` may act now (§3.4).
+def release_waiting_on(state: Encounter, name: str, left: bool = False) -> tuple[Encounter, Events]:
+    """Those delaying until after ``name`` may act now (§3.4): ``name`` has acted, or ``left``
+    this round's remaining turns (removed, delayed into the next round), so nobody loses a turn.
 
     Their score and place were set when they declared the delay ("their score becomes that
     combatant's score and they are ordered right after them"): releasing them moves nobody,
@@ -285,7 +286,7 @@ def release_waiting_on(state: Encounter, name: str) -> tuple[Encounter, Events]:
     for waiting in state.order:
         if waiting.delaying and same(waiting.delay_after, name):
             state = put(state, replace(waiting, delaying=False))
-            events.append(DelayReleased(waiting.name, name))
+            events.append(DelayReleased(waiting.name, name, left))
     return state, tuple(events)
 
 

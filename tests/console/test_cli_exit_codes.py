@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
+from console.i18n import Translator
 
 
 def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -188,3 +189,45 @@ def test_a_directory_as_script_says_so(capsys: pytest.CaptureFixture[str], tmp_p
     assert status == 2
     assert_one_line(err)
     assert "is a directory" in err
+
+
+def test_saves_lists_and_never_creates_a_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`saves` is a listing: pointed at a folder that is not there, it creates nothing."""
+    missing = tmp_path / "nosuch" / "dir"
+    status, out, _ = call(capsys, "saves", "--save-dir", str(missing), "--lang", "zh")
+    assert status == 0
+    assert out.strip() == Translator("zh")("cli.saves.none", root=missing)
+    assert not (tmp_path / "nosuch").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize(
+    ("option", "value", "key", "params"),
+    [
+        ("--port", "99999", "cli.at-most", {"name": "--port", "maximum": 65535, "value": 99999}),
+        ("--host", "999.1.1.1", "cli.bad-host", None),
+    ],
+)
+def test_serve_refuses_a_bad_port_or_host_before_printing_the_address(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lang: str,
+    option: str,
+    value: str,
+    key: str,
+    params: dict[str, object] | None,
+) -> None:
+    """INTERFACE.md §1: bad usage is exit 2, one line naming the option, in --lang."""
+    argv = ("serve", option, value, "--lang", lang, "--save-dir", str(tmp_path))
+    status, out, err = call(capsys, *argv)
+    t = Translator(lang)
+    assert (status, out) == (2, "")
+    assert_one_line(err)
+    named = t("cli.argparse.argument").split("%(argument_name)s")[0]
+    assert f"{named}{option}" in err
+    if params is not None:
+        assert t(key, **params) in err
+    else:
+        assert t(key, text=repr(value), problem="").split("(")[0].split("（")[0] in err

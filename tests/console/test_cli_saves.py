@@ -175,3 +175,44 @@ def test_a_verb_of_both_families_implies_no_scene(
 ) -> None:
     assert main(["run", _script(tmp_path, 'note Ann "tired"\n'), "--json"]) == 1
     assert capsys.readouterr().out.strip() == "null"
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_export_and_import_refusals_speak_the_chosen_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """INTERFACE.md §1: refusals speak --lang (the saves' codes, worded in the locale files)."""
+    from console.i18n import Translator
+
+    t = Translator(lang)
+    saves = str(tmp_path / "saves")
+    script = _script(tmp_path, 'scene new "V13" ih-d10\nadd Ann init=15\n')
+    assert main(["run", script, "--campaign", "Camp", "--save-dir", saves]) == 0
+    capsys.readouterr()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"bad": 1}', encoding="utf-8")
+    cases = [
+        (
+            ["export", "Nope", "--format", "md"],
+            1,
+            t("error.saves.store.no-campaign-known", name="'Nope'", root=saves, known="Camp"),
+        ),
+        (
+            ["export", "Camp/Nope", "--format", "json"],
+            1,
+            t("error.saves.campaign.no-scene", campaign="'Camp'", name="'Nope'", known="V13"),
+        ),
+        (
+            ["export", "Camp", "--format", "md", "-o", str(tmp_path / "no" / "x.md")],
+            2,
+            t("cli.cannot-write", name=repr(str(tmp_path / "no" / "x.md")), problem=""),
+        ),
+        (["import", str(bad)], 1, t("error.saves.documents.no-schema-version", path=bad)),
+    ]
+    for argv, status, words in cases:
+        assert main([*argv, "--lang", lang, "--save-dir", saves]) == status
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("st-console: " + words.split("（")[0]), (argv, err)
+    assert main(["roll", "ih-d10", "3", "--interpret", "nope=1", "--lang", lang]) == 2
+    prefix = t("cli.argparse.argument") % {"argument_name": "--interpret", "message": ""}
+    assert prefix in capsys.readouterr().err

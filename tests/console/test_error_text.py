@@ -16,7 +16,9 @@ from engine.errors import RuleError
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "console" / "locale"
 CODE = re.compile(r"[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+")
-CODE_IN_SOURCE = re.compile(r"RuleError\(\s*\"([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+)\"")
+CODE_IN_SOURCE = re.compile(
+    r"(?:RuleError\(\s*|\bcode=)\"([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+)\""
+)  # a RuleError's code, or a SaveError's ``code=`` (saves/errors.py)
 
 
 def _codes_raised() -> set[str]:

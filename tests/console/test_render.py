@@ -193,3 +193,15 @@ def test_every_trait_has_a_label_in_each_language(lang: str) -> None:
         )
     if lang == "zh":
         assert (t("trait.composure"), t("trait.resolve")) == ("沉着", "决心")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hold_ended_because_its_target_left_the_round_says_so(lang: str) -> None:
+    """§3.4: DelayReleased(target_left=True) has its own words in every language."""
+    from console import event_text
+    from engine.ih.events import DelayReleased
+
+    t = Translator(lang)
+    left = event_text.describe(t, DelayReleased("Bea", "Cid", target_left=True))
+    assert left == t("event.DelayReleased-left", name="Bea", after="Cid")
+    assert left != event_text.describe(t, DelayReleased("Bea", "Cid"))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from mist_support import Dice
 
+from engine import commands
 from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter
@@ -39,6 +42,22 @@ def turns(events: list) -> list[str]:
 def state_after(script: str) -> Encounter:
     """The ih-d10 encounter after ``script``'s console lines."""
     return play(script)[0]
+
+
+def scenario(
+    lines: list[str], faces: list[int] | tuple[int, ...] = (), system: str = "ih-d10"
+) -> tuple[Encounter, list[object], dict[str, Any]]:
+    """Apply console lines to a new IH state dealing ``faces``: the state, events and JSON."""
+    rng = Dice(*faces)
+    state = commands.new_state(system)
+    events: list[object] = []
+    for text in lines:
+        command = commands.parse(text, system)
+        if command is not None:
+            state, new = commands.apply(state, system, command, rng)
+            events.extend(new)
+    assert rng.faces == [], "faces left over"
+    return state, events, commands.to_json(state, system)
 
 
 def refused(state: Encounter, text: str) -> RuleError:

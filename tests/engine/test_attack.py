@@ -209,6 +209,16 @@ def test_one_attack(
     assert find(state, "Ann").budget.standard == 0
 
 
+def test_a_negative_dp_is_a_chance_roll_like_dp_0_with_mod() -> None:
+    """§1.1.1 a DP may be any integer; 0 or less after defense is a chance roll (§1.3)."""
+    outcomes = []
+    for line in ("attack Ann Ghoul dp=-1", "attack Ann Ghoul dp=0 mod=-1"):
+        state, events = run(play(ANN_AFTER_GHOUL), line, [10, 1])
+        (rolled,) = [e for e in events if isinstance(e, AttackRolled)]
+        outcomes.append((rolled.result.chance, rolled.result.dp, rolled.hit, rolled.damage))
+    assert outcomes[0] == outcomes[1] == (True, -3, True, 1)
+
+
 def test_vector_13_records_every_step() -> None:
     state, events = run(
         play(ANN_AFTER_GHOUL), "attack Ann Ghoul dp=7 bonus=2 defend=1", [9, 8, 3, 2, 1]
@@ -228,6 +238,29 @@ def test_vector_13_records_every_step() -> None:
     assert (ghoul.defense_spent, ghoul.defense_declared) == (1, 0)
 
 
+@pytest.mark.parametrize(
+    ("line", "faces", "keys"),
+    [
+        ("attack Ann Ghoul dp=7 bonus=2 penalty=0 defend=1", [9, 8, 3, 2, 1], (0, 2, 3, 3)),
+        ("attack Ann Ghoul dp=7 penalty=1", [9, 8, 3, 2, 1], (1, 0, 1, 1)),
+        ("attack Ann Ghoul dp=7 bonus=2 penalty=1", [9, 1, 1, 1, 1], (1, 0, 0, 0)),
+    ],
+)
+def test_the_rolls_entry_of_an_attack_carries_the_attacks_roll_keys(
+    line: str, faces: list[int], keys: tuple[int, int, int, int]
+) -> None:
+    """INTERFACE.md `rolls`: penalty, bonus and final_successes as the §3.9 chain applied them."""
+    state, _ = run(play(ANN_AFTER_GHOUL), line, faces)
+    entry = commands.to_json(state, "ih-d10")["rolls"][-1]
+    assert (
+        entry["penalty"],
+        entry["bonus"],
+        entry["final_successes"],
+        entry["attack"]["damage"],
+    ) == keys
+    assert entry["final_successes"] == entry["attack"]["damage"]
+
+
 def test_multi_attack_splits_the_bonus() -> None:
     line = "attack Ann Ghoul dp=4 bonus=3 attacks=2 split=1,2 defend=1"
     state, events = run(play(ANN_AFTER_GHOUL), line, [8, 8] + [9, 1])  # defense 2: 2 dice
@@ -242,6 +275,49 @@ def test_multi_attack_without_split_shares_evenly() -> None:
     line = "attack Ann Ghoul dp=3 bonus=3 attacks=2"
     _, events = run(play(ANN_AFTER_GHOUL), line, [8] + [8])
     assert [e.attack_bonus for e in events if isinstance(e, AttackRolled)] == [2, 1]
+
+
+SHEET_ANN = """
+sheet Ann pc dexterity=6 wits=3 firearms=2 composure=2 resolve=2
+add Ann from=Ann init=20
+add Ghoul init=15 defense=0 health=20
+add Shade init=10 defense=0 health=20
+begin
+next
+next
+next
+"""  # Ann (Dexterity 6: 1 trait bonus success, §1.5) acts; the others have acted
+
+
+@pytest.mark.parametrize(
+    ("options", "faces", "bonuses"),
+    [
+        ("attacks=2", [8] + [1] * 7 + [8] + [1] * 7, [1, 0]),  # evenly, first takes the rest
+        ("attacks=2 bonus=2 split=0,3", [8] + [1] * 7 + [8] + [1] * 7, [0, 3]),
+        ("attacks=3 bonus=1", [8] + [1] * 7 + [8] + [1] * 7 + [8] + [1] * 7, [1, 1, 0]),
+    ],
+)
+def test_the_sheets_trait_bonus_is_split_with_bonus_among_attacks(
+    options: str, faces: list[int], bonuses: list[int]
+) -> None:
+    """§3.8/§1.5: the legendary-attribute bonus joins bonus= in one pool split among attacks."""
+    state, events = run(play(SHEET_ANN), f"attack Ann Ghoul dexterity+firearms {options}", faces)
+    rolled = [e for e in events if isinstance(e, AttackRolled)]
+    assert [e.attack_bonus for e in rolled] == bonuses
+    assert [e.damage for e in rolled] == [1 + b for b in bonuses]
+
+
+def test_the_sheets_trait_bonus_goes_whole_to_each_of_several_targets() -> None:
+    line = "attack Ann Ghoul,Shade dexterity+firearms bonus=1"
+    _, events = run(play(SHEET_ANN), line, [8] + [1] * 7 + [8] + [1] * 7)
+    assert [(e.target, e.attack_bonus) for e in events if isinstance(e, AttackRolled)] == [
+        ("Ghoul", 2),
+        ("Shade", 2),
+    ]
+    split_wrong = refused(
+        play(SHEET_ANN), "attack Ann Ghoul dexterity+firearms attacks=2 split=1,0 bonus=1"
+    )
+    assert (split_wrong.code, split_wrong.params["bonus"]) == ("ih.attack.split-sum", 2)
 
 
 def test_multi_target_gives_each_the_whole_bonus() -> None:
@@ -308,7 +384,6 @@ def test_willpower_bought_before_the_attack_counts() -> None:
         ("spend Ann standard", "attack Ann Ghoul dp=3", "ih.budget.empty"),
         ("", "attack Ann Ghoul dp=3 bonus=3 attacks=2 split=1,1", "ih.attack.split-sum"),
         ("", "attack Ann Ghoul dp=3 bonus=3 attacks=2 split=3", "ih.attack.split-count"),
-        ("", "attack Ann Ghoul dp=-1", "ih.attack.negative-dp"),
         ("", "attack Ghoul Ann dp=3", "ih.attack.not-your-turn"),
         ("", "attack Ann Ghoul,Shade dp=3 attacks=2", "ih.attack.multi-target-split"),
         ("", "attack Ann Ghoul dp=3 attacks=2 willpower", "ih.attack.willpower-one-roll"),

@@ -12,6 +12,7 @@ from ih_support import play, refused, state_after, turns
 from engine.errors import RuleError
 from engine.ih import family
 from engine.ih.encounter import Encounter, find
+from engine.ih.events import DelayReleased
 from engine.language import tokenize
 
 
@@ -232,3 +233,88 @@ def test_no_delay_while_ones_action_is_being_interrupted() -> None:
     with pytest.raises(RuleError) as caught:
         state_after(script + "delay A after B")
     assert caught.value.code == "ih.delay.interrupted"
+
+
+def test_delay_after_a_newcomer_who_acts_next_round_is_refused() -> None:
+    """§3.4 "until after another combatant who has not yet acted this round … they act then"
+    with §3.5: a newcomer's first turn is next round, so waiting on them would lose the turn."""
+    state = state_after("add A init=15\nadd B init=12\nbegin\nnext\njoin J init=5")
+    error = refusal(state, "delay B after J")
+    assert (error.code, dict(error.params)) == (
+        "ih.delay.target-joined",
+        {"name": "B", "other": "J", "first_round": 2},
+    )
+
+
+def test_delay_after_one_who_delays_into_the_next_round_is_refused() -> None:
+    state = state_after("add A init=10\nadd B init=16\nadd C init=15\nbegin\ndelay C next-round")
+    assert refusal(state, "delay B after C").code == "ih.delay.raises-score"  # C is first now
+
+
+def test_the_hold_ends_when_the_one_waited_on_delays_into_the_next_round() -> None:
+    """§3.4: B waits on C; C then delays into the next round: B acts this round after all."""
+    state, events = play(
+        "add A init=10\nadd B init=16\nadd C init=15\nbegin\n"
+        "delay B after C\ndelay C next-round\nnext\nnext"
+    )
+    released = [e for e in events if isinstance(e, DelayReleased)]
+    assert released == [DelayReleased("B", "C", target_left=True)]
+    assert turns(events)[-3:] == ["B", "A", "C"]  # round 1: B, A; round 2: C first
+
+
+def test_the_hold_ends_when_the_one_waited_on_is_removed() -> None:
+    state, events = play(
+        "add A init=15\nadd B init=12\nadd C init=10\nbegin\ndelay A after C\nremove C"
+    )
+    assert [e for e in events if isinstance(e, DelayReleased)] == [
+        DelayReleased("A", "C", target_left=True)
+    ]
+    assert state.current == "B" and not find(state, "A").delaying
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_no_delayer_silently_loses_a_turn(seed: int) -> None:
+    """Random fights (next, delay after, delay next-round, join, remove): everyone present at a
+    round's start takes a turn in it, unless they delayed into the next round or were removed
+    during it (§3.3–§3.5). A refused delay changes nothing."""
+    pick = random.Random(seed)
+    names = ["A", "B", "C", "D", "E"][: pick.randint(3, 5)]
+    lines = [f"add {n} init={pick.randint(8, 16)} com={pick.randint(1, 3)}" for n in names]
+    state, _ = play("\n".join([*lines, "begin"]), seed=seed)
+    dice = random.Random(seed + 1)
+    present = {x.name for x in state.order}
+    took: set[str] = set()
+    excused: set[str] = set()
+    joins = 0
+    for _ in range(60):
+        here = [x.name for x in state.order]
+        roll = pick.random()
+        if roll < 0.55:
+            line = "next"
+        elif roll < 0.75 and len(here) > 1:
+            line = "delay {} after {}".format(*pick.sample(here, 2))
+        elif roll < 0.83:
+            line = f"delay {pick.choice(here)} next-round"
+        elif roll < 0.92 and joins < 3:
+            joins += 1
+            line = f"join J{joins} init={pick.randint(5, 20)}"
+        elif len(here) > 2:
+            line = f"remove {pick.choice(here)}"
+        else:
+            line = "next"
+        words = tokenize(line)
+        assert words is not None
+        before, current, round_ = state, state.current, state.round
+        try:
+            state, _ = family.apply(state, family.parse(words), dice)
+        except RuleError:
+            assert state == before
+            continue
+        if line == "next" and current is not None:
+            took.add(current)
+        if line.endswith("next-round") or line.startswith("remove"):
+            excused.add(line.split()[1])
+        if state.round != round_:
+            missed = present - took - excused
+            assert not missed, (seed, round_, missed)
+            present, took, excused = {x.name for x in state.order}, set(), set()

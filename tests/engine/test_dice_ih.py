@@ -106,7 +106,7 @@ def test_willpower_adds_three_dice_before_the_chance_decision() -> None:
 
 
 def test_success_is_final_at_least_dc() -> None:
-    assert judge(0, 0) == (True, 0)
+    assert judge(0, 0) == (False, 0)  # §1.1.5: 0 successes is a failure, DC 0 included
     assert judge(0, 1) == (False, -1)
     assert judge(1, 0) == (True, 1)
     assert judge(3, None) == (None, None)
@@ -213,7 +213,7 @@ def test_final_is_zero_whenever_effective_is_not_positive(spec: CheckSpec, seed:
     effective = result.rolled_successes - result.penalty
     if effective <= 0:
         assert result.final_successes == 0
-        assert result.success in (None, result.dc == 0 and not result.auto_failure)
+        assert result.success in (None, False)  # §1.1.5: failed whatever the DC
     else:
         assert result.final_successes == effective + result.bonus
 
@@ -239,7 +239,17 @@ def test_mental_skill_at_zero_fails_even_against_dc_zero(system: str, dp: int) -
     assert check_odds(spec).p_success == 0.0
 
 
-def test_dc_zero_is_still_met_by_an_ordinary_failure() -> None:
-    """§1.1.7 final ≥ DC: the engine's documented reading for checks that are rolled."""
+def test_dc_zero_is_not_met_by_an_ordinary_failure() -> None:
+    """§1.1.5: effective successes ≤ 0 is a failed check whatever the DC, DC 0 included."""
     spec = CheckSpec(system="ih-d10", dp=1, penalty=5, dc=0)
-    assert roll_check(spec, random.Random(1)).success is True
+    result = roll_check(spec, random.Random(1))
+    assert (result.final_successes, result.success, result.margin) == (0, False, 0)
+
+
+@pytest.mark.parametrize("system", ["ih-d10", "ih-d6"])
+@pytest.mark.parametrize("seed", range(40))
+def test_zero_final_successes_never_succeed_against_a_fixed_dc(system: str, seed: int) -> None:
+    """§1.1.5–7: success ⇔ final ≥ DC and final > 0, for DC 0 and DC 1 alike."""
+    for dc in (0, 1):
+        result = roll_check(CheckSpec(system=system, dp=1, dc=dc), random.Random(seed))
+        assert result.success is (result.final_successes > 0)

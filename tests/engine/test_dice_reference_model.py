@@ -78,7 +78,7 @@ def reference(spec: CheckSpec, faces: tuple[int, ...]) -> dict[str, object]:
         "penalty": penalty,
         "final_successes": final,
         "dramatic_failure": dramatic,
-        "success": None if spec.dc is None else final >= spec.dc,
+        "success": None if spec.dc is None else final > 0 and final >= spec.dc,  # §1.1.5
         "margin": None if spec.dc is None else final - spec.dc,
     }
 
@@ -146,5 +146,9 @@ def test_exact_odds_agree_with_a_markov_chain(spec: CheckSpec) -> None:
         ours = odds.distribution[k] if k < len(odds.distribution) else 0.0
         assert math.isclose(ours, expected.get(k, 0.0), abs_tol=1e-12), k
     if spec.dc is not None:
-        wanted = 0.0 if spec.auto_failure else sum(p for k, p in expected.items() if k >= spec.dc)
+        wanted = (
+            0.0
+            if spec.auto_failure
+            else sum(p for k, p in expected.items() if k >= max(spec.dc, 1))
+        )
         assert odds.p_success == pytest.approx(wanted, abs=1e-12)

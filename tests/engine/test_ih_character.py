@@ -224,6 +224,28 @@ def test_category_priority_is_the_players_pick_unless_i9_fixes_it() -> None:
     assert [p for p in problems(sheet, fixed) if "attributes" in p.budget]
 
 
+def test_i9_fixes_the_attribute_order_only_never_the_skills() -> None:
+    """§2.3: skills' 6 / 5 / 4 is the player's choice of order, with or without [I-9]."""
+    from engine.ih.sheet import Sheet
+    from engine.ih.sheet_view import problems
+
+    social_skills_first = replace(
+        VALID,
+        # physical: firearms 3 = 4; mental: 5 as VALID; social: 4 + 2 + 2 + 1 = 9 (6 + 3 free)
+        skills=replace(
+            VALID.skills, athletics=0, martial=0, insight=3, stealth=2, expression=2, socialize=1
+        ),
+        specialties=(
+            Specialty(Skill.FIREARMS, "Pistols", 3),
+            Specialty(Skill.INSIGHT, "Lies", 3),
+        ),
+    )
+    sheet = Sheet(name="Ann", character=social_skills_first)
+    fixed = Interpretations(creation_fixed_category_order=True)
+    assert [(p.code, p.subject) for p in problems(sheet)] == []
+    assert [(p.code, p.subject) for p in problems(sheet, fixed)] == []
+
+
 @pytest.mark.parametrize(
     ("options", "willpower"), [("", 4), ("com=3", 5), ("com=1", 3), ("com=3 willpower=2", 2)]
 )

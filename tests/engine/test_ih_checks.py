@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from ih_support import scenario
 
 from engine.dice.ih import Untrained
 from engine.errors import RuleError
@@ -13,7 +16,7 @@ from engine.ih.checks import check_pool, opposed_success, roller_sheet, sheet_of
 from engine.ih.encounter import Combatant, Encounter
 from engine.ih.rolls import PoolPart
 from engine.ih.sheet import Sheet, SkillBonus
-from engine.ih.traits import Skill
+from engine.ih.traits import Attribute, Skill
 from engine.settings import Interpretations
 
 ANN = Sheet(
@@ -172,3 +175,33 @@ def test_sheet_json_carries_interface_keys_and_derived_traits() -> None:
         "sensing_range_m": 20 * 6 + 20,
     }
     assert view["creation_problems"]  # Intelligence 11 is far over budget: shown, not refused
+
+
+SHEETS = ["sheet Bob npc wits=2 stealth=1", "sheet Ann pc wits=2 dexterity=2"]
+
+
+def test_check_with_zero_successes_fails_against_dc_zero() -> None:
+    """§1.1.5: 0 effective successes is a failed check, DC 0 included (as opposed 0 vs 0)."""
+    _, _, fixed = scenario([*SHEETS, "check Bob wits+stealth --dc 0"], [1, 1, 1])
+    _, _, opposed = scenario([*SHEETS, "check Bob wits+stealth vs=Ann:wits"], [1] * 5)
+    keys = ("final_successes", "dc", "success")
+    assert [fixed["rolls"][-1][k] for k in keys] == [0, 0, False]
+    assert [opposed["rolls"][-2][k] for k in keys] == [0, 0, False]
+    _, _, met = scenario([*SHEETS, "check Bob wits+stealth --dc 0"], [8, 1, 1])
+    assert [met["rolls"][-1][k] for k in keys] == [1, 0, True]
+
+
+LOCALES = Path(__file__).resolve().parents[2] / "console" / "locale"
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_sheet_and_check_read_every_trait_label_the_zh_consoles_show(lang: str) -> None:
+    """§2.1 "Chinese names are the UI's zh labels": Simplified (射击) and Traditional (射擊)."""
+    words = json.loads((LOCALES / f"{lang}.json").read_text("utf-8"))
+    for trait in (*Attribute, *Skill):
+        shown = words[f"trait.{trait.value}"]
+        _, _, view = scenario([f"sheet Ann pc {shown}=3"])
+        group = "attributes" if isinstance(trait, Attribute) else "skills"
+        assert view["sheets"][0][group][trait.value] == 3, shown
+        pool = check_pool(Sheet(name="Ann"), shown)
+        assert pool.parts[0].label == trait.value, shown

@@ -15,6 +15,7 @@ from engine import commands
 from engine.errors import RuleError
 from engine.ih.checks import sheet_of
 from engine.ih.encounter import Encounter, find
+from engine.ih.events import WillpowerChanged
 from engine.ih.sheet_events import CheckMade, ExtendedRolled
 from engine.session import Scene, execute_text, new_scene, undo
 
@@ -91,7 +92,6 @@ def test_sheet_creates_then_updates_and_json_shows_it() -> None:
         ("check Ann dexterity+firarms", "ih.check.unknown-trait"),
         ("check Ann dexterity+pistols", "ih.check.specialty-without-skill"),
         ("check Ann dexterity+firearms --dc 2 vs=Ghoul:wits", "ih.check.dc-and-vs"),
-        ("check Ann dexterity+firearms --willpower", "ih.willpower.not-in-fight"),
         ('extended Ann "Lock" dexterity+crafts dc=5 interval=week', "ih.extended.bad-interval"),
         ("extended roll x9", "ih.extended.unknown"),
     ],
@@ -210,6 +210,41 @@ def test_willpower_spends_one_of_the_roller_once_and_is_refused_at_zero() -> Non
     with pytest.raises(RuleError) as caught:
         apply(state, "check Ann dexterity+firearms --willpower", [1] * 8)
     assert caught.value.code == "ih.willpower.none-left"
+
+
+def test_a_sheet_not_in_the_fight_spends_its_own_willpower_in_the_scene() -> None:
+    """§1.7/§3.10/§3.11: out of the fight `check NAME … --willpower` spends the sheet's
+    willpower (Resolve 2 + Composure 3 = 5), refused at 0, undone with the check."""
+    scene = scene_with()
+    for left in (4, 3, 2, 1, 0):
+        scene, events = execute_text(scene, "check Ann dexterity+firearms --willpower")
+        spent = [e for e in events if isinstance(e, WillpowerChanged)]
+        assert [(e.name, e.change, e.willpower, e.use) for e in spent] == [
+            ("Ann", -1, left, "+3dp")
+        ]
+        assert (events[-1].record.result.dp, events[-1].record.willpower) == (5 + 3, True)
+    error = refused(scene, "check Ann dexterity+firearms --willpower")
+    assert (error.code, dict(error.params)) == ("ih.willpower.none-left", {"name": "Ann"})
+    assert "by=" not in str(error)
+    scene = undo(scene)
+    scene, events = execute_text(scene, "check Ann dexterity+firearms --willpower")
+    assert [e.willpower for e in events if isinstance(e, WillpowerChanged)] == [0]
+    # without --willpower nothing is spent
+    scene, events = execute_text(scene, "check Ann dexterity+firearms")
+    assert not [e for e in events if isinstance(e, WillpowerChanged)]
+
+
+def test_a_check_takes_the_waiting_plus_3dp_like_attack_and_roll_by() -> None:
+    """§1.7/§3.10: `willpower NAME +3dp` bought and waiting goes into NAME's next check."""
+    state = scene_with("add Ann from=Ann init=10").state
+    state, _ = apply(state, "willpower Ann +3dp", [])
+    spent = find(state, "Ann").willpower
+    state, events = apply(state, "check Ann dexterity+firearms", [1] * 8)
+    assert (events[-1].record.result.dp, events[-1].record.willpower) == (5 + 3, True)
+    assert find(state, "Ann").willpower == spent
+    # used once: the next check of the same action rolls without it
+    state, events = apply(state, "check Ann dexterity+firearms", [1] * 5)
+    assert (events[-1].record.result.dp, events[-1].record.willpower) == (5, False)
 
 
 @pytest.mark.parametrize(("tie_to_defender", "success"), [(False, True), (True, False)])

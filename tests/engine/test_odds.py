@@ -119,9 +119,11 @@ def test_auto_failure_odds() -> None:
     assert odds.distribution == (1.0,) and odds.p_success == 0.0
 
 
-def test_dc_zero_is_always_met() -> None:
+def test_dc_zero_needs_a_success_like_dc_one() -> None:
+    """§1.1.5: 0 final successes fail against DC 0 too, so DC 0 has DC 1's odds."""
     odds = check_odds(CheckSpec("ih-d10", 2, dc=0))
-    assert odds.p_success == pytest.approx(1.0)
+    assert odds.p_success == check_odds(CheckSpec("ih-d10", 2, dc=1)).p_success
+    assert odds.p_success == pytest.approx(1 - odds.distribution[0])
 
 
 @given(
