@@ -28,6 +28,7 @@ from console import render, sheet_text
 from console.i18n import Translator
 from console.keymap import CHECK_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
+from console.screens.ih_view import encounter_of
 from console.screens.odds_form import (
     OddsForm,
     bonus_and_penalty,
@@ -42,7 +43,6 @@ from engine.dice.odds import check_odds
 from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.ih.checks import CheckPool, check_pool, roller_sheet
-from engine.ih.encounter import Encounter
 from engine.ih.opposed_odds import OpposedOdds, opposed_odds
 from engine.ih.sheet_events import CheckMade
 from engine.ih.traits import Attribute, Skill
@@ -310,7 +310,7 @@ class CheckDialog(OddsForm, CommandDialog):
             RuleError: the opponent is the roller, or has no sheet, or the traits are refused.
         """
         scene = self.scene()
-        state: Encounter = scene.state
+        state = encounter_of(scene)
         opponent = command.opponent or ""
         if opponent.casefold() == command.name.casefold():
             raise RuleError("ih.check.opposed-self", name=command.name)

@@ -239,7 +239,7 @@ def test_delay_after_a_newcomer_who_acts_next_round_is_refused() -> None:
     """§3.4 "until after another combatant who has not yet acted this round … they act then"
     with §3.5: a newcomer's first turn is next round, so waiting on them would lose the turn."""
     state = state_after("add A init=15\nadd B init=12\nbegin\nnext\njoin J init=5")
-    error = refusal(state, "delay B after J")
+    error = refused(state, "delay B after J")
     assert (error.code, dict(error.params)) == (
         "ih.delay.target-joined",
         {"name": "B", "other": "J", "first_round": 2},
@@ -248,7 +248,7 @@ def test_delay_after_a_newcomer_who_acts_next_round_is_refused() -> None:
 
 def test_delay_after_one_who_delays_into_the_next_round_is_refused() -> None:
     state = state_after("add A init=10\nadd B init=16\nadd C init=15\nbegin\ndelay C next-round")
-    assert refusal(state, "delay B after C").code == "ih.delay.raises-score"  # C is first now
+    assert refused(state, "delay B after C").code == "ih.delay.raises-score"  # C is first now
 
 
 def test_the_hold_ends_when_the_one_waited_on_delays_into_the_next_round() -> None:
