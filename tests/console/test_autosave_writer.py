@@ -27,21 +27,28 @@ async def wait_saved(app: STConsoleApp, pilot: Pilot[None]) -> None:
 
 
 async def test_one_writer_thread_saves_every_command(run_app: AppRun, tmp_path: Path) -> None:
+    # Writers of apps that earlier tests ended without quitting may still be alive in this
+    # process: only the threads this app starts count.
+    earlier = set(threading.enumerate())
+
+    def writers() -> list[threading.Thread]:
+        alive = threading.enumerate()
+        return [t for t in alive if t.name == "autosave" and t not in earlier]
+
     async with run_app(script=FIGHT) as (app, pilot):
-        before = {thread.name for thread in threading.enumerate()}
+        assert writers() == [], "no writer before the first command"
         await pilot.press("m", "n", "n", "n")
         await wait_saved(app, pilot)
-        writers = [t for t in threading.enumerate() if t.name == "autosave"]
-        assert len(writers) == 1, "one long-lived writer, not a thread per command"
+        first = writers()
+        assert len(first) == 1, "one long-lived writer, not a thread per command"
         assert not app.workers, "no Textual worker per command"
         await pilot.press("n")
         await wait_saved(app, pilot)
-        assert [t for t in threading.enumerate() if t.name == "autosave"] == writers
-        assert "autosave" not in before
+        assert writers() == first
         assert "saved ✓" in app.title_line
         expected = ih_screen(app).history.scene.journal
         await pilot.press("ctrl+q")
-    assert not [t for t in threading.enumerate() if t.name == "autosave"]
+    assert writers() == [], "quitting stops the writer"
     with open_store(tmp_path).open_campaign("Test", read_only=True) as campaign:
         assert campaign.load_scene("Fight").journal == expected
 
