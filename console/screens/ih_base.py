@@ -30,6 +30,9 @@ NEEDS_SELECTION = frozenset(
     "delay remove toggle_hidden damage heal willpower spend effect initiative".split()  # noqa: SIM905
 )
 """Actions for the selected combatant: greyed out when nobody is selected."""
+
+SHEET_ACTIONS = frozenset({"add_from_sheet", "check"})
+"""Actions that work from the campaign's sheets (RULES.md §3.10): greyed out without one."""
 EDITS = NEEDS_SELECTION | frozenset(
     "next_turn begin add join roll attack add_from_sheet check extended".split()  # noqa: SIM905
 )
@@ -132,6 +135,11 @@ class IHBase(SceneScreen):
         if self.read_only or self.view is None:
             return
         for action, parameters in self.greyed_out(event.key):
+            if action in SHEET_ACTIONS:  # greyed out only while the roster has no sheet
+                event.stop()
+                event.prevent_default()
+                self.refuse(self.t("status.needs-sheets"), "key")
+                return
             command = self._refused_command(action, parameters)
             if command is not None:
                 event.stop()
@@ -206,7 +214,7 @@ class IHBase(SceneScreen):
             # and the rules never disagree.
             spend = self.spend_command(str(parameters[0]) if parameters else "")
             return True if view.phase != "setup" and spend and not self.refusal(spend) else None
-        if action in ("add_from_sheet", "check"):
+        if action in SHEET_ACTIONS:
             return True if view.sheets else None
         return True
 

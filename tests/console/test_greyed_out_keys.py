@@ -66,3 +66,19 @@ async def test_a_greyed_out_mist_key_says_why(make_app: AppFactory, key: str, re
         await pilot.pause()
         assert app.screen is screen
         assert reason in screen.status
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "No character sheets yet"), ("zh", "还没有角色卡"), ("zh-Hant", "還沒有角色卡")],
+)
+@pytest.mark.parametrize("key", ["C", "A"])
+async def test_a_sheet_key_without_sheets_says_where_sheets_are_made(
+    make_app: AppFactory, lang: str, words: str, key: str
+) -> None:
+    app = make_app(script=FIGHT, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, IHScreen), "no dialog opens without a sheet"
+        assert status(app).startswith("✗ " + words), status(app)
