@@ -18,7 +18,7 @@ from engine.ih import commands as c
 from engine.ih import npc, roster
 from engine.ih.character import Character, Concept, Feat, Language, Specialty
 from engine.ih.checks import sheet_named
-from engine.ih.encounter import Encounter, Kind
+from engine.ih.encounter import Encounter, Kind, find, put
 from engine.ih.sheet import Sheet, SkillBonus, find_sheet
 from engine.ih.sheet_events import SheetDeleted, SheetEntrySet, SheetSaved
 from engine.ih.sheet_language import (
@@ -293,4 +293,16 @@ def add_from_sheet(
             entry = replace(entry, modifier=command.modifier)
         state, added = roster.add(state, entry, rng, command.join)
         events += added
+    if command.count is None:
+        state = _with_willpower_spent_out_of_the_fight(state, sheet, name)
     return state, tuple(events)
+
+
+def _with_willpower_spent_out_of_the_fight(state: Encounter, sheet: Sheet, name: str) -> Encounter:
+    """A character who spent willpower on checks before joining the fight (§3.11, tracked in
+    ``Encounter.sheet_willpower_spent``) joins with what is left, not a full pool (§1.7)."""
+    spent = dict(state.sheet_willpower_spent).get(sheet.key, 0)
+    combatant = find(state, name)
+    if not spent or combatant is None:
+        return state
+    return put(state, replace(combatant, willpower=max(0, combatant.willpower - spent)))

@@ -374,3 +374,19 @@ def test_derived_traits_of_both_variants(
         "fortitude_save": 3 + 1,  # Stamina + Survival
         "sensing_range_m": sensing,  # Wits × 20 m + Wits bonus successes × 20 m
     }
+
+
+def test_a_character_who_spent_willpower_before_the_fight_joins_with_what_is_left() -> None:
+    """§1.7/§3.11: willpower a sheet spent on checks out of the fight stays spent when the
+    character joins it (Resolve 2 + Composure 3 = 5, 2 spent → 3)."""
+    scene = scene_with()
+    for _ in range(2):
+        scene, _events = execute_text(scene, "check Ann dexterity+firearms --willpower")
+    scene, _events = execute_text(scene, "add Ann from=Ann init=10")
+    ann = find(scene.state, "Ann")
+    assert ann is not None
+    assert (ann.willpower, ann.willpower_max) == (3, 5)
+    # a group of numbered copies is not the character who spent it
+    scene, _events = execute_text(scene, "add Twin from=Ann count=2 init=5")
+    twin = find(scene.state, "Twin 1")
+    assert twin is not None and twin.willpower == 5
