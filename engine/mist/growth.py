@@ -284,9 +284,6 @@ def retire(state: MistState, command: Retire) -> tuple[MistState, Events]:
             if theme.type is ThemeType.TAINT:
                 person, burned = tags.burn_all_power_tags(person, roster.theme(person, theme.name))
                 events.extend(burned)
-                person = roster.put_theme(
-                    person, replace(roster.theme(person, theme.name), theme_tag_burned=True)
-                )
         person = replace(person, ordinary=True)
     else:
         person = replace(person, scars=())

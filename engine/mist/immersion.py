@@ -2,6 +2,7 @@
 
 Power is the number of Self themes and nothing else. ≤ 5 takes the 6–8 row and the power goes
 out of control. Submerge: 6–8 Indulgence and burn all power tags, 9+ Indulgence and burn 2.
+"Its power tags" include the theme tag (§4.1): it burns with them, and may be one of the 2.
 Dive: 6–8 lose the theme, 9+ Indulgence and burn all. Sink: 6–8 a tier-6 status, 9+ lose it.
 """
 
@@ -42,7 +43,7 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
     theme = roster.theme(person, command.theme)
     if theme.type is not ThemeType.TAINT:
         raise RuleError("mist.immersion.self-theme-full-immersion", theme=theme.name)
-    power_names = {t.name.casefold(): t.name for t in theme.power_tags if not t.burned}
+    power_names = {name.casefold(): name for name in tags.power_tag_names(theme)}
     chosen = [power_names.get(n.casefold()) for n in command.burn]
     if any(name is None for name in chosen):
         raise RuleError(
@@ -75,7 +76,10 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
         person, burned = tags.burn_all_power_tags(person, theme)
     else:
         names = [n for n in chosen if n is not None][:2]
-        rest = [t.name for t in theme.power_tags if not t.burned and t.name not in names]
+        # The player picks the 2 (§4.5); unpicked, the power tags go before the theme tag.
+        unburned = [t.name for t in theme.power_tags if not t.burned]
+        unburned += [] if theme.theme_tag_burned else [theme.name]
+        rest = [name for name in unburned if name not in names]
         names += rest[: 2 - len(names)]
         person, burned = tags.burn_named(person, theme, names)
     state = roster.put_character(state, person)

@@ -185,21 +185,31 @@ def restore(state: MistState, character: str, name: str | None) -> tuple[MistSta
     return roster.put_character(state, person), tuple(events)
 
 
+def power_tag_names(theme: Theme) -> list[str]:
+    """A theme's unburned power tags, its theme tag first: "all its power tags" (§4.1, §4.5)."""
+    names = [] if theme.theme_tag_burned else [theme.name]
+    return names + [t.name for t in theme.power_tags if not t.burned]
+
+
 def burn_all_power_tags(person: Character, theme: Theme) -> tuple[Character, list[Event]]:
-    """Burn every unburned power tag of one theme (full immersion, §4.5)."""
-    names = [t.name for t in theme.power_tags if not t.burned]
-    return burn_named(person, theme, names)
+    """Burn every unburned power tag of one theme, its theme tag included (§4.1, §4.5)."""
+    return burn_named(person, theme, power_tag_names(theme))
 
 
 def burn_named(person: Character, theme: Theme, names: list[str]) -> tuple[Character, list[Event]]:
-    """Burn the named power tags of one theme."""
+    """Burn the named power tags of one theme (its theme tag among them, §4.1)."""
     events: list[Event] = []
     power = list(theme.power_tags)
+    theme_tag_burned = theme.theme_tag_burned
     for name in names:
+        if _same(theme.name, name) and not theme_tag_burned:
+            theme_tag_burned = True
+            events.append(TagBurned(person.name, theme.name))
+            continue
         for index, tag in enumerate(power):
             if _same(tag.name, name) and not tag.burned:
                 power[index] = replace(tag, burned=True)
                 events.append(TagBurned(person.name, tag.name))
                 break
-    person = roster.put_theme(person, replace(theme, power_tags=tuple(power)))
-    return person, events
+    burned = replace(theme, power_tags=tuple(power), theme_tag_burned=theme_tag_burned)
+    return roster.put_theme(person, burned), events

@@ -6,7 +6,7 @@ import pytest
 from mist_support import Dice, run
 
 from engine.errors import RuleError
-from engine.mist.events import GrowthPending, Immersed, RetirementOffered, ThemeLost
+from engine.mist.events import GrowthPending, Immersed, RetirementOffered, TagBurned, ThemeLost
 from engine.mist.state import MistState, ThemeType
 
 SETUP = [
@@ -51,10 +51,34 @@ def test_losing_the_theme(depth: str, faces: tuple[int, int]) -> None:
     assert mei.rebirths_pending == (ThemeType.SELF,)
 
 
+def theme_tag_burned(state: MistState) -> bool:
+    return next(t for t in state.characters[0].themes if t.type is ThemeType.TAINT).theme_tag_burned
+
+
+def test_burn_all_power_tags_burns_the_theme_tag_too() -> None:
+    """§4.1: the theme tag is a power tag, so "burn all its power tags" burns it (vector 22)."""
+    state, _ = run(SETUP)
+    state, events = run(['immerse Mei "Shadow Step" submerge'], state, Dice(*MIXED))
+    burned = [e.tag for e in events if isinstance(e, TagBurned)]
+    assert burned == ["Shadow Step", "walls", "cold touch", "vanish"]
+    assert theme_tag_burned(state)
+    with pytest.raises(RuleError) as caught:
+        run(['action Mei tags="Shadow Step"'], run(["phase action"], state)[0])
+    assert caught.value.code == "mist.power.burned-unusable-until-restored"
+
+
+def test_burn_two_may_pick_the_theme_tag() -> None:
+    state, _ = run(SETUP)
+    line = 'immerse Mei "Shadow Step" submerge burn="Shadow Step,walls"'
+    state, _ = run([line], state, Dice(*HIGH))
+    assert theme_tag_burned(state)
+    assert taint(state) == [("walls", True), ("cold touch", False), ("vanish", False)]
+
+
 def test_dive_high_indulges_and_burns_all() -> None:
     state, _ = run(SETUP)
     state, _ = run(['immerse Mei "Shadow Step" dive'], state, Dice(*HIGH))
-    assert all(burned for _, burned in taint(state))
+    assert all(burned for _, burned in taint(state)) and theme_tag_burned(state)
     assert state.characters[0].themes[0].loss_marks == 1
 
 
