@@ -15,7 +15,7 @@ from engine.language import WHOLE_NUMBER
 
 @dataclass(frozen=True, slots=True)
 class Interpretations:
-    """RULES.md's interpretations [I-1]…[I-15], one named field each."""
+    """RULES.md's interpretations [I-1]…[I-25], one named field each."""
 
     d6_sixes_counted_across_check: bool = True
     """[I-1] ih-d6 level 1: 6s are counted across the whole check, extra dice included, so the
@@ -78,6 +78,11 @@ class Interpretations:
     opposed_tie_goes_to_defender: bool = False
     """[I-15] An opposed check's tie goes to the side that acts (final ≥ DC, §1.1). True: the
     acting side must exceed the opponent's successes (ties go to the defender)."""
+
+    weakness_marks_theme_once_per_roll: bool = False
+    """[I-23] M.I.S.T.: each weakness tag that hinders a roll marks its theme's Mastery or
+    Progress once (two of one theme mark it twice). True: a theme is marked at most once a
+    roll, however many of its weakness tags hindered."""
 
 
 DEFAULT = Interpretations()

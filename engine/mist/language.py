@@ -41,7 +41,7 @@ casefile      ``casefile open|close``                                           
 question      ``question "TEXT"`` · ``answer q1 k2|none``                            §4.7
 season        ``season "NAME"`` · ``mission "NAME" [anomaly="…"]`` · ``mission end``  §4.6
 cutin         ``cutin "SUMMARY" [anomaly="…"]`` · ``suppress o1``                    §4.6
-interpret     ``interpret FIELD=VALUE`` (engine/settings.py fields, [I-1]…[I-15])   [I-n]
+interpret     ``interpret FIELD=VALUE`` (engine/settings.py fields, [I-1]…[I-25])   [I-n]
 ============  =====================================================================  =========
 """
 

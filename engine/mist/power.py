@@ -28,8 +28,8 @@ class Breakdown:
     burned: tuple[str, ...]
     indulged: str | None
     weakened: tuple[str, ...] = ()
-    """The actor's themes whose weakness tag hindered the roll: each marks its growth track
-    (Mastery for Taint, Progress for Self) with the roll (RULES.md §4.8)."""
+    """The actor's themes whose weakness tags hindered the roll, once per weakness tag ([I-23]):
+    each marks its growth track (Mastery for Taint, Progress for Self) with the roll (§4.8)."""
 
     @property
     def power(self) -> int:
@@ -126,7 +126,9 @@ def breakdown(
             raise RuleError("mist.power.self-theme-taint-theme", theme=theme.name)
         sources.append(PowerSource("indulgence", theme.name, INDULGE_POWER))
         indulged = theme.name
-    themes = tuple(dict.fromkeys(weakened))  # one mark per theme per roll
+    themes = tuple(weakened)  # [I-23]: one mark per weakness tag that hindered
+    if state.interpretations.weakness_marks_theme_once_per_roll:
+        themes = tuple(dict.fromkeys(weakened))  # [I-23] switched: once per theme a roll
     return Breakdown(tuple(sources), tuple(burned), indulged, themes)
 
 

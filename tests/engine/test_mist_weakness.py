@@ -42,3 +42,28 @@ def test_the_third_mark_offers_growth() -> None:
     state, _ = run(["action Mei hinder=stubborn"], state, Dice(5, 1))
     detective = next(t for t in state.characters[0].themes if t.name == "Detective")
     assert detective.growth_pending == 1 and detective.growth_marks == 0
+
+
+TWO_WEAKNESSES = [
+    "pc Mei",
+    'theme Mei taint "Shadow Step" power="walls" weakness="fear of light,cold hands"',
+    'theme Mei self "Detective" power="sharp eyes" weakness="stubborn"',
+    "phase action",
+]
+
+
+def test_one_mark_per_weakness_tag_that_hindered() -> None:
+    """[I-23]: two weakness tags of one theme mark it twice; of two themes, each once."""
+    state, _ = run(TWO_WEAKNESSES)
+    line = 'action Mei hinder="fear of light,cold hands,stubborn"'
+    state, events = run([line], state, Dice(5, 1, 1, 1))
+    marks = [(e.theme, e.marks) for e in events if isinstance(e, Marked)]
+    assert marks == [("Shadow Step", 1), ("Shadow Step", 2), ("Detective", 1)]
+    assert themes(state) == {"Shadow Step": (2, 0), "Detective": (1, 0)}
+
+
+def test_switched_i23_marks_a_theme_once_a_roll() -> None:
+    state, _ = run(["interpret weakness_marks_theme_once_per_roll=true", *TWO_WEAKNESSES])
+    line = 'action Mei hinder="fear of light,cold hands,stubborn"'
+    state, _ = run([line], state, Dice(5, 1, 1, 1))
+    assert themes(state) == {"Shadow Step": (1, 0), "Detective": (1, 0)}
