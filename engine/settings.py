@@ -79,6 +79,11 @@ class Interpretations:
     """[I-15] An opposed check's tie goes to the side that acts (final ≥ DC, §1.1). True: the
     acting side must exceed the opponent's successes (ties go to the defender)."""
 
+    status_power_single_highest: bool = False
+    """[I-21] M.I.S.T. power counts the tier of the highest helping status and minus the tier
+    of the highest hindering one. True: only the single highest-tier relevant status counts (a
+    helping and a hindering one tied at the top cancel)."""
+
     weakness_marks_theme_once_per_roll: bool = False
     """[I-23] M.I.S.T.: each weakness tag that hinders a roll marks its theme's Mastery or
     Progress once (two of one theme mark it twice). True: a theme is marked at most once a

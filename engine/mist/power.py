@@ -1,8 +1,9 @@
 """The power of a roll, source by source (RULES.md §4.2).
 
 +1 per helping power or story tag, −1 per weakness or hindering tag, + the tier of the highest
-helping status, − the tier of the highest hindering status, +3 per burned tag (instead of its
-+1), +3 when indulging a Taint theme (§4.4). The sum of the listed sources is the power.
+helping status, − the tier of the highest hindering status ([I-21]; switched, only the single
+highest-tier one), +3 per burned tag (instead of its +1), +3 when indulging a Taint theme
+(§4.4). The sum of the listed sources is the power.
 """
 
 from __future__ import annotations
@@ -114,9 +115,15 @@ def breakdown(
         sources.append(PowerSource("burned tag", found.tag.name, BURN_POWER))
         burned.append(found.tag.name)
     helping = _highest(state, actor, choice.statuses, target)
+    hindering = _highest(state, actor, choice.hindering, target)
+    if state.interpretations.status_power_single_highest and helping and hindering:
+        # [I-21] switched: the single highest-tier status counts; tied at the top, both cancel.
+        if helping.tier > hindering.tier:
+            hindering = None
+        elif hindering.tier > helping.tier:
+            helping = None
     if helping is not None:
         sources.append(PowerSource("helping status", helping.name, helping.tier))
-    hindering = _highest(state, actor, choice.hindering, target)
     if hindering is not None:
         sources.append(PowerSource("hindering status", hindering.name, -hindering.tier))
     indulged: str | None = None
