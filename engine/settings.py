@@ -89,6 +89,12 @@ class Interpretations:
     Progress once (two of one theme mark it twice). True: a theme is marked at most once a
     roll, however many of its weakness tags hindered."""
 
+    fall_asleep_keeps_taints: bool = False
+    """[I-25] M.I.S.T. Fall asleep ends the character's Taint themes (not as a loss: no
+    Evolution, Controlled or newborn) and, for the rest of the mission, Indulge, Full immersion,
+    Mastery and Indulgence marks and any new Taint are refused. True: the Taints stay on the
+    sheet, every tag of theirs burned for good (never restored)."""
+
 
 DEFAULT = Interpretations()
 

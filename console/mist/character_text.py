@@ -79,6 +79,8 @@ def character_lines(
         lines.append(
             Text("  " + t("mist.rebirth-pending", type=t(f"mist.theme.{kind.value}")), "yellow")
         )
+    if person.ordinary:
+        lines.append(Text("  " + t("mist.asleep-rules"), style="dim"))
     if person.retirement_offered and person.retired is None:
         lines.append(Text("  " + t("mist.retirement-offered"), style="bold yellow"))
     return lines

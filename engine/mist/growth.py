@@ -58,6 +58,8 @@ def add_theme(state: MistState, command: AddTheme) -> tuple[MistState, Events]:
         raise RuleError("mist.growth.theme-needs-theme-tag")
     if any(t.name.casefold() == name.casefold() for t in person.themes):
         raise RuleError("mist.growth.already-theme", person=person.name, name=name)
+    if person.ordinary and command.type is ThemeType.TAINT:
+        raise RuleError("mist.asleep.no-new-taint", person=person.name)  # [I-25]
     if command.newborn and command.power_tags:
         raise RuleError("mist.growth.newborn-theme-theme-tag")
     theme = Theme(
@@ -82,6 +84,9 @@ def mark(state: MistState, command: Mark) -> tuple[MistState, Events]:
     """
     if command.count < 1:
         raise RuleError("mist.growth.mark-more-times", count=command.count)
+    person = roster.character(state, command.character)
+    if person.ordinary and command.track in (Track.MASTERY, Track.INDULGENCE):
+        raise RuleError("mist.asleep.no-taint-marks", person=person.name)  # [I-25]
     events: list[Event] = []
     for _ in range(command.count):
         person = roster.character(state, command.character)
@@ -132,11 +137,13 @@ def lose_theme(state: MistState, character: str, name: str) -> tuple[MistState, 
     added = 1 + (1 if had_growth else 0)
     themes = tuple(t for t in person.themes if t is not theme)
     scar = f"lost {theme.name}" if theme.type is ThemeType.SELF else None
+    # [I-25]: after Fall asleep a lost Self leaves its scar and Evolution but no newborn Taint.
+    reborn = None if person.ordinary and theme.type is ThemeType.SELF else theme.type.other
     person = replace(
         person,
         themes=themes,
         lost_themes=person.lost_themes + (LostTheme(theme.name, theme.type, had_growth),),
-        rebirths_pending=person.rebirths_pending + (theme.type.other,),
+        rebirths_pending=person.rebirths_pending + (() if reborn is None else (reborn,)),
         scars=person.scars + ((scar,) if scar else ()),
         evolution=person.evolution + added,
     )
@@ -153,7 +160,7 @@ def lose_theme(state: MistState, character: str, name: str) -> tuple[MistState, 
             person.evolution,
             scar,
             controlled,
-            theme.type.other,
+            reborn,
         )
     ]
     if controlled is not None and controlled >= 1:
@@ -260,6 +267,21 @@ def rebirth(state: MistState, command: Rebirth) -> tuple[MistState, Events]:
     return state, (ThemeReborn(person.name, command.name.strip(), kind),)
 
 
+def _fall_asleep(state: MistState, person: Character) -> tuple[Character, list[Event]]:
+    """[I-25]: the Taint themes end, not as a loss (no Evolution, Controlled or newborn: a
+    newborn Taint owed is owed no more); switched, they stay with every tag burned for good."""
+    events: list[Event] = []
+    taints = [t.name for t in person.themes if t.type is ThemeType.TAINT]
+    if state.interpretations.fall_asleep_keeps_taints:
+        for name in taints:
+            person, burned = tags.burn_all_power_tags(person, roster.theme(person, name))
+            events.extend(burned)
+    else:
+        person = replace(person, themes=tuple(t for t in person.themes if t.name not in taints))
+    owed = tuple(kind for kind in person.rebirths_pending if kind is not ThemeType.TAINT)
+    return replace(person, ordinary=True, rebirths_pending=owed), events
+
+
 def retire(state: MistState, command: Retire) -> tuple[MistState, Events]:
     """Fall asleep (burn all Taints, ordinary forever) or Return to calm (scars soothed).
 
@@ -280,11 +302,8 @@ def retire(state: MistState, command: Retire) -> tuple[MistState, Events]:
         )
     events: list[Event] = []
     if command.choice is Retirement.SLEEP:
-        for theme in person.themes:
-            if theme.type is ThemeType.TAINT:
-                person, burned = tags.burn_all_power_tags(person, roster.theme(person, theme.name))
-                events.extend(burned)
-        person = replace(person, ordinary=True)
+        person, burned = _fall_asleep(state, person)
+        events.extend(burned)
     else:
         person = replace(person, scars=())
     person = replace(person, retired=command.choice)

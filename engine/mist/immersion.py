@@ -40,6 +40,8 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
     if command.depth not in DEPTHS:
         raise RuleError("mist.immersion.depth-submerge-dive-sink", depth=command.depth)
     person = roster.character(state, command.character)
+    if person.ordinary:
+        raise RuleError("mist.asleep.no-immersion", person=person.name)  # [I-25]
     theme = roster.theme(person, command.theme)
     if theme.type is not ThemeType.TAINT:
         raise RuleError("mist.immersion.self-theme-full-immersion", theme=theme.name)

@@ -128,6 +128,8 @@ def breakdown(
         sources.append(PowerSource("hindering status", hindering.name, -hindering.tier))
     indulged: str | None = None
     if choice.indulge is not None:
+        if actor.ordinary:
+            raise RuleError("mist.asleep.no-indulge", person=actor.name)  # [I-25]
         theme = roster.theme(actor, choice.indulge)
         if theme.type is not ThemeType.TAINT:
             raise RuleError("mist.power.self-theme-taint-theme", theme=theme.name)
@@ -144,7 +146,13 @@ def _weakness_themes(actor: Character, owner: str, tag: str) -> list[str]:
     if owner != actor.name:
         return []
     key = tag.casefold()
-    return [t.name for t in actor.themes if any(w.name.casefold() == key for w in t.weaknesses)]
+    return [
+        t.name
+        for t in actor.themes
+        if any(w.name.casefold() == key for w in t.weaknesses)
+        # [I-25] switched: a slept Taint kept on the sheet hinders, but marks no Mastery.
+        and not (actor.ordinary and t.type is ThemeType.TAINT)
+    ]
 
 
 def immersion_breakdown(actor: Character) -> Breakdown:

@@ -8,7 +8,7 @@ from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import roster
 from engine.mist.events import StoryTagAdded, StoryTagRemoved, TagBurned, TagRestored
-from engine.mist.state import Character, MistState, Tag, TagKind, Theme
+from engine.mist.state import Character, MistState, Tag, TagKind, Theme, ThemeType
 
 SCENE = "scene"
 
@@ -162,6 +162,17 @@ def burn(state: MistState, character: str, name: str) -> tuple[MistState, Events
     return roster.put_character(state, updated), (TagBurned(person.name, current.name),)
 
 
+def _burned_for_good(person: Character) -> list[str]:
+    """[I-25] switched: a slept character's Taints stay on the sheet, their tags never restored."""
+    if not person.ordinary:
+        return []
+    names: list[str] = []
+    for theme in person.themes:
+        if theme.type is ThemeType.TAINT:
+            names += [theme.name] + [t.name for t in theme.power_tags]
+    return names
+
+
 def restore(state: MistState, character: str, name: str | None) -> tuple[MistState, Events]:
     """Restore one burned tag, or every burned tag when ``name`` is ``None``.
 
@@ -170,10 +181,16 @@ def restore(state: MistState, character: str, name: str | None) -> tuple[MistSta
     """
     person = roster.character(state, character)
     burned = [t.name for t in character_tags(person) if t.burned]
+    slept = _burned_for_good(person)
     if name is not None:
         burned = [t for t in burned if _same(t, name)]
         if not burned:
             raise RuleError("mist.tags.burned-tag-restore", person=person.name, name=name)
+        if any(_same(t, name) for t in slept):
+            raise RuleError("mist.asleep.burned-for-good", person=person.name, tag=burned[0])
+    burned = [t for t in burned if t not in slept]
+    if name is None and not burned and slept:
+        raise RuleError("mist.asleep.burned-for-good", person=person.name, tag=slept[0])
     elif not burned:
         raise RuleError("mist.tags.burned-tags-restore", person=person.name)
     events: list[Event] = []

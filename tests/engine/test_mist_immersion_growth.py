@@ -6,7 +6,14 @@ import pytest
 from mist_support import Dice, run
 
 from engine.errors import RuleError
-from engine.mist.events import GrowthPending, Immersed, RetirementOffered, TagBurned, ThemeLost
+from engine.mist.events import (
+    GrowthPending,
+    Immersed,
+    Marked,
+    RetirementOffered,
+    TagBurned,
+    ThemeLost,
+)
 from engine.mist.state import MistState, ThemeType
 
 SETUP = [
@@ -170,4 +177,64 @@ def test_five_evolution_offers_retirement() -> None:
     assert sum(isinstance(e, RetirementOffered) for e in events) == 1
     state, _ = run(["retire Mei sleep"], state)
     mei = state.characters[0]
-    assert mei.ordinary and all(burned for _, burned in taint(state))
+    # [I-25]: the Taint themes end, not as a loss (no Evolution, Controlled or newborn).
+    assert mei.ordinary and [t.type for t in mei.themes] == []
+    assert mei.evolution == 5 and not mei.statuses and mei.rebirths_pending == ()
+
+
+def asleep(*settings: str) -> MistState:
+    """Mei loses five Self themes (Evolution 5, five newborn Taints owed), then falls asleep."""
+    lines = [*settings, *SETUP]
+    for name in ("A", "B", "C", "D", "E"):
+        lines += [f'theme Mei self "{name}" power="x,y"', f"mark Mei {name} abandon 3"]
+    lines.append('theme Mei self "Last" power="x,y" weakness="z"')
+    state, _ = run(lines)
+    assert state.characters[0].rebirths_pending == (ThemeType.TAINT,) * 5
+    state, _ = run(["retire Mei sleep"], state)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ('action Mei tags=x indulge="Shadow Step"', "mist.asleep.no-indulge"),
+        ('immerse Mei "Shadow Step" submerge', "mist.asleep.no-immersion"),
+        ('mark Mei "Shadow Step" mastery', "mist.asleep.no-taint-marks"),
+        ('mark Mei "Shadow Step" indulgence', "mist.asleep.no-taint-marks"),
+        ('theme Mei taint "New Hunger" power="a,b" weakness="c"', "mist.asleep.no-new-taint"),
+        ('rebirth Mei "New Hunger" weakness="c"', "mist.growth.lost-theme-newborn-theme"),
+    ],
+)
+def test_after_fall_asleep_the_taint_side_is_refused(line: str, code: str) -> None:
+    """[I-25]: for the rest of the mission, Indulge, Full immersion, Mastery/Indulgence marks
+    and any new Taint are refused; the newborn Taints owed are owed no more."""
+    state = asleep()
+    assert state.characters[0].rebirths_pending == ()
+    with pytest.raises(RuleError) as caught:
+        run(["phase action", line], state, Dice(8, 1))
+    assert caught.value.code == code
+
+
+def test_after_fall_asleep_a_lost_self_leaves_scar_and_evolution_but_no_newborn() -> None:
+    state = asleep()
+    state, events = run(["mark Mei Last abandon 3"], state)
+    lost = next(e for e in events if isinstance(e, ThemeLost))
+    assert lost.rebirth is None and lost.scar and lost.evolution_added == 1
+    mei = state.characters[0]
+    assert mei.rebirths_pending == () and mei.evolution == 6 and mei.scars[-1] == lost.scar
+
+
+def test_switched_i25_keeps_the_taints_burned_for_good() -> None:
+    state = asleep("interpret fall_asleep_keeps_taints=true")
+    assert all(burned for _, burned in taint(state))
+    assert next(t for t in state.characters[0].themes if t.name == "Shadow Step").theme_tag_burned
+    for line in ('restore Mei "cold touch"', "restore Mei all"):
+        with pytest.raises(RuleError) as caught:
+            run([line], state)
+        assert caught.value.code == "mist.asleep.burned-for-good"
+    with pytest.raises(RuleError) as caught:
+        run(['immerse Mei "Shadow Step" dive'], state, Dice(8, 1))
+    assert caught.value.code == "mist.asleep.no-immersion"
+    # Its weakness still hinders, marking no Mastery.
+    state, events = run(["phase action", "action Mei hinder=light"], state, Dice(5, 1))
+    assert not any(isinstance(e, Marked) for e in events)

@@ -38,7 +38,8 @@ class GrowthTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class ThemeLost(Event):
-    """A theme lost (§4.8): the Evolution marked, a scar (Self) or Controlled's tier (Taint)."""
+    """A theme lost (§4.8): the Evolution marked, a scar (Self) or Controlled's tier (Taint), and
+    the type of the newborn theme owed (``None`` after Fall asleep, [I-25])."""
 
     character: str
     theme: str
@@ -47,7 +48,7 @@ class ThemeLost(Event):
     evolution: int
     scar: str | None
     controlled_tier: int | None
-    rebirth: ThemeType
+    rebirth: ThemeType | None
 
 
 @dataclass(frozen=True, slots=True)
