@@ -84,6 +84,12 @@ class Interpretations:
     of the highest hindering one. True: only the single highest-tier relevant status counts (a
     helping and a hindering one tied at the top cancel)."""
 
+    refuted_conclusion_restated: bool = False
+    """[I-22] M.I.S.T.: a refuted conclusion (≤ 5) stays in the case file, marked refuted with
+    what refuted it (the refuting clue, which counts −1 against it, or the revealed property);
+    it cannot be rolled again, nor stated again word for word: a changed conclusion can. True:
+    it may be restated and rolled again, the refuting clue counting −1."""
+
     weakness_marks_theme_once_per_roll: bool = False
     """[I-23] M.I.S.T.: each weakness tag that hinders a roll marks its theme's Mastery or
     Progress once (two of one theme mark it twice). True: a theme is marked at most once a

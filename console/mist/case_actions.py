@@ -20,6 +20,7 @@ from console.mist.fields import listed
 from console.mist.surface import MistSurface, open_form
 from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
+from engine.mist.casefile import can_roll
 from engine.mist.state import CaseFile
 
 FORM_WIDTH = 72
@@ -71,7 +72,8 @@ class CaseFileActions:
     def action_case_roll(self: MistSurface, mode: str) -> None:
         state = self.current()
         case = state.case_file
-        gated = [k for k in case.conclusions if len(k.supports) >= case.complexity]
+        restated = state.interpretations.refuted_conclusion_restated
+        gated = [k for k in case.conclusions if can_roll(case, k, restated)]
         fresh = [k for k in gated if k.result is None]
         pool = fresh or gated or list(case.conclusions)
         first = pool[0] if pool else None
@@ -91,7 +93,7 @@ class CaseFileActions:
             if found is None:
                 return Text(self.t("mist.case.pick"), style="dim")
             lines = [Text(f"{found.id} {found.text}", style="bold")]
-            lines.append(case_text.gate_text(self.t, case, found))
+            lines.append(case_text.gate_text(self.t, case, found, restated))
             lines.append(Text(self.t("mist.power", power=found.power), style="bold"))
             lines += roll_text.odds_bands(self.t, mist_odds(found.power, state.interpretations))
             lines.append(Text(self.t(f"mist.case.rows.{mode}"), style="italic dim"))
@@ -104,7 +106,7 @@ class CaseFileActions:
             (self.field("conclusion", first.id if first else "", ids), self.field(text_key)),
             build,
             preview=preview,
-            note=conclusion_list(self.t, case),
+            note=conclusion_list(self.t, case, restated),
         )
 
     def action_casefile(self: MistSurface) -> None:
@@ -118,13 +120,14 @@ def clue_list(t: Translator, case: CaseFile) -> RenderableType:
     return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in case.clues))
 
 
-def conclusion_list(t: Translator, case: CaseFile) -> RenderableType:
-    """Every conclusion (refuted and already-rolled ones too: they may be rolled again)."""
+def conclusion_list(t: Translator, case: CaseFile, restated: bool = False) -> RenderableType:
+    """Every conclusion: already-rolled ones may be rolled again; a refuted one says what
+    refuted it and, unless the setting lets it be restated, that it is not ([I-22])."""
     if not case.conclusions:
         return Text(t("mist.none"), style="dim")
     lines = []
     for k in case.conclusions:
-        gate = case_text.gate_text(t, case, k)
+        gate = case_text.gate_text(t, case, k, restated)
         room = max(12, FORM_WIDTH - cell_len(f"{k.id}   ") - gate.cell_len)
         line = Text(f"{k.id} ", style="bold", no_wrap=True, overflow="ellipsis")
         line.append(fit(k.text, room), style="strike" if k.refuted else "")

@@ -14,12 +14,22 @@ from console.mist.render import BAND_STYLES
 from engine.mist.state import DEFAULT_QUESTIONS, CaseFile, Conclusion, MistState, Question
 
 
-def gate_text(t: Translator, case: CaseFile, conclusion: Conclusion) -> Text:
-    """The complexity gate of a conclusion: "needs 2 supporting clues, has 1" (§4.7)."""
+def gate_text(
+    t: Translator, case: CaseFile, conclusion: Conclusion, restated: bool = False
+) -> Text:
+    """The complexity gate of a conclusion: "needs 2 supporting clues, has 1" (§4.7); a refuted
+    one says what refuted it and that it is not rolled again ([I-22]; ``restated``: the setting
+    ``refuted_conclusion_restated`` lets it be)."""
     has = len(conclusion.supports)
     text = Text()
     if conclusion.refuted:
-        text.append(t("mist.case.refuted") + " · ", style="red")
+        by = conclusion.refuted_by
+        if by is None:  # refuted before [I-22] kept what refuted it
+            text.append(t("mist.case.refuted") + " · ", style="red")
+        elif restated:
+            text.append(t("mist.case.refuted-restated", by=by) + " · ", style="red")
+        else:
+            return text.append(t("mist.case.refuted-by", by=by), style="bold red")
     if has >= case.complexity:
         text.append(t("mist.case.gate-open", has=has, needs=case.complexity), style="green")
     else:
@@ -27,7 +37,9 @@ def gate_text(t: Translator, case: CaseFile, conclusion: Conclusion) -> Text:
     return text
 
 
-def conclusion_lines(t: Translator, case: CaseFile, conclusion: Conclusion) -> list[Text]:
+def conclusion_lines(
+    t: Translator, case: CaseFile, conclusion: Conclusion, restated: bool = False
+) -> list[Text]:
     """A conclusion with its supporting and contradicting clues, power, gate and result."""
     head = Text(f"{conclusion.id} ", style="bold")
     head.append(conclusion.text, style="strike" if conclusion.refuted else "")
@@ -35,7 +47,7 @@ def conclusion_lines(t: Translator, case: CaseFile, conclusion: Conclusion) -> l
     line.append("+" + (",".join(conclusion.supports) or "—"), style="green")
     line.append("  −" + (",".join(conclusion.contradicts) or "—"), style="red")
     line.append("  " + t("mist.power", power=conclusion.power) + "  ", style="bold")
-    line.append_text(gate_text(t, case, conclusion))
+    line.append_text(gate_text(t, case, conclusion, restated))
     lines = [head, line]
     if conclusion.result is not None and conclusion.mode is not None:
         result = Text("   " + t(f"mist.case.{conclusion.mode}") + f" {conclusion.total} → ")
@@ -85,7 +97,8 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
     if not case.conclusions:
         lines.append(Text("  " + t("mist.none"), style="dim"))
     for conclusion in case.conclusions:
-        lines.extend(Text(" ") + line for line in conclusion_lines(t, case, conclusion))
+        restated = state.interpretations.refuted_conclusion_restated
+        lines.extend(Text(" ") + line for line in conclusion_lines(t, case, conclusion, restated))
     for finding in case.properties:
         lines.append(
             Text(f" {finding.id} " + t("mist.case.property", text=finding.text or "?"), "magenta")

@@ -4,12 +4,12 @@ A conclusion's power is its supporting clues minus its contradicting ones; it ca
 with at least ``complexity`` supporting clues. The outcome rows of §4.7 are applied: a refuting
 clue, the conclusion becoming a clue, an opportunity, an extra property of the anomaly.
 
-Read literally, §4.7 has one gate and one gate only: the complexity. A conclusion's ``supports``
-and ``contradicts`` are the clues the player listed ("the player states a conclusion and lists
-clues"), so a refuting clue found by a failed Deduction is a new clue (``refutes`` names the
-conclusion) but is not written into the conclusion's list, and its power stays as stated.
-Nothing in §4.7 forbids rolling a conclusion again (a second Deduction, a Test after a
-refutation): each roll is a new roll whose row is applied, and the latest result is shown.
+[I-22]: a refuted conclusion (≤ 5) stays in the case file, marked refuted with what refuted it:
+the refuting clue of a Deduction, which joins the clues and counts −1 against the conclusion
+(it is written into its ``contradicts``), or the property a Test revealed. It cannot be rolled
+again, nor stated again word for word; a changed conclusion can. The setting
+``refuted_conclusion_restated`` lets it be rolled (or stated) again, its refuting clue −1.
+Any other conclusion may be rolled again (a Test after a Deduction): each roll applies its row.
 """
 
 from __future__ import annotations
@@ -38,9 +38,18 @@ DEDUCE = "deduce"
 TEST = "test"
 
 
-def can_roll(case: CaseFile, conclusion: Conclusion) -> bool:
-    """The complexity gate (§4.7): supporting clues ≥ the mystery's complexity, nothing more."""
+def can_roll(case: CaseFile, conclusion: Conclusion, restated: bool = False) -> bool:
+    """The complexity gate (§4.7): supporting clues ≥ the mystery's complexity; and not refuted
+    ([I-22]) unless ``restated`` (the setting ``refuted_conclusion_restated``)."""
+    if conclusion.refuted and not restated:
+        return False
     return len(conclusion.supports) >= case.complexity
+
+
+def _refuting_clue(case: CaseFile, conclusion: Conclusion) -> str | None:
+    """The refuting clue of a refuted conclusion (a Test's property is not a clue)."""
+    by = conclusion.refuted_by
+    return by if by is not None and any(c.id == by for c in case.clues) else None
 
 
 def new_clue(
@@ -101,6 +110,17 @@ def add_conclusion(state: MistState, command: AddConclusion) -> tuple[MistState,
     both = sorted(set(supports) & set(contradicts))
     if both:
         raise RuleError("mist.casefile.clue-both-support-contradict", both=both[0])
+    same = next(
+        (k for k in case.conclusions if k.refuted and k.text.casefold() == text.casefold()), None
+    )
+    if same is not None:
+        if not state.interpretations.refuted_conclusion_restated:
+            raise RuleError(
+                "mist.casefile.refuted-stated-again", id=same.id, by=same.refuted_by or "—"
+            )
+        refuting = _refuting_clue(case, same)  # [I-22] switched: restated, its clue −1
+        if refuting is not None and refuting not in contradicts + supports:
+            contradicts += (refuting,)
     found = Conclusion(f"k{len(case.conclusions) + 1}", text, supports, contradicts)
     case = replace(case, conclusions=case.conclusions + (found,))
     event = ConclusionAdded(found.id, found.power, can_roll(case, found))
@@ -169,7 +189,11 @@ def case_roll(state: MistState, command: CaseRoll, rng: random.Random) -> tuple[
     """
     found = conclusion(state.case_file, command.conclusion)
     case = state.case_file
-    if not can_roll(case, found):
+    if found.refuted and not state.interpretations.refuted_conclusion_restated:
+        raise RuleError(
+            "mist.casefile.refuted-rolled-again", id=found.id, by=found.refuted_by or "—"
+        )
+    if not can_roll(case, found, restated=True):
         raise RuleError(
             "mist.casefile.needs-supporting-clues-mysterys",
             id=found.id,
@@ -184,11 +208,12 @@ def case_roll(state: MistState, command: CaseRoll, rng: random.Random) -> tuple[
     outcome = roll.outcome
     new_clue_id = refuting = opportunity = prop = None
     rolled = replace(found, mode=command.mode, result=outcome, total=roll.total)
+    refuted_by: str | None = None
     if command.mode == DEDUCE:
         if outcome is Outcome.FAIL:
             text = command.refuting_clue or f"refutes {found.id}: {found.text}"
             state, added = new_clue(state, text, (), None, refutes=found.id)
-            refuting = state.case_file.clues[-1].id
+            refuting = refuted_by = state.case_file.clues[-1].id
         else:
             state, added = new_clue(state, found.text, (), None, from_conclusion=found.id)
             new_clue_id = state.case_file.clues[-1].id
@@ -204,11 +229,18 @@ def case_roll(state: MistState, command: CaseRoll, rng: random.Random) -> tuple[
             )
         if outcome is not Outcome.SUCCESS:
             prop = f"p{len(case.properties) + 1}"
+            refuted_by = prop if outcome is Outcome.FAIL else None
             case = replace(
                 case, properties=case.properties + (Finding(prop, command.property, found.id),)
             )
         state = replace(state, case_file=replace(case, tested=True))
     case = state.case_file
+    # [I-22]: a refuted conclusion is kept, shown with what refuted it; its refuting clue
+    # counts −1 against it (a right result, rolled again as the setting allows, clears it).
+    against = rolled.contradicts
+    if refuting is not None and refuting not in against:
+        against += (refuting,)
+    rolled = replace(rolled, refuted_by=refuted_by, contradicts=against)
     conclusions = tuple(rolled if c.id == found.id else c for c in case.conclusions)
     owed = outcome is not Outcome.SUCCESS
     state = replace(

@@ -92,10 +92,14 @@ def to_json(state: MistState) -> dict[str, Any]:
                     "supports": list(k.supports),
                     "contradicts": list(k.contradicts),
                     "power": k.power,
-                    "can_roll": can_roll(case, k),
+                    "can_roll": can_roll(
+                        case, k, state.interpretations.refuted_conclusion_restated
+                    ),
                     "result": k.result.value if k.result else None,
                     "mode": k.mode,
                     "total": k.total,
+                    "refuted": k.refuted,
+                    "refuted_by": k.refuted_by,
                 }
                 for k in case.conclusions
             ],

@@ -227,7 +227,8 @@ class Clue:
 
 @dataclass(frozen=True, slots=True)
 class Conclusion:
-    """A conclusion (``k1``…) with the clues that support or contradict it (§4.7)."""
+    """A conclusion (``k1``…) with the clues that support or contradict it (§4.7); a refuted one
+    stays, with what refuted it ([I-22])."""
 
     id: str
     text: str
@@ -236,6 +237,9 @@ class Conclusion:
     mode: str | None = None
     result: Outcome | None = None
     total: int | None = None
+    refuted_by: str | None = None
+    """What refuted it ([I-22]): the refuting clue a Deduction found (``c4``), or the extra
+    property a Test revealed (``p1``)."""
 
     @property
     def power(self) -> int:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from mist_support import CASE, Dice, run
 
+from engine.dice.mist import Outcome
 from engine.errors import RuleError
 from engine.mist import family
 from engine.mist.events import CaseFileWarning, CaseRolled, CutIn
@@ -63,11 +64,10 @@ def test_deduction_rows(
     clue = state.case_file.clues[-1]
     assert (clue.id, clue.text, clue.refutes) == ("c4", clue_text, refutes)
     if not right:
-        # The refuting clue is a clue of its own; the conclusion keeps the clues the player
-        # listed (§4.7), and nothing forbids rolling it again (see
-        # test_conclusion_may_be_rolled_again_in_either_mode).
-        assert state.case_file.conclusions[0].contradicts == ("c3",)
-        assert state.case_file.conclusions[0].refuted
+        # [I-22]: the refuting clue is a clue of its own and counts −1 against the conclusion,
+        # which stays, refuted by it.
+        k1 = state.case_file.conclusions[0]
+        assert (k1.contradicts, k1.refuted, k1.refuted_by) == (("c3", "c4"), True, "c4")
     else:
         assert clue.from_conclusion == "k1"
     assert ("k1" in state.owed) is owed
@@ -148,26 +148,62 @@ def conclusion_json(state: MistState) -> dict[str, Any]:
     return dict(family.to_json(state)["case_file"]["conclusions"][0])
 
 
-def test_refuted_conclusion_keeps_its_listed_clues_and_can_roll() -> None:
-    """§4.7: power is +1 per listed support −1 per listed contradiction; the only gate is
-    the complexity, so a failed Deduction leaves power 2 and can_roll true."""
+def test_refuted_conclusion_stays_refuted_by_its_clue_and_cannot_roll() -> None:
+    """[I-22]: a failed Deduction keeps the conclusion, refuted by the clue it found, which
+    counts −1 (power 2 − 1); it cannot be rolled again, nor stated again word for word."""
     state, _ = run(CASE + ["deduce k1"], family.new_state("mist"), Dice(*FAIL))
     k1 = conclusion_json(state)
-    assert (k1["supports"], k1["contradicts"], k1["power"]) == (["c1", "c2"], [], 2)
-    assert (k1["can_roll"], k1["result"]) == (True, "fail")
+    assert (k1["supports"], k1["contradicts"], k1["power"]) == (["c1", "c2"], ["c3"], 1)
+    assert (k1["can_roll"], k1["result"], k1["refuted"], k1["refuted_by"]) == (
+        False,
+        "fail",
+        True,
+        "c3",
+    )
     clues = family.to_json(state)["case_file"]["clues"]
     assert clues[-1]["id"] == "c3" and clues[-1]["refutes"] == "k1"
+    for line in ("deduce k1", "test k1"):
+        with pytest.raises(RuleError) as caught:
+            run([line], state, Dice(*HIGH))
+        assert caught.value.code == "mist.casefile.refuted-rolled-again"
+        assert dict(caught.value.params) == {"id": "k1", "by": "c3"}
+    with pytest.raises(RuleError) as caught:
+        run(['conclusion "a WEREWOLF" supports=c1,c2'], state)
+    assert caught.value.code == "mist.casefile.refuted-stated-again"
+    state, _ = run(['conclusion "A werewolf, silver-proof" supports=c1,c2 contradicts=c3'], state)
+    state, _ = run(["deduce k2"], state, Dice(*HIGH))  # a changed conclusion can be rolled
+    assert state.case_file.conclusions[1].result is not None
 
 
-def test_conclusion_may_be_rolled_again_in_either_mode() -> None:
-    """Nothing in §4.7 forbids a second roll: each applies its row; the latest result shows."""
-    state, _ = run(CASE + ["deduce k1"], family.new_state("mist"), Dice(*FAIL))
-    state, _ = run(["deduce k1"], state, Dice(*HIGH))
+def test_a_failed_test_refutes_by_the_property_it_reveals() -> None:
+    state, _ = run(
+        CASE + ['test k1 property="silver-proof"'], family.new_state("mist"), Dice(*FAIL)
+    )
+    k1 = state.case_file.conclusions[0]
+    assert (k1.refuted, k1.refuted_by, k1.contradicts) == (True, "p1", ())
+    with pytest.raises(RuleError) as caught:
+        run(["test k1"], state, Dice(*HIGH))
+    assert caught.value.code == "mist.casefile.refuted-rolled-again"
+
+
+def test_switched_i22_restates_a_refuted_conclusion_with_its_clue_against() -> None:
+    lines = ["interpret refuted_conclusion_restated=true", *CASE, "deduce k1"]
+    state, _ = run(lines, family.new_state("mist"), Dice(*FAIL))
+    assert conclusion_json(state)["can_roll"] is True
+    state, _ = run(['conclusion "A werewolf" supports=c1,c2'], state)
+    assert state.case_file.conclusions[1].contradicts == ("c3",)  # the refuting clue −1
+    state, _ = run(["deduce k1"], state, Dice(8, 4))  # power 1: 1d8 + 1d4
+    k1 = state.case_file.conclusions[0]
+    assert (k1.result, k1.refuted_by, k1.contradicts) == (Outcome.SUCCESS, None, ("c3",))
+
+
+def test_other_conclusions_may_be_rolled_again_in_either_mode() -> None:
+    """A right conclusion may be rolled again (a Test after a Deduction): each applies its row;
+    the latest result shows."""
+    state, _ = run(CASE + ["deduce k1"], family.new_state("mist"), Dice(*HIGH))
     assert conclusion_json(state)["result"] == "success"
-    assert [c.id for c in state.case_file.clues] == ["c1", "c2", "c3", "c4"]
+    assert [c.id for c in state.case_file.clues] == ["c1", "c2", "c3"]
     assert state.case_file.clues[-1].text == "A werewolf"
-    state, _ = run(["test k1", "test K1"], state, Dice(*FAIL, *HIGH))
+    state, _ = run(["test K1"], state, Dice(*HIGH))
     assert conclusion_json(state)["result"] == "success"
     assert [o.id for o in state.case_file.opportunities] == ["o1"]
-    assert [p.id for p in state.case_file.properties] == ["p1"]
-    assert state.owed == ("k1",)  # owed once, however often it is rolled

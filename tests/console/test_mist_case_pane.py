@@ -1,0 +1,43 @@
+"""The case-file pane and forms after a refutation (RULES.md §4.7, [I-22]): the refuted
+conclusion stays, struck through, saying what refuted it and that it is not rolled again; the
+refusal to roll it again comes in the table's language."""
+
+from __future__ import annotations
+
+import pytest
+from console_support import SCENE, AppRun, press, screen_lines, state_of
+
+from console.mist.dialogs import FormDialog
+
+REFUTED = SCENE + (
+    "complexity 0\n"
+    + "".join(f"clue against{n}\n" for n in range(6))
+    + 'conclusion "The Hound is a dog" contradicts=c1,c2,c3,c4,c5,c6\n'
+    'deduce k1 clue="It walks through walls"\n'
+)
+"""A conclusion at power −6, deduced: 1d8 − the highest of 6d4 fails (seed 5)."""
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown", "refusal"),
+    [
+        ("en", "refuted by c7: not rolled again", "k1 was refuted (by c7): it cannot be rolled"),
+        ("zh-Hant", "已被 c7 駁斥：不能再擲", "k1 已被駁斥（由 c7）：不能再次擲骰"),
+    ],
+)
+async def test_a_refuted_conclusion_is_shown_refuted_and_refused_again(
+    run_app: AppRun, lang: str, shown: str, refusal: str
+) -> None:
+    async with run_app(script=REFUTED, system="mist", lang=lang) as (app, pilot):
+        k1 = state_of(pilot).case_file.conclusions[0]
+        assert (k1.refuted, k1.refuted_by) == (True, "c7")
+        await press(pilot, "tab", "tab", "tab", "z")  # the case file zoomed
+        assert any(shown in line for line in screen_lines(app))
+        await press(pilot, "z", "D")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        assert form.values()["conclusion"] == "k1"  # the only one: shown, refused on enter
+        await press(pilot, "enter")
+        assert isinstance(app.screen, FormDialog)
+        assert refusal in "".join(screen_lines(app))
+        assert len(state_of(pilot).case_file.clues) == 7
