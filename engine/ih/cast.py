@@ -137,19 +137,39 @@ def left_the_fight(state: Encounter, name: str) -> Encounter:
 def condition_json(state: Encounter, sheet: Sheet) -> dict[str, object]:
     """A sheet's ``recurring`` and ``condition`` keys in ``run --json`` (INTERFACE.md "The
     campaign"): the character's condition now."""
-    now = current(state, sheet)
     return {
         "recurring": sheet.recurring,
         "carries": sheet.carries,
-        "condition": {
-            "health": now.health,
-            "willpower": now.willpower,
-            "temporary_health": sum(n for _, n in now.temporary_boxes),
-            "unconscious": now.unconscious,
-            "uses": {
-                "impulse": now.impulse_used_movie,
-                "trait": now.trait_used_scene,
-                "conscious": now.conscious_used_scene,
-            },
+        "condition": _condition_view(current(state, sheet)),
+    }
+
+
+def roster_json(sheet: Sheet) -> dict[str, object]:
+    """A character of the campaign's cast between scenes (``st-console saves CAMPAIGN
+    --json``): name, side, system, maxima and the condition the next scene starts from."""
+    character = sheet.character
+    now = next_scene((sheet,))[0].condition or fresh(sheet)
+    return {
+        "name": sheet.name,
+        "side": sheet.side,
+        "recurring": sheet.recurring,
+        "system": sheet.system,
+        "health_max": derived.health(character) + sum(n for _, n in now.temporary_boxes),
+        "willpower_max": derived.willpower_max(character),
+        "condition": _condition_view(now),
+    }
+
+
+def _condition_view(now: Condition) -> dict[str, object]:
+    return {
+        "health": now.health,
+        "willpower": now.willpower,
+        "temporary_health": sum(n for _, n in now.temporary_boxes),
+        "unconscious": now.unconscious,
+        "uses": {
+            "impulse": now.impulse_used_movie,
+            "trait": now.trait_used_scene,
+            "conscious": now.conscious_used_scene,
         },
+        "notes": list(now.notes),
     }

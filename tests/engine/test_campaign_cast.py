@@ -71,6 +71,7 @@ def test_the_sheets_json_gains_the_condition_now() -> None:
         "temporary_health": 0,
         "unconscious": False,
         "uses": {"impulse": False, "trait": False, "conscious": False},
+        "notes": [],
     }
     assert sheet["recurring"] is False and sheet["carries"] is True
 
