@@ -27,6 +27,9 @@ from saves.codec import DEFAULT as CODEC
 from saves.errors import BadFile
 from saves.type_registry import DocumentError
 
+MOVIE = "movie"
+"""The index document's key of the Infinite Horror movie the campaign is in."""
+
 MIST = "mist"
 """The index document's key of what the M.I.S.T. scenes carry (:func:`carry.carried`)."""
 
@@ -49,6 +52,8 @@ class Roster:
         self._bases: dict[str, tuple[Any, ...]] = {}
         """Per scene (folded name): its sheets as last opened or saved, to merge what changed."""
         self._mist_bases: dict[str, MistState] = {}
+        self._movies: dict[str, int] = {}
+        """Per Infinite Horror scene: its movie as last opened or saved."""
         """Per M.I.S.T. scene: what it carried as last opened or saved."""
 
     def sheets(self) -> tuple[Any, ...]:
@@ -102,10 +107,12 @@ class Roster:
             else replace(s, condition=None)
             for s in (next_scene(self.sheets()) if new else self.sheets())
         )
-        if roster == scene.initial.sheets:
+        movie = self.movie() if new else scene.initial.movie
+        self._movies[key] = scene.state.movie
+        if roster == scene.initial.sheets and movie == scene.initial.movie:
             self._bases[key] = cast_now(scene.state)
             return scene
-        initial = replace(scene.initial, sheets=roster)
+        initial = replace(scene.initial, sheets=roster, movie=movie)
         try:
             state = replay(replace(scene, initial=initial), scene.journal)
         except Exception:  # a journal that cannot replay on the roster keeps its own sheets
@@ -113,7 +120,14 @@ class Roster:
             return scene
         assert isinstance(state, Encounter)  # replayed from an Encounter
         self._bases[key] = cast_now(state)
+        self._movies[key] = state.movie
         return replace(scene, initial=initial, state=state)
+
+    def movie(self) -> int:
+        """The Infinite Horror movie the campaign is in (RULES.md §3.1: from entering a
+        film-world to leaving it; ``end movie`` moves on), 1 at first."""
+        movie = self._index.document.get(MOVIE)
+        return movie if type(movie) is int and 1 <= movie < 10**6 else 1
 
     def _mist_seen_by(self, scene: Scene) -> Scene:
         key = scene.name.casefold()
@@ -135,6 +149,11 @@ class Roster:
             return
         sheets = cast_now(scene.state)
         key = scene.name.casefold()
+        if self._movies.get(key) != scene.state.movie:
+            self._movies[key] = scene.state.movie
+            if self.movie() != scene.state.movie:
+                self._index.document[MOVIE] = scene.state.movie
+                self._index.write_document()
         base = {s.key: s for s in self._bases.get(key, ())}
         mine = {s.key: s for s in sheets}
         if base == mine:
@@ -204,6 +223,8 @@ class Roster:
         if isinstance(scene.state, MistState):
             self._mist_bases.setdefault(key, _mist_carried(scene))
             return
+        if isinstance(scene.state, Encounter):
+            self._movies.setdefault(key, scene.state.movie)
         if isinstance(scene.state, Encounter) and key not in self._bases:
             known = {s.key for s in self.sheets()}
             self._bases[key] = tuple(s for s in cast_now(scene.state) if s.key in known)
@@ -217,6 +238,7 @@ class Roster:
             return
         if not isinstance(scene.state, Encounter):
             return
+        self._index.document[MOVIE] = scene.state.movie
         left = {s.key: s.condition for s in cast_now(scene.state)}
         roster = [
             replace(s, condition=left[s.key]) if left.get(s.key) is not None else s

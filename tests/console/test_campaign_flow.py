@@ -84,3 +84,12 @@ async def test_a_mist_scene_end_asks_and_names_who_carries(run_app: AppRun) -> N
         await press(pilot, "y")
         await settle(pilot)
         assert state_of(pilot).scene.number == 2
+
+
+async def test_the_title_names_the_movie_after_the_first(run_app: AppRun) -> None:
+    from console.widgets.title_bar import FixedTitle
+
+    async with run_app(script=FIGHT + "end movie\n", lang="zh") as (app, pilot):
+        await settle(pilot)
+        title = str(ih_screen(app).query_one(FixedTitle).render())
+        assert "影片 2 › Fight" in title, title

@@ -181,3 +181,20 @@ def test_a_campaign_saved_before_opens_and_its_cast_starts_from_its_latest_scene
     assert [c.name for c in office.state.characters] == ["Mei"]
     for name, data in scenes.items():
         assert (directory / "scenes" / name).read_bytes() == data  # its scenes unchanged
+
+
+def test_the_movie_is_the_campaigns_end_movie_moves_every_next_scene_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_here(tmp_path, FIGHT + "willpower Ann impulse\nend movie\n", monkeypatch) == 0
+    assert run_here(tmp_path, 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n', monkeypatch) == 0
+    with open_store(tmp_path).open_campaign("C") as campaign:
+        nxt = campaign.load_scene("Next")
+        assert isinstance(nxt.state, Encounter)
+        assert nxt.state.movie == 2
+        assert not find(nxt.state, "Ann").impulse_used_movie
+        nxt, _ = execute_text(nxt, "undo")
+        nxt, _ = execute_text(nxt, "end movie")
+        campaign.save_scene(nxt)
+        later = campaign.with_roster(new_scene("Later", "ih-d10", seed=4))
+    assert isinstance(later.state, Encounter) and later.state.movie == 3
