@@ -186,6 +186,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(run, "sub_lang")
 
     saves = sub.add_parser("saves", help="list campaigns and scenes")
+    saves.add_argument(
+        "campaign", metavar="CAMPAIGN", nargs="?", default=None, help="its cast and missions"
+    )
+    saves.add_argument("--json", action="store_true")
     saves.add_argument("--save-dir", dest="run_save_dir", default=None)
     _add_lang(saves, "sub_lang")
 

@@ -218,10 +218,13 @@ def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: s
 
 
 def list_saves(args: argparse.Namespace) -> int:
-    """``st-console saves [--save-dir DIR]``: campaigns, their scenes, who holds them open."""
+    """``st-console saves [CAMPAIGN] [--json] [--save-dir DIR]``: campaigns, their scenes, who
+    holds them open; with CAMPAIGN its cast, season, missions and scenes (issue 25)."""
     from saves import SaveError, open_store
     from saves.store import CAMPAIGNS, default_save_dir
 
+    if getattr(args, "campaign", None) is not None:
+        return _show_campaign(args)
     root = Path(args.save_dir) if args.save_dir else default_save_dir()
     nearest = next(p for p in (root, *root.parents) if p.exists())
     if nearest.is_dir() and not (root / CAMPAIGNS).exists():  # a listing creates no folders
@@ -295,4 +298,24 @@ def import_file(args: argparse.Namespace) -> int:
     t = Translator(args.lang)
     names = ", ".join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))
+    return 0
+
+
+def _show_campaign(args: argparse.Namespace) -> int:
+    """``saves CAMPAIGN [--json]``: the campaign's cast with its condition, the season and its
+    missions, and the scenes; read-only (a campaign open in the console can be listed)."""
+    from console.campaign_view import campaign_json, campaign_lines
+    from saves import SaveError, open_store
+
+    try:
+        store = open_store(args.save_dir)
+        with store.open_campaign(args.campaign, read_only=True) as campaign:
+            view = campaign_json(campaign)
+    except SaveError as error:
+        return _fail(save_error_text(error, args.lang))
+    if args.json:
+        print(json.dumps(view, ensure_ascii=False))
+        return 0
+    for line in campaign_lines(view, Translator(args.lang)):
+        print(_safe(line))
     return 0

@@ -11,11 +11,22 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from console.app import STConsoleApp
+    from console.i18n import Translator
     from engine.session import Scene
 
 VIEWERS_EVERY = 5.0
 """Seconds between two looks for players' views following this save directory (the title's
 marker; console/player/presence.py)."""
+
+
+def where(t: Translator, scene: Scene) -> str:
+    """Where the table is (issue 25): an Infinite Horror scene after the first movie is
+    ``movie 2 › Fight`` (RULES.md §3.1; in the first there is no other to tell it from). A
+    M.I.S.T. scene's season › mission › scene is on the screen's own path line."""
+    movie = getattr(scene.state, "movie", None)
+    if isinstance(movie, int) and movie > 1:
+        return t("title.movie", movie=movie) + " › " + scene.name
+    return scene.name
 
 
 class TitleLine:
@@ -51,7 +62,7 @@ class TitleLine:
         return render.title(
             app.t,
             campaign=app.persistence.campaign_name,
-            scene=scene.name,
+            scene=where(app.t, scene),
             round_number=round_number if isinstance(round_number, int) and round_number else None,
             session=app.clock() - app.started,
             autosave=app.autosave.state,

@@ -23,8 +23,8 @@ from typing import Any
 
 from engine.session import Scene
 from saves import backups
-from saves.campaign_index import CampaignIndex, Mission, SceneInfo
-from saves.errors import BadFile, NameTaken, ReadOnly
+from saves.campaign_index import CAST_KEPT, CampaignIndex, Mission, SceneInfo
+from saves.errors import BadFile, NameTaken, ReadOnly, SaveError
 from saves.lock import CampaignLock, Holder
 from saves.roster import Roster
 from saves.scenefile import SceneFile
@@ -105,9 +105,40 @@ class Campaign:
         return self._roster.sheets()
 
     def with_roster(self, scene: Scene) -> Scene:
-        """``scene`` seeing the campaign's roster (see :meth:`saves.roster.Roster.seen_by`)."""
+        """``scene`` seeing the campaign's roster (see :meth:`saves.roster.Roster.seen_by`); a
+        new scene starts where the campaign's cast stands (issue 25)."""
         with self._mutex:
+            if not scene.journal and not scene.undone:
+                self._adopt_cast()
             return self._roster.seen_by(scene)
+
+    def mist_cast(self) -> Any:
+        """What the M.I.S.T. scenes carry to the next (``engine.mist.state.MistState``), if any."""
+        with self._mutex:
+            self._adopt_cast()
+            return self._roster.mist()
+
+    def _adopt_cast(self) -> None:
+        """A campaign saved before the cast was the campaign's (issue 25) starts from its latest
+        scene of each family: the roster's characters in the condition that scene left them,
+        the M.I.S.T. PCs, season, mission and case file. Its scenes are not changed; written
+        once (kept in memory only when read-only)."""
+        document = self._index.document
+        if document.get(CAST_KEPT):
+            return
+        document[CAST_KEPT] = True
+        latest: dict[str, SceneInfo] = {}
+        for info in self._index.scenes():
+            latest["mist" if info.system == "mist" else "ih"] = info
+        try:
+            if "ih" in latest:
+                self._roster.adopt(self._file(latest["ih"]).load())
+            if "mist" in latest:
+                self._roster.adopt(self._file(latest["mist"]).load())
+        except (SaveError, FileNotFoundError):
+            pass  # a scene that does not load gives nothing: the campaign still opens
+        if not self.read_only:
+            self._index.write_document()
 
     # -- scenes --------------------------------------------------------------------------------
 

@@ -48,6 +48,11 @@ def same_name(a: str, b: str) -> bool:
     return a.casefold() == b.casefold()
 
 
+CAST_KEPT = "cast_kept"
+"""The index document's mark of a campaign whose cast is the campaign's (issue 25): one saved
+before starts its cast from its latest scenes once (:meth:`saves.campaign.Campaign.with_roster`)."""
+
+
 def new_campaign_document(name: str) -> dict[str, Any]:
     """The index document of a new, empty campaign."""
     return {
@@ -59,6 +64,7 @@ def new_campaign_document(name: str) -> dict[str, Any]:
         "missions": [],
         "current": None,
         "next_scene": 1,
+        CAST_KEPT: True,
     }
 
 

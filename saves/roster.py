@@ -1,10 +1,14 @@
-"""The campaign's roster of Infinite Horror sheets (RULES.md §2), usable from every scene.
+"""The campaign's cast (issue 25): the roster of Infinite Horror sheets (RULES.md §2) with
+their characters' condition, and what the M.I.S.T. scenes carry (PCs, season, mission, case
+file), usable from every scene.
 
-The roster sits in the campaign's index document (key ``roster``). A scene opened or created
-sees the roster's sheets (:meth:`Roster.seen_by`), and saving a scene writes back to the roster
-the sheets that scene changed, created or deleted since it was opened (:meth:`Roster.merge`:
-one index write, only when a sheet changed). Sheet commands are in the scene's journal, so
-undo and the report cover them.
+Both sit in the campaign's index document (keys ``roster`` and ``mist``). A scene opened or
+created sees the roster's sheets and a new scene starts where the campaign stands
+(:meth:`Roster.seen_by`); saving a scene (the autosave after every command, undo included)
+writes back what that scene changed of the cast since it was opened (:meth:`Roster.merge`: one
+index write, only when something changed). The commands are in the scene's journal, so undo
+and the report cover them. The season and the scenes of each mission in the index are a record
+of the M.I.S.T. scenes' own (``mission.season``, ``mission.name``), written when they change.
 """
 
 from __future__ import annotations
@@ -12,12 +16,29 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.ih.cast import cast_now, next_scene
 from engine.ih.encounter import Encounter
+from engine.mist import carry
+from engine.mist.commands import EndScene
+from engine.mist.state import MistState
 from engine.session import Scene, replay
 from saves.campaign_index import CampaignIndex
 from saves.codec import DEFAULT as CODEC
 from saves.errors import BadFile
 from saves.type_registry import DocumentError
+
+MOVIE = "movie"
+"""The index document's key of the Infinite Horror movie the campaign is in."""
+
+MIST = "mist"
+"""The index document's key of what the M.I.S.T. scenes carry (:func:`carry.carried`)."""
+
+
+def _mist_carried(scene: Scene) -> MistState:
+    """What a M.I.S.T. scene leaves to the next: see :func:`engine.mist.carry.carried`."""
+    assert isinstance(scene.state, MistState)
+    ended = bool(scene.journal) and isinstance(scene.journal[-1].command, EndScene)
+    return carry.carried(scene.state, ended)
 
 
 class Roster:
@@ -30,6 +51,10 @@ class Roster:
         self._index = index
         self._bases: dict[str, tuple[Any, ...]] = {}
         """Per scene (folded name): its sheets as last opened or saved, to merge what changed."""
+        self._mist_bases: dict[str, MistState] = {}
+        self._movies: dict[str, int] = {}
+        """Per Infinite Horror scene: its movie as last opened or saved."""
+        """Per M.I.S.T. scene: what it carried as last opened or saved."""
 
     def sheets(self) -> tuple[Any, ...]:
         """The campaign's sheets (``engine.ih.sheet.Sheet``), in the order they were made.
@@ -58,34 +83,77 @@ class Roster:
         return tuple(sheets)
 
     def seen_by(self, scene: Scene) -> Scene:
-        """``scene`` seeing the roster: its initial state starts from the roster's sheets and
-        its journal is replayed on them (a scene's own sheet commands then apply on top). A
-        scene whose sheets already are the roster's, or that is not Infinite Horror, is
-        returned as it is; so is one whose journal does not replay on the roster."""
+        """``scene`` seeing the campaign: an Infinite Horror scene's initial state starts from
+        the roster's sheets and its journal is replayed on them (a scene's own sheet commands
+        then apply on top); a new M.I.S.T. scene starts from what the campaign carries.
+
+        A character's condition (issue 25) is the campaign's only for a *new* scene: a scene
+        played before keeps the condition each character started it in (the past stays the
+        past: replaying its damage on today's condition would count it twice). A scene whose
+        sheets already are the roster's is returned as it is; so is one whose journal does not
+        replay on the roster."""
+        if isinstance(scene.initial, MistState):
+            return self._mist_seen_by(scene)
         key = scene.name.casefold()
         if not isinstance(scene.state, Encounter) or not isinstance(scene.initial, Encounter):
             return scene
-        sheets = scene.state.sheets
-        roster = self.sheets()
-        if tuple(sheets) == roster:
-            self._bases[key] = roster
+        new = not scene.journal and not scene.undone
+        own = {s.key: s for s in scene.initial.sheets}
+        roster = tuple(
+            replace(s, condition=own[s.key].condition)
+            if s.key in own
+            else s
+            if new
+            else replace(s, condition=None)
+            for s in (next_scene(self.sheets()) if new else self.sheets())
+        )
+        movie = self.movie() if new else scene.initial.movie
+        self._movies[key] = scene.state.movie
+        if roster == scene.initial.sheets and movie == scene.initial.movie:
+            self._bases[key] = cast_now(scene.state)
             return scene
-        initial = replace(scene.initial, sheets=roster)
+        initial = replace(scene.initial, sheets=roster, movie=movie)
         try:
             state = replay(replace(scene, initial=initial), scene.journal)
         except Exception:  # a journal that cannot replay on the roster keeps its own sheets
-            self._bases[key] = tuple(sheets)
+            self._bases[key] = cast_now(scene.state)
             return scene
         assert isinstance(state, Encounter)  # replayed from an Encounter
-        self._bases[key] = tuple(state.sheets)
+        self._bases[key] = cast_now(state)
+        self._movies[key] = state.movie
         return replace(scene, initial=initial, state=state)
 
-    def merge(self, scene: Scene) -> None:
-        """Write to the roster the sheets ``scene`` changed since it was opened or last saved."""
-        sheets = getattr(scene.state, "sheets", None)
-        if sheets is None:
-            return
+    def movie(self) -> int:
+        """The Infinite Horror movie the campaign is in (RULES.md §3.1: from entering a
+        film-world to leaving it; ``end movie`` moves on), 1 at first."""
+        movie = self._index.document.get(MOVIE)
+        return movie if type(movie) is int and 1 <= movie < 10**6 else 1
+
+    def _mist_seen_by(self, scene: Scene) -> Scene:
         key = scene.name.casefold()
+        standing = self.mist()
+        if standing is not None and not scene.journal and not scene.undone:
+            start = carry.named(standing, scene.name)
+            scene = replace(scene, initial=start, state=start)
+        self._mist_bases[key] = _mist_carried(scene)
+        return scene
+
+    def merge(self, scene: Scene) -> None:
+        """Write to the campaign what ``scene`` changed of its cast since it was opened or last
+        saved: the sheets and their characters' condition (issue 25), the M.I.S.T. characters,
+        season, mission and case file."""
+        if isinstance(scene.state, MistState):
+            self._mist_merge(scene)
+            return
+        if not isinstance(scene.state, Encounter):
+            return
+        sheets = cast_now(scene.state)
+        key = scene.name.casefold()
+        if self._movies.get(key) != scene.state.movie:
+            self._movies[key] = scene.state.movie
+            if self.movie() != scene.state.movie:
+                self._index.document[MOVIE] = scene.state.movie
+                self._index.write_document()
         base = {s.key: s for s in self._bases.get(key, ())}
         mine = {s.key: s for s in sheets}
         if base == mine:
@@ -103,17 +171,77 @@ class Roster:
         for name in base.keys() - mine.keys():
             roster = [s for s in roster if s.key != name]
             changed = True
-        self._bases[key] = tuple(sheets)
+        self._bases[key] = sheets
         if changed:
             self._index.document["roster"] = [CODEC.encode(s) for s in roster]
             self._index.write_document()
+
+    def mist(self) -> MistState | None:
+        """What the campaign's M.I.S.T. scenes carry (the next scene's start), if any.
+
+        Raises:
+            BadFile: the stored value is not a M.I.S.T. state (a hand-edited index).
+        """
+        stored = self._index.document.get(MIST)
+        if stored is None:
+            return None
+        try:
+            value = CODEC.decoder(MistState)(stored)
+        except DocumentError as error:
+            raise BadFile(self._index.path, f"the M.I.S.T. cast: {error}") from None
+        if not isinstance(value, MistState):
+            raise BadFile(self._index.path, "the M.I.S.T. cast is not a M.I.S.T. state")
+        return value
+
+    def set_mist(self, standing: MistState) -> None:
+        """Keep ``standing`` as what the M.I.S.T. scenes carry (written at once)."""
+        self._index.document[MIST] = CODEC.encode(standing)
+        self._index.write_document()
+
+    def _mist_merge(self, scene: Scene) -> None:
+        key = scene.name.casefold()
+        carried = _mist_carried(scene)
+        if self._mist_bases.get(key) != carried:
+            self._mist_bases[key] = carried
+            if carried != self.mist():
+                self.set_mist(carried)
+        assert isinstance(scene.state, MistState)
+        mission = scene.state.mission
+        season = mission.season or None
+        if season is not None and self._index.season != season:
+            self._index.set_season(season)
+        if mission.name:
+            place = next((m for m in self._index.missions() if scene.name in m.scenes), None)
+            if place is None or place.name != mission.name:
+                self._index.set_mission(scene.name, mission.name)
 
     def start_new(self, scene: Scene) -> None:
         """Remember what a new scene starts from. A scene made elsewhere (an import) adds its
         new sheets to the roster but does not overwrite the roster's own sheets of the same
         names."""
-        sheets = getattr(scene.state, "sheets", None)
         key = scene.name.casefold()
-        if sheets is not None and key not in self._bases:
+        if isinstance(scene.state, MistState):
+            self._mist_bases.setdefault(key, _mist_carried(scene))
+            return
+        if isinstance(scene.state, Encounter):
+            self._movies.setdefault(key, scene.state.movie)
+        if isinstance(scene.state, Encounter) and key not in self._bases:
             known = {s.key for s in self.sheets()}
-            self._bases[key] = tuple(s for s in sheets if s.key in known)
+            self._bases[key] = tuple(s for s in cast_now(scene.state) if s.key in known)
+
+    def adopt(self, scene: Scene) -> None:
+        """Take the cast from ``scene`` of a campaign saved before the cast was kept (issue 25):
+        the roster's characters in the condition it left them, or what a M.I.S.T. scene
+        carries. In memory; the caller writes the document."""
+        if isinstance(scene.state, MistState):
+            self._index.document[MIST] = CODEC.encode(_mist_carried(scene))
+            return
+        if not isinstance(scene.state, Encounter):
+            return
+        self._index.document[MOVIE] = scene.state.movie
+        left = {s.key: s.condition for s in cast_now(scene.state)}
+        roster = [
+            replace(s, condition=left[s.key]) if left.get(s.key) is not None else s
+            for s in self.sheets()
+        ]
+        self._index.document["roster"] = [CODEC.encode(s) for s in roster]

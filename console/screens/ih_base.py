@@ -34,7 +34,7 @@ NEEDS_SELECTION = frozenset(
 SHEET_ACTIONS = frozenset({"add_from_sheet", "check"})
 """Actions that work from the campaign's sheets (RULES.md §3.10): greyed out without one."""
 EDITS = NEEDS_SELECTION | frozenset(
-    "next_turn begin add join roll attack add_from_sheet check extended".split()  # noqa: SIM905
+    "next_turn begin end_scene add join roll attack add_from_sheet check extended".split()  # noqa: SIM905
 )
 """Actions that change the scene: refused in read-only mode."""
 

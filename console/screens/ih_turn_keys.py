@@ -24,6 +24,10 @@ class TurnKeys(IHBase):
     def action_begin(self) -> None:
         self.run_command(ih.Begin())
 
+    def action_end_scene(self) -> None:
+        """``end scene``: asks first, saying what carries (issue 25)."""
+        self.run_command(ih.EndScene())
+
     def action_select_current(self) -> None:
         if self.view is not None and self.view.current:
             self.selected = self.view.current

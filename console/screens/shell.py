@@ -89,6 +89,8 @@ class SceneScreen(Screen[None]):
         self._keys_state: tuple[bool | None, ...] = ()
         self._refusals: tuple[Scene | None, dict[object, str | None]] = (None, {})
         """The scene last asked about and the engine's answers (see :meth:`refusal`)."""
+        self._ending_confirmed = False
+        """The Storyteller said yes to ending the scene or movie (see :meth:`_confirm_ending`)."""
         self._bindings = merged(self._bindings, APP_KEYS + self.SCREEN_KEYS, translate)
         self.set_reactive(SceneScreen.scene, scene)
 
@@ -175,6 +177,8 @@ class SceneScreen(Screen[None]):
                 return ()
             if self.read_only:
                 raise RuleError("app.read-only")
+            if not self._ending_confirmed and self._confirm_ending(command, source):
+                return ()
             events = self.history.execute(command, text)
         except RuleError as error:
             self.refuse(error.render(self.t.lang), source)  # error.<code> in the table's language
@@ -185,6 +189,30 @@ class SceneScreen(Screen[None]):
         self.post_message(SceneEdited(self.history.scene))
         self.refresh_keys()
         return events
+
+    def _confirm_ending(self, command: object, source: str) -> bool:
+        """Ask before a command that ends the scene or the movie, saying what carries to the
+        next (issue 25); it runs on yes. Whether it asked (a command the engine would refuse
+        is not asked about: the refusal is shown at once)."""
+        from console.scene_end import ending_question
+
+        question = ending_question(self.t, self.history.scene.state, command)
+        if question is None or self.refusal(command) is not None:
+            return False
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            self._ending_confirmed = True
+            try:
+                self.run_command_events(command, source)
+            finally:
+                self._ending_confirmed = False
+
+        from console.screens.dialogs import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog(self.t, question), answered)
+        return True
 
     def refusal(self, command: object) -> str | None:
         """Why the engine would refuse ``command`` in the scene as it is (``None``: it would

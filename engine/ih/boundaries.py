@@ -7,11 +7,14 @@ after staying conscious wakes if the cause is gone (health above 0).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine.events import Event, Events
+from engine.ih.cast import combatant_of, movie_ended, scene_ended
 from engine.ih.encounter import Budget, Combatant, Encounter, Phase, fresh_turn
 from engine.ih.events import MovieEnded, Revived, SceneEnded
+from engine.ih.sheet import Condition, Sheet
 
 
 def end_scene(state: Encounter) -> tuple[Encounter, Events]:
@@ -44,6 +47,7 @@ def end_scene(state: Encounter) -> tuple[Encounter, Events]:
         )
     ended = replace(
         state,
+        sheets=_conditions(state, scene_ended),
         phase=Phase.SETUP,
         round=0,
         current=None,
@@ -58,4 +62,17 @@ def end_movie(state: Encounter) -> tuple[Encounter, Events]:
     """Close the movie (and its last scene): per-movie uses reset too."""
     state, events = end_scene(state)
     order = tuple(replace(c, impulse_used_movie=False) for c in state.order)
-    return replace(state, order=order, movie=state.movie + 1), (*events, MovieEnded(state.movie))
+    sheets = _conditions(state, movie_ended)
+    ended = replace(state, order=order, sheets=sheets, movie=state.movie + 1)
+    return ended, (*events, MovieEnded(state.movie))
+
+
+def _conditions(state: Encounter, change: Callable[[Condition], Condition]) -> tuple[Sheet, ...]:
+    """The sheets with ``change`` made to the condition of each character out of the fight
+    (those in it are their combatants: issue 25, ``engine/ih/cast.py``)."""
+    return tuple(
+        replace(sheet, condition=change(sheet.condition))
+        if sheet.condition is not None and combatant_of(state, sheet) is None
+        else sheet
+        for sheet in state.sheets
+    )

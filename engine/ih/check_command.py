@@ -59,9 +59,11 @@ def willpower_for_check(state: Encounter, name: str, asked: bool) -> tuple[Encou
 
 
 def sheet_willpower_left(state: Encounter, sheet: Sheet) -> int:
-    """The willpower a sheet not in the fight has left in this scene (max − spent, §2.2)."""
+    """The willpower a sheet not in the fight has left in this scene: what its character
+    started the scene with (the campaign's, issue 25; else the maximum, §2.2) less what it spent."""
     spent = dict(state.sheet_willpower_spent).get(sheet.key, 0)
-    return derived.willpower_max(sheet.character) - spent
+    start = sheet.condition.willpower if sheet.condition is not None and sheet.carries else None
+    return (derived.willpower_max(sheet.character) if start is None else start) - spent
 
 
 def _spend_sheet_willpower(state: Encounter, name: str) -> tuple[Encounter, Events, bool]:

@@ -16,6 +16,7 @@ from engine.errors import RuleError
 from engine.events import Events
 from engine.ih import commands as c
 from engine.ih import extended, turns, vitals
+from engine.ih.cast import condition_json
 from engine.ih.encounter import Combatant, Encounter, Phase, find
 from engine.ih.handlers import HANDLERS
 from engine.ih.language import VERBS
@@ -92,7 +93,10 @@ def to_json(state: Encounter) -> dict[str, Any]:
         else [],
         "scene": state.scene,
         "movie": state.movie,
-        "sheets": [sheet_json(s, state.interpretations) for s in state.sheets],
+        "sheets": [
+            {**sheet_json(s, state.interpretations), **condition_json(state, s)}
+            for s in state.sheets
+        ],
         "rolls": [roll_json(r) for r in state.rolls],
         "extended": [extended.extended_json(t) for t in state.extended],
     }

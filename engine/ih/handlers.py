@@ -17,6 +17,7 @@ from engine.ih import (
     attack,
     boundaries,
     budget,
+    cast,
     check_command,
     effects,
     extended,
@@ -100,8 +101,9 @@ def swap(state: Encounter, command: c.Swap, rng: random.Random) -> Result:
 
 
 def remove(state: Encounter, command: c.Remove, rng: random.Random) -> Result:
-    """A combatant leaves the fight."""
-    return turns.remove(state, command.name)
+    """A combatant leaves the fight; a character of the cast keeps the condition they leave
+    it in (issue 25)."""
+    return turns.remove(cast.left_the_fight(state, command.name), command.name)
 
 
 def hide(state: Encounter, command: c.Hide, rng: random.Random) -> Result:

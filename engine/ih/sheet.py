@@ -26,6 +26,24 @@ class SkillBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """Where a character of the campaign stands between scenes (issue 25): what the last
+    scene left of their health and willpower, and the once-per-scene and once-per-movie uses
+    spent (RULES.md §1.7, §2.2, §3.1). A scene's combatant added from the sheet starts from it
+    (``add NAME from=NAME``); see ``engine/ih/cast.py``."""
+
+    health: int
+    willpower: int
+    temporary_boxes: tuple[tuple[str, int], ...] = ()
+    """Health boxes from temporary Stamina or Size, per trait (RULES.md §2.2)."""
+    unconscious: bool = False
+    impulse_used_movie: bool = False
+    trait_used_scene: bool = False
+    conscious_used_scene: bool = False
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Sheet:
     """One character of the campaign's roster (RULES.md §2)."""
 
@@ -35,6 +53,12 @@ class Sheet:
     character: Character = field(default_factory=Character)
     skill_bonuses: tuple[SkillBonus, ...] = ()
     choices: Choices = field(default_factory=Choices)
+    recurring: bool = False
+    """``sheet NAME … recurring``: an NPC whose condition carries from scene to scene, as every
+    PC's does (issue 25)."""
+    condition: Condition | None = None
+    """The condition the character starts the scene in; ``None``: unhurt, full willpower, no
+    use spent (a new sheet, or one whose character was never in a fight)."""
 
     @property
     def side(self) -> str:
@@ -45,6 +69,12 @@ class Sheet:
     def key(self) -> str:
         """The case-insensitive form of the name (names match so, INTERFACE.md §3)."""
         return self.name.casefold()
+
+    @property
+    def carries(self) -> bool:
+        """Whether the campaign keeps this character's condition between scenes: a PC's, or
+        a ``recurring`` NPC's (issue 25)."""
+        return self.pc or self.recurring
 
     def skill_bonus(self, skill: Skill) -> int:
         """The bonus successes of ``skill`` (0 when none was entered)."""

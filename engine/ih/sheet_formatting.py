@@ -24,6 +24,8 @@ def _sheet(x: c.SetSheet) -> str:
     parts = ["sheet", quote(x.name)]
     if x.pc is not None:
         parts.append("pc" if x.pc else "npc")
+    if x.recurring:
+        parts.append("recurring")
     if x.system is not None:
         parts.append(x.system)
     parts += [f"{key}={value}" for key, value in x.traits]

@@ -3,7 +3,7 @@
 ======================================================================  ==========================
 command                                                                 meaning (RULES.md)
 ======================================================================  ==========================
-``sheet NAME [pc|npc] [ih-d10|ih-d6] TRAIT=N … [skill-bonus.SKILL=N]``  create or update a sheet
+``sheet NAME [pc|npc] [recurring] [ih-d10|ih-d6] TRAIT=N …``  create or update a sheet
 ``sheet NAME delete``                                                   take it off the roster
 ``specialty NAME SKILL "SPECIALTY" N`` (0 takes it off)                 §2.1
 ``feat NAME "FEAT" N`` · ``language NAME "LANGUAGE" N [native]``        §2.3
@@ -63,7 +63,7 @@ MAX_GROUP = 50
 INTERVALS: tuple[str, ...] = ("turn", "minute", "hour", "day")
 LEVEL_RANGE = (0, 10)
 LANGUAGE_RANGE = (0, 5)
-SHEET_USAGE = "sheet NAME [pc|npc] TRAIT=N … (e.g. sheet Ann pc dexterity=3 firearms=2)"
+SHEET_USAGE = "sheet NAME [pc|npc] [recurring] TRAIT=N … (e.g. sheet Ann pc dexterity=3 firearms=2)"
 
 
 def _usage(text: str) -> RuleError:
@@ -102,12 +102,15 @@ def _sheet(line: Line) -> c.SetSheet | c.DeleteSheet:
     if not name:
         raise RuleError("ih.sheet.no-name")
     pc: bool | None = None
+    recurring: bool | None = None
     system: str | None = None
     pairs: list[tuple[str, str]] = list(line.options)
     for word in line.words[1:]:
         flag = word.lower()
         if flag in ("pc", "npc"):
             pc = flag == "pc"
+        elif flag == "recurring":
+            recurring = True
         elif flag in ("ih-d10", "ih-d6"):
             system = flag
         elif flag == "delete" and len(line.words) == 2 and not line.options:
@@ -149,6 +152,7 @@ def _sheet(line: Line) -> c.SetSheet | c.DeleteSheet:
         traits=tuple(traits),
         skill_bonuses=tuple(bonuses),
         texts=tuple(texts),
+        recurring=recurring,
     )
 
 

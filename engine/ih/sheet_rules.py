@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 from engine.errors import RuleError
 from engine.events import Event, Events
+from engine.ih import cast, npc, roster
 from engine.ih import commands as c
-from engine.ih import npc, roster
 from engine.ih.character import Character, Concept, Feat, Language, Specialty
 from engine.ih.checks import sheet_named
 from engine.ih.encounter import Encounter, Kind, find, put
@@ -120,6 +120,7 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
     sheet = replace(
         sheet,
         pc=sheet.pc if command.pc is None else command.pc,
+        recurring=sheet.recurring if command.recurring is None else command.recurring,
         system=command.system or sheet.system,
         character=character,
         skill_bonuses=tuple(SkillBonus(s, n) for s, n in skill_bonuses.items() if n),
@@ -127,6 +128,8 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
     changes: list[tuple[str, str]] = []
     if command.pc is not None:
         changes.append(("side", sheet.side))
+    if command.recurring is not None:
+        changes.append(("recurring", "yes" if command.recurring else "no"))
     if command.system is not None:
         changes.append(("system", command.system))
     changes += [(key, str(value)) for key, value in command.traits]
@@ -294,6 +297,9 @@ def add_from_sheet(
         state, added = roster.add(state, entry, rng, command.join)
         events += added
     if command.count is None:
+        character = cast.combatant_of(state, sheet)
+        if character is not None and character.key == name.casefold():
+            state = put(state, cast.starting(character, sheet))  # issue 25: the campaign's
         state = _with_willpower_spent_out_of_the_fight(state, sheet, name)
     return state, tuple(events)
 

@@ -25,6 +25,9 @@ class SetSheet:
     traits: tuple[tuple[str, int], ...] = ()
     skill_bonuses: tuple[tuple[Skill, int], ...] = ()
     texts: tuple[tuple[str, str], ...] = ()
+    recurring: bool | None = None
+    """``recurring``: an NPC whose condition the campaign keeps between scenes (issue 25);
+    ``None`` keeps the sheet's."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,127 @@
+"""The campaign between scenes (issue 25): its cast with their condition, the season and its
+missions, and its scenes. ``st-console saves CAMPAIGN [--json]``, the console's campaign
+screen and the campaign report all read it from here.
+
+Imports the engine and ``saves`` only, never Textual.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from console.i18n import Translator
+from engine.ih.cast import roster_json
+from engine.mist.json_view import to_json as mist_json
+
+if TYPE_CHECKING:
+    from saves.campaign import Campaign
+
+
+def campaign_json(campaign: Campaign) -> dict[str, Any]:
+    """The campaign's cast, season, missions and scenes (``saves CAMPAIGN --json``).
+
+    ``cast``: every Infinite Horror PC and ``recurring`` NPC with the condition the next scene
+    starts from; ``mist``: the M.I.S.T. PCs, the current mission and its case file as the next
+    scene starts with them (``null`` before any M.I.S.T. scene)."""
+    mist = campaign.mist_cast()
+    missions = campaign.missions()
+    mission_of = {scene: m.name for m in missions for scene in m.scenes}
+    view: dict[str, Any] = {
+        "name": campaign.name,
+        "current_scene": campaign.current_scene(),
+        "scenes": [
+            {"name": s.name, "system": s.system, "mission": mission_of.get(s.name)}
+            for s in campaign.scenes()
+        ],
+        "cast": [roster_json(s) for s in campaign.roster() if s.carries],
+        "season": campaign.season,
+        "missions": [{"name": m.name, "scenes": list(m.scenes)} for m in missions],
+        "mist": None,
+    }
+    if mist is not None:
+        full = mist_json(mist)
+        view["mist"] = {key: full[key] for key in ("characters", "mission", "case_file", "scene")}
+    return view
+
+
+def _ih_line(entry: dict[str, Any], t: Translator) -> str:
+    condition = entry["condition"]
+    side = t("campaign.side-recurring") if entry["recurring"] else entry["side"]
+    text = t(
+        "campaign.ih-line",
+        name=entry["name"],
+        side=side,
+        health=condition["health"],
+        health_max=entry["health_max"],
+        willpower=condition["willpower"],
+        willpower_max=entry["willpower_max"],
+    )
+    marks = []
+    if condition["unconscious"]:
+        marks.append(t("campaign.unconscious"))
+    if condition["health"] < entry["health_max"]:
+        marks.append(t("campaign.hurt"))
+    if condition["willpower"] <= 1:
+        marks.append(t("campaign.low-willpower"))
+    if condition["uses"]["impulse"]:
+        marks.append(t("campaign.impulse-used"))
+    return text + _marks(marks, t)
+
+
+def _mist_line(person: dict[str, Any], t: Translator) -> str:
+    themes = ", ".join(theme["name"] for theme in person["themes"]) or "—"
+    statuses = ", ".join(f"{n}-{s['tier']}" for n, s in person["statuses"].items()) or "—"
+    text = t(
+        "campaign.mist-line",
+        name=person["name"],
+        themes=themes,
+        statuses=statuses,
+        evolution=person["evolution"],
+    )
+    marks = []
+    if any(theme["growth_pending"] for theme in person["themes"]):
+        marks.append(t("campaign.growth-pending"))
+    if person["rebirths_pending"]:
+        marks.append(t("campaign.newborn-owed"))
+    return text + _marks(marks, t)
+
+
+def _marks(marks: list[str], t: Translator) -> str:
+    return t("campaign.marks", marks=t("campaign.separator").join(marks)) if marks else ""
+
+
+def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
+    """``campaign_json``'s view as lines of text in the table's language."""
+    lines = [t("campaign.title", name=view["name"])]
+    mist = view["mist"]
+    if view["cast"] or (mist and mist["characters"]):
+        lines.append(t("campaign.cast"))
+        lines += ["  " + _ih_line(entry, t) for entry in view["cast"]]
+        if mist:
+            lines += ["  " + _mist_line(person, t) for person in mist["characters"]]
+    else:
+        lines.append(t("campaign.no-cast"))
+    if view["season"] or view["missions"] or (mist and mist["mission"]["name"]):
+        lines.append(t("campaign.season", name=view["season"] or "—"))
+        current = mist["mission"] if mist else None
+        for mission in view["missions"]:
+            state = ""
+            if current is not None and current["name"] == mission["name"]:
+                ended = current["ended"]
+                state = t("campaign.mission-ended" if ended else "campaign.mission-running")
+                if not ended:
+                    case = mist["case_file"] if mist else {}
+                    state += t(
+                        "campaign.case-file",
+                        clues=len(case.get("clues", [])),
+                        conclusions=len(case.get("conclusions", [])),
+                    )
+            scenes = ", ".join(mission["scenes"]) or "—"
+            lines.append(
+                "  " + t("campaign.mission", name=mission["name"], state=state, scenes=scenes)
+            )
+    lines.append(t("campaign.scenes"))
+    for scene in view["scenes"]:
+        mark = t("campaign.current") if scene["name"] == view["current_scene"] else ""
+        lines.append(f"  {scene['name']}  [{scene['system']}]{mark}")
+    return lines

@@ -1,0 +1,57 @@
+"""Ending a scene or a movie asks first and says what carries (issue 25).
+
+``end scene`` / ``end movie`` (Infinite Horror, key ``E`` ends the scene) and ``scene end``
+(M.I.S.T., key ``E``) change what the campaign's cast may do next: the question names the
+characters who carry and in what condition, what comes back and what stays behind. The
+shell asks it before the one path into the engine runs the command (console/screens/shell.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console.i18n import Translator
+from engine.ih import commands as ih
+from engine.ih.cast import cast_now, roster_json
+from engine.ih.encounter import Encounter
+from engine.mist import commands as mist
+from engine.mist.state import MistState
+
+
+def ending_question(t: Translator, state: Any, command: object) -> str | None:
+    """The yes/no question before ``command`` when it ends a scene or a movie, else ``None``."""
+    if isinstance(state, Encounter) and isinstance(command, (ih.EndScene, ih.EndMovie)):
+        return _ih_question(t, state, movie=isinstance(command, ih.EndMovie))
+    if isinstance(state, MistState) and isinstance(command, mist.EndScene):
+        return _mist_question(t, state, command)
+    return None
+
+
+def _ih_question(t: Translator, state: Encounter, movie: bool) -> str:
+    people = []
+    for sheet in cast_now(state):
+        if sheet.carries:
+            view = roster_json(sheet)
+            condition = view["condition"]
+            assert isinstance(condition, dict)
+            people.append(
+                t(
+                    "end.ih-person",
+                    name=sheet.name,
+                    health=condition["health"],
+                    health_max=view["health_max"],
+                    willpower=condition["willpower"],
+                    willpower_max=view["willpower_max"],
+                )
+            )
+    cast = t("campaign.separator").join(people) if people else t("end.nobody-carries")
+    key = "end.movie-question" if movie else "end.scene-question"
+    return t(key, cast=cast)
+
+
+def _mist_question(t: Translator, state: MistState, command: mist.EndScene) -> str:
+    names = [c.name for c in state.characters]
+    cast = t("campaign.separator").join(names) if names else t("end.nobody-carries")
+    kept = t("campaign.separator").join(command.keep) if command.keep else "—"
+    mission = state.mission.name or "—"
+    return t("end.mist-question", cast=cast, mission=mission, kept=kept)

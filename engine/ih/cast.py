@@ -1,0 +1,175 @@
+"""The campaign's cast between scenes (issue 25): each PC's and ``recurring`` NPC's condition.
+
+While a scene is played, a character of the cast who is in the fight *is* their combatant (the
+one added from their sheet under the sheet's name, or a PC's only one): the rules change the
+combatant, never a copy. :func:`cast_now` reads the cast's condition off the scene's state;
+the campaign keeps what the last played scene left (``saves/roster.py``) and a new scene starts
+from it (:func:`next_scene`, ``add NAME from=NAME`` through :func:`starting`). A ``count=N``
+group never carries: its combatants are numbered, not the character.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.ih import derived
+from engine.ih.encounter import Combatant, Encounter
+from engine.ih.sheet import Condition, Sheet
+
+
+def combatant_of(state: Encounter, sheet: Sheet) -> Combatant | None:
+    """The combatant who is ``sheet``'s character in this scene: the one added from it under
+    the sheet's name, else a PC's only one added from it; ``None`` when not in the fight."""
+    found = [x for x in state.order if x.sheet is not None and x.sheet.casefold() == sheet.key]
+    for combatant in found:
+        if combatant.key == sheet.key:
+            return combatant
+    if sheet.pc and len(found) == 1:
+        return found[0]
+    return None
+
+
+def fresh(sheet: Sheet) -> Condition:
+    """Unhurt, full willpower, no use spent (RULES.md §2.2)."""
+    character = sheet.character
+    return Condition(health=derived.health(character), willpower=derived.willpower_max(character))
+
+
+def condition_of(combatant: Combatant) -> Condition:
+    """What a combatant's character carries out of the scene."""
+    return Condition(
+        health=combatant.health,
+        willpower=combatant.willpower,
+        temporary_boxes=combatant.temporary_boxes,
+        unconscious=combatant.unconscious,
+        impulse_used_movie=combatant.impulse_used_movie,
+        trait_used_scene=combatant.trait_used_scene,
+        conscious_used_scene=combatant.conscious_used_scene,
+        notes=combatant.notes,
+    )
+
+
+def current(state: Encounter, sheet: Sheet) -> Condition:
+    """``sheet``'s character's condition now: their combatant's, else the one they started the
+    scene in less the willpower they spent on checks out of the fight (§3.11)."""
+    combatant = combatant_of(state, sheet)
+    if combatant is not None:
+        return condition_of(combatant)
+    start = sheet.condition or fresh(sheet)
+    spent = dict(state.sheet_willpower_spent).get(sheet.key, 0)
+    return replace(start, willpower=max(0, start.willpower - spent)) if spent else start
+
+
+def cast_now(state: Encounter) -> tuple[Sheet, ...]:
+    """The scene's sheets with the cast's condition as it stands now (what the campaign keeps);
+    a sheet that does not carry keeps the condition it has (none)."""
+    sheets = []
+    for sheet in state.sheets:
+        if sheet.carries:
+            now = current(state, sheet)
+            sheet = replace(sheet, condition=None if now == fresh(sheet) else now)
+        sheets.append(sheet)
+    return tuple(sheets)
+
+
+def next_scene(sheets: tuple[Sheet, ...]) -> tuple[Sheet, ...]:
+    """The cast as a new scene starts with it (RULES.md §1.7, §3.1): the once-per-scene uses
+    back, and whoever fainted wakes unless their health is 0 (as ``end scene``)."""
+    return tuple(
+        replace(sheet, condition=scene_ended(sheet.condition)) if sheet.condition else sheet
+        for sheet in sheets
+    )
+
+
+def scene_ended(condition: Condition) -> Condition:
+    """A condition past the end of its scene: per-scene uses reset, awake above 0 health."""
+    return replace(
+        condition,
+        trait_used_scene=False,
+        conscious_used_scene=False,
+        unconscious=condition.unconscious and condition.health <= 0,
+    )
+
+
+def movie_ended(condition: Condition) -> Condition:
+    """A condition past the end of its movie: per-movie (and per-scene) uses reset (§1.7)."""
+    return replace(scene_ended(condition), impulse_used_movie=False)
+
+
+def starting(combatant: Combatant, sheet: Sheet) -> Combatant:
+    """``combatant`` just added from ``sheet`` in the condition its character carries: health
+    (within the sheet's health plus temporary boxes), willpower, temporary boxes, unconscious,
+    the uses spent and the notes."""
+    condition = sheet.condition
+    if condition is None or not sheet.carries:
+        return combatant
+    boxes = sum(n for _, n in condition.temporary_boxes)
+    health_max = combatant.health_max + boxes
+    return replace(
+        combatant,
+        health=max(0, min(condition.health, health_max)),
+        health_max=health_max,
+        willpower=max(0, min(condition.willpower, combatant.willpower_max)),
+        temporary_boxes=condition.temporary_boxes,
+        unconscious=condition.unconscious,
+        impulse_used_movie=condition.impulse_used_movie,
+        trait_used_scene=condition.trait_used_scene,
+        conscious_used_scene=condition.conscious_used_scene,
+        notes=condition.notes,
+    )
+
+
+def left_the_fight(state: Encounter, name: str) -> Encounter:
+    """Before ``remove NAME``: if NAME is a character of the cast, their sheet keeps the
+    condition they leave the fight in (willpower spent on checks out of the fight is in it)."""
+    for sheet in state.sheets:
+        combatant = combatant_of(state, sheet)
+        if sheet.carries and combatant is not None and combatant.key == name.strip().casefold():
+            sheets = tuple(
+                replace(s, condition=condition_of(combatant)) if s.key == sheet.key else s
+                for s in state.sheets
+            )
+            spent = tuple(item for item in state.sheet_willpower_spent if item[0] != sheet.key)
+            return replace(state, sheets=sheets, sheet_willpower_spent=spent)
+    return state
+
+
+def condition_json(state: Encounter, sheet: Sheet) -> dict[str, object]:
+    """A sheet's ``recurring`` and ``condition`` keys in ``run --json`` (INTERFACE.md "The
+    campaign"): the character's condition now."""
+    return {
+        "recurring": sheet.recurring,
+        "carries": sheet.carries,
+        "condition": _condition_view(current(state, sheet)),
+    }
+
+
+def roster_json(sheet: Sheet) -> dict[str, object]:
+    """A character of the campaign's cast between scenes (``st-console saves CAMPAIGN
+    --json``): name, side, system, maxima and the condition the next scene starts from."""
+    character = sheet.character
+    now = next_scene((sheet,))[0].condition or fresh(sheet)
+    return {
+        "name": sheet.name,
+        "side": sheet.side,
+        "recurring": sheet.recurring,
+        "system": sheet.system,
+        "health_max": derived.health(character) + sum(n for _, n in now.temporary_boxes),
+        "willpower_max": derived.willpower_max(character),
+        "condition": _condition_view(now),
+    }
+
+
+def _condition_view(now: Condition) -> dict[str, object]:
+    return {
+        "health": now.health,
+        "willpower": now.willpower,
+        "temporary_health": sum(n for _, n in now.temporary_boxes),
+        "unconscious": now.unconscious,
+        "uses": {
+            "impulse": now.impulse_used_movie,
+            "trait": now.trait_used_scene,
+            "conscious": now.conscious_used_scene,
+        },
+        "notes": list(now.notes),
+    }

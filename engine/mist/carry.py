@@ -1,0 +1,42 @@
+"""What a M.I.S.T. scene leaves to the next one of the campaign (issue 25, RULES.md §4.6).
+
+The season, the mission and its case file, and the player characters (themes, tags burned or
+not, weaknesses, marks, statuses, Evolution, scars, lost themes, newborn themes owed) are the
+campaign's: the next scene starts with them. What belongs to the scene stays behind:
+challenges, threats, actions, consequences, story tags (unless the scene ended with
+``scene end keep=…``, which already dropped the others). An ended mission's case file is
+closed: the next scene starts with an empty one, and ``mission "NAME"`` opens the next mission.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.mist.state import CaseFile, MistState, Phase, SceneInfo
+
+
+def carried(state: MistState, scene_ended: bool) -> MistState:
+    """The state the campaign keeps from ``state``: the next scene's start, before it is named.
+
+    ``scene_ended``: the scene's last command was ``scene end`` (its story tags kept are the
+    ones to carry, and its scene number is already the next one's)."""
+    characters = state.characters
+    number = state.scene.number
+    if not scene_ended:
+        characters = tuple(replace(c, story_tags=()) for c in characters)
+        number += 1
+    story_tags = state.scene.story_tags if scene_ended else ()
+    case_file = CaseFile() if state.mission.ended else state.case_file
+    return MistState(
+        phase=Phase.ESTABLISH,
+        characters=characters,
+        case_file=case_file,
+        scene=SceneInfo(number=number, story_tags=story_tags),
+        mission=state.mission,
+        interpretations=state.interpretations,
+    )
+
+
+def named(state: MistState, name: str) -> MistState:
+    """A carried state as the first state of the campaign's scene ``name``."""
+    return replace(state, scene=replace(state.scene, name=name))

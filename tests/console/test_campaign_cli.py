@@ -1,0 +1,96 @@
+"""``st-console saves CAMPAIGN [--json]`` (issue 25): the cast with its condition, the season
+and its missions, the scenes; in the table's language."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+
+FIGHT = """scene new "Fight" ih-d10
+sheet Ann pc dexterity=3 composure=3 resolve=2 stamina=2
+sheet Boss npc recurring
+sheet Ghoul npc
+add Ann from=Ann init=10
+add Boss from=Boss init=8
+begin
+damage Ann 4
+willpower Ann -2
+willpower Ann impulse
+"""
+
+ALLEY = """scene new "Alley" mist
+season "Autumn"
+mission "Harbour"
+pc Mei
+theme Mei self "Detective" power="sharp eyes"
+status Mei hurt 2
+clue "footprints"
+"""
+
+
+def _run(root: Path, script: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    assert main(["run", "-", "--campaign", "C", "--save-dir", str(root)]) == 0
+
+
+def _saves(root: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    status = main(["saves", "C", "--save-dir", str(root), *extra])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_saves_campaign_lists_the_cast_with_its_condition_and_the_missions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _run(tmp_path, FIGHT, monkeypatch)
+    _run(tmp_path, ALLEY, monkeypatch)
+    status, out, _ = _saves(tmp_path, capsys)
+    assert status == 0
+    assert out.splitlines() == [
+        "Campaign C",
+        "Cast:",
+        "  Ann (pc): health 3/7, willpower 5/5; hurt, impulse used this movie",
+        "  Boss (recurring npc): health 6/6, willpower 2/2",
+        "  Mei: themes Detective; statuses hurt-2; Evolution 0",
+        "Season Autumn",
+        "  Mission Harbour (running); case file: 1 clues, 0 conclusions: Alley",
+        "Scenes:",
+        "  Fight  [ih-d10]",
+        "  Alley  [mist]  (current)",
+    ]
+    status, out, _ = _saves(tmp_path, capsys, "--lang", "zh")
+    assert out.splitlines()[2] == "  Ann（pc）：生命 3/7，意志 5/5；受伤，本影片已用冲动"
+
+
+def test_saves_campaign_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _run(tmp_path, FIGHT, monkeypatch)
+    _run(tmp_path, ALLEY, monkeypatch)
+    status, out, _ = _saves(tmp_path, capsys, "--json")
+    view = json.loads(out)
+    assert status == 0
+    assert [c["name"] for c in view["cast"]] == ["Ann", "Boss"]  # Ghoul does not carry
+    ann = view["cast"][0]
+    assert ann["condition"]["health"] == 3 and ann["condition"]["uses"]["impulse"] is True
+    assert view["season"] == "Autumn"
+    assert view["missions"] == [{"name": "Harbour", "scenes": ["Alley"]}]
+    assert [c["name"] for c in view["mist"]["characters"]] == ["Mei"]
+    assert view["mist"]["mission"]["name"] == "Harbour"
+    assert [c["id"] for c in view["mist"]["case_file"]["clues"]] == ["c1"]
+    assert view["scenes"][1] == {"name": "Alley", "system": "mist", "mission": "Harbour"}
+
+
+def test_saves_of_an_unknown_campaign_is_refused_in_the_tables_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _run(tmp_path, FIGHT, monkeypatch)
+    capsys.readouterr()
+    assert main(["saves", "Nope", "--save-dir", str(tmp_path), "--lang", "zh"]) == 1
+    assert "没有名为 'Nope' 的战役" in capsys.readouterr().err

@@ -1,0 +1,95 @@
+"""A campaign in the console (issue 25): ending a scene asks first and says what carries; the
+next scene starts where the campaign stands, also after closing and reopening (Pilot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from console_support import SCENE, AppRun, ih_screen, press, row, scene_json, settle, state_of
+from textual.widgets import Static
+
+from console.app import STConsoleApp
+from console.screens.dialogs import ConfirmDialog
+
+FIGHT = """
+sheet Ann pc dexterity=3 composure=3 resolve=2 stamina=2
+add Ann from=Ann init=10
+add Ghoul init=5
+begin
+damage Ann 4
+"""
+
+
+async def _type_line(pilot: object, text: str) -> None:
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    await pilot.press("colon")
+    await pilot.pause()
+    for char in text:
+        await pilot.press("space" if char == " " else char)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def _question(app: STConsoleApp) -> str:
+    assert isinstance(app.screen, ConfirmDialog)
+    return str(app.screen.query_one(".question", Static).render())
+
+
+async def test_two_scenes_ann_ends_the_first_hurt_and_starts_the_next_so(
+    run_app: AppRun, tmp_path: Path
+) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        await press(pilot, "E")
+        question = _question(app)
+        assert "End the scene?" in question and "Ann health 3/7, willpower 5/5" in question
+        assert "Stays behind: initiative" in question
+        await press(pilot, "y")
+        await settle(pilot)
+        assert scene_json(app)["scene"] == 2 and scene_json(app)["phase"] == "setup"
+        await _type_line(pilot, 'scene new "Next" ih-d10')
+        assert ih_screen(app).history.scene.name == "Next"
+        await _type_line(pilot, "add Ann from=Ann init=3")
+        assert (row(app, "Ann")["health"], row(app, "Ann")["willpower"]) == (3, 5)
+        await _type_line(pilot, "willpower Ann -1")
+    reopened = STConsoleApp(save_dir=tmp_path, campaign="Test", scene="Next", seed=5)
+    async with reopened.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert (row(reopened, "Ann")["health"], row(reopened, "Ann")["willpower"]) == (3, 4)
+
+
+async def test_end_movie_typed_asks_and_no_leaves_the_scene_as_it_was(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        journal = len(ih_screen(app).history.scene.journal)
+        await _type_line(pilot, "end movie")
+        assert "End the movie?" in _question(app)
+        await press(pilot, "n")
+        await settle(pilot)
+        assert len(ih_screen(app).history.scene.journal) == journal
+        assert scene_json(app)["movie"] == 1
+
+
+async def test_the_question_speaks_the_tables_language(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT, lang="zh") as (app, pilot):
+        await press(pilot, "E")
+        assert "结束本场景？" in _question(app) and "Ann 生命 3/7" in _question(app)
+
+
+async def test_a_mist_scene_end_asks_and_names_who_carries(run_app: AppRun) -> None:
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
+        await press(pilot, "E")
+        question = _question(app)
+        assert "Carries: Mei, Wang" in question and "challenges" in question
+        await press(pilot, "y")
+        await settle(pilot)
+        assert state_of(pilot).scene.number == 2
+
+
+async def test_the_title_names_the_movie_after_the_first(run_app: AppRun) -> None:
+    from console.widgets.title_bar import FixedTitle
+
+    async with run_app(script=FIGHT + "end movie\n", lang="zh") as (app, pilot):
+        await settle(pilot)
+        title = str(ih_screen(app).query_one(FixedTitle).render())
+        assert "影片 2 › Fight" in title, title
