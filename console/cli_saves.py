@@ -43,18 +43,35 @@ def _fail(message: str) -> int:
     return 1
 
 
+MAX_SCRIPT = 64 * 1024 * 1024
+"""Bytes (characters from standard input) in a script ``run`` reads; a longer one is refused
+before it is read (issue 30), as each of its lines is before it is tokenized."""
+
+
+def _too_long(name: str, size: int, t: Translator) -> _Usage:
+    mb = MAX_SCRIPT // (1024 * 1024)
+    return _Usage(t("cli.script-too-long", name=repr(name), size=size, limit=mb))
+
+
 def _read_script(name: str, t: Translator) -> list[str]:
     if name == "-":
-        return sys.stdin.read().splitlines()
+        text = sys.stdin.read(MAX_SCRIPT + 1)
+        if len(text) > MAX_SCRIPT:
+            raise _too_long(name, len(text), t)
+        return text.splitlines()
     path = Path(name)
     if path.is_dir():
         raise _Usage(t("cli.script-directory", name=repr(name)))
     if not path.is_file():
         raise _Usage(t("cli.script-missing", name=repr(name)))
     try:  # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
-        return path.read_text(encoding="utf-8-sig").splitlines()
+        with path.open(encoding="utf-8-sig") as handle:
+            text = handle.read(MAX_SCRIPT + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise _Usage(t("cli.script-unreadable", name=repr(name), error=error)) from None
+    if len(text) > MAX_SCRIPT:
+        raise _too_long(name, path.stat().st_size, t)
+    return text.splitlines()
 
 
 @dataclass
