@@ -214,6 +214,7 @@ def run(args: argparse.Namespace) -> int:
             if state.scene is not None and state.touched:
                 campaign.set_current_scene(state.scene.name)
             store.set_last_opened(campaign.name, campaign.current_scene())
+            _tell_moved_aside(store, args.lang)
     except (SaveError, OSError, RecursionError, ValueError) as error:
         if not saved:
             return _fail(save_error_text(error, args.lang))
@@ -221,6 +222,17 @@ def run(args: argparse.Namespace) -> int:
         # says what happened to the data; the warning says what did not work after it.
         print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
     return _finish(state, failure, args.json, args.lang)
+
+
+def _tell_moved_aside(store: Any, lang: str) -> None:
+    """Say once, on stderr, that a damaged settings file was moved aside (issue 30)."""
+    from saves.store import SETTINGS
+
+    for aside in store.take_moved_aside():
+        told = Translator(lang)(
+            "saves.settings-moved-aside", file=aside.with_name(SETTINGS), aside=aside
+        )
+        print(f"st-console: {_safe(told)}", file=sys.stderr)
 
 
 def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: str) -> int:

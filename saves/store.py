@@ -89,7 +89,11 @@ class Store:
         self.root = root
         self.program = program
         (root / CAMPAIGNS).mkdir(parents=True, exist_ok=True)
+        _clean_stale_settings_temporaries(root)
         self.migrated: list[str] = self._migrate_legacy()
+        self.moved_aside: list[Path] = []
+        """Settings files (``st-console.json``) found damaged and moved aside by this store,
+        each to be told once: the console and ``run`` take them with :meth:`take_moved_aside`."""
 
     # -- campaigns -----------------------------------------------------------------------------
 
@@ -252,9 +256,20 @@ class Store:
             db = open_db(path)
             db.table("last").upsert(Document(record, doc_id=1))
         except (BadFile, RecursionError, ValueError):
-            aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
-            os.replace(path, aside)
+            self._move_aside(path)
             open_db(path).table("last").upsert(Document(record, doc_id=1))
+
+    def _move_aside(self, path: Path) -> None:
+        """Move a damaged settings file aside (``st-console.json.bad-<time>``), noted in
+        :attr:`moved_aside` to be told."""
+        aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
+        os.replace(path, aside)
+        self.moved_aside.append(aside)
+
+    def take_moved_aside(self) -> list[Path]:
+        """The settings files moved aside since last asked (each is told once)."""
+        found, self.moved_aside = self.moved_aside, []
+        return found
 
     # -- settings ------------------------------------------------------------------------------
 
@@ -274,8 +289,7 @@ class Store:
         try:
             open_db(path).table("settings").upsert(Document(record, doc_id=1))
         except (BadFile, RecursionError, ValueError):
-            aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
-            os.replace(path, aside)
+            self._move_aside(path)
             open_db(path).table("settings").upsert(Document(record, doc_id=1))
 
     # -- backups -------------------------------------------------------------------------------
@@ -368,6 +382,22 @@ class Store:
             os.replace(path, keep / path.name)
             migrated.append(name)
         return migrated
+
+
+STALE_TEMPORARY = 60.0
+"""Seconds after which a settings file's temporary is a crash's leftover: a write takes
+milliseconds, and another program may be writing the settings right now."""
+
+
+def _clean_stale_settings_temporaries(root: Path) -> None:
+    """Remove the temporaries (``.st-console.json.*.tmp``) a kill while the settings were
+    written left behind (issue 30: they stayed forever); only stale ones, as no lock guards
+    the save directory's settings."""
+    now = time.time()
+    for path in root.glob(f".{SETTINGS}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - path.stat().st_mtime > STALE_TEMPORARY:
+                path.unlink()
 
 
 def _clean_temporaries(directory: Path) -> None:
