@@ -9,6 +9,7 @@ written (the file and the problem on stderr).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from dataclasses import dataclass, field
@@ -205,23 +206,51 @@ def run(args: argparse.Namespace) -> int:
             if current is not None:
                 state.scene = campaign.load_scene(current)
             failure = _apply_lines(lines, state, args.seed, campaign, args.lang)
-            for name, scene in state.touched.items():
-                if name in state.created:
-                    campaign.create_scene(scene)
-                else:
-                    campaign.save_scene(scene)
+            _save_as_one_unit(campaign, state)
             saved = True
-            if state.scene is not None and state.touched:
-                campaign.set_current_scene(state.scene.name)
             store.set_last_opened(campaign.name, campaign.current_scene())
             _tell_moved_aside(store, args.lang)
     except (SaveError, OSError, RecursionError, ValueError) as error:
         if not saved:
+            _roll_back(args.save_dir, args.campaign)
             return _fail(save_error_text(error, args.lang))
         # The commands are saved: a script must not retry them (issue 12). The exit status
         # says what happened to the data; the warning says what did not work after it.
         print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
     return _finish(state, failure, args.json, args.lang)
+
+
+def _save_as_one_unit(campaign: Any, state: _Run) -> None:
+    """Save every scene the script touched, and its current scene, as one unit: a kill or a
+    failure part way leaves none of it applied, so running the script again applies it once
+    (issue 30; ``saves.units``)."""
+    from saves import units
+
+    if not state.touched:
+        return
+    ids = {info.name.casefold(): info.id for info in campaign.scenes()}
+    kept = [ids.get(name.casefold()) for name in state.touched if name not in state.created]
+    units.begin(campaign.directory, [each for each in kept if each is not None])
+    for name, scene in state.touched.items():
+        if name in state.created:
+            campaign.create_scene(scene)
+        else:
+            campaign.save_scene(scene)
+    if state.scene is not None:
+        campaign.set_current_scene(state.scene.name)
+    units.commit(campaign.directory)
+
+
+def _roll_back(save_dir: str | None, name: str) -> None:
+    """After a failure while saving: open the campaign again, which rolls back what of the
+    script was written (the lock is free again once the failed campaign closed)."""
+    from saves import SaveError, open_store, units
+
+    with contextlib.suppress(SaveError, OSError):
+        store = open_store(save_dir, program="st-console run")
+        directory = store.find(name)
+        if directory is not None and units.pending(directory):
+            store.open_campaign(name).close()
 
 
 def _tell_moved_aside(store: Any, lang: str) -> None:

@@ -20,6 +20,7 @@ from engine import commands
 from engine.errors import RuleError
 from engine.limits import MAX_NAME, MAX_TEXT, bad_character
 from engine.session import CHECKPOINT_EVERY, Scene
+from saves import units
 from saves.documents import checked, scene_from_document, scene_to_document
 from saves.errors import BadFile, ImportRefused, SaveError
 from saves.json_stream import read_object
@@ -318,6 +319,7 @@ def _save_import(
     exists = store.has_campaign(part["name"])
     opened = store.open_campaign(part["name"], create=True)
     with opened as campaign:
+        units.begin(campaign.directory, [])  # the scenes, missions and season as one unit
         if not exists and isinstance(part.get("season"), str):
             campaign.set_season(part["season"])
         campaign.create_scenes(batch)
@@ -326,6 +328,7 @@ def _save_import(
         saved = [scene.name for scene in batch]
         if saved:
             campaign.set_current_scene(saved[-1])
+        units.commit(campaign.directory)
         return campaign.name, saved
 
 

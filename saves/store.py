@@ -20,7 +20,7 @@ import platformdirs
 from tinydb.table import Document
 
 from engine.limits import MAX_NAME, bad_character
-from saves import backups
+from saves import backups, units
 from saves.backups import Backup
 from saves.campaign import Campaign, is_named
 from saves.campaign_index import SceneInfo, new_campaign_document
@@ -101,7 +101,7 @@ class Store:
         base = self.root / CAMPAIGNS
         found = sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith("."))
         for directory in found:
-            if (directory / backups.RESTORING).exists():
+            if (directory / backups.RESTORING).exists() or units.pending(directory):
                 self._finish_restore(directory)
         return found
 
@@ -116,6 +116,7 @@ class Store:
         try:
             with contextlib.suppress(OSError):
                 backups.finish_restore(directory)
+                units.roll_back(directory)  # a script or import a kill cut short
         finally:
             lock.release()
 
@@ -223,6 +224,7 @@ class Store:
         lock.acquire()
         try:
             backups.finish_restore(directory)
+            units.roll_back(directory)  # issue 30: nothing of a unit a kill cut short stays
             campaign = Campaign(directory, read_only=False, lock=lock)
             _clean_temporaries(directory)
             with contextlib.suppress(OSError, SaveError):
