@@ -236,6 +236,7 @@ class STConsoleApp(BurstKeys):
             )
         if not self.persistence.read_only:
             self.persistence.remember(loaded.name)
+            self.tell_moved_aside()
         self.autosave_state = "read-only" if self.persistence.read_only else "saved"
         self.show_scene(loaded)
         if missing is not None and wanted:
@@ -289,6 +290,15 @@ class STConsoleApp(BurstKeys):
             self.persistence.store.set_language(self.t.lang)
         except (SaveError, OSError) as error:
             self.notify(str(error), severity="warning", timeout=8)
+        self.tell_moved_aside()
+
+    def tell_moved_aside(self) -> None:
+        """Say once that a damaged settings file was moved aside (issue 30: it was silent)."""
+        from saves.store import SETTINGS
+
+        for aside in self.persistence.store.take_moved_aside():
+            told = self.t("saves.settings-moved-aside", file=aside.with_name(SETTINGS), aside=aside)
+            self.notify(told, severity="warning", timeout=12)
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on: the title, the scene screen, its keys and its panes."""

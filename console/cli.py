@@ -218,6 +218,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--font-size", type=_int("--font-size", 6), default=20, help="text size in the page (20)"
     )
+    serve.add_argument(
+        "--max-clients",
+        type=_int("--max-clients", 1, 1000),
+        default=16,
+        help="browsers served at once (16); each runs a view process",
+    )
     return parser
 
 
@@ -281,7 +287,9 @@ def _subcommand(args: argparse.Namespace) -> int:
             return player_main(args.save_dir, campaign, lang, served=args.served)
         from console.player.serve import serve
 
-        return serve(args.save_dir, campaign, lang, args.host, args.port, args.font_size)
+        return serve(
+            args.save_dir, campaign, lang, args.host, args.port, args.font_size, args.max_clients
+        )
     if args.command in ("roll", "odds"):
         from console import cli_dice
 

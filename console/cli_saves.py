@@ -9,6 +9,7 @@ written (the file and the problem on stderr).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from dataclasses import dataclass, field
@@ -43,18 +44,35 @@ def _fail(message: str) -> int:
     return 1
 
 
+MAX_SCRIPT = 64 * 1024 * 1024
+"""Bytes (characters from standard input) in a script ``run`` reads; a longer one is refused
+before it is read (issue 30), as each of its lines is before it is tokenized."""
+
+
+def _too_long(name: str, size: int, t: Translator) -> _Usage:
+    mb = MAX_SCRIPT // (1024 * 1024)
+    return _Usage(t("cli.script-too-long", name=repr(name), size=size, limit=mb))
+
+
 def _read_script(name: str, t: Translator) -> list[str]:
     if name == "-":
-        return sys.stdin.read().splitlines()
+        text = sys.stdin.read(MAX_SCRIPT + 1)
+        if len(text) > MAX_SCRIPT:
+            raise _too_long(name, len(text), t)
+        return text.splitlines()
     path = Path(name)
     if path.is_dir():
         raise _Usage(t("cli.script-directory", name=repr(name)))
     if not path.is_file():
         raise _Usage(t("cli.script-missing", name=repr(name)))
     try:  # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
-        return path.read_text(encoding="utf-8-sig").splitlines()
+        with path.open(encoding="utf-8-sig") as handle:
+            text = handle.read(MAX_SCRIPT + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise _Usage(t("cli.script-unreadable", name=repr(name), error=error)) from None
+    if len(text) > MAX_SCRIPT:
+        raise _too_long(name, path.stat().st_size, t)
+    return text.splitlines()
 
 
 @dataclass
@@ -188,22 +206,62 @@ def run(args: argparse.Namespace) -> int:
             if current is not None:
                 state.scene = campaign.load_scene(current)
             failure = _apply_lines(lines, state, args.seed, campaign, args.lang)
-            for name, scene in state.touched.items():
-                if name in state.created:
-                    campaign.create_scene(scene)
-                else:
-                    campaign.save_scene(scene)
+            _save_as_one_unit(campaign, state)
             saved = True
-            if state.scene is not None and state.touched:
-                campaign.set_current_scene(state.scene.name)
             store.set_last_opened(campaign.name, campaign.current_scene())
+            _tell_moved_aside(store, args.lang)
     except (SaveError, OSError, RecursionError, ValueError) as error:
         if not saved:
+            _roll_back(args.save_dir, args.campaign)
             return _fail(save_error_text(error, args.lang))
         # The commands are saved: a script must not retry them (issue 12). The exit status
         # says what happened to the data; the warning says what did not work after it.
         print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
     return _finish(state, failure, args.json, args.lang)
+
+
+def _save_as_one_unit(campaign: Any, state: _Run) -> None:
+    """Save every scene the script touched, and its current scene, as one unit: a kill or a
+    failure part way leaves none of it applied, so running the script again applies it once
+    (issue 30; ``saves.units``)."""
+    from saves import units
+
+    if not state.touched:
+        return
+    ids = {info.name.casefold(): info.id for info in campaign.scenes()}
+    kept = [ids.get(name.casefold()) for name in state.touched if name not in state.created]
+    units.begin(campaign.directory, [each for each in kept if each is not None])
+    for name, scene in state.touched.items():
+        if name in state.created:
+            campaign.create_scene(scene)
+        else:
+            campaign.save_scene(scene)
+    if state.scene is not None:
+        campaign.set_current_scene(state.scene.name)
+    units.commit(campaign.directory)
+
+
+def _roll_back(save_dir: str | None, name: str) -> None:
+    """After a failure while saving: open the campaign again, which rolls back what of the
+    script was written (the lock is free again once the failed campaign closed)."""
+    from saves import SaveError, open_store, units
+
+    with contextlib.suppress(SaveError, OSError):
+        store = open_store(save_dir, program="st-console run")
+        directory = store.find(name)
+        if directory is not None and units.pending(directory):
+            store.open_campaign(name).close()
+
+
+def _tell_moved_aside(store: Any, lang: str) -> None:
+    """Say once, on stderr, that a damaged settings file was moved aside (issue 30)."""
+    from saves.store import SETTINGS
+
+    for aside in store.take_moved_aside():
+        told = Translator(lang)(
+            "saves.settings-moved-aside", file=aside.with_name(SETTINGS), aside=aside
+        )
+        print(f"st-console: {_safe(told)}", file=sys.stderr)
 
 
 def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: str) -> int:

@@ -13,12 +13,11 @@ text (``format_command``).
 
 from __future__ import annotations
 
-import io
 import re
-import shlex
 from dataclasses import dataclass
 
 from engine.errors import RuleError
+from engine.limits import check_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +63,10 @@ def tokenize(text: str) -> Line | None:
     """Split a line into a :class:`Line`; ``None`` for a blank or comment-only line.
 
     Raises:
-        RuleError: unbalanced quotes.
+        RuleError: a line over ``MAX_LINE`` characters (refused before any other work) or
+            unbalanced quotes.
     """
+    check_line(text)
     body = strip_comment(text).strip()
     if not body:
         return None
@@ -89,30 +90,82 @@ def tokenize(text: str) -> Line | None:
     return Line(verb=verb, words=tuple(words), options=tuple(options), text=body)
 
 
+SHELL_SPACE = " \t\r\n"
+"""What separates words (POSIX ``shlex``'s whitespace); other spaces belong to a word."""
+
+
 def _split(body: str) -> list[tuple[str, bool]]:
     """Shell-like words, each with whether it began with a quote.
 
     A quoted word is always a word, never a ``key=value`` option: ``add "a=b" init=5`` adds a
     combatant named ``a=b`` (INTERFACE.md §3: a name is quoted when it needs it).
 
+    One pass over the line, as POSIX ``shlex`` (``whitespace_split``, no comments) reads it —
+    tests/engine/test_command_language.py compares the two — but linear in the line's length
+    (``shlex`` grows each word one character at a time, which is quadratic: issue 30).
+
     Raises:
-        ValueError: unbalanced quotes.
+        ValueError: unbalanced quotes, or a backslash at the very end.
     """
-    stream = io.StringIO(body)
-    lexer = shlex.shlex(stream, posix=True)
-    lexer.whitespace_split = True
-    lexer.commenters = ""
     tokens: list[tuple[str, bool]] = []
+    end = len(body)
+    index = 0
+    seen_from = seen_at = -1  # the last scan for a word's first non-space character
     while True:
-        start = stream.tell()
-        rest = stream.read()
-        stream.seek(start)
-        stripped = rest.lstrip()
-        quoted = bool(stripped) and stripped[0] in "\"'"
-        token = lexer.get_token()
-        if token is None or token == lexer.eof:
+        while index < end and body[index] in SHELL_SPACE:
+            index += 1
+        if index >= end:
             return tokens
-        tokens.append((token, quoted))
+        if not seen_from <= index <= seen_at:
+            seen_from = seen_at = index
+            while seen_at < end and body[seen_at].isspace():
+                seen_at += 1
+        starts_quoted = seen_at < end and body[seen_at] in "\"'"
+        chars: list[str] = []
+        while index < end:
+            char = body[index]
+            index += 1
+            if char in SHELL_SPACE:
+                break
+            if char == "\\":
+                if index >= end:
+                    raise ValueError("No escaped character")
+                chars.append(body[index])
+                index += 1
+            elif char in "\"'":
+                index = _quoted(body, index, char, chars)
+            else:
+                chars.append(char)
+        tokens.append(("".join(chars), starts_quoted))
+
+
+def _quoted(body: str, index: int, quote: str, chars: list[str]) -> int:
+    """Read a quoted stretch from ``index`` (just after its opening quote) into ``chars``;
+    the index just after its closing quote. Inside double quotes a backslash escapes only a
+    double quote or a backslash (it is kept before anything else); inside single quotes
+    nothing is escaped.
+
+    Raises:
+        ValueError: no closing quote, or a backslash at the very end.
+    """
+    end = len(body)
+    while True:
+        if index >= end:
+            raise ValueError("No closing quotation")
+        char = body[index]
+        index += 1
+        if char == quote:
+            return index
+        if char == "\\" and quote == '"':
+            if index >= end:
+                raise ValueError("No escaped character")
+            escaped = body[index]
+            index += 1
+            if escaped not in '\\"':
+                chars.append("\\")
+            chars.append(escaped)
+        else:
+            chars.append(char)
 
 
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")

@@ -1,6 +1,7 @@
 """The documented ranges of what a command line may say, checked before any work.
 
-A name (a combatant, character, challenge, scene, tag, status, label…) is at most
+A command line is at most :data:`MAX_LINE` characters, refused before it is even split into
+words. A name (a combatant, character, challenge, scene, tag, status, label…) is at most
 :data:`MAX_NAME` characters, any other text (a note, a clue, a summary) at most
 :data:`MAX_TEXT`; no text holds a control character (an escape sequence, a newline, a lone
 surrogate). Every whole number a command carries (init, health, willpower, defense, rounds, an
@@ -24,6 +25,10 @@ MAX_TEXT = 1000
 
 MAX_NUMBER = 9999
 """The largest whole number, either way, a command may carry."""
+
+MAX_LINE = 4000
+"""Characters in one command line, checked before the line is tokenized (issue 30): room for
+the longest text (:data:`MAX_TEXT`, every character escaped) with its names and options."""
 
 NAME_FIELDS = frozenset(
     {
@@ -62,6 +67,16 @@ def _check_text(text: str, what: str, limit: int) -> None:
         if limit == MAX_NAME:
             raise RuleError("input.name-too-long", field=what, length=len(text), limit=limit)
         raise RuleError("input.text-too-long", field=what, length=len(text), limit=limit)
+
+
+def check_line(text: str) -> None:
+    """Refuse a command line longer than :data:`MAX_LINE` before any other work on it.
+
+    Raises:
+        RuleError: ``input.line-too-long``.
+    """
+    if len(text) > MAX_LINE:
+        raise RuleError("input.line-too-long", length=len(text), limit=MAX_LINE)
 
 
 def check_number(value: int, what: str) -> None:

@@ -99,6 +99,7 @@ def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
     previous = list_backups(root)
     stamp = _stamp()
     temp = directory / f".{stamp}.partial"
+    copied: list[Path] = []
     for relative in live_files(root):
         earlier = previous[0].path / relative if previous else None
         target = temp / relative
@@ -109,6 +110,7 @@ def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
                 _link_or_copy(earlier, target)
             else:
                 shutil.copy2(root / relative, target)
+                copied.append(target)
                 if chunk and chunk_digest(target.read_bytes()) != relative.stem.rpartition("-")[2]:
                     good = False
         except FileNotFoundError:
@@ -116,6 +118,7 @@ def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
     temp.mkdir(exist_ok=True)
     if not good:
         (temp / DAMAGED).write_bytes(b"")
+    _make_durable(temp, copied)
     final = directory / stamp
     os.replace(temp, final)
     fsync_dir(directory)
@@ -123,6 +126,26 @@ def take(root: Path, keep: int | None = None, good: bool = True) -> Backup:
     for partial in [*directory.glob(".*.partial"), *directory.glob(".*.dropping")]:
         shutil.rmtree(partial, ignore_errors=True)
     return Backup(id=stamp, path=final)
+
+
+SYNC_EACH_UP_TO = 64
+"""A backup of at most this many copied files fsyncs each; a bigger one (a campaign of
+thousands of scenes) makes them durable with one ``os.sync`` instead."""
+
+
+def _make_durable(temp: Path, copied: list[Path]) -> None:
+    """Make the copies in a backup's partial folder, and the folders naming them, durable
+    before the rename that makes it a backup (issue 30: a power cut after the rename could
+    leave a backup of empty or missing files, counted among the 10 kept)."""
+    if len(copied) > SYNC_EACH_UP_TO and hasattr(os, "sync"):
+        os.sync()
+        return
+    for path in copied:
+        with path.open("rb") as handle:
+            os.fsync(handle.fileno())
+    folders = [temp, *(path for path in temp.rglob("*") if path.is_dir())]
+    for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
+        fsync_dir(folder)  # the names of the copies and of the hard-linked chunks
 
 
 def _rotate(root: Path, keep: int) -> None:

@@ -14,6 +14,7 @@ from engine.session import JournalEntry, Scene
 from saves.codec import DEFAULT
 from saves.errors import BadFile, NewerVersion
 from saves.migrations import SCHEMA_VERSION, upgrade
+from saves.ranges import check_scene_ranges
 from saves.type_registry import DocumentError
 
 encode_entry = DEFAULT.encoder(JournalEntry)
@@ -117,7 +118,7 @@ def scene_from_parts(
         raise BadFile(path, f"the scene lacks {error}") from None
     except DocumentError as error:
         raise BadFile(path, f"bad value at {error}") from None
-    return Scene(
+    scene = Scene(
         name=name,
         system=system,
         initial=initial,
@@ -127,6 +128,8 @@ def scene_from_parts(
         seed_base=seed_base,
         draws=draws,
     )
+    check_scene_ranges(scene, path)  # issue 30: a sealed (trusted) file is checked too
+    return scene
 
 
 def scene_from_document(document: Any, path: Path) -> Scene:

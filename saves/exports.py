@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import commands
 from engine.errors import RuleError
+from engine.limits import MAX_NAME, MAX_TEXT, bad_character
 from engine.session import CHECKPOINT_EVERY, Scene
+from saves import units
 from saves.documents import checked, scene_from_document, scene_to_document
 from saves.errors import BadFile, ImportRefused, SaveError
 from saves.json_stream import read_object
@@ -232,48 +234,109 @@ def _check_sheets(scene: Scene, where: str, path: Path) -> None:
 
 
 def _free_name(taken: set[str], name: str) -> str:
+    """``name``, or ``name (2)``, ``name (3)``… the first no scene in ``taken`` has; a long
+    name is shortened before its number so the result stays a name a save can hold."""
     candidate, number = name, 2
     while candidate.casefold() in taken:
-        candidate = f"{name} ({number})"
+        suffix = f" ({number})"
+        candidate = f"{name[: MAX_NAME - len(suffix)].rstrip()}{suffix}"
         number += 1
     taken.add(candidate.casefold())
     return candidate
+
+
+def _check_name(name: str, what: str, path: Path, limit: int = MAX_NAME) -> None:
+    """Refuse a name no save can hold (as ``saves.store.check_name`` does), naming the file:
+    checked before the target campaign is opened, so a refused import writes nothing. A season
+    or a mission (named only through the API) may be up to ``MAX_TEXT`` long."""
+    shown = repr(name) if bad_character(name) is None else ascii(name)
+    found = bad_character(name)
+    if found is not None:
+        raise ImportRefused(
+            f"{path}: the {what} name {shown} holds a control character ({found}); refused.",
+            path,
+            "saves.exports.name-control",
+            {"path": path, "name": shown, "char": found},
+        )
+    if len(name) > limit or not name.strip():
+        raise ImportRefused(
+            f"{path}: the {what} name {shown[:80]} is {len(name.strip())} characters long; a "
+            f"name has 1 to {limit}. Refused.",
+            path,
+            "saves.exports.name-length",
+            {"path": path, "name": shown[:80], "length": len(name.strip()), "limit": limit},
+        )
+
+
+def _plan_import(
+    store: Store, part: dict[str, Any], scenes: list[Scene], path: Path
+) -> tuple[list[Scene], list[tuple[str, str]]]:
+    """The scenes as they will be saved (a taken name gets `` (2)``) and the (scene, mission)
+    pairs to record, every name checked, before anything is opened for writing (issue 30: a
+    refused import wrote a backup of the target campaign, and backups keep 10).
+
+    Raises:
+        ImportRefused: a campaign, season, scene or mission name no save can hold.
+        SaveError: the target campaign's index cannot be read (nothing was changed).
+    """
+    _check_name(part["name"].strip(), "campaign", path)
+    if isinstance(part.get("season"), str):
+        _check_name(part["season"], "season", path, MAX_TEXT)
+    taken: set[str] = set()
+    if store.find(part["name"]) is not None:
+        with store.open_campaign(part["name"], read_only=True) as campaign:
+            taken = {name.casefold() for name in campaign.scene_names()}
+            campaign.roster()  # a damaged roster is refused now, not after the scenes
+    batch = []
+    renames: dict[str, str] = {}
+    for scene in scenes:
+        _check_name(scene.name.strip(), "scene", path)
+        name = _free_name(taken, scene.name.strip())
+        renames[scene.name] = name
+        batch.append(replace(scene, name=name))
+    missions = []
+    for mission in part.get("missions") or []:
+        if not isinstance(mission, dict) or not isinstance(mission.get("name"), str):
+            continue
+        for scene_name in mission.get("scenes") or []:
+            if isinstance(scene_name, str) and scene_name in renames:
+                _check_name(mission["name"].strip(), "mission", path, MAX_TEXT)
+                missions.append((renames[scene_name], mission["name"]))
+    return batch, missions
 
 
 def import_export(store: Store, document: dict[str, Any], path: Path) -> tuple[str, list[str]]:
     """Add an export's scenes to its campaign (created if missing); a name already used gets
     `` (2)``. Returns the campaign name and the scene names as saved."""
     part, scenes = decode_export(document, path)
-    return _save_import(store, part, scenes)
+    return _save_import(store, part, scenes, path)
 
 
-def _save_import(store: Store, part: dict[str, Any], scenes: list[Scene]) -> tuple[str, list[str]]:
+def _save_import(
+    store: Store, part: dict[str, Any], scenes: list[Scene], path: Path
+) -> tuple[str, list[str]]:
+    batch, missions = _plan_import(store, part, scenes, path)
     exists = store.has_campaign(part["name"])
     opened = store.open_campaign(part["name"], create=True)
     with opened as campaign:
+        units.begin(campaign.directory, [])  # the scenes, missions and season as one unit
         if not exists and isinstance(part.get("season"), str):
             campaign.set_season(part["season"])
-        taken = {name.casefold() for name in campaign.scene_names()}
-        saved = []
-        renames: dict[str, str] = {}
-        batch = []
-        for scene in scenes:
-            name = _free_name(taken, scene.name)
-            renames[scene.name] = name
-            batch.append(replace(scene, name=name))
-            saved.append(name)
         campaign.create_scenes(batch)
-        for mission in part.get("missions") or []:
-            if not isinstance(mission, dict) or not isinstance(mission.get("name"), str):
-                continue
-            for scene_name in mission.get("scenes") or []:
-                if isinstance(scene_name, str) and scene_name in renames:
-                    campaign.set_mission(renames[scene_name], mission["name"])
+        for scene_name, mission_name in missions:
+            campaign.set_mission(scene_name, mission_name)
+        saved = [scene.name for scene in batch]
         if saved:
             campaign.set_current_scene(saved[-1])
+        units.commit(campaign.directory)
         return campaign.name, saved
 
 
 def import_file(store: Store, path: Path) -> tuple[str, list[str]]:
-    """Import an export file (see the module docstring). Returns campaign and scene names."""
-    return _save_import(store, *read_import(path))
+    """Import an export file (see the module docstring). Returns campaign and scene names.
+
+    The whole file is read and checked, and every name it would save, before the target
+    campaign is opened for writing: a refused import writes nothing, not even a backup.
+    """
+    part, scenes = read_import(path)
+    return _save_import(store, part, scenes, path)

@@ -14,7 +14,6 @@ inode or time means a whole new file; a reader never sees half of one.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,7 @@ from saves import backups
 from saves.campaign import Campaign, is_named
 from saves.errors import BadFile, NotFound, SaveError
 from saves.storage import open_db
-from saves.store import CAMPAIGNS, SETTINGS
+from saves.store import CAMPAIGNS, SETTINGS, slug
 
 Stamp = tuple[int, int, int] | None
 """A file's (inode, size, modification time in ns); ``None`` when it is missing."""
@@ -67,15 +66,23 @@ def last_opened(root: Path) -> tuple[str, str | None] | None:
 
 
 def find_campaign(root: Path, name: str) -> Path | None:
-    """The directory of the campaign called ``name`` (any case), read-only; ``None`` if absent."""
+    """The directory of the campaign called ``name`` (any case), read-only; ``None`` if absent.
+
+    A directory whose index cannot be read is the one wanted when its folder has the name's
+    slug, as :meth:`saves.store.Store.find` takes it: loading it then names the damaged file
+    (issue 30: the view said "No campaign named …" instead).
+    """
     base = root / CAMPAIGNS
     if not base.is_dir():
         return None
     for directory in sorted(p for p in base.iterdir() if p.is_dir()):
         if directory.name.startswith("."):
             continue
-        with contextlib.suppress(SaveError):
+        try:
             if is_named(directory, name):
+                return directory
+        except SaveError:
+            if directory.name == slug(name):
                 return directory
     return None
 

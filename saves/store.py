@@ -20,7 +20,7 @@ import platformdirs
 from tinydb.table import Document
 
 from engine.limits import MAX_NAME, bad_character
-from saves import backups
+from saves import backups, units
 from saves.backups import Backup
 from saves.campaign import Campaign, is_named
 from saves.campaign_index import SceneInfo, new_campaign_document
@@ -89,7 +89,11 @@ class Store:
         self.root = root
         self.program = program
         (root / CAMPAIGNS).mkdir(parents=True, exist_ok=True)
+        _clean_stale_settings_temporaries(root)
         self.migrated: list[str] = self._migrate_legacy()
+        self.moved_aside: list[Path] = []
+        """Settings files (``st-console.json``) found damaged and moved aside by this store,
+        each to be told once: the console and ``run`` take them with :meth:`take_moved_aside`."""
 
     # -- campaigns -----------------------------------------------------------------------------
 
@@ -97,7 +101,7 @@ class Store:
         base = self.root / CAMPAIGNS
         found = sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith("."))
         for directory in found:
-            if (directory / backups.RESTORING).exists():
+            if (directory / backups.RESTORING).exists() or units.pending(directory):
                 self._finish_restore(directory)
         return found
 
@@ -112,6 +116,7 @@ class Store:
         try:
             with contextlib.suppress(OSError):
                 backups.finish_restore(directory)
+                units.roll_back(directory)  # a script or import a kill cut short
         finally:
             lock.release()
 
@@ -219,6 +224,7 @@ class Store:
         lock.acquire()
         try:
             backups.finish_restore(directory)
+            units.roll_back(directory)  # issue 30: nothing of a unit a kill cut short stays
             campaign = Campaign(directory, read_only=False, lock=lock)
             _clean_temporaries(directory)
             with contextlib.suppress(OSError, SaveError):
@@ -252,9 +258,20 @@ class Store:
             db = open_db(path)
             db.table("last").upsert(Document(record, doc_id=1))
         except (BadFile, RecursionError, ValueError):
-            aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
-            os.replace(path, aside)
+            self._move_aside(path)
             open_db(path).table("last").upsert(Document(record, doc_id=1))
+
+    def _move_aside(self, path: Path) -> None:
+        """Move a damaged settings file aside (``st-console.json.bad-<time>``), noted in
+        :attr:`moved_aside` to be told."""
+        aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
+        os.replace(path, aside)
+        self.moved_aside.append(aside)
+
+    def take_moved_aside(self) -> list[Path]:
+        """The settings files moved aside since last asked (each is told once)."""
+        found, self.moved_aside = self.moved_aside, []
+        return found
 
     # -- settings ------------------------------------------------------------------------------
 
@@ -274,8 +291,7 @@ class Store:
         try:
             open_db(path).table("settings").upsert(Document(record, doc_id=1))
         except (BadFile, RecursionError, ValueError):
-            aside = path.with_name(f"{SETTINGS}.bad-{int(time.time())}")
-            os.replace(path, aside)
+            self._move_aside(path)
             open_db(path).table("settings").upsert(Document(record, doc_id=1))
 
     # -- backups -------------------------------------------------------------------------------
@@ -368,6 +384,22 @@ class Store:
             os.replace(path, keep / path.name)
             migrated.append(name)
         return migrated
+
+
+STALE_TEMPORARY = 60.0
+"""Seconds after which a settings file's temporary is a crash's leftover: a write takes
+milliseconds, and another program may be writing the settings right now."""
+
+
+def _clean_stale_settings_temporaries(root: Path) -> None:
+    """Remove the temporaries (``.st-console.json.*.tmp``) a kill while the settings were
+    written left behind (issue 30: they stayed forever); only stale ones, as no lock guards
+    the save directory's settings."""
+    now = time.time()
+    for path in root.glob(f".{SETTINGS}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - path.stat().st_mtime > STALE_TEMPORARY:
+                path.unlink()
 
 
 def _clean_temporaries(directory: Path) -> None:

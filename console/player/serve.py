@@ -11,6 +11,16 @@ model); that view takes no keys. Three changes to textual-serve's stock server:
   here the page uses the address the browser itself used.
 - **Only what the view needs.** ``/``, ``/ws`` and the files under ``/static/`` (no folder
   listings, no downloads); any other path gets 404.
+- **Only the table** (issue 30). A request whose ``Host`` is not this server's address (an IP
+  address, ``localhost``, this machine's name, or the ``--host`` named) is refused: a web page
+  that made its own name point here (DNS rebinding) cannot read the view. A websocket whose
+  ``Origin`` is not the page's own (same scheme, host and port) is refused: any other page open
+  in a browser cannot connect. At most ``--max-clients`` (16) browsers at once; one more is
+  told so (503) instead of starting another process.
+
+Each browser still runs its own view process (33–42 MB): textual-serve draws a Textual app per
+connection, at that browser's size, so one shared follower would mean a different page (HTML
+fed by one process); the cap bounds the memory instead (README, "The players' view").
 """
 
 from __future__ import annotations
@@ -101,7 +111,41 @@ def player_command(save_dir: Path, campaign: str | None, lang: str) -> str:
     return "exec " + shlex.join(parts)  # no shell left between: the view's parent is the server
 
 
-def make_server(command: str, host: str, port: int, font_size: int = 20) -> Any:
+MAX_CLIENTS = 16
+"""Browsers served at once by default (``--max-clients``): each runs a view process."""
+
+
+def allowed_host(header: str, bound: str) -> bool:
+    """Whether a request's ``Host`` header names this server: an IP address, ``localhost``,
+    this machine's name (``NAME`` or ``NAME.local``) or the ``--host`` it was started with —
+    never another name (a page whose own name was made to point here: DNS rebinding)."""
+    host = header.strip().lower()
+    if host.startswith("["):  # [::1]:8000
+        host = host[1 : host.find("]")] if "]" in host else ""
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    if not host:
+        return False
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    machine = socket.gethostname().lower()
+    return host in (*LOOPBACK_NAMES, bound.lower(), machine, f"{machine}.local")
+
+
+def same_origin(origin: str | None, host: str) -> bool:
+    """Whether a websocket's ``Origin`` is the page's own (``http://`` + the ``Host`` it was
+    asked for); no ``Origin`` at all is not a browser page (a script on this machine)."""
+    if origin is None:
+        return True
+    return origin.strip().lower().rstrip("/") == f"http://{host.strip().lower()}"
+
+
+def make_server(
+    command: str, host: str, port: int, font_size: int = 20, max_clients: int = MAX_CLIENTS
+) -> Any:
     """A textual-serve server for ``command`` with the changes of the module docstring."""
     import aiohttp_jinja2
     import jinja2
@@ -111,9 +155,16 @@ def make_server(command: str, host: str, port: int, font_size: int = 20) -> Any:
     @web.middleware
     async def only_known_paths(request: web.Request, handler: Any) -> web.StreamResponse:
         """404 for every path but the page, its files and its websocket (a folder of static
-        files is not listed; a plain request for the websocket's address is not an upgrade)."""
+        files is not listed; a plain request for the websocket's address is not an upgrade);
+        403 for a foreign ``Host`` or, on the websocket, a foreign ``Origin``."""
+        if not allowed_host(request.headers.get("Host", ""), host):
+            raise web.HTTPForbidden(text="Not this server's address.\n")
         if request.path == "/ws" and request.headers.get("Upgrade", "").lower() != "websocket":
             raise web.HTTPNotFound()
+        if request.path == "/ws" and not same_origin(
+            request.headers.get("Origin"), request.headers.get("Host", "")
+        ):
+            raise web.HTTPForbidden(text="Only the players' page may connect.\n")
         try:
             response: web.StreamResponse = await handler(request)
         except web.HTTPForbidden:
@@ -131,6 +182,10 @@ def make_server(command: str, host: str, port: int, font_size: int = 20) -> Any:
             from textual_serve.app_service import AppService
             from textual_serve.server import to_int
 
+            if len(self.sockets) >= max_clients:
+                raise web.HTTPServiceUnavailable(
+                    text=f"The players' view serves {max_clients} browsers at most.\n"
+                )
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
@@ -200,12 +255,14 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     font_size: int = 20,
+    max_clients: int = MAX_CLIENTS,
 ) -> int:
     """Serve the players' view until Ctrl+C; print where to open it first."""
     from saves.store import default_save_dir
 
     root = Path(save_dir).resolve() if save_dir else default_save_dir()
-    server = make_server(player_command(root, campaign, lang), host, port, font_size)
+    command = player_command(root, campaign, lang)
+    server = make_server(command, host, port, font_size, max_clients)
     shown = host if ":" not in host else f"[{host}]"
     addresses = [f"http://{shown}:{port}/"]
     if host in ("0.0.0.0", "::"):

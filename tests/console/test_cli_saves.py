@@ -216,3 +216,31 @@ def test_export_and_import_refusals_speak_the_chosen_language(
     assert main(["roll", "ih-d10", "3", "--interpret", "nope=1", "--lang", lang]) == 2
     prefix = t("cli.argparse.argument") % {"argument_name": "--interpret", "message": ""}
     assert prefix in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", [1_000_000, 10_000_000])
+def test_run_refuses_an_over_long_line_by_its_length(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], size: int
+) -> None:
+    """Issue 30: the line is refused by its length (the line number and the limit named), the
+    scene before it printed; nothing of it is tokenized."""
+    from engine.limits import MAX_LINE
+
+    script = 'scene new "W" ih-d10\nadd Ann init=3\nnote Ann ' + "x" * size + "\n"
+    assert main(["run", _script(tmp_path, script), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert f"line 3: The line is {size + 9} characters long" in captured.err
+    assert f"at most {MAX_LINE}" in captured.err
+    assert [c["name"] for c in json.loads(captured.out)["order"]] == ["Ann"]
+
+
+def test_run_refuses_an_over_long_script_before_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: a script over the limit is bad usage, named with its size."""
+    from console import cli_saves
+
+    monkeypatch.setattr(cli_saves, "MAX_SCRIPT", 100)
+    script = _script(tmp_path, "roll ih-d10 1\n" * 10)
+    assert main(["run", script]) == 2
+    assert "is 140 bytes; a script has at most" in capsys.readouterr().err

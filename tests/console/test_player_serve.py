@@ -309,3 +309,89 @@ def test_a_served_view_whose_server_is_gone_exits(tmp_path: Path) -> None:
     else:
         os.kill(pid, 9)
         pytest.fail("the view went on after its server died")
+
+
+def _handshake(port: int, headers: dict[str, str]) -> int:
+    """The status a websocket handshake to the view gets with ``headers``."""
+
+    async def connect() -> int:
+        async with aiohttp.ClientSession() as session:
+            try:
+                url = f"ws://127.0.0.1:{port}/ws?width=80&height=24"
+                async with session.ws_connect(url, headers=headers) as socket_:
+                    await socket_.close()
+                    return 101
+            except aiohttp.WSServerHandshakeError as error:
+                return error.status
+
+    return asyncio.run(connect())
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"Origin": "https://evil.example"}, 403),  # any page open in the ST's browser
+        ({"Origin": "http://127.0.0.1:1"}, 403),  # another port is another origin
+        ({"Origin": "null"}, 403),
+        ({"Host": "evil.example:{port}", "Origin": "http://evil.example:{port}"}, 403),
+        ({"Origin": "http://127.0.0.1:{port}"}, 101),  # the players' page itself
+        ({}, 101),  # no Origin: not a web page (a script on this machine)
+    ],
+)
+def test_a_websocket_from_a_foreign_origin_or_host_is_refused(
+    served: tuple[int, Path], headers: dict[str, str], status: int
+) -> None:
+    """Issue 30: ``serve`` is for the table, not for every web page: a foreign ``Origin`` (or
+    a ``Host`` that is not this server's: DNS rebinding) cannot start a view."""
+    port, _ = served
+    sent = {key: value.replace("{port}", str(port)) for key, value in headers.items()}
+    assert _handshake(port, sent) == status
+
+
+def test_a_foreign_host_gets_no_page(served: tuple[int, Path]) -> None:
+    port, _ = served
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/", headers={"Host": f"rebound.example:{port}"}
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        status = 200
+    except urllib.error.HTTPError as error:
+        status = error.code
+    assert status == 403
+
+
+def test_allowed_host_and_same_origin() -> None:
+    from console.player.serve import allowed_host, same_origin
+
+    assert allowed_host("127.0.0.1:8000", "127.0.0.1")
+    assert allowed_host("[::1]:8000", "::1")
+    assert allowed_host("192.168.1.20:8000", "0.0.0.0")
+    assert allowed_host("localhost:8000", "127.0.0.1")
+    assert allowed_host(f"{socket.gethostname()}:8000", "0.0.0.0")
+    assert not allowed_host("attacker.example:8000", "0.0.0.0")
+    assert not allowed_host("", "127.0.0.1")
+    assert same_origin("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert same_origin(None, "127.0.0.1:8000")
+    assert not same_origin("http://127.0.0.1:8001", "127.0.0.1:8000")
+    assert not same_origin("https://127.0.0.1:8000", "127.0.0.1:8000")
+
+
+def test_no_more_browsers_than_max_clients(tmp_path: Path) -> None:
+    """Issue 30: each browser runs a view process; ``--max-clients`` caps them (default 16),
+    the next one is told so (503) and starts nothing."""
+    save(tmp_path, IH_FIGHT)
+
+    async def crowd(port: int) -> tuple[bool, int]:
+        async with aiohttp.ClientSession() as session:
+            url = f"ws://127.0.0.1:{port}/ws?width=80&height=24"
+            async with session.ws_connect(url) as first:
+                await asyncio.wait_for(first.receive(), 30)
+                try:
+                    async with session.ws_connect(url):
+                        return not first.closed, 101
+                except aiohttp.WSServerHandshakeError as error:
+                    return not first.closed, error.status
+
+    with _serving(tmp_path, "--max-clients", "1") as (port, _):
+        assert asyncio.run(crowd(port)) == (True, 503)

@@ -213,6 +213,24 @@ async def test_a_damaged_campaign_index_is_a_message(tmp_path: Path, lang: str) 
         text = screen_text(app)
     assert "Traceback" not in text and "Ann" not in text
     assert ("Nothing to show yet" if lang == "en" else "暂无可显示的内容") in text
+    assert "campaign.json" in text  # issue 30: the damaged file is named, not "no campaign"
+    assert "No campaign named" not in text and "没有名为" not in text
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_damaged_index_is_named_whether_followed_by_name_or_as_last_opened(
+    tmp_path: Path, named: bool
+) -> None:
+    """Issue 30: ``player`` names the damaged index, as ``saves``, ``run`` and ``export`` do."""
+    from saves import BadFile
+    from saves.follow import Follower
+
+    save(tmp_path, IH_FIGHT)
+    index = tmp_path / "campaigns" / "test" / "campaign.json"
+    index.write_text('{"campaign": [1, 2')
+    with pytest.raises(BadFile) as caught:
+        Follower(tmp_path, "Test" if named else None).read()
+    assert caught.value.path == index
 
 
 async def test_no_campaign_yet_is_a_message(tmp_path: Path) -> None:

@@ -111,3 +111,64 @@ def test_a_damaged_header_is_not_backed_up_at_opening(tmp_path: Path) -> None:
             campaign.load_scene("Case")
     finally:
         campaign.close()
+
+
+def test_a_stale_settings_temporary_is_removed_at_start_a_fresh_one_kept(tmp_path: Path) -> None:
+    """Issue 30: a kill while ``st-console.json`` was written left its temporary forever. A
+    fresh one may be another program's write under way: it is left alone."""
+    import os
+    import time
+
+    stale = tmp_path / ".st-console.json.k1ll3d.tmp"
+    fresh = tmp_path / ".st-console.json.wr1t1ng.tmp"
+    other = tmp_path / ".notes.txt.old.tmp"
+    for path in (stale, fresh, other):
+        path.write_text("{")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    open_store(tmp_path)
+    assert not stale.exists()
+    assert fresh.exists() and other.exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to name an fd")
+def test_a_backup_is_durable_before_the_rename_that_makes_it_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: every file copied into a backup, and every folder of it, is fsynced before
+    the partial folder is renamed into the rotation (a power cut could leave empty copies)."""
+    import os
+
+    case_campaign(tmp_path, 600)  # sealed chunks too
+    events: list[tuple[str, str]] = []
+    fsync, replace = os.fsync, os.replace
+
+    def recording_fsync(fd: int) -> None:
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        fsync(fd)
+
+    def recording_replace(source: object, target: object) -> None:
+        events.append(("replace", os.fspath(source)))  # type: ignore[arg-type]
+        replace(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    monkeypatch.setattr(os, "replace", recording_replace)
+    with open_store(tmp_path).open_campaign("Bad"):
+        pass
+    renamed = [path for kind, path in events if kind == "replace" and path.endswith(".partial")]
+    assert len(renamed) == 1
+    partial = renamed[0]
+    before = events[: events.index(("replace", partial))]
+    synced = {path for kind, path in before if kind == "fsync"}
+    backup = Path(partial).with_name(Path(partial).name[1 : -len(".partial")])
+    inside = list(backup.rglob("*"))
+    copied = [  # a chunk hard-linked from the backup before is that backup's synced copy
+        os.path.join(partial, p.relative_to(backup))
+        for p in inside
+        if p.is_file() and p.stat().st_nlink == 1 and p.name != "damaged"
+    ]
+    folders = [os.path.join(partial, p.relative_to(backup)) for p in inside if p.is_dir()]
+    assert any("campaign.json" in p for p in copied) and folders
+    assert set(copied) <= synced
+    assert {partial, *folders} <= synced

@@ -251,3 +251,76 @@ def test_bad_json_early_in_a_big_scene_is_told_at_once_not_as_too_big(
     path.write_bytes(b'{"scenes": [{"a": 1 "b": 2, "pad": "' + b"x" * 3_000_000 + b'"}]}')
     with pytest.raises(ImportRefused, match="not valid JSON at character 21"):
         import_file(open_store(tmp_path / "s"), path)
+
+
+def _tree(root: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``root``: its bytes and modification time (ns)."""
+    return {
+        str(path.relative_to(root)): (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+def _scene_name(name: str) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document["scenes"][0]["name"] = name
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d["scenes"][0]["state"].update(round=99), "not what its journal makes"),
+        (lambda d: d["scenes"][0]["journal"][0].update(seed="x"), "journal[0].seed"),
+        (lambda d: d.update(scenes={}), "not a list"),
+        (_scene_name("Evil\x1b[2J"), "control character (U+001B)"),
+        (_scene_name("x" * 61), "is 61 characters long"),
+        (_scene_name("   "), "a scene needs a name"),
+        (lambda d: d["campaign"].update(season="S\x07"), "control character (U+0007)"),
+        (
+            lambda d: d["campaign"].update(missions=[{"name": "M\nX", "scenes": ["Fight"]}]),
+            "control character (U+000A)",
+        ),
+        (lambda d: d["campaign"].update(name="Export Me\ud800"), "control character"),
+    ],
+)
+def test_a_refused_import_into_an_existing_campaign_changes_no_file_and_takes_no_backup(
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], words: str
+) -> None:
+    """Issue 30: the whole file and every name it would save are checked before the target
+    campaign is opened: no backup (backups keep 10; bad imports pushed good ones out), no
+    file written or touched."""
+    store = _store_with_scenes(tmp_path / "s")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_edit(export_document(store, "Export Me/Fight"), change)))
+    before = _tree(tmp_path / "s")
+    with pytest.raises(ImportRefused) as caught:
+        import_file(store, path)
+    assert words in str(caught.value)
+    assert str(path) in str(caught.value)
+    assert _tree(tmp_path / "s") == before
+
+
+def test_a_refused_import_is_worded_in_the_tables_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = _store_with_scenes(tmp_path / "s")
+    path = tmp_path / "bad.json"
+    document = _edit(export_document(store, "Export Me/Fight"), _scene_name("x" * 61))
+    path.write_text(json.dumps(document))
+    args = ["import", str(path), "--save-dir", str(tmp_path / "s"), "--lang", "zh"]
+    assert main(args) == 1
+    assert "长 61 个字符" in capsys.readouterr().err
+
+
+def test_a_long_scene_name_taken_gets_a_number_within_the_name_limit(tmp_path: Path) -> None:
+    """A 60-character name already in the campaign becomes a name a save can hold."""
+    store = open_store(tmp_path / "s")
+    long = "L" * 60
+    with store.open_campaign("Long", create=True) as campaign:
+        campaign.save_scene(replace(build("ih-d10", 2, 1), name=long))
+    path = tmp_path / "scene.json"
+    path.write_text(json.dumps(export_document(store, f"Long/{long}")))
+    assert import_file(store, path) == ("Long", ["L" * 56 + " (2)"])

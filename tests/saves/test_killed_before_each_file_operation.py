@@ -16,7 +16,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -264,3 +265,168 @@ def test_a_crash_at_every_file_system_operation_of_a_restore_leaves_old_or_resto
         shutil.rmtree(root)
     assert outcomes == {"old", "restored"}
     print(f"{total} crash points in a restore")
+
+
+def _fork_call(call: Callable[[], object], crash_at: int) -> tuple[int, int]:
+    """Run ``call`` in a child that dies before its file-system operation ``crash_at``
+    (0: never); its exit status and the operations it counted."""
+    total_r, total_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (the child)
+        try:
+            os.close(total_r)
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+            counted = _die_before_operation(crash_at)
+            call()
+            os.write(total_w, f"{counted()}\n".encode())
+            os._exit(0)
+        finally:
+            os._exit(3)
+    os.close(total_w)
+    _, status = os.waitpid(pid, 0)
+    with os.fdopen(total_r) as handle:
+        text = handle.read().strip()
+    return os.waitstatus_to_exitcode(status), int(text) if text else 0
+
+
+@pytest.fixture
+def crash_dir(tmp_path: Path) -> Iterator[Path]:
+    """A folder in memory where there is one (the tests measure crash points, not the disk)."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    root = Path(tempfile.mkdtemp(prefix="st-crash-", dir=shm))
+    try:
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _campaign_scenes(root: Path, name: str) -> dict[str, Scene]:
+    """Every scene of the campaign, opened for writing (as the next console or ``run`` would:
+    an unfinished unit is rolled back first)."""
+    with open_store(root).open_campaign(name) as opened:
+        assert not opened.read_only
+        return {each: opened.load_scene(each) for each in opened.scene_names()}
+
+
+SCRIPT = """\
+roll ih-d10 3
+add Zed init=4 health=6
+damage Zed 2
+scene new "Second" ih-d10
+add Ann init=3
+begin
+scene new "Third" mist
+pc Mei
+clue "a trace"
+"""
+
+
+def _run_script(root: Path) -> int:
+    import io
+    import sys
+
+    from console.cli import main
+
+    sys.stdin = io.StringIO(SCRIPT)
+    return main(["run", "-", "--campaign", "Table", "--seed", "5", "--save-dir", str(root)])
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_script_killed_at_every_file_operation_leaves_none_of_it_and_runs_again_once(
+    crash_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: a ``run --campaign`` script touching its campaign's current scene and making
+    two more, killed before each of its file-system operations: the campaign then holds the
+    whole script or none of it (never some scenes saved), and running the script again after
+    a kill that left none of it gives exactly what one run gives (nothing applied twice)."""
+    import io
+
+    from console.cli import main
+
+    monkeypatch.setattr(scenefile, "CHUNK", 4)
+    seed = crash_dir / "seed"
+    monkeypatch.setattr("sys.stdin", io.StringIO('scene new "First" ih-d10\nadd Bob init=9\n'))
+    assert main(["run", "-", "--campaign", "Table", "--seed", "5", "--save-dir", str(seed)]) == 0
+    before = _campaign_scenes(seed, "Table")
+    assert list(before) == ["First"]
+
+    def copy(name: str) -> Path:
+        root = crash_dir / name
+        shutil.copytree(seed, root, symlinks=True)
+        return root
+
+    full = copy("full")
+    status, total = _fork_call(lambda: _run_script(full), 0)
+    assert status == 0 and total > 20
+    after = _campaign_scenes(full, "Table")
+    assert list(after) == ["First", "Second", "Third"] and after["First"] != before["First"]
+    outcomes = set()
+    for crash_at in range(1, total + 1):
+        root = copy(f"crash-{crash_at}")
+        status, _ = _fork_call(lambda root=root: _run_script(root), crash_at)  # type: ignore[misc]
+        assert status == KILLED
+        found = _campaign_scenes(root, "Table")
+        assert found in (before, after), crash_at
+        outcomes.add("none" if found == before else "all")
+        if found == before:
+            assert _run_script(root) == 0
+            assert _campaign_scenes(root, "Table") == after, crash_at
+        shutil.rmtree(root)
+    assert outcomes == {"none", "all"}
+    print(f"{total} crash points in a script")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_an_import_killed_at_every_file_operation_leaves_all_or_none_of_it(
+    crash_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: an import into an existing campaign, killed before each of its file-system
+    operations: afterwards the campaign opens with every imported scene and its mission, or
+    with none of them."""
+    import json
+
+    from saves import export_document, import_file
+
+    monkeypatch.setattr(scenefile, "CHUNK", 4)
+    versions = _versions()
+    source = open_store(crash_dir / "source")
+    with source.open_campaign("Crash", create=True) as opened:
+        opened.save_scene(versions[-1])
+        opened.save_scene(replace(versions[6], name="Other"))
+        opened.set_mission("Case", "The Hound")
+    export = crash_dir / "export.json"
+    export.write_text(json.dumps(export_document(source, "Crash")))
+    seed = crash_dir / "seed"
+    with open_store(seed).open_campaign("Crash", create=True) as opened:
+        opened.save_scene(replace(versions[2], name="Kept"))
+    before = _campaign_scenes(seed, "Crash")
+
+    def run(crash_at: int) -> tuple[Path, int, int]:
+        root = crash_dir / f"crash-{crash_at}"
+        shutil.copytree(seed, root, symlinks=True)
+        status, total = _fork_call(lambda: import_file(open_store(root), export), crash_at)
+        return root, status, total
+
+    root, status, total = run(0)
+    assert status == 0 and total > 5
+    after = _campaign_scenes(root, "Crash")
+    assert list(after) == ["Kept", "Case", "Other"]
+    shutil.rmtree(root)
+    outcomes = set()
+    for crash_at in range(1, total + 1):
+        root, status, _ = run(crash_at)
+        assert status == KILLED
+        found = _campaign_scenes(root, "Crash")
+        assert found in (before, after), crash_at
+        with open_store(root).open_campaign("Crash", read_only=True) as opened:
+            missions = [(m.name, m.scenes) for m in opened.missions()]
+        assert missions == ([("The Hound", ("Case",))] if found == after else []), crash_at
+        outcomes.add("none" if found == before else "all")
+        shutil.rmtree(root)
+    assert outcomes == {"none", "all"}
+    print(f"{total} crash points in an import")

@@ -230,3 +230,69 @@ def test_every_bit_flip_in_the_index_is_detected_or_harmless(tmp_path: Path) -> 
 
 def test_split_checksum_of_a_file_without_one() -> None:
     assert split_checksum({"a": {}}) == ({"a": {}}, None)
+
+
+def _first_number(document: object) -> list[object] | None:
+    """The path (keys) to the first whole number in a JSON document."""
+    if isinstance(document, dict):
+        for key, value in document.items():
+            if type(value) is int:
+                return [key]
+            found = _first_number(value)
+            if found is not None:
+                return [key, *found]
+    if isinstance(document, list):
+        for index, value in enumerate(document):
+            if type(value) is int:
+                return [index]
+            found = _first_number(value)
+            if found is not None:
+                return [index, *found]
+    return None
+
+
+def _set_huge_state_number(header: dict) -> None:  # type: ignore[type-arg]
+    path = _first_number(header["state"])
+    assert path is not None
+    target = header["state"]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = 10**100
+
+
+@pytest.mark.parametrize("sealed", [True, False])
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda h: h.update(draws=10**100), "draws is out of range"),
+        (lambda h: h.update(draws=-1), "draws"),
+        (lambda h: h.update(seed_base=10**40), "seed_base is out of range"),
+        (lambda h: h["tail"][0].update(seed=2**64), "journal[0].seed is out of range"),
+        (_set_huge_state_number, "state."),
+    ],
+)
+def test_a_hand_edit_with_its_checksum_recomputed_is_still_range_checked(
+    tmp_path: Path,
+    edit: Callable[[dict], None],
+    words: str,
+    sealed: bool,  # type: ignore[type-arg]
+) -> None:
+    """Issue 30: a sealed (checksummed) header is decoded by the trusted path; an edit with its
+    checksum recomputed (or dropped, as in a file from before checksums) is refused by range as
+    a damaged one is, named and left as it is, never saved back."""
+    from saves.storage import dump_json, with_checksum
+
+    directory = case_campaign(tmp_path)
+    scene_file = directory / "scenes" / "scene-0001.json"
+    document, ok = split_checksum(json.loads(scene_file.read_bytes()))
+    assert ok is True
+    edit(document["scene"]["1"])
+    edited = with_checksum(dump_json(document)) if sealed else dump_json(document)
+    scene_file.write_bytes(edited)
+    with open_store(tmp_path).open_campaign("Bad") as campaign:
+        with pytest.raises(BadFile) as caught:
+            campaign.load_scene("Case")
+        assert str(scene_file) in str(caught.value) and words in str(caught.value)
+        with pytest.raises(BadFile):
+            campaign.save_scene(build("mist", 9, 1))
+    assert scene_file.read_bytes() == edited

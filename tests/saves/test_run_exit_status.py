@@ -22,6 +22,11 @@ def test_a_bad_settings_file_after_a_good_save_exits_0(
         journal = campaign.load_scene("Fight").journal
     assert [entry.text for entry in journal].count("roll ih-d10 9") == 1
     assert any(p.name.startswith("st-console.json.bad-") for p in tmp_path.iterdir())
+    told = capsys.readouterr().err
+    assert told.count("was damaged: it was moved aside to") == 1  # issue 30: said, once
+    assert "st-console.json.bad-" in told
+    assert run_script(tmp_path, "roll ih-d10 9\n", monkeypatch) == 0
+    assert "moved aside" not in capsys.readouterr().err  # the new file is good: nothing more
 
 
 def test_a_failure_after_the_save_exits_0_with_a_warning(

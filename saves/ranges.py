@@ -1,0 +1,79 @@
+"""Range checks a loaded scene passes whatever path it came by (issue 30).
+
+A scene file whose checksum does not match loads only if its journal vouches for it
+(:mod:`saves.journal_vouching`), which bounds every count and seed. One whose checksum matches
+is decoded by the fast trusted path: a hand edit with its checksum recomputed would be believed
+(``draws`` = 10**100 loaded and was saved back as 10**100 + 1). These checks cost a walk of
+the two states and one look at each journal entry's seed, nothing like a replay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from pathlib import Path
+from typing import Any
+
+from engine.session import Scene
+from saves.errors import BadFile
+
+SEED_LIMIT = 2**63
+"""Every die seed is taken modulo this (``engine.session``); ``draws`` stays below it."""
+
+SEED_BASE_LIMIT = 10**30
+"""A scene's seed base: 48 random bits, or ``--seed N`` (at most 30 digits either way)."""
+
+NUMBER_LIMIT = 2**63
+"""The bound of every whole number in a scene's states: far above any the rules make (the
+commands carry at most ±9,999), far below one that would make arithmetic slow."""
+
+
+def check_scene_ranges(scene: Scene, path: Path) -> None:
+    """Refuse a scene whose counts, seeds or numbers lie outside what ST Console writes.
+
+    Raises:
+        BadFile: naming the value out of range; the file is left as it is.
+    """
+
+    def refuse(what: str) -> BadFile:
+        return BadFile(path, f"{what} is out of range (changed outside ST Console?)")
+
+    if not -SEED_BASE_LIMIT < scene.seed_base < SEED_BASE_LIMIT:
+        raise refuse("seed_base")
+    if not 0 <= scene.draws < SEED_LIMIT:
+        raise refuse("draws")
+    for what, entries in (("journal", scene.journal), ("undone", scene.undone)):
+        for index, entry in enumerate(entries):
+            seed = entry.seed
+            if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+                raise refuse(f"{what}[{index}].seed")
+    for what in ("initial", "state"):
+        found = _out_of_range(getattr(scene, what), 0)
+        if found is not None:
+            raise refuse(f"{what}{found}")
+
+
+def _out_of_range(value: Any, depth: int) -> str | None:
+    """Where in ``value`` a whole number lies outside ±:data:`NUMBER_LIMIT` (``.field[i]``)."""
+    if depth > 40 or isinstance(value, str | float | bool | enum.Enum) or value is None:
+        return None
+    if isinstance(value, int):
+        return "" if not -NUMBER_LIMIT < value < NUMBER_LIMIT else None
+    if isinstance(value, tuple | list):
+        for index, item in enumerate(value):
+            found = _out_of_range(item, depth + 1)
+            if found is not None:
+                return f"[{index}]{found}"
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _out_of_range(item, depth + 1)
+            if found is not None:
+                return f"[{key!r}]{found}"
+        return None
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            found = _out_of_range(getattr(value, field.name), depth + 1)
+            if found is not None:
+                return f".{field.name}{found}"
+    return None
