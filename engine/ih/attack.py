@@ -6,7 +6,7 @@ RULES.md §3.9 writes the chain; each open point is a setting of ``engine/settin
    traits, plus dice modifiers, plus willpower's +3 DP (§1.7: 1 willpower of the attacker,
    once per action, on an action that needs a single roll).
 2. The target's base defense (0 when flat-footed, [I-13]), +2 with its willpower defense,
-   the whole doubled after a reflex move that left the attacker's reach (§3.7), comes off the
+   the base alone doubled after a reflex move out of the attacker's reach (§3.7), comes off the
    pool ([I-12]; off: the Storyteller applies it by hand). A pool of 0 or less is a chance roll.
 3. The target's declared defense bonus successes (§3.8) cancel rolled successes; all cancelled
    is a miss. They are lost when the target's base defense is 0 (§3.8, last point).
@@ -60,12 +60,12 @@ def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encou
     state, spent, boost = vitals.willpower_dice_for_roll(state, attacker.name, command.willpower)
     events += spent
     pool_now = pool.dp + command.modifier + (WILLPOWER_DICE if boost else 0)
-    plan = _Plan(command, attacker.name, pool, pool_now, shares, boost)
+    plan = _Plan(command, attacker.name, pool, pool_now, boost)
     for target_name in targets:
+        key = target_name.casefold()
         state, made = _attack_target(
-            state, plan, rng, target_name,
-            declared.get(target_name.casefold(), 0), target_name.casefold() in moved,
-        )  # fmt: skip
+            state, plan, rng, target_name, shares[key], declared[key], key in moved
+        )
         events += made
     return state, events
 
@@ -78,31 +78,38 @@ class _Plan:
     attacker: str
     pool: Pool
     pool_now: int
-    shares: tuple[int, ...]
     willpower: bool
 
 
 def _attack_target(
-    state: Encounter, plan: _Plan, rng: random.Random, target_name: str, declare: int, moved: bool
+    state: Encounter,
+    plan: _Plan,
+    rng: random.Random,
+    target_name: str,
+    shares: tuple[int, ...],
+    declares: tuple[int, ...],
+    moved: bool,
 ) -> tuple[Encounter, Events]:
-    """Every attack of the action on one target, in order."""
-    command, attacker, pool, shares = plan.command, plan.attacker, plan.pool_now, plan.shares
+    """Every attack of the action on one target, in order.
+
+    Before each roll the target declares its defense bonus for that roll (``declares``, §3.8):
+    it leaves the pool whatever the roll; a ``defend NAME N`` typed before meets the first.
+    """
+    command, attacker, pool = plan.command, plan.attacker, plan.pool_now
     penalty = command.penalty + plan.pool.untrained_penalty
     events: Events = ()
     target = find_combatant(state, target_name, "ih.attack.unknown-target")
-    defense = defense_against(state, target, moved)
-    if declare:
-        if defense.bonus_lost:
-            raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
-        state, declared_events = vitals.declare_defense(state, target.name, declare)
-        events += declared_events
-        target = find_combatant(state, target.name, "ih.attack.unknown-target")
-    declared = 0 if defense.bonus_lost else target.defense_declared
-    state = put(state, replace(target, defense_declared=0))
     for index, share in enumerate(shares):
         target = find_combatant(state, target.name, "ih.attack.unknown-target")
-        if index:  # a later attack of the action meets the defense as it is now
-            defense = defense_against(state, target, moved)
+        defense = defense_against(state, target, moved)  # the defense as it is now
+        if declares[index]:
+            if defense.bonus_lost:
+                raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
+            state, declared_events = vitals.declare_defense(state, target.name, declares[index])
+            events += declared_events
+            target = find_combatant(state, target.name, "ih.attack.unknown-target")
+        declared = 0 if defense.bonus_lost else target.defense_declared
+        state = put(state, replace(target, defense_declared=0))
         rolled_pool = pool - defense.subtracted
         spec = CheckSpec(
             system=state.system,
@@ -116,7 +123,7 @@ def _attack_target(
         counted = resolve_successes(
             result.rolled_successes, declared, penalty, bonus, result.chance
         )
-        declared_here, declared = declared, 0  # declared before the first roll (§3.8)
+        declared_here = declared
         damage = 0 if command.no_damage else counted.final
         health = max(target.health - damage, 0)
         events += (

@@ -5,7 +5,7 @@ No dice are rolled. The rolled-success distribution of the pool left after defen
 less); each count is then carried through the same steps as the roll itself
 (:func:`engine.ih.attack_reading.resolve_successes`: cancellation by the declared defense bonus, the
 penalty, the attack bonus only above 0, none on a chance roll). Several attacks of one action
-add their damage (a convolution), the declared defense bonus meeting the first.
+add their damage (a convolution), each meeting the defense bonus declared before it (§3.8).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from engine.dice.ih import WILLPOWER_DICE, CheckSpec
 from engine.dice.odds import P_D6_CHANCE_DRAMATIC, P_D10_CHANCE_DRAMATIC, rolled_distribution
 from engine.dice.odds_pool import convolve
-from engine.errors import RuleError
 from engine.ih import attack_reading as chain
 from engine.ih.commands import Attack
 from engine.ih.encounter import Encounter, index_of
@@ -63,6 +62,7 @@ def attack_odds(
     pool: int,
     *,
     declared: int = 0,
+    declares: tuple[int, ...] = (),
     penalty: int = 0,
     shares: tuple[int, ...] = (0,),
     again: int = 10,
@@ -72,7 +72,8 @@ def attack_odds(
     """Exact odds of ``len(shares)`` attacks of one action rolling ``pool`` dice each.
 
     ``pool`` is the pool after defense (0 or less: a chance roll); ``shares`` the attack
-    bonus of each attack; ``declared`` the defense bonus successes met by the first.
+    bonus of each attack; ``declared`` the defense bonus successes met by the first, and
+    ``declares`` those declared before each roll (§3.8), one count per attack.
 
     Raises:
         RuleError: the pool or options break a rule (as the roll would refuse them).
@@ -83,10 +84,10 @@ def attack_odds(
     rolled = rolled_distribution(spec)
     total: tuple[float, ...] = (1.0,)
     p_miss_all = 1.0
-    for index, share in enumerate(shares):
-        distribution, p_hit = one_attack(
-            rolled, declared if index == 0 else 0, penalty, share, spec.chance
-        )
+    per_roll = [*declares[: len(shares)], *([0] * (len(shares) - len(declares)))]
+    per_roll[0] += declared
+    for share, declared_now in zip(shares, per_roll, strict=True):
+        distribution, p_hit = one_attack(rolled, declared_now, penalty, share, spec.chance)
         total = convolve(total, distribution)
         p_miss_all *= 1.0 - p_hit
     dramatic = 0.0
@@ -110,6 +111,7 @@ class TargetOdds:
     target: str
     defense: chain.Defense
     declared: int
+    """The defense bonus the first attack on the target meets (typed before and declared)."""
     health: int
     health_max: int
     odds: AttackOdds
@@ -140,17 +142,17 @@ def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
     for name in targets:
         target = state.order[index_of(state, name)]
         defense = chain.defense_against(state, target, name.casefold() in moved)
-        declared = 0
-        if not defense.bonus_lost:
-            declared = target.defense_declared + declared_now.get(name.casefold(), 0)
-        elif declared_now.get(name.casefold()):
-            raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
+        key = name.casefold()
+        before = 0 if defense.bonus_lost else target.defense_declared
+        declares = declared_now[key]
+        declared = before + declares[0]
         odds = attack_odds(
             state.system,
             pool_now - defense.subtracted,
-            declared=declared,
+            declared=before,
+            declares=declares,
             penalty=command.penalty + pool.untrained_penalty,
-            shares=shares,
+            shares=shares[key],
             again=command.again,
             level=command.level,
             interpretations=state.interpretations,

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.dispatch import Handler
+from engine.errors import RuleError
 from engine.events import Events
 from engine.ih import (
     attack,
+    attack_reading,
     boundaries,
     budget,
     check_command,
@@ -135,7 +137,15 @@ def use_willpower(state: Encounter, command: c.UseWillpower, rng: random.Random)
 
 
 def defend(state: Encounter, command: c.Defend, rng: random.Random) -> Result:
-    """§3.9: a defense check's successes declared."""
+    """§3.8: defense bonus successes declared before an attack roll.
+
+    Refused while the defender is flat-footed under [I-13]: with no base defense the bonus is
+    lost (§3.8), so a declaration would spend the pool for nothing.
+    """
+    defender = find(state, command.name)
+    defense = attack_reading.defense_against(state, defender, moved=False)
+    if defense.flat_footed and defense.bonus_lost and not defender.defense_dropped:
+        raise RuleError("ih.defense.flat-footed", name=defender.name)
     return vitals.declare_defense(state, command.name, command.successes)
 
 

@@ -29,7 +29,12 @@ from engine.ih.traits import Attribute, Skill
 from engine.language import Line, parse_int
 
 TRAIT_RANGE = (0, 10)
-"""Attributes and skills typed on a sheet: 0–10 (a value over 10 is a typing slip)."""
+"""Skills (and skill bonus successes) typed on a sheet: 0–10 (a value over 10 is a typing slip)."""
+
+ATTRIBUTE_RANGE = (0, 999)
+"""Attributes typed on a sheet. RULES.md §2.3 caps them at 5 at creation only (the creation
+report checks it); enhancements go past it with no cap (003: an attribute of 11 has 2 bonus
+successes). 999 is no rule, only a bound below the 1,000-dice pool limit."""
 
 NUMBER_FIELDS: dict[str, tuple[int, int]] = {
     "size": (1, 10),
@@ -141,7 +146,8 @@ def _sheet(line: Line) -> c.SetSheet | c.DeleteSheet:
                     attributes=", ".join(a for a in Attribute),
                     skills=", ".join(s for s in Skill),
                 )
-            traits.append((trait, _number(value, trait, *TRAIT_RANGE)))
+            limits = ATTRIBUTE_RANGE if trait in {a.value for a in Attribute} else TRAIT_RANGE
+            traits.append((trait, _number(value, trait, *limits)))
     return c.SetSheet(
         name=name,
         pc=pc,

@@ -108,7 +108,11 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
             WillpowerChanged(combatant.name, value - combatant.willpower, value, use.value),
         )
     if combatant.willpower < 1:
-        raise RuleError("ih.willpower.none-left", name=combatant.name)
+        reason = {
+            WillpowerUse.DICE: "ih.willpower.none-left",
+            WillpowerUse.DEFENSE: "ih.willpower.none-left-defense",
+        }.get(use, "ih.willpower.none-left-conscious")
+        raise RuleError(reason, name=combatant.name)
     if use is WillpowerUse.DICE:
         return _spend_for_dice(state, combatant)
     if use is WillpowerUse.DEFENSE:
