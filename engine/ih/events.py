@@ -213,6 +213,16 @@ class Damaged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DamagePastZero(Event):
+    """Damage taken beyond health 0 ([I-20]): ``amount`` of this hit, ``total`` recorded so far;
+    death has no rule in the sources and is the ST's call."""
+
+    name: str
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class Healed(Event):
     """Health restored; ``health`` after it."""
 

@@ -116,6 +116,11 @@ def reveal(state: Encounter, command: c.Reveal, rng: random.Random) -> Result:
     return visibility.reveal(state, command.name)
 
 
+def faint(state: Encounter, command: c.Faint, rng: random.Random) -> Result:
+    """§3.9 [I-20]: the ST knocks a combatant out."""
+    return vitals.faint(state, command.name)
+
+
 def damage(state: Encounter, command: c.Damage, rng: random.Random) -> Result:
     """§2.2: health boxes lost (derived Health)."""
     return vitals.damage(state, command.name, command.amount)
@@ -285,6 +290,7 @@ HANDLERS: Mapping[type, Handler[Encounter]] = {
     c.Remove: remove,
     c.Hide: hide,
     c.Reveal: reveal,
+    c.Faint: faint,
     c.Damage: damage,
     c.Heal: heal,
     c.AdjustWillpower: adjust_willpower,

@@ -184,12 +184,13 @@ def _feat(line: Line) -> c.SetFeat:
 
 
 def _language(line: Line) -> c.SetLanguage:
-    usage = 'language NAME "LANGUAGE" N [native] (N 0 takes it off)'
+    usage = 'language NAME "LANGUAGE" N [native] [family=FAMILY] (N 0 takes it off)'
     words = list(line.words)
     native = len(words) == 4 and words[3].lower() == "native"
     if native:
         words = words[:3]
-    if len(words) != 3 or line.options or not words[1].strip():
+    options = dict(line.options)
+    if len(words) != 3 or set(options) - {"family"} or not words[1].strip():
         raise _usage(usage)
     name, language, level = words
     return c.SetLanguage(
@@ -197,6 +198,7 @@ def _language(line: Line) -> c.SetLanguage:
         language=language.strip(),
         level=_number(level, language, *LANGUAGE_RANGE),
         native=native,
+        family=options.get("family", "").strip(),
     )
 
 

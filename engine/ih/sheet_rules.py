@@ -247,7 +247,7 @@ def set_language(state: Encounter, command: c.SetLanguage) -> tuple[Encounter, E
     if command.native:
         kept = tuple(replace(x, native=False) for x in kept)
     if command.level > 0:
-        kept += (Language(command.language, command.level, command.native),)
+        kept += (Language(command.language, command.level, command.native, command.family),)
     sheet = replace(sheet, character=replace(character, languages=kept))
     event = SheetEntrySet(
         sheet.name, "language", command.language, command.level, native=command.native

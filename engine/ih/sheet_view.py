@@ -62,7 +62,10 @@ def choices(sheet: Sheet, settings: Interpretations = DEFAULT) -> creation.Choic
 def problems(sheet: Sheet, settings: Interpretations = DEFAULT) -> tuple[creation.Problem, ...]:
     """Every creation budget over or under and every limit broken (§2.3)."""
     return creation.validate(
-        sheet.character, choices(sheet, settings), cumulative_feats=settings.feat_cost_cumulative
+        sheet.character,
+        choices(sheet, settings),
+        cumulative_feats=settings.feat_cost_cumulative,
+        settings=settings,
     )
 
 
@@ -82,7 +85,8 @@ def sheet_json(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[str, A
         ],
         "feats": [{"name": f.name, "level": f.level} for f in character.feats],
         "languages": [
-            {"name": x.name, "level": x.level, "native": x.native} for x in character.languages
+            {"name": x.name, "level": x.level, "native": x.native, "family": x.family}
+            for x in character.languages
         ],
         "concept": asdict(character.concept),
         "origin": asdict(character.origin),

@@ -125,6 +125,7 @@ IH: dict[type, st.SearchStrategy[Any]] = {
         ).map(tuple),
     ),
     ih.Reveal: st.builds(ih.Reveal, name=name),
+    ih.Faint: st.builds(ih.Faint, name=name),
     ih.Damage: st.builds(ih.Damage, name=name, amount=count),
     ih.Heal: st.builds(ih.Heal, name=name, amount=count),
     ih.AdjustWillpower: st.builds(ih.AdjustWillpower, name=name, amount=number),

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from ih_support import refused, scenario
 
 from engine import commands
+from engine.ih import creation, sheet_view
 from engine.ih.attack_language import format_attack
+from engine.ih.character import Language
 from engine.ih.commands import Attack
 from engine.ih.encounter import find
-from engine.ih.events import AttackRolled, DefenseDeclared, WillpowerChanged
+from engine.ih.events import (
+    AttackRolled,
+    DamagePastZero,
+    DefenseDeclared,
+    Unconscious,
+    WillpowerChanged,
+)
 from engine.ih.sheet_events import CheckMade
 
 SHEET = "sheet Ann pc dexterity=3 wits=2 intelligence=2 resolve=2 composure=3 firearms=2"
@@ -166,3 +176,79 @@ def test_points_5_and_11_the_new_attack_syntax_reads_back_as_typed(line: str) ->
     assert isinstance(command, Attack)
     assert commands.parse(format_attack(command), "ih-d10") == command
     assert format_attack(command).replace('"', "") == line.replace('"', "")
+
+
+# Point 11: the new readings.
+def test_i18_half_points_are_kept_exactly_unless_rounded_up() -> None:
+    lines = [
+        "sheet Ann pc intelligence=2",
+        'language Ann "Mandarin" 4 native family=Sinitic',
+        'language Ann "Wu" 1 family=sinitic',  # the family is matched without case
+    ]
+    state, _, _ = scenario(lines)
+    found = [p for p in sheet_view.problems(state.sheets[0]) if p.code == "language-points"]
+    assert [(p.spent, p.allowed) for p in found] == [(4.5, 4)]
+    rounded = replace(state.interpretations, related_language_round_up=True)
+    found = [
+        p for p in sheet_view.problems(state.sheets[0], rounded) if p.code == "language-points"
+    ]
+    assert [(p.spent, p.allowed) for p in found] == [(5, 4)]
+    # a language below 4 discounts nothing; one outside the family pays in full
+    assert (
+        creation.language_cost(
+            replace(
+                state.sheets[0].character,
+                languages=(Language("A", 3, True, "x"), Language("B", 2, family="x")),
+            )
+        )
+        == 5
+    )
+
+
+def test_i18_the_family_is_journalled_and_shown() -> None:
+    line = 'language Ann "Cantonese" 2 family="Sinitic languages"'
+    command = commands.parse(line, "ih-d10")
+    assert commands.parse(commands.format_command(command), "ih-d10") == command
+    _, _, view = scenario(["sheet Ann pc", line])
+    assert view["sheets"][0]["languages"] == [
+        {"name": "Cantonese", "level": 2, "native": False, "family": "Sinitic languages"}
+    ]
+
+
+def test_i20_damage_past_zero_is_recorded_and_knocks_out() -> None:
+    state, events, view = scenario(["add Ann init=12 health=3", "damage Ann 5", "damage Ann 2"])
+    assert [(e.amount, e.total) for e in events if isinstance(e, DamagePastZero)] == [
+        (2, 2),
+        (2, 4),
+    ]
+    assert view["order"][0]["damage_past_zero"] == 4 and view["order"][0]["unconscious"]
+    _, _, view = scenario(["add Ann init=12 health=3", "damage Ann 5", "heal Ann 1"])
+    assert view["order"][0]["damage_past_zero"] == 0 and not view["order"][0]["unconscious"]
+
+
+def test_i20_switched_off_leaves_fainting_to_the_storyteller() -> None:
+    lines = ["interpret health_zero_knocks_out=false", "add Ann init=12 health=3", "damage Ann 4"]
+    state, events, view = scenario(lines)
+    assert view["order"][0]["health"] == 0 and not view["order"][0]["unconscious"]
+    assert not any(isinstance(e, Unconscious) for e in events)
+    state, events, view = scenario([*lines, "faint Ann"])
+    assert view["order"][0]["unconscious"]
+    assert [e.reason for e in events if isinstance(e, Unconscious)] == ["st"]
+    assert refused(state, "faint Ann").code == "ih.vitals.already-unconscious"
+
+
+@pytest.mark.parametrize(
+    ("presence", "appearance", "warned"),
+    [
+        (2, "帥哥", True),
+        (2, "a Good-Looking pilot", True),
+        (3, "美女", False),
+        (2, "scarred", False),
+    ],
+)
+def test_good_looks_need_a_starting_presence_of_3(
+    presence: int, appearance: str, warned: bool
+) -> None:
+    _, _, view = scenario([f'sheet Ann pc presence={presence} appearance="{appearance}"'])
+    problems = view["sheets"][0]["creation_problems"]
+    assert any("good-looking" in p for p in problems) is warned

@@ -96,6 +96,13 @@ class Reveal:
 
 
 @dataclass(frozen=True, slots=True)
+class Faint:
+    """``faint NAME``: the ST knocks a combatant out (§3.9, [I-20])."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Damage:
     """``damage NAME N``."""
 
