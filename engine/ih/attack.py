@@ -37,6 +37,7 @@ from engine.ih.attack_reading import (
     Pool,
     defense_against,
     find_combatant,
+    gained_shares,
     read_attack,
     resolve_successes,
 )
@@ -61,11 +62,14 @@ def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encou
     events += spent
     pool_now = pool.dp + command.modifier + (WILLPOWER_DICE if boost else 0)
     plan = _Plan(command, attacker.name, pool, pool_now, boost)
+    fired = False  # §3.8 (003:80): a bonus gained mid-action fires once per action
     for target_name in targets:
         key = target_name.casefold()
-        state, made = _attack_target(
-            state, plan, rng, target_name, shares[key], declared[key], key in moved
+        gained = gained_shares(command.bonus_on_hit, len(shares[key])) if fired else None
+        state, made, fired_here = _attack_target(
+            state, plan, rng, target_name, (shares[key], declared[key], gained), key in moved
         )
+        fired = fired or fired_here
         events += made
     return state, events
 
@@ -86,16 +90,21 @@ def _attack_target(
     plan: _Plan,
     rng: random.Random,
     target_name: str,
-    shares: tuple[int, ...],
-    declares: tuple[int, ...],
+    per_roll: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None],
     moved: bool,
-) -> tuple[Encounter, Events]:
-    """Every attack of the action on one target, in order.
+) -> tuple[Encounter, Events, bool]:
+    """Every attack of the action on one target, in order; and whether ``bonus-on-hit=``
+    fired on one of them.
 
-    Before each roll the target declares its defense bonus for that roll (``declares``, §3.8):
-    it leaves the pool whatever the roll; a ``defend NAME N`` typed before meets the first.
+    ``per_roll`` holds each roll's attack bonus share, the defense bonus the target declares
+    before it (§3.8: it leaves the pool whatever the roll; a ``defend NAME N`` typed before
+    meets the first) and, when the mid-action bonus fired on an earlier target, its share of
+    that bonus (``None``: not fired yet; it may fire on a hit here, for the later rolls).
     """
     command, attacker, pool = plan.command, plan.attacker, plan.pool_now
+    shares, declares, gained = per_roll
+    fired = gained is not None
+    extras = list(gained or (0,) * len(shares))
     penalty = command.penalty + plan.pool.untrained_penalty
     events: Events = ()
     target = find_combatant(state, target_name, "ih.attack.unknown-target")
@@ -119,7 +128,7 @@ def _attack_target(
             interpretations=state.interpretations,
         )
         result = roll_check(spec, rng)
-        bonus = share
+        bonus = share + extras[index]
         counted = resolve_successes(
             result.rolled_successes, declared, penalty, bonus, result.chance
         )
@@ -144,6 +153,7 @@ def _attack_target(
                 cancelled=counted.cancelled,
                 penalty=penalty,
                 attack_bonus=bonus,
+                gained=extras[index],
                 bonus_applied=counted.bonus_applied,
                 final=counted.final,
                 hit=counted.hit,
@@ -156,12 +166,16 @@ def _attack_target(
             ),
         )
         state = replace(state, rolls=state.rolls + (_record(plan, events[-1]),))
+        if counted.hit and not fired and command.bonus_on_hit:
+            fired = True  # the rest of this target's attacks, then the later targets'
+            later = gained_shares(command.bonus_on_hit, len(shares) - index - 1)
+            extras[index + 1 :] = later
         if damage:
             state, hurt = vitals.damage(state, target.name, damage)
             events += hurt
             state, failed = _interrupted_action_fails(state, attacker, target.name)
             events += failed
-    return state, events
+    return state, events, fired
 
 
 def _record(plan: _Plan, event: object) -> RollRecord:
@@ -242,4 +256,5 @@ def attack_json(event: AttackRolled) -> dict[str, Any]:
         "attack": event.index,
         "attacks": event.attacks,
         "no_damage": event.no_damage,
+        "gained": event.gained,
     }

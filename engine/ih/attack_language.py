@@ -13,7 +13,8 @@ from engine.language import Line, parse_int, quote
 
 ATTACK_USAGE = (
     "attack ATTACKER TARGET[,TARGET…] TRAIT+TRAIT|dp=N [mod=±N] [bonus=N] [penalty=N] "
-    "[attacks=N|NAME:N,… split=A,B,…] [defend=N,…|NAME:N,…] [reflex-move[=NAME,…]] [willpower] "
+    "[attacks=N|NAME:N,… split=A,B,…] [bonus-on-hit=N] [defend=N,…|NAME:N,…] "
+    "[reflex-move[=NAME,…]] [willpower] "
     "[action=standard|move|swift|reflex|full-round] [no-damage] [again=10|9|8] [level=1|2|3]"
 )
 ATTACK_OPTIONS: tuple[str, ...] = (
@@ -23,6 +24,7 @@ ATTACK_OPTIONS: tuple[str, ...] = (
     "penalty",
     "attacks",
     "split",
+    "bonus-on-hit",
     "defend",
     "reflex-move",
     "action",
@@ -79,6 +81,9 @@ def parse_attack(line: Line) -> c.Attack:
         penalty=args.count(values["penalty"], "penalty") if "penalty" in values else 0,
         attacks=_attacks_option(values.get("attacks", "1"))[0],
         attacks_by=_attacks_option(values.get("attacks", "1"))[1],
+        bonus_on_hit=args.count(values["bonus-on-hit"], "bonus-on-hit")
+        if "bonus-on-hit" in values
+        else 0,
         split=tuple(args.count(v, "split") for v in values["split"].split(","))
         if "split" in values
         else (),
@@ -134,6 +139,7 @@ def format_attack(command: c.Attack) -> str:
         ("bonus", command.bonus, 0),
         ("penalty", command.penalty, 0),
         ("attacks", command.attacks, 1),
+        ("bonus-on-hit", command.bonus_on_hit, 0),
         ("again", command.again, 10),
         ("level", command.level, 1),
     ):

@@ -200,7 +200,11 @@ def read_attack(state: Encounter, command: Attack) -> Reading:
         state.system, command.again, command.level, "again=", "level="
     )
     counts = attack_counts(command, targets)
-    for what, value in (("bonus", command.bonus), ("penalty", command.penalty)):
+    for what, value in (
+        ("bonus", command.bonus),
+        ("penalty", command.penalty),
+        ("bonus-on-hit", command.bonus_on_hit),
+    ):
         if value < 0:
             raise RuleError("ih.attack.negative", option=what, value=value)
     pool = pool_of(state, command)
@@ -271,6 +275,15 @@ def target_shares(
         else:
             shares[name] = (bonus,)
     return shares
+
+
+def gained_shares(amount: int, rolls: int) -> tuple[int, ...]:
+    """A bonus gained mid-action spread over ``rolls`` remaining attacks on one target (§3.8,
+    003:80): all of it to a lone attack, split evenly (the first taking the remainder) among
+    several, as the action's own bonus is."""
+    if rolls <= 0:
+        return ()
+    return bonus_shares(amount, rolls, ())
 
 
 def _check_declared(

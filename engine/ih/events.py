@@ -302,6 +302,8 @@ class AttackRolled(Event):
     health: int
     health_max: int
     result: CheckResult
+    gained: int = 0
+    """The part of ``attack_bonus`` gained mid-action (``bonus-on-hit=``, §3.8)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,3 +252,59 @@ def test_good_looks_need_a_starting_presence_of_3(
     _, _, view = scenario([f'sheet Ann pc presence={presence} appearance="{appearance}"'])
     problems = view["sheets"][0]["creation_problems"]
     assert any("good-looking" in p for p in problems) is warned
+
+
+# Point 11, §3.8 (003:80): a bonus gained mid-action joins the remaining attacks, once per action.
+def test_a_bonus_gained_on_a_hit_joins_the_later_attacks_once() -> None:
+    lines = ["add A init=15", "add X init=12 health=20", "begin"]
+    _, events, view = scenario([*lines, "attack A X dp=1 attacks=3 bonus-on-hit=2"], [1, 8, 8])
+    assert [(e.gained, e.damage) for e in _rolled(events)] == [(0, 0), (0, 1), (2, 3)]
+    assert [r["attack"]["gained"] for r in view["rolls"]] == [0, 0, 2]
+
+
+def test_the_gained_bonus_is_split_on_one_target_and_whole_on_the_next() -> None:
+    lines = ["add A init=15", "add X init=12 health=20", "add Y init=10 health=20", "begin"]
+    line = "attack A X,Y dp=1 bonus=3 attacks=X:3 bonus-on-hit=3"
+    _, events, _ = scenario([*lines, line], [8, 8, 8, 8])
+    rolled = [(e.target, e.attack_bonus, e.gained) for e in _rolled(events)]
+    # X's own bonus 3 splits 1/1/1; X hits first: its 2 later attacks split the gained 3
+    # (2 + 1), and Y, attacked once, gets all 3 of the action's bonus and all 3 gained
+    assert rolled == [("X", 1, 0), ("X", 3, 2), ("X", 2, 1), ("Y", 6, 3)]
+
+
+def test_the_exact_odds_carry_the_gained_bonus() -> None:
+    from engine.dice.ih import CheckSpec
+    from engine.dice.odds import rolled_distribution
+    from engine.ih.attack_odds import attack_odds, one_attack
+
+    rolled = rolled_distribution(CheckSpec("ih-d10", 3))
+    plain, _ = one_attack(rolled, 0, 0, 0, False)
+    boosted, _ = one_attack(rolled, 0, 0, 2, False)
+    # two attacks: the second has +2 exactly when the first hit
+    expected = [plain[0] * p for p in plain]
+    for k, p in enumerate(plain[1:], start=1):
+        for j, q in enumerate(boosted):
+            while len(expected) <= k + j:
+                expected.append(0.0)
+            expected[k + j] += p * q
+    odds = attack_odds("ih-d10", 3, shares=(0, 0), on_hit=2)
+    assert odds.distribution == pytest.approx(expected, abs=1e-15)
+    assert odds.p_hit == attack_odds("ih-d10", 3, shares=(0, 0)).p_hit
+    # fired on an earlier target: these attacks have it from the start, split 1 + 1
+    assert attack_odds("ih-d10", 3, shares=(0, 0), on_hit=2, fired_before=1.0).distribution == (
+        pytest.approx(attack_odds("ih-d10", 3, shares=(1, 1)).distribution, abs=1e-15)
+    )
+
+
+def test_the_attack_preview_of_a_later_target_counts_an_earlier_hit() -> None:
+    from engine.ih.attack_odds import preview
+
+    lines = ["add A init=15", "add X init=12 health=20", "add Y init=10 health=20", "begin"]
+    state, _, _ = scenario(lines)
+    command = commands.parse("attack A X,Y dp=3 bonus-on-hit=2", "ih-d10")
+    assert isinstance(command, Attack)
+    x, y = preview(state, command)
+    plain = preview(state, replace(command, bonus_on_hit=0))[1]
+    assert y.odds.p_hit == plain.odds.p_hit and y.odds.expected > plain.odds.expected
+    gained = x.odds.p_hit * 2 * y.odds.p_hit  # +2 on a hit, when X was hit first
+    assert y.odds.expected == pytest.approx(plain.odds.expected + gained, abs=1e-12)

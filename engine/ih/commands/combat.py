@@ -172,6 +172,9 @@ class Attack:
     again: int = 10
     level: int = 1
     attacks_by: tuple[tuple[str, int], ...] = ()
+    bonus_on_hit: int = 0
+    """Attack bonus successes an ability grants when an attack of the action hits: they join
+    the action's remaining attacks at once, once per action (§3.8, 003:80)."""
 
     @property
     def pool_label(self) -> str:
