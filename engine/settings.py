@@ -23,8 +23,14 @@ class Interpretations:
     of dice (the pool, then each batch of extra dice) and an odd 6 is lost."""
 
     d6_chance_success_extra_dice: int = 2
-    """[I-2] ih-d6 chance roll: a double 6 grants this many extra dice, rolled as a normal pool at
-    the current explode level."""
+    """[I-2] ih-d6 chance roll: a double 6 grants this many extra dice, rolled as a fresh pool
+    at explode level 1 (the pair's own 6s grant nothing more); see
+    ``d6_chance_extra_dice_current_level``."""
+
+    d6_chance_extra_dice_current_level: bool = False
+    """[I-2] ih-d6 chance roll: its extra dice roll at explode level 1, a raised level being an
+    ability that improves the check, ignored as in [I-7]. True: they roll at the character's
+    current explode level."""
 
     computed_turn_order: bool = True
     """[I-3] The next to act is the highest-ordered combatant who has not acted this round and is
@@ -54,8 +60,8 @@ class Interpretations:
 
     creation_fixed_category_order: bool = False
     """[I-9] Character creation: the player picks which category gets 3 / 2 / 1 attribute
-    points. True: the fixed order physical, mental, social (skills' 6 / 5 / 4 stays the
-    player's choice of order, §2.3)."""
+    points and which gets 6 / 5 / 4 skill points. True: the fixed order physical, mental,
+    social for both (§2.3)."""
 
     feat_cost_cumulative: bool = False
     """[I-10] A feat at level L costs L feat points. True: the cumulative price 1 + 2 + … + L."""
@@ -78,6 +84,28 @@ class Interpretations:
     opposed_tie_goes_to_defender: bool = False
     """[I-15] An opposed check's tie goes to the side that acts (final ≥ DC, §1.1). True: the
     acting side must exceed the opponent's successes (ties go to the defender)."""
+
+    extended_tie_goes_to_mishap: bool = False
+    """[I-16] Extended action with the mishap rule: when one roll brings both the successes and
+    the 1s to the DC, the 1s did not get there before the successes: the action succeeds.
+    True: the mishap wins that tie."""
+
+    will_save_adds_willpower: bool = False
+    """[I-17] Saves are two traits + a save bonus (Will: Resolve + Concentration + will-save
+    bonus). True: 意志 is read as Willpower, the Will save adding the maximum willpower
+    (Resolve + Composure) instead of the will-save bonus."""
+
+    related_language_round_up: bool = False
+    """[I-18] A language at level 4+ halves the cost of related languages; half points are kept
+    exactly (two related levels per point). True: each purchase's halved total rounds up."""
+
+    skill_four_costs_three: bool = False
+    """[I-19] A skill's 3→4 costs 2, the last stated step (a skill of 4 costs 6). True: it costs
+    3 (a skill of 4 costs 7)."""
+
+    health_zero_knocks_out: bool = True
+    """[I-20] Health 0 knocks the character out; damage past 0 is recorded, death is the ST's
+    call. False: the engine records the damage and leaves fainting to the ST."""
 
     status_power_single_highest: bool = False
     """[I-21] M.I.S.T. power counts the tier of the highest helping status and minus the tier

@@ -295,10 +295,10 @@ class AttackDialog(OddsForm, CommandDialog):
             total = defense.total
             if defense.flat_footed and defense.base == 0 and record.defense:
                 notes += t("attack.defense-flat")
+            if defense.doubled:  # §3.7: the base only, then willpower's +2
+                notes += t("attack.defense-doubled")
             if defense.willpower:
                 notes += t("attack.defense-willpower")
-            if defense.doubled:
-                notes += t("attack.defense-doubled")
             if not state.interpretations.defense_subtracts_from_pool:
                 notes += t("attack.defense-by-hand")
             dice = t("attack.chance") if planned.odds.chance else str(planned.odds.pool)

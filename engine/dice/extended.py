@@ -4,7 +4,7 @@ Each roll takes one interval (a turn, a minute, an hour…); the action succeeds
 reaches the DC, which never drops mid-way. An optional deadline caps the number of rolls. The
 optional mishap rule counts the 1s of every roll: if they reach the DC before the successes
 do, the action fails and must start afresh; a roll that brings the successes to the DC wins
-even if it also brings the 1s there ("if it succeeds, the 1s don't matter").
+even if it also brings the 1s there ("if it succeeds, the 1s don't matter", [I-16]).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from engine.dice.ih import CheckResult, CheckSpec, roll_check
 from engine.errors import RuleError
+from engine.settings import DEFAULT, Interpretations
 
 
 class ExtendedStatus(StrEnum):
@@ -74,8 +75,13 @@ def refuse_willpower(spec: CheckSpec) -> None:
         raise RuleError("dice.extended.willpowers-dp-does-apply")
 
 
-def add_roll(action: ExtendedAction, result: CheckResult) -> ExtendedAction:
+def add_roll(
+    action: ExtendedAction, result: CheckResult, settings: Interpretations = DEFAULT
+) -> ExtendedAction:
     """Add one roll's final successes and 1s, and settle the status (RULES.md §1.8).
+
+    [I-16]: a roll that brings both to the DC succeeds; ``extended_tie_goes_to_mishap`` in
+    ``settings`` gives that tie to the mishap.
 
     Raises:
         RuleError: the action is already over.
@@ -85,9 +91,12 @@ def add_roll(action: ExtendedAction, result: CheckResult) -> ExtendedAction:
     rolls = action.rolls + 1
     successes = action.successes + result.final_successes
     ones = action.ones + sum(1 for face in result.faces if face == 1)
-    if successes >= action.dc:
+    mishap = action.mishap_rule and ones >= action.dc
+    if mishap and settings.extended_tie_goes_to_mishap:
+        status = ExtendedStatus.MISHAP
+    elif successes >= action.dc:
         status = ExtendedStatus.SUCCEEDED
-    elif action.mishap_rule and ones >= action.dc:
+    elif mishap:
         status = ExtendedStatus.MISHAP
     elif action.deadline is not None and rolls >= action.deadline:
         status = ExtendedStatus.FAILED
@@ -110,4 +119,4 @@ def roll_extended(
     if action.status != ExtendedStatus.IN_PROGRESS:
         raise RuleError("dice.extended.extended-action-over-start", status=action.status)
     result = roll_check(replace(spec, dc=None), rng)
-    return add_roll(action, result), result
+    return add_roll(action, result, spec.interpretations), result

@@ -100,6 +100,16 @@ class CheckSpec:
         return 10 if self.interpretations.chance_roll_ignores_again_rules else self.again
 
     @property
+    def chance_level(self) -> int:
+        """The explode level of an ih-d6 chance roll's extra dice (RULES.md §1.3, [I-2]).
+
+        A fresh pool at level 1: a raised level is an ability that improves the check, which
+        a chance roll ignores (as [I-7]); the setting uses the character's current level.
+        """
+        current = self.interpretations.d6_chance_extra_dice_current_level
+        return self.level if current else 1
+
+    @property
     def sides(self) -> int:
         """10 for ``ih-d10``, 6 for ``ih-d6``."""
         return 10 if self.system == "ih-d10" else 6
@@ -253,7 +263,7 @@ def _resolve(spec: CheckSpec, draw: Callable[[], int]) -> CheckResult:
             dramatic = first == 1 and second == 1
             hit = first == 6 and second == 6
             granted = spec.interpretations.d6_chance_success_extra_dice if hit else 0
-            extra_faces, extra = _pool(spec, draw, granted)
+            extra_faces, extra = _pool(replace(spec, level=spec.chance_level), draw, granted)
         extra += granted
         faces += extra_faces
         rolled = int(hit) + sum(is_success_face(spec.system, f) for f in extra_faces)

@@ -78,7 +78,7 @@ def rolled_distribution(spec: CheckSpec) -> tuple[float, ...]:
     if spec.system == "ih-d10":
         return _chance(0.1, d10_pool(1, spec.chance_again))  # [I-7]
     extra = interpretations.d6_chance_success_extra_dice
-    return _chance(1 / 36, d6_pool(extra, spec.level, across))
+    return _chance(1 / 36, d6_pool(extra, spec.chance_level, across))  # [I-2]
 
 
 def check_odds(spec: CheckSpec) -> CheckOdds:

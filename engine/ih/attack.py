@@ -6,7 +6,7 @@ RULES.md §3.9 writes the chain; each open point is a setting of ``engine/settin
    traits, plus dice modifiers, plus willpower's +3 DP (§1.7: 1 willpower of the attacker,
    once per action, on an action that needs a single roll).
 2. The target's base defense (0 when flat-footed, [I-13]), +2 with its willpower defense,
-   the whole doubled after a reflex move that left the attacker's reach (§3.7), comes off the
+   the base alone doubled after a reflex move out of the attacker's reach (§3.7), comes off the
    pool ([I-12]; off: the Storyteller applies it by hand). A pool of 0 or less is a chance roll.
 3. The target's declared defense bonus successes (§3.8) cancel rolled successes; all cancelled
    is a miss. They are lost when the target's base defense is 0 (§3.8, last point).
@@ -37,6 +37,7 @@ from engine.ih.attack_reading import (
     Pool,
     defense_against,
     find_combatant,
+    gained_shares,
     read_attack,
     resolve_successes,
 )
@@ -60,12 +61,15 @@ def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encou
     state, spent, boost = vitals.willpower_dice_for_roll(state, attacker.name, command.willpower)
     events += spent
     pool_now = pool.dp + command.modifier + (WILLPOWER_DICE if boost else 0)
-    plan = _Plan(command, attacker.name, pool, pool_now, shares, boost)
+    plan = _Plan(command, attacker.name, pool, pool_now, boost)
+    fired = False  # §3.8 (003:80): a bonus gained mid-action fires once per action
     for target_name in targets:
-        state, made = _attack_target(
-            state, plan, rng, target_name,
-            declared.get(target_name.casefold(), 0), target_name.casefold() in moved,
-        )  # fmt: skip
+        key = target_name.casefold()
+        gained = gained_shares(command.bonus_on_hit, len(shares[key])) if fired else None
+        state, made, fired_here = _attack_target(
+            state, plan, rng, target_name, (shares[key], declared[key], gained), key in moved
+        )
+        fired = fired or fired_here
         events += made
     return state, events
 
@@ -78,31 +82,43 @@ class _Plan:
     attacker: str
     pool: Pool
     pool_now: int
-    shares: tuple[int, ...]
     willpower: bool
 
 
 def _attack_target(
-    state: Encounter, plan: _Plan, rng: random.Random, target_name: str, declare: int, moved: bool
-) -> tuple[Encounter, Events]:
-    """Every attack of the action on one target, in order."""
-    command, attacker, pool, shares = plan.command, plan.attacker, plan.pool_now, plan.shares
+    state: Encounter,
+    plan: _Plan,
+    rng: random.Random,
+    target_name: str,
+    per_roll: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None],
+    moved: bool,
+) -> tuple[Encounter, Events, bool]:
+    """Every attack of the action on one target, in order; and whether ``bonus-on-hit=``
+    fired on one of them.
+
+    ``per_roll`` holds each roll's attack bonus share, the defense bonus the target declares
+    before it (§3.8: it leaves the pool whatever the roll; a ``defend NAME N`` typed before
+    meets the first) and, when the mid-action bonus fired on an earlier target, its share of
+    that bonus (``None``: not fired yet; it may fire on a hit here, for the later rolls).
+    """
+    command, attacker, pool = plan.command, plan.attacker, plan.pool_now
+    shares, declares, gained = per_roll
+    fired = gained is not None
+    extras = list(gained or (0,) * len(shares))
     penalty = command.penalty + plan.pool.untrained_penalty
     events: Events = ()
     target = find_combatant(state, target_name, "ih.attack.unknown-target")
-    defense = defense_against(state, target, moved)
-    if declare:
-        if defense.bonus_lost:
-            raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
-        state, declared_events = vitals.declare_defense(state, target.name, declare)
-        events += declared_events
-        target = find_combatant(state, target.name, "ih.attack.unknown-target")
-    declared = 0 if defense.bonus_lost else target.defense_declared
-    state = put(state, replace(target, defense_declared=0))
     for index, share in enumerate(shares):
         target = find_combatant(state, target.name, "ih.attack.unknown-target")
-        if index:  # a later attack of the action meets the defense as it is now
-            defense = defense_against(state, target, moved)
+        defense = defense_against(state, target, moved)  # the defense as it is now
+        if declares[index]:
+            if defense.bonus_lost:
+                raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
+            state, declared_events = vitals.declare_defense(state, target.name, declares[index])
+            events += declared_events
+            target = find_combatant(state, target.name, "ih.attack.unknown-target")
+        declared = 0 if defense.bonus_lost else target.defense_declared
+        state = put(state, replace(target, defense_declared=0))
         rolled_pool = pool - defense.subtracted
         spec = CheckSpec(
             system=state.system,
@@ -112,11 +128,11 @@ def _attack_target(
             interpretations=state.interpretations,
         )
         result = roll_check(spec, rng)
-        bonus = share
+        bonus = share + extras[index]
         counted = resolve_successes(
             result.rolled_successes, declared, penalty, bonus, result.chance
         )
-        declared_here, declared = declared, 0  # declared before the first roll (§3.8)
+        declared_here = declared
         damage = 0 if command.no_damage else counted.final
         health = max(target.health - damage, 0)
         events += (
@@ -137,6 +153,7 @@ def _attack_target(
                 cancelled=counted.cancelled,
                 penalty=penalty,
                 attack_bonus=bonus,
+                gained=extras[index],
                 bonus_applied=counted.bonus_applied,
                 final=counted.final,
                 hit=counted.hit,
@@ -149,12 +166,16 @@ def _attack_target(
             ),
         )
         state = replace(state, rolls=state.rolls + (_record(plan, events[-1]),))
+        if counted.hit and not fired and command.bonus_on_hit:
+            fired = True  # the rest of this target's attacks, then the later targets'
+            later = gained_shares(command.bonus_on_hit, len(shares) - index - 1)
+            extras[index + 1 :] = later
         if damage:
             state, hurt = vitals.damage(state, target.name, damage)
             events += hurt
             state, failed = _interrupted_action_fails(state, attacker, target.name)
             events += failed
-    return state, events
+    return state, events, fired
 
 
 def _record(plan: _Plan, event: object) -> RollRecord:
@@ -235,4 +256,5 @@ def attack_json(event: AttackRolled) -> dict[str, Any]:
         "attack": event.index,
         "attacks": event.attacks,
         "no_damage": event.no_damage,
+        "gained": event.gained,
     }

@@ -13,7 +13,8 @@ from engine.language import Line, parse_int, quote
 
 ATTACK_USAGE = (
     "attack ATTACKER TARGET[,TARGET…] TRAIT+TRAIT|dp=N [mod=±N] [bonus=N] [penalty=N] "
-    "[attacks=N split=A,B,…] [defend=N|NAME:N,…] [reflex-move[=NAME,…]] [willpower] "
+    "[attacks=N|NAME:N,… split=A,B,…] [bonus-on-hit=N] [defend=N,…|NAME:N,…] "
+    "[reflex-move[=NAME,…]] [willpower] "
     "[action=standard|move|swift|reflex|full-round] [no-damage] [again=10|9|8] [level=1|2|3]"
 )
 ATTACK_OPTIONS: tuple[str, ...] = (
@@ -23,6 +24,7 @@ ATTACK_OPTIONS: tuple[str, ...] = (
     "penalty",
     "attacks",
     "split",
+    "bonus-on-hit",
     "defend",
     "reflex-move",
     "action",
@@ -77,7 +79,11 @@ def parse_attack(line: Line) -> c.Attack:
         modifier=parse_int(values["mod"], "mod") if "mod" in values else 0,
         bonus=args.count(values["bonus"], "bonus") if "bonus" in values else 0,
         penalty=args.count(values["penalty"], "penalty") if "penalty" in values else 0,
-        attacks=args.count(values["attacks"], "attacks", 1) if "attacks" in values else 1,
+        attacks=_attacks_option(values.get("attacks", "1"))[0],
+        attacks_by=_attacks_option(values.get("attacks", "1"))[1],
+        bonus_on_hit=args.count(values["bonus-on-hit"], "bonus-on-hit")
+        if "bonus-on-hit" in values
+        else 0,
         split=tuple(args.count(v, "split") for v in values["split"].split(","))
         if "split" in values
         else (),
@@ -92,16 +98,32 @@ def parse_attack(line: Line) -> c.Attack:
 
 
 def _defend_option(value: str) -> tuple[tuple[str, int], ...]:
-    """``defend=N`` (the one target) or ``defend=NAME:N,NAME:N``."""
+    """``defend=N`` (the one target), ``defend=N,N…`` (one count per roll on it, §3.8) or
+    ``defend=NAME:N,NAME:N`` (a name repeated for its next roll)."""
     if ":" not in value:
-        return (("", args.count(value, "defend", 1)),)
+        counts = value.split(",")
+        least = 1 if len(counts) == 1 else 0  # a per-roll list may skip a roll with 0
+        return tuple(("", args.count(count, "defend", least)) for count in counts)
     pairs: list[tuple[str, int]] = []
     for part in value.split(","):
         name, sep, count = part.rpartition(":")
         if not sep or not name.strip():
             raise RuleError("ih.attack.defend-syntax", value=value)
-        pairs.append((name.strip(), args.count(count, "defend", 1)))
+        pairs.append((name.strip(), args.count(count, "defend", 0)))
     return tuple(pairs)
+
+
+def _attacks_option(value: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """``attacks=N`` (on the one target) or ``attacks=NAME:N,…`` (mixed targets, §3.8)."""
+    if ":" not in value:
+        return args.count(value, "attacks", 1), ()
+    pairs: list[tuple[str, int]] = []
+    for part in value.split(","):
+        name, sep, count = part.rpartition(":")
+        if not sep or not name.strip():
+            raise RuleError("ih.attack.attacks-syntax", value=value)
+        pairs.append((name.strip(), args.count(count, "attacks", 1)))
+    return 1, tuple(pairs)
 
 
 def format_attack(command: c.Attack) -> str:
@@ -117,6 +139,7 @@ def format_attack(command: c.Attack) -> str:
         ("bonus", command.bonus, 0),
         ("penalty", command.penalty, 0),
         ("attacks", command.attacks, 1),
+        ("bonus-on-hit", command.bonus_on_hit, 0),
         ("again", command.again, 10),
         ("level", command.level, 1),
     ):
@@ -124,9 +147,11 @@ def format_attack(command: c.Attack) -> str:
             parts.append(f"{key}={value}")
     if command.split:
         parts.append("split=" + ",".join(str(v) for v in command.split))
+    if command.attacks_by:
+        parts.append("attacks=" + quote(",".join(f"{n}:{k}" for n, k in command.attacks_by)))
     if command.defend:
-        if len(command.defend) == 1 and command.defend[0][0] == "":
-            parts.append(f"defend={command.defend[0][1]}")
+        if all(name == "" for name, _ in command.defend):
+            parts.append("defend=" + ",".join(str(k) for _, k in command.defend))
         else:
             parts.append("defend=" + quote(",".join(f"{n}:{k}" for n, k in command.defend)))
     if command.reflex_move == ("*",):

@@ -22,7 +22,8 @@ from engine.ih.rolls import PoolPart
 WILLPOWER_DEFENSE = 2
 """§1.7: 1 willpower as a reflex buys +2 defense for one round."""
 REFLEX_MOVE_FACTOR = 2
-"""§3.7: a reflex move out of the attacker's reach doubles the mover's defense."""
+"""§3.7: a reflex move out of the attacker's reach doubles the mover's dodge (base) defense
+only: 2 × base + 2 for willpower, never 2 × (base + 2) (vector 15)."""
 MAX_ATTACKS = 20
 """The most attacks one action makes here (the rules set none; each is a roll, and the odds
 add them up, so a typo of ``attacks=9999`` is refused rather than computed for minutes)."""
@@ -77,7 +78,7 @@ class Defense:
     willpower: bool
     doubled: bool
     total: int
-    """(base + willpower's 2) × 2 after a reflex move out of reach."""
+    """base (× 2 after a reflex move out of reach) + willpower's 2 (§3.7, §1.7)."""
     subtracted: int
     """``total`` with [I-12] on, else 0 (the Storyteller applies it by hand)."""
     bonus_lost: bool = False
@@ -92,7 +93,9 @@ def defense_against(state: Encounter, target: Combatant, moved: bool) -> Defense
     caught = flat and settings.flat_footed_loses_base_defense
     base = 0 if caught else target.defense
     willpower = target.willpower_defense
-    total = (base + (WILLPOWER_DEFENSE if willpower else 0)) * (REFLEX_MOVE_FACTOR if moved else 1)
+    # §3.7: the reflex move doubles the dodge defense only; willpower's +2 is a performance
+    # bonus, added after (vector 15: 2 × 3 + 2 = 8).
+    total = base * (REFLEX_MOVE_FACTOR if moved else 1) + (WILLPOWER_DEFENSE if willpower else 0)
     subtracted = total if settings.defense_subtracts_from_pool else 0
     lost = target.defense_dropped or (caught and target.defense > 0)
     return Defense(base, flat, willpower, moved, total, subtracted, lost)
@@ -172,9 +175,16 @@ class Reading:
     attacker: Combatant
     targets: tuple[str, ...]
     pool: Pool
-    shares: tuple[int, ...]
-    declared: dict[str, int]
+    shares: dict[str, tuple[int, ...]]
+    """Each target's attack bonus per attack (casefolded name → one share per roll, §3.8)."""
+    declared: dict[str, tuple[int, ...]]
+    """Each target's defense bonus declared now, one count per roll (§3.8); the pool's
+    ``defend NAME N`` typed before meets the first roll on top."""
     moved: set[str]
+
+    def rolls(self, target: str) -> int:
+        """How many attacks the action makes on ``target``."""
+        return len(self.shares[target.casefold()])
 
 
 def read_attack(state: Encounter, command: Attack) -> Reading:
@@ -186,24 +196,114 @@ def read_attack(state: Encounter, command: Attack) -> Reading:
     """
     attacker = find_combatant(state, command.attacker, "ih.attack.unknown-attacker")
     targets = target_names(state, command, attacker)
-    if not 1 <= command.attacks <= MAX_ATTACKS:
-        raise RuleError("ih.attack.attacks-count", attacks=command.attacks, most=MAX_ATTACKS)
-    if len(targets) > 1 and command.attacks > 1:
-        raise RuleError("ih.attack.multi-target-split", count=len(targets))
-    for what, value in (("bonus", command.bonus), ("penalty", command.penalty)):
+    checks.refuse_other_system_options(
+        state.system, command.again, command.level, "again=", "level="
+    )
+    counts = attack_counts(command, targets)
+    for what, value in (
+        ("bonus", command.bonus),
+        ("penalty", command.penalty),
+        ("bonus-on-hit", command.bonus_on_hit),
+    ):
         if value < 0:
             raise RuleError("ih.attack.negative", option=what, value=value)
     pool = pool_of(state, command)
-    # §3.8: one pool of attack bonus successes (``bonus=`` and the sheet's trait bonus, §1.5),
-    # split among the attacks of one action on one target; each of several targets gets it all.
-    shares = bonus_shares(command.bonus + pool.trait_bonus, command.attacks, command.split)
-    rolls = command.attacks * len(targets)
+    # §3.8: one pool of attack bonus successes (``bonus=`` and the sheet's trait bonus, §1.5):
+    # a target attacked once gets all of it, one attacked several times splits it among them.
+    shares = target_shares(command.bonus + pool.trait_bonus, counts, command.split)
+    rolls = sum(counts.values())
     waiting = attacker.boost_pending and not attacker.boost_rolled
     if (command.willpower or waiting) and rolls > 1:
         raise RuleError("ih.attack.willpower-one-roll", name=attacker.name, rolls=rolls)
-    declared = declared_now(command, targets)
+    declared = declared_now(command, targets, counts)
     moved = moved_targets(command, targets)
+    for name in targets:
+        _check_declared(state, find_combatant(state, name, ""), declared[name.casefold()], moved)
     return Reading(attacker, targets, pool, shares, declared, moved)
+
+
+def attack_counts(command: Attack, targets: tuple[str, ...]) -> dict[str, int]:
+    """How many attacks the action makes on each target (casefolded name → count, §3.8).
+
+    ``attacks=N`` is N attacks on the one target; ``attacks=NAME:N,…`` names the targets
+    attacked several times in an action on several targets (mixed, 003:78), the others once.
+
+    Raises:
+        RuleError: a count outside 1–:data:`MAX_ATTACKS` (all rolls together), ``attacks=N``
+            with several targets, a name that is not a target.
+    """
+    counts = {name.casefold(): 1 for name in targets}
+    if not command.attacks_by and not 1 <= command.attacks <= MAX_ATTACKS:
+        raise RuleError("ih.attack.attacks-count", attacks=command.attacks, most=MAX_ATTACKS)
+    if command.attacks_by:
+        for who, count in command.attacks_by:
+            match = next((name for name in targets if same(who, name)), None)
+            if match is None:
+                raise RuleError("ih.attack.attacks-not-target", name=who)
+            counts[match.casefold()] = count
+    elif command.attacks != 1:
+        if len(targets) > 1:
+            raise RuleError("ih.attack.multi-target-split", count=len(targets))
+        counts[targets[0].casefold()] = command.attacks
+    total = sum(counts.values())
+    if any(count < 1 for count in counts.values()) or total > MAX_ATTACKS:
+        attacks = command.attacks if not command.attacks_by else total
+        raise RuleError("ih.attack.attacks-count", attacks=attacks, most=MAX_ATTACKS)
+    return counts
+
+
+def target_shares(
+    bonus: int, counts: dict[str, int], split: tuple[int, ...]
+) -> dict[str, tuple[int, ...]]:
+    """The attack bonus of each attack on each target (§3.8, vector 18).
+
+    A target attacked once gets the whole bonus; a target attacked several times splits it
+    among its attacks, by ``split`` when given (only one target may be attacked several times
+    then) or evenly, the first attacks taking the remainder.
+
+    Raises:
+        RuleError: a split that does not fit (:func:`bonus_shares`), or a split with several
+            targets attacked several times (it could not say whose).
+    """
+    several = [name for name, count in counts.items() if count > 1]
+    if split and len(several) > 1:
+        raise RuleError("ih.attack.split-whom", count=len(several))
+    shares: dict[str, tuple[int, ...]] = {}
+    for name, count in counts.items():
+        if count > 1 or not several:
+            shares[name] = bonus_shares(bonus, count, split)
+        else:
+            shares[name] = (bonus,)
+    return shares
+
+
+def gained_shares(amount: int, rolls: int) -> tuple[int, ...]:
+    """A bonus gained mid-action spread over ``rolls`` remaining attacks on one target (§3.8,
+    003:80): all of it to a lone attack, split evenly (the first taking the remainder) among
+    several, as the action's own bonus is."""
+    if rolls <= 0:
+        return ()
+    return bonus_shares(amount, rolls, ())
+
+
+def _check_declared(
+    state: Encounter, target: Combatant, counts: tuple[int, ...], moved: set[str]
+) -> None:
+    """Refuse defense bonus declared now that the target cannot declare (§3.8)."""
+    wanted = sum(counts)
+    if not wanted:
+        return
+    if defense_against(state, target, target.key in moved).bonus_lost:
+        raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
+    left = target.defense_bonus - target.defense_spent
+    if wanted > left:
+        raise RuleError(
+            "ih.vitals.defense-bonus-success-es",
+            name=target.name,
+            left=left,
+            defense_bonus=target.defense_bonus,
+            successes=wanted,
+        )
 
 
 def find_combatant(state: Encounter, name: str, code: str) -> Combatant:
@@ -234,19 +334,36 @@ def target_names(state: Encounter, command: Attack, attacker: Combatant) -> tupl
     return tuple(names)
 
 
-def declared_now(command: Attack, targets: tuple[str, ...]) -> dict[str, int]:
-    """``defend=N`` (one target) or ``defend=NAME:N,…``: defense bonus declared now (§3.8)."""
-    declared: dict[str, int] = {}
+def declared_now(
+    command: Attack, targets: tuple[str, ...], counts: dict[str, int] | None = None
+) -> dict[str, tuple[int, ...]]:
+    """``defend=N[,N…]`` (one target) or ``defend=NAME:N,…``: defense bonus declared before
+    each roll (§3.8, vector 17), one count per roll in order, a name repeated for its next roll.
+
+    Raises:
+        RuleError: a count below 0 (or a lone count below 1), a name that is not a target, no
+            name with several targets, more counts than the target's rolls.
+    """
+    counts = counts or {name.casefold(): 1 for name in targets}
+    lists: dict[str, list[int]] = {name.casefold(): [] for name in targets}
     for who, count in command.defend:
-        if count < 1:
+        if count < 0 or (count < 1 and len(command.defend) == 1):
             raise RuleError("ih.attack.defend-count", count=count)
         if who == "":
             if len(targets) != 1:
                 raise RuleError("ih.attack.defend-whom", count=len(targets))
             who = targets[0]
-        if not any(same(who, name) for name in targets):
+        match = next((name for name in targets if same(who, name)), None)
+        if match is None:
             raise RuleError("ih.attack.defend-not-target", name=who)
-        declared[who.casefold()] = declared.get(who.casefold(), 0) + count
+        lists[match.casefold()].append(count)
+    declared: dict[str, tuple[int, ...]] = {}
+    for name in targets:
+        key = name.casefold()
+        given, rolls = lists[key], counts.get(key, 1)
+        if len(given) > rolls:
+            raise RuleError("ih.attack.defend-too-many", name=name, count=len(given), rolls=rolls)
+        declared[key] = tuple(given) + (0,) * (rolls - len(given))
     return declared
 
 

@@ -79,6 +79,9 @@ class Language:
     name: str
     level: int
     native: bool = False
+    family: str = ""
+    """The family or branch the ST names (§2.3): languages sharing it are related, and one at
+    level 4+ halves the cost of the others ([I-18]). Empty: related to none."""
 
 
 @dataclass(frozen=True, slots=True)

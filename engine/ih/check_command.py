@@ -15,12 +15,18 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engine.dice.ih import CheckResult, roll_check, validate_spec
+from engine.dice.ih import CheckResult, Untrained, roll_check, validate_spec
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih import commands as c
 from engine.ih import derived, vitals
-from engine.ih.checks import CheckPool, check_pool, opposed_success, roller_sheet
+from engine.ih.checks import (
+    CheckPool,
+    check_pool,
+    opposed_success,
+    refuse_other_system_options,
+    roller_sheet,
+)
 from engine.ih.encounter import Combatant, Encounter
 from engine.ih.events import WillpowerChanged
 from engine.ih.rolls import RollRecord
@@ -129,9 +135,19 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     """Roll a check from NAME's sheet; opposed when ``vs=`` names the other side."""
     sheet = roller_sheet(state, command.name)
     settings = state.interpretations
+    refuse_other_system_options(state.system, command.again, command.level, "--again", "--level")
     pool = check_pool(sheet, command.traits, settings, state.system)
     by = (roller(state, command.name) or sheet).name
-    state, spent, willpower = willpower_for_check(state, command.name, command.willpower)
+    if pool.untrained is Untrained.MENTAL:
+        # §1.4: a mental skill at 0 fails with no roll, so nothing is spent (issue 23 point 3):
+        # --willpower is refused, and a +3 DP bought before stays for a roll that is made.
+        if command.willpower:
+            skill = pool.skill.value if pool.skill else ""
+            raise RuleError("ih.check.willpower-auto-failure", name=by, skill_key=f"trait.{skill}")
+        spent: Events = ()
+        willpower = False
+    else:
+        state, spent, willpower = willpower_for_check(state, command.name, command.willpower)
     events: list[Event] = list(spent)
     if command.opponent is None:
         result = _roll(state, pool, command, rng, command.dc, willpower)

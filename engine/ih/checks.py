@@ -163,6 +163,8 @@ def check_pool(
         parts.append(PoolPart("specialty", specialty.name, specialty.level))
     if not attributes and not skills:
         raise RuleError("ih.check.no-trait", traits=traits)
+    if skills and not attributes:  # §3.10: attribute + skill, one attribute, or two
+        raise RuleError("ih.check.skill-without-attribute", traits=traits, skill=skills[0].value)
     for specialty_name, skill in zip(specialties, specialty_skills, strict=True):
         if skill not in skills:
             raise RuleError(
@@ -258,3 +260,21 @@ def roller_sheet(state: Encounter, name: str) -> Sheet:
             if find_sheet(state.sheets, name) is None:
                 raise RuleError("ih.sheet.combatant-without-sheet", name=combatant.name)
     return sheet_named(state, name)
+
+
+def refuse_other_system_options(
+    system: str, again: int, level: int, again_word: str, level_word: str
+) -> None:
+    """Refuse an option of the other IH variant rather than ignore it (issue 23, point 7).
+
+    ``again`` (10/9/8-again) is ``ih-d10``'s, ``level`` (the explode level) ``ih-d6``'s
+    (RULES.md §1.2); ``again_word`` and ``level_word`` are how the command spells them
+    (``--again``, ``again=``), so the refusal names the option as typed.
+
+    Raises:
+        RuleError: a non-default ``again`` on ``ih-d6`` or ``level`` on ``ih-d10``.
+    """
+    if system == "ih-d6" and again != 10:
+        raise RuleError("ih.option.again-not-d6", option=again_word, level=level_word)
+    if system == "ih-d10" and level != 1:
+        raise RuleError("ih.option.level-not-d10", option=level_word, again=again_word)

@@ -1,18 +1,21 @@
 """The character-creation validator (RULES.md §2.3): every budget over- or under-spent, by name.
 
 Attributes: 3 / 2 / 1 points to the categories in the player's chosen order, then 3 free;
-raising 4→5 costs 2; human maximum 5. Skills: 6 / 5 / 4, then 3 free; 2→3 costs 2; cap 3 (4 with
-a special feat, whose 3→4 also costs 2 — an assumption, the sources give no price). Points a
-category spends beyond its own budget come out of the free points. 6 specialty points, each
-specialty ≤ its skill; 5 feat points (a level-L feat costs L); Intelligence × 2 language points,
-the native language at level ≥ 2, and with Intelligence 1 only the native language.
+raising 4→5 costs 2; human maximum 5 at creation. Skills: 6 / 5 / 4, then 3 free; 2→3 costs 2;
+cap 3 (4 with a special feat, whose 3→4 costs 2, [I-19]). Points a category spends beyond its
+own budget come out of the free points. 6 specialty points, each specialty ≤ its skill; 5 feat
+points (a level-L feat costs L); Intelligence × 2 language points, the native language at level
+≥ 2, and with Intelligence 1 only the native language; a language at level 4+ halves the cost
+of the others of its family ([I-18]). Good looks need a starting Presence ≥ 3 (a warning).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
-from engine.ih.character import Character
+from engine.ih.character import Character, Language
 from engine.ih.traits import (
     ATTRIBUTE_CATEGORY,
     SKILL_CATEGORY,
@@ -21,6 +24,7 @@ from engine.ih.traits import (
     Skill,
     label,
 )
+from engine.settings import DEFAULT, Interpretations
 
 ATTRIBUTE_POINTS = (3, 2, 1)
 SKILL_POINTS = (6, 5, 4)
@@ -32,6 +36,14 @@ SKILL_CAP = 3
 SKILL_CAP_WITH_FEAT = 4
 LANGUAGE_MAXIMUM = 5
 NATIVE_MINIMUM = 2
+RELATED_DISCOUNT_LEVEL = 4
+"""§2.3 (000:115): a language at level 4+ halves the cost of its family's or branch's."""
+GOOD_LOOKS_PRESENCE = 3
+"""§2.3 (000:91): good-looking (帥哥/美女) only with a starting Presence of 3 or more."""
+GOOD_LOOKS_WORDS: tuple[str, ...] = (
+    "帥哥", "帅哥", "美女", "good-looking", "good looking", "handsome", "beautiful",
+)  # fmt: skip
+"""Words of an appearance that claim good looks (the concept's appearance is free text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +68,8 @@ class Problem:
     """One budget or limit broken: ``budget`` names it, ``message`` is for the ST."""
 
     budget: str
-    spent: int
+    spent: int | float
+    """Points spent (a language budget may hold half points, [I-18]), or the value itself."""
     allowed: int
     message: str
     code: str = ""
@@ -71,15 +84,49 @@ def attribute_cost(value: int) -> int:
     return max(value - 1, 0) + (1 if value >= 5 else 0)
 
 
-def skill_cost(value: int) -> int:
-    """Points to raise a skill from 0 to ``value`` (each point above 2 costs 2)."""
-    return max(value, 0) + max(value - 2, 0)
+def skill_cost(value: int, four_costs_three: bool = False) -> int:
+    """Points to raise a skill from 0 to ``value``: 0→1 and 1→2 cost 1, 2→3 costs 2 (000:255).
+
+    [I-19] 000 prices no 3→4: it costs 2, the last stated step (a skill of 4 costs 6); with
+    ``four_costs_three`` it costs 3 (a skill of 4 costs 7).
+    """
+    extra = 1 if four_costs_three and value >= 4 else 0
+    return max(value, 0) + max(value - 2, 0) + extra
+
+
+def language_cost(character: Character, round_up: bool = False) -> Fraction:
+    """Language points of ``character``'s languages (RULES.md §2.3, [I-18]).
+
+    1 point per level; a language of a family (or branch) in which another language is at
+    level 4+ costs half (000:115). The family's highest language (the first listed of a tie)
+    is the one that discounts the others and pays in full. Half points are kept exactly (two
+    related levels per point); ``round_up`` rounds each discounted language's half up.
+    """
+    total = Fraction(0)
+    for language in character.languages:
+        head = _family_head(character, language)
+        if head is None or head is language or head.level < RELATED_DISCOUNT_LEVEL:
+            total += language.level
+            continue
+        half = Fraction(language.level, 2)
+        total += math.ceil(half) if round_up else half
+    return total
+
+
+def _family_head(character: Character, language: Language) -> Language | None:
+    """The highest-level language of ``language``'s family (first of a tie), or ``None``."""
+    family = language.family.strip().casefold()
+    if not family:
+        return None
+    group = [x for x in character.languages if x.family.strip().casefold() == family]
+    return max(group, key=lambda x: x.level)
 
 
 def spent_by_category(
-    character: Character, kind: type[Attribute] | type[Skill]
+    character: Character, kind: type[Attribute] | type[Skill], four_costs_three: bool = False
 ) -> dict[Category, int]:
-    """The creation points ``character`` spent on attributes (or skills) of each category."""
+    """The creation points ``character`` spent on attributes (or skills) of each category
+    (``four_costs_three``: [I-19]'s setting)."""
     if kind is Attribute:
         return {
             c: sum(
@@ -90,7 +137,11 @@ def spent_by_category(
             for c in Category
         }
     return {
-        c: sum(skill_cost(character.skills.of(s)) for s in Skill if SKILL_CATEGORY[s] is c)
+        c: sum(
+            skill_cost(character.skills.of(s), four_costs_three)
+            for s in Skill
+            if SKILL_CATEGORY[s] is c
+        )
         for c in Category
     }
 
@@ -115,11 +166,15 @@ def feat_cost(level: int, cumulative: bool = False) -> int:
 
 
 def validate(
-    character: Character, choices: Choices | None = None, cumulative_feats: bool = False
+    character: Character,
+    choices: Choices | None = None,
+    cumulative_feats: bool = False,
+    settings: Interpretations = DEFAULT,
 ) -> tuple[Problem, ...]:
     """Every creation problem of ``character``; empty when the sheet is a valid new character.
 
-    ``cumulative_feats`` is [I-10] ``feat_cost_cumulative``.
+    ``cumulative_feats`` is [I-10] ``feat_cost_cumulative``; ``settings`` gives [I-18]
+    ``related_language_round_up`` and [I-19] ``skill_four_costs_three``.
     """
     choices = choices or Choices()
     problems: list[Problem] = []
@@ -140,7 +195,7 @@ def validate(
                     attribute.value,
                 )
             )
-    skill_spent = spent_by_category(character, Skill)
+    skill_spent = spent_by_category(character, Skill, settings.skill_four_costs_three)
     problems += _category_budgets(
         "skills", "skill", skill_spent, choices.skill_priority, SKILL_POINTS
     )
@@ -160,12 +215,41 @@ def validate(
             )
     problems += _specialties(character)
     problems += _feats(character, cumulative_feats)
-    problems += _languages(character)
+    problems += _languages(character, settings.related_language_round_up)
+    problems += _appearance(character)
     return tuple(problems)
 
 
+def good_looking(appearance: str) -> bool:
+    """The appearance claims good looks (帥哥/美女, good-looking…), §2.3."""
+    text = appearance.casefold()
+    return any(word in text for word in GOOD_LOOKS_WORDS)
+
+
+def _appearance(character: Character) -> list[Problem]:
+    """§2.3 (000:91): good looks need a starting Presence ≥ 3 (Presence permits the look; the
+    look gives no Presence). A warning among the creation problems, never a refusal."""
+    presence = character.attributes.presence
+    if not good_looking(character.concept.appearance) or presence >= GOOD_LOOKS_PRESENCE:
+        return []
+    message = (
+        f"Appearance {character.concept.appearance!r}: good-looking needs a starting Presence "
+        f"of {GOOD_LOOKS_PRESENCE} or more (Presence {presence})."
+    )
+    return [
+        Problem(
+            "Appearance",
+            presence,
+            GOOD_LOOKS_PRESENCE,
+            message,
+            "appearance-presence",
+            character.concept.appearance,
+        )
+    ]
+
+
 def _spent_message(
-    name: str, spent: int, allowed: int, code: str = "", subject: str = ""
+    name: str, spent: int | float, allowed: int, code: str = "", subject: str = ""
 ) -> Problem:
     return Problem(name, spent, allowed, f"{name}: {spent} spent of {allowed}", code, subject)
 
@@ -254,12 +338,13 @@ def _feats(character: Character, cumulative: bool = False) -> list[Problem]:
     return problems
 
 
-def _languages(character: Character) -> list[Problem]:
+def _languages(character: Character, round_up: bool = False) -> list[Problem]:
     problems: list[Problem] = []
     intelligence = character.attributes.intelligence
     allowed = intelligence * 2
-    total = sum(x.level for x in character.languages)
-    if total != allowed:
+    cost = language_cost(character, round_up)
+    total: int | float = int(cost) if cost.denominator == 1 else float(cost)
+    if cost != allowed:
         problems.append(_spent_message("Language points", total, allowed, "language-points"))
     natives = [x for x in character.languages if x.native]
     if len(natives) != 1:

@@ -68,11 +68,18 @@ def willpower_max(character: Character) -> int:
     return character.attributes.resolve + character.attributes.composure
 
 
-def will_save(character: Character) -> int:
-    """Resolve + Concentration + will-save bonus (DP)."""
-    return (
-        character.attributes.resolve + character.skills.concentration + character.bonuses.will_save
+def will_save(character: Character, settings: Interpretations = DEFAULT) -> int:
+    """Resolve + Concentration + will-save bonus (DP), RULES.md §2.2 [I-17].
+
+    ``will_save_adds_willpower`` reads 000:188's third term 意志 as Willpower: Resolve +
+    Concentration + maximum willpower (the will-save bonus then does not apply).
+    """
+    third = (
+        willpower_max(character)
+        if settings.will_save_adds_willpower
+        else character.bonuses.will_save
     )
+    return character.attributes.resolve + character.skills.concentration + third
 
 
 def reflex_save(character: Character) -> int:

@@ -112,6 +112,9 @@ class Combatant:
     free_used: int = 0
     spent_this_turn: bool = False
     unconscious: bool = False
+    damage_past_zero: int = 0
+    """Damage taken beyond health 0 since health was last above it ([I-20]: recorded, death
+    is the ST's call)."""
     kept_conscious: bool = False
     kept_since: int = 0
     """``turns_taken`` when willpower kept the combatant conscious, counting a turn under way

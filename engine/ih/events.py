@@ -213,6 +213,16 @@ class Damaged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DamagePastZero(Event):
+    """Damage taken beyond health 0 ([I-20]): ``amount`` of this hit, ``total`` recorded so far;
+    death has no rule in the sources and is the ST's call."""
+
+    name: str
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class Healed(Event):
     """Health restored; ``health`` after it."""
 
@@ -292,6 +302,8 @@ class AttackRolled(Event):
     health: int
     health_max: int
     result: CheckResult
+    gained: int = 0
+    """The part of ``attack_bonus`` gained mid-action (``bonus-on-hit=``, §3.8)."""
 
 
 @dataclass(frozen=True, slots=True)

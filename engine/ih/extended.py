@@ -2,9 +2,9 @@
 
 Each roll is one interval; final successes accumulate until they reach the DC (it never drops).
 A deadline caps the rolls. With the mishap rule the 1s of every roll are counted: if they reach
-the DC before the successes do, the action fails (a roll that reaches the DC in successes wins
-whatever its 1s). The ST may take off accumulated successes when the work is interrupted.
-Willpower's +3 DP never applies (§1.7).
+the DC before the successes do, the action fails; a roll that brings both to the DC succeeds
+([I-16]; ``extended_tie_goes_to_mishap`` gives that tie to the mishap). The ST may take off
+accumulated successes when the work is interrupted. Willpower's +3 DP never applies (§1.7).
 """
 
 from __future__ import annotations
@@ -105,9 +105,12 @@ def roll(state: Encounter, command: c.RollExtended, rng: random.Random) -> tuple
     successes = task.successes + result.final_successes
     ones = task.ones + sum(1 for face in result.faces if face == 1)
     outcome, failure = "going", None
-    if successes >= task.dc:
+    mishap = task.mishap and ones >= task.dc
+    if mishap and settings.extended_tie_goes_to_mishap:  # [I-16] switched: the 1s win a tie
+        outcome, failure = "failed", "mishap"
+    elif successes >= task.dc:  # [I-16]: both reached on one roll, the successes were first
         outcome = "done"
-    elif task.mishap and ones >= task.dc:
+    elif mishap:
         outcome, failure = "failed", "mishap"
     elif task.deadline is not None and rolls >= task.deadline:
         outcome, failure = "failed", "deadline"

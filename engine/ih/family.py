@@ -126,6 +126,7 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "health_max": x.health_max,
         "willpower_max": x.willpower_max,
         "unconscious": x.unconscious,
+        "damage_past_zero": x.damage_past_zero,
         "defense": x.defense,
         "defense_bonus": x.defense_bonus,
         "defense_bonus_left": vitals.defense_bonus_left(x),

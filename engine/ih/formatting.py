@@ -84,6 +84,7 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.Attack: format_attack,
     c.Hide: lambda x: f"hide {quote(x.name)}",
     c.Reveal: lambda x: f"reveal {quote(x.name)}",
+    c.Faint: lambda x: f"faint {quote(x.name)}",
     c.Damage: lambda x: f"damage {quote(x.name)} {x.amount}",
     c.Heal: lambda x: f"heal {quote(x.name)} {x.amount}",
     c.AdjustWillpower: lambda x: f"willpower {quote(x.name)} {_signed(x.amount)}",

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.dispatch import Handler
+from engine.errors import RuleError
 from engine.events import Events
 from engine.ih import (
     attack,
+    attack_reading,
     boundaries,
     budget,
     cast,
@@ -116,6 +118,11 @@ def reveal(state: Encounter, command: c.Reveal, rng: random.Random) -> Result:
     return visibility.reveal(state, command.name)
 
 
+def faint(state: Encounter, command: c.Faint, rng: random.Random) -> Result:
+    """§3.9 [I-20]: the ST knocks a combatant out."""
+    return vitals.faint(state, command.name)
+
+
 def damage(state: Encounter, command: c.Damage, rng: random.Random) -> Result:
     """§2.2: health boxes lost (derived Health)."""
     return vitals.damage(state, command.name, command.amount)
@@ -137,7 +144,15 @@ def use_willpower(state: Encounter, command: c.UseWillpower, rng: random.Random)
 
 
 def defend(state: Encounter, command: c.Defend, rng: random.Random) -> Result:
-    """§3.9: a defense check's successes declared."""
+    """§3.8: defense bonus successes declared before an attack roll.
+
+    Refused while the defender is flat-footed under [I-13]: with no base defense the bonus is
+    lost (§3.8), so a declaration would spend the pool for nothing.
+    """
+    defender = find(state, command.name)
+    defense = attack_reading.defense_against(state, defender, moved=False)
+    if defense.flat_footed and defense.bonus_lost and not defender.defense_dropped:
+        raise RuleError("ih.defense.flat-footed", name=defender.name)
     return vitals.declare_defense(state, command.name, command.successes)
 
 
@@ -277,6 +292,7 @@ HANDLERS: Mapping[type, Handler[Encounter]] = {
     c.Remove: remove,
     c.Hide: hide,
     c.Reveal: reveal,
+    c.Faint: faint,
     c.Damage: damage,
     c.Heal: heal,
     c.AdjustWillpower: adjust_willpower,

@@ -27,7 +27,9 @@ command                                                    meaning (RULES.md)
 ``remove NAME``                                            leave the fight
 ``hide NAME`` · ``reveal NAME``                            left out of / shown in the players'
                                                            view (``add … hidden`` too)
-``damage NAME N`` · ``heal NAME N``                        health; 0 = unconscious §2.2
+``damage NAME N`` · ``heal NAME N``                        health; 0 = unconscious §2.2,
+                                                           past 0 recorded [I-20]
+``faint NAME``                                             the ST knocks NAME out [I-20]
 ``willpower NAME +N|-N``                                   adjust the pool
 ``willpower NAME +3dp|defense|conscious|impulse|trait``    the spends of §1.7
 ``defend NAME N``                                          declare defense bonus successes §3.8
@@ -211,6 +213,11 @@ def _remove(line: Line) -> c.Remove:
     return c.Remove(name=name)
 
 
+def _faint(line: Line) -> c.Faint:
+    (name,) = args.words(line, 1, "faint NAME")
+    return c.Faint(name=name)
+
+
 def _hide(line: Line) -> c.Hide | c.Reveal:
     (name,) = args.words(line, 1, f"{line.verb} NAME")
     return c.Hide(name=name) if line.verb == "hide" else c.Reveal(name=name)
@@ -331,6 +338,7 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "hide": _hide,
     "reveal": _hide,
     "damage": _damage,
+    "faint": _faint,
     "heal": _heal,
     "willpower": _willpower,
     "defend": _defend,

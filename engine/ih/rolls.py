@@ -52,6 +52,8 @@ class AttackRecord:
     attack: int = 1
     attacks: int = 1
     no_damage: bool = False
+    gained: int = 0
+    """Attack bonus gained mid-action and added to this attack (``bonus-on-hit=``, §3.8)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,8 @@ def _sheet(x: c.SetSheet) -> str:
 
 def _language(x: c.SetLanguage) -> str:
     line = f"language {quote(x.name)} {quote_text(x.language)} {x.level}"
-    return line + " native" if x.native else line
+    line = line + " native" if x.native else line
+    return line + f" family={quote_text(x.family)}" if x.family else line
 
 
 def _add_from(x: c.AddFromSheet) -> str:

@@ -29,7 +29,12 @@ from engine.ih.traits import Attribute, Skill
 from engine.language import Line, parse_int
 
 TRAIT_RANGE = (0, 10)
-"""Attributes and skills typed on a sheet: 0–10 (a value over 10 is a typing slip)."""
+"""Skills (and skill bonus successes) typed on a sheet: 0–10 (a value over 10 is a typing slip)."""
+
+ATTRIBUTE_RANGE = (0, 999)
+"""Attributes typed on a sheet. RULES.md §2.3 caps them at 5 at creation only (the creation
+report checks it); enhancements go past it with no cap (003: an attribute of 11 has 2 bonus
+successes). 999 is no rule, only a bound below the 1,000-dice pool limit."""
 
 NUMBER_FIELDS: dict[str, tuple[int, int]] = {
     "size": (1, 10),
@@ -144,7 +149,8 @@ def _sheet(line: Line) -> c.SetSheet | c.DeleteSheet:
                     attributes=", ".join(a for a in Attribute),
                     skills=", ".join(s for s in Skill),
                 )
-            traits.append((trait, _number(value, trait, *TRAIT_RANGE)))
+            limits = ATTRIBUTE_RANGE if trait in {a.value for a in Attribute} else TRAIT_RANGE
+            traits.append((trait, _number(value, trait, *limits)))
     return c.SetSheet(
         name=name,
         pc=pc,
@@ -182,12 +188,13 @@ def _feat(line: Line) -> c.SetFeat:
 
 
 def _language(line: Line) -> c.SetLanguage:
-    usage = 'language NAME "LANGUAGE" N [native] (N 0 takes it off)'
+    usage = 'language NAME "LANGUAGE" N [native] [family=FAMILY] (N 0 takes it off)'
     words = list(line.words)
     native = len(words) == 4 and words[3].lower() == "native"
     if native:
         words = words[:3]
-    if len(words) != 3 or line.options or not words[1].strip():
+    options = dict(line.options)
+    if len(words) != 3 or set(options) - {"family"} or not words[1].strip():
         raise _usage(usage)
     name, language, level = words
     return c.SetLanguage(
@@ -195,6 +202,7 @@ def _language(line: Line) -> c.SetLanguage:
         language=language.strip(),
         level=_number(level, language, *LANGUAGE_RANGE),
         native=native,
+        family=options.get("family", "").strip(),
     )
 
 

@@ -22,6 +22,7 @@ from engine.ih.encounter import Encounter, Kind, find, put
 from engine.ih.sheet import Sheet, SkillBonus, find_sheet
 from engine.ih.sheet_events import SheetDeleted, SheetEntrySet, SheetSaved
 from engine.ih.sheet_language import (
+    ATTRIBUTE_RANGE,
     LANGUAGE_RANGE,
     LEVEL_RANGE,
     MAX_GROUP,
@@ -77,7 +78,9 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
     bonuses: dict[str, Any] = {}
     size, xp = character.size, character.xp_spent
     for key, value in command.traits:
-        low, high = NUMBER_FIELDS.get(key, TRAIT_RANGE)
+        low, high = NUMBER_FIELDS.get(
+            key, ATTRIBUTE_RANGE if key in ATTRIBUTE_NAMES else TRAIT_RANGE
+        )
         if not low <= value <= high:  # a command built by hand (an import) is checked too
             raise RuleError("ih.sheet.out-of-range", what=key, value=value, low=low, high=high)
         if key in ATTRIBUTE_NAMES:
@@ -150,7 +153,7 @@ def check_sheet(sheet: Sheet) -> None:
     if sheet.system not in ("ih-d10", "ih-d6"):
         raise RuleError("ih.sheet.bad-system", value=sheet.system)
     character = sheet.character
-    values = [(a.value, character.attributes.of(a), TRAIT_RANGE) for a in Attribute]
+    values = [(a.value, character.attributes.of(a), ATTRIBUTE_RANGE) for a in Attribute]
     values += [(s.value, character.skills.of(s), TRAIT_RANGE) for s in Skill]
     values += [("size", character.size, NUMBER_FIELDS["size"])]
     values += [("xp", character.xp_spent, NUMBER_FIELDS["xp"])]
@@ -247,7 +250,7 @@ def set_language(state: Encounter, command: c.SetLanguage) -> tuple[Encounter, E
     if command.native:
         kept = tuple(replace(x, native=False) for x in kept)
     if command.level > 0:
-        kept += (Language(command.language, command.level, command.native),)
+        kept += (Language(command.language, command.level, command.native, command.family),)
     sheet = replace(sheet, character=replace(character, languages=kept))
     event = SheetEntrySet(
         sheet.name, "language", command.language, command.level, native=command.native

@@ -35,7 +35,7 @@ def derived_traits(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[st
         "dodge": defense.dodge,
         "health": derived.health(character),
         "willpower": derived.willpower_max(character),
-        "will_save": derived.will_save(character),
+        "will_save": derived.will_save(character, settings),
         "reflex_save": derived.reflex_save(character),
         "fortitude_save": derived.fortitude_save(character),
         "sensing_range_m": derived.sensing_range(character, system, settings),
@@ -47,26 +47,25 @@ def choices(sheet: Sheet, settings: Interpretations = DEFAULT) -> creation.Choic
 
     By default the player picks which category gets 3 / 2 / 1 (6 / 5 / 4): a sheet that never
     said is read with its categories ranked by the points they spend, the most getting the
-    largest budget. [I-9] ``creation_fixed_category_order`` fixes the attributes' order
-    physical, mental, social; the skills' 6 / 5 / 4 stays the player's choice.
+    largest budget. [I-9] ``creation_fixed_category_order`` fixes the order physical, mental,
+    social for the attributes' 3 / 2 / 1 **and** the skills' 6 / 5 / 4 (000:157, 000:250).
     """
     character = sheet.character
-    attributes = (
-        FIXED_ORDER
-        if settings.creation_fixed_category_order
-        else creation.ranked(character, Attribute)
-    )
+    fixed = settings.creation_fixed_category_order
     return replace(
         sheet.choices,
-        attribute_priority=attributes,
-        skill_priority=creation.ranked(character, Skill),
+        attribute_priority=FIXED_ORDER if fixed else creation.ranked(character, Attribute),
+        skill_priority=FIXED_ORDER if fixed else creation.ranked(character, Skill),
     )
 
 
 def problems(sheet: Sheet, settings: Interpretations = DEFAULT) -> tuple[creation.Problem, ...]:
     """Every creation budget over or under and every limit broken (§2.3)."""
     return creation.validate(
-        sheet.character, choices(sheet, settings), cumulative_feats=settings.feat_cost_cumulative
+        sheet.character,
+        choices(sheet, settings),
+        cumulative_feats=settings.feat_cost_cumulative,
+        settings=settings,
     )
 
 
@@ -86,7 +85,8 @@ def sheet_json(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[str, A
         ],
         "feats": [{"name": f.name, "level": f.level} for f in character.feats],
         "languages": [
-            {"name": x.name, "level": x.level, "native": x.native} for x in character.languages
+            {"name": x.name, "level": x.level, "native": x.native, "family": x.family}
+            for x in character.languages
         ],
         "concept": asdict(character.concept),
         "origin": asdict(character.origin),

@@ -18,6 +18,7 @@ from engine.ih.budget import charge_reflex
 from engine.ih.encounter import Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import (
     Damaged,
+    DamagePastZero,
     DefenseDeclared,
     DefenseSet,
     Healed,
@@ -39,13 +40,23 @@ class WillpowerUse(StrEnum):
 
 
 def damage(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]:
-    """Take damage; health stops at 0, and 0 knocks the combatant out."""
+    """Take damage; health stops at 0, and 0 knocks the combatant out (RULES.md §3.9, [I-20]).
+
+    Damage beyond 0 is recorded (``damage_past_zero``, a :class:`DamagePastZero` event): death
+    has no rule in the sources and is the ST's call. With ``health_zero_knocks_out`` off the
+    engine leaves fainting to the ST (``faint NAME``).
+    """
     combatant = find(state, name)
     if amount < 0:
         raise RuleError("ih.vitals.damage-negative-use-heal")
     health = max(combatant.health - amount, 0)
-    updated = replace(combatant, health=health)
+    past = max(amount - combatant.health, 0)
+    updated = replace(combatant, health=health, damage_past_zero=combatant.damage_past_zero + past)
     events: list[Event] = [Damaged(combatant.name, amount, health)]
+    if past:
+        events.append(DamagePastZero(combatant.name, past, updated.damage_past_zero))
+    if not state.interpretations.health_zero_knocks_out:
+        return put(state, updated), tuple(events)
     newly_out = health == 0 and amount > 0 and not combatant.unconscious
     retriggered = health == 0 and combatant.kept_conscious and amount > 0
     if newly_out or retriggered:
@@ -56,13 +67,28 @@ def damage(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]
     return put(state, updated), tuple(events)
 
 
+def faint(state: Encounter, name: str) -> tuple[Encounter, Events]:
+    """``faint NAME``: the ST knocks a combatant out (RULES.md §3.9; with [I-20]'s
+    ``health_zero_knocks_out`` off, health 0 leaves this call to the ST).
+
+    Raises:
+        RuleError: already unconscious.
+    """
+    combatant = find(state, name)
+    if combatant.unconscious:
+        raise RuleError("ih.vitals.already-unconscious", name=combatant.name)
+    updated = replace(combatant, unconscious=True, kept_conscious=False)
+    return put(state, updated), (Unconscious(combatant.name, "st"),)
+
+
 def heal(state: Encounter, name: str, amount: int) -> tuple[Encounter, Events]:
     """Restore health up to the maximum; above 0 the combatant comes round (unless fainted)."""
     combatant = find(state, name)
     if amount < 0:
         raise RuleError("ih.vitals.healing-negative-use-damage")
     health = min(combatant.health + amount, combatant.health_max)
-    updated = replace(combatant, health=health)
+    past = combatant.damage_past_zero if health == 0 else 0  # back above 0: the record ends
+    updated = replace(combatant, health=health, damage_past_zero=past)
     events: list[Event] = [Healed(combatant.name, health - combatant.health, health)]
     if combatant.unconscious and health > 0 and not combatant.asleep_until_scene_end:
         updated = replace(updated, unconscious=False)
@@ -108,7 +134,11 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
             WillpowerChanged(combatant.name, value - combatant.willpower, value, use.value),
         )
     if combatant.willpower < 1:
-        raise RuleError("ih.willpower.none-left", name=combatant.name)
+        reason = {
+            WillpowerUse.DICE: "ih.willpower.none-left",
+            WillpowerUse.DEFENSE: "ih.willpower.none-left-defense",
+        }.get(use, "ih.willpower.none-left-conscious")
+        raise RuleError(reason, name=combatant.name)
     if use is WillpowerUse.DICE:
         return _spend_for_dice(state, combatant)
     if use is WillpowerUse.DEFENSE:

@@ -139,9 +139,18 @@ CASES = [
         8,
     ),
     (
-        "willpower defense +2, doubled: the pool drops to a chance roll",
+        "willpower defense +2 after the doubled base: 7 − (2 × 2 + 2) = 1 die (§3.7)",
         ANN_AFTER_GHOUL + "willpower Ghoul defense",
         "attack Ann Ghoul dp=7 bonus=3 reflex-move",
+        [9],
+        1,
+        (True, 4),  # 1 rolled + 3 bonus
+        5,
+    ),
+    (
+        "willpower defense +2, doubled base: a pool brought below 0 is a chance roll",
+        ANN_AFTER_GHOUL + "willpower Ghoul defense",
+        "attack Ann Ghoul dp=5 bonus=3 reflex-move",
         [10, 9],  # chance die 10 (a success, an extra die), extra die 9
         -1,
         (True, 2),  # no attack bonus on a chance roll (§1.3)

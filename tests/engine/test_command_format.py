@@ -111,8 +111,21 @@ IH: dict[type, st.SearchStrategy[Any]] = {
         penalty=count,
         willpower=st.booleans(),
         no_damage=st.booleans(),
+        defend=st.just(())
+        | st.tuples(st.tuples(st.just(""), positive))
+        | st.lists(st.tuples(st.just(""), count), min_size=2, max_size=3).map(tuple)
+        | st.lists(
+            st.tuples(_text(ALPHABET.replace(",", "").replace(":", "")), count),
+            min_size=1,
+            max_size=3,
+        ).map(tuple),
+        attacks_by=st.lists(
+            st.tuples(_text(ALPHABET.replace(",", "").replace(":", "")), positive),
+            max_size=3,
+        ).map(tuple),
     ),
     ih.Reveal: st.builds(ih.Reveal, name=name),
+    ih.Faint: st.builds(ih.Faint, name=name),
     ih.Damage: st.builds(ih.Damage, name=name, amount=count),
     ih.Heal: st.builds(ih.Heal, name=name, amount=count),
     ih.AdjustWillpower: st.builds(ih.AdjustWillpower, name=name, amount=number),

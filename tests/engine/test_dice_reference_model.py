@@ -66,8 +66,9 @@ def reference(spec: CheckSpec, faces: tuple[int, ...]) -> dict[str, object]:
         hit = all(face == top for face in chance)
         dramatic = all(face == 1 for face in chance)
         granted = (1 if spec.system == "ih-d10" else 2) if hit else 0
-        ten_again = replace(spec, again=10)  # [I-7]: a chance roll ignores 9/8-again
-        assert _replay_pool(ten_again, granted, faces, head) == len(faces)
+        # [I-7]: a chance roll ignores 9/8-again; [I-2]: and a raised explode level
+        plain = replace(spec, again=10, level=1)
+        assert _replay_pool(plain, granted, faces, head) == len(faces)
         rolled = int(hit) + sum(_success(spec.system, f) for f in faces[head:])
         bonus, extra = 0, len(faces) - head
     effective = rolled - penalty
@@ -117,7 +118,8 @@ def reference_final(spec: CheckSpec) -> dict[int, float]:
         rolled, bonus = reference_pool(spec, spec.pool), spec.bonus
     else:
         hit = 0.1 if spec.system == "ih-d10" else 1 / 36
-        extra = reference_pool(replace(spec, again=10), 1 if spec.system == "ih-d10" else 2)
+        plain = replace(spec, again=10, level=1)  # [I-7], [I-2]
+        extra = reference_pool(plain, 1 if spec.system == "ih-d10" else 2)
         rolled, bonus = [1 - hit] + [hit * p for p in extra], 0
     final: dict[int, float] = defaultdict(float)
     for r, p in enumerate(rolled):

@@ -224,8 +224,9 @@ def test_category_priority_is_the_players_pick_unless_i9_fixes_it() -> None:
     assert [p for p in problems(sheet, fixed) if "attributes" in p.budget]
 
 
-def test_i9_fixes_the_attribute_order_only_never_the_skills() -> None:
-    """§2.3: skills' 6 / 5 / 4 is the player's choice of order, with or without [I-9]."""
+def test_i9_fixes_the_skill_order_too() -> None:
+    """§2.3 [I-9]: skills' 6 / 5 / 4 is the player's choice by default; the fixed-order
+    setting covers the skills as well as the attributes (issue 23, point 8)."""
     from engine.ih.sheet import Sheet
     from engine.ih.sheet_view import problems
 
@@ -243,7 +244,10 @@ def test_i9_fixes_the_attribute_order_only_never_the_skills() -> None:
     sheet = Sheet(name="Ann", character=social_skills_first)
     fixed = Interpretations(creation_fixed_category_order=True)
     assert [(p.code, p.subject) for p in problems(sheet)] == []
-    assert [(p.code, p.subject) for p in problems(sheet, fixed)] == []
+    assert [(p.code, p.subject) for p in problems(sheet, fixed)] == [
+        ("skill-category", "physical"),  # physical 4 of 6: social's 9 is 5 over its 4
+        ("skill-free", ""),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -203,5 +203,7 @@ def test_sheet_and_check_read_every_trait_label_the_zh_consoles_show(lang: str) 
         _, _, view = scenario([f"sheet Ann pc {shown}=3"])
         group = "attributes" if isinstance(trait, Attribute) else "skills"
         assert view["sheets"][0][group][trait.value] == 3, shown
-        pool = check_pool(Sheet(name="Ann"), shown)
+        # a lone skill is no check (§3.10): each label is read beside an attribute
+        with_attribute = shown if isinstance(trait, Attribute) else f"{shown}+wits"
+        pool = check_pool(Sheet(name="Ann"), with_attribute)
         assert pool.parts[0].label == trait.value, shown

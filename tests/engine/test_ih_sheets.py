@@ -81,7 +81,8 @@ def test_sheet_creates_then_updates_and_json_shows_it() -> None:
     [
         ("sheet Ann dexterty=3", "ih.sheet.unknown-trait"),
         ("sheet Ann dexterity=-1", "ih.sheet.out-of-range"),
-        ("sheet Ann dexterity=11", "ih.sheet.out-of-range"),
+        ("sheet Ann dexterity=1000", "ih.sheet.out-of-range"),
+        ("sheet Ann firearms=11", "ih.sheet.out-of-range"),
         ("sheet Ann firearms=0", "ih.sheet.specialty-above-skill"),
         ('specialty Ann firearms "rifles" 3', "ih.sheet.specialty-above-skill"),
         ('specialty Ann shooting "rifles" 1', "ih.sheet.unknown-skill"),

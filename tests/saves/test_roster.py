@@ -99,19 +99,19 @@ def test_an_imported_sheet_is_checked_and_does_not_overwrite_the_roster(tmp_path
         # this roster's own Zed is kept, not overwritten by the imported one.
         assert [s.name for s in roster] == ["Zed", "Ann"]
         assert roster[0].character.attributes.dexterity == 5
-    # A hand-made sheet no command could make (Dexterity 500) is refused like any bad import.
+    # A hand-made sheet no command could make (Dexterity 5000) is refused like any bad import.
     document = json.loads(path.read_text("utf-8"))
     scene = document["scenes"][0]
     for part in ("initial", "state"):
         sheets = scene[part].get("sheets") or []
         for sheet in sheets:
-            sheet["character"]["attributes"]["dexterity"] = 500
+            sheet["character"]["attributes"]["dexterity"] = 5000
     scene["initial"]["sheets"] = scene["state"]["sheets"]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(document), "utf-8")
     with pytest.raises(ImportRefused) as caught:
         import_file(other, bad)
-    assert "its sheet" in str(caught.value) and "500" in str(caught.value)
+    assert "its sheet" in str(caught.value) and "5000" in str(caught.value)
 
 
 def test_a_scene_whose_journal_does_not_replay_on_the_roster_keeps_its_own_sheets(

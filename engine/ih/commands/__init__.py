@@ -24,6 +24,7 @@ from engine.ih.commands.combat import (
     EndMovie,
     EndScene,
     Extra,
+    Faint,
     Heal,
     Hide,
     Next,
@@ -65,6 +66,7 @@ __all__ = [
     "Remove",
     "Hide",
     "Reveal",
+    "Faint",
     "Damage",
     "Heal",
     "AdjustWillpower",
@@ -108,6 +110,7 @@ Command = (
     | Remove
     | Hide
     | Reveal
+    | Faint
     | Damage
     | Heal
     | AdjustWillpower

@@ -96,6 +96,13 @@ class Reveal:
 
 
 @dataclass(frozen=True, slots=True)
+class Faint:
+    """``faint NAME``: the ST knocks a combatant out (§3.9, [I-20])."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Damage:
     """``damage NAME N``."""
 
@@ -139,8 +146,11 @@ class Defend:
 class Attack:
     """``attack ATTACKER TARGET[,TARGET…] TRAIT+TRAIT|dp=N …``: the chain of RULES.md §3.9.
 
-    ``defend`` holds defense bonus successes the targets declare now, before the roll (§3.8):
-    ``("", N)`` for the one target, else ``(NAME, N)``. ``reflex_move`` names the targets whose
+    ``defend`` holds defense bonus successes the targets declare now, before each roll (§3.8):
+    ``("", N)`` for the one target, else ``(NAME, N)``; a target's entries in order are its
+    rolls' (``defend=2,1``: 2 before the first roll, 1 before the second). ``attacks_by``
+    (``attacks=NAME:N,…``) names the targets attacked several times in an action on several
+    targets (§3.8's mixed case); ``attacks`` is then 1. ``reflex_move`` names the targets whose
     reflex move left the attacker's reach (§3.7), ``("*",)`` for every target. ``action``
     ``None``: the standard action (or, off-turn, the reflex of a pending interrupt).
     """
@@ -161,6 +171,10 @@ class Attack:
     no_damage: bool = False
     again: int = 10
     level: int = 1
+    attacks_by: tuple[tuple[str, int], ...] = ()
+    bonus_on_hit: int = 0
+    """Attack bonus successes an ability grants when an attack of the action hits: they join
+    the action's remaining attacks at once, once per action (§3.8, 003:80)."""
 
     @property
     def pool_label(self) -> str:

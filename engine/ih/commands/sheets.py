@@ -58,12 +58,14 @@ class SetFeat:
 
 @dataclass(frozen=True, slots=True)
 class SetLanguage:
-    """``language NAME "LANGUAGE" N [native]``: a language's level (0 takes it off), §2.3."""
+    """``language NAME "LANGUAGE" N [native] [family=F]``: a language's level (0 takes it off)
+    and the family or branch it belongs to (related languages, §2.3 [I-18])."""
 
     name: str
     language: str
     level: int
     native: bool = False
+    family: str = ""
 
 
 @dataclass(frozen=True, slots=True)
