@@ -92,6 +92,23 @@ def _int(name: str, minimum: int | None = None, maximum: int | None = None):  # 
     return convert
 
 
+def _roll_system(text: str) -> str:
+    """``roll``'s SYSTEM, with the dice bots' ``ww``/``.ww``/``。ww`` read as ``ww`` (issue 28)."""
+    from engine.dice.ww import is_ww
+
+    word = text.lower()
+    return "ww" if is_ww(word) and word.lstrip(".。．") == "ww" else word
+
+
+def _dp_or_pool(text: str) -> int | str:
+    """``roll``'s DP/POWER: a whole number, or the bots' pool notation ``XaY[k8][m10]`` kept as
+    text (only ``roll ww`` takes it; ``console/cli_dice.py`` says so otherwise)."""
+    if WHOLE_NUMBER.fullmatch(text) is None and text[:1].isdigit():
+        return text
+    value: int = _int("DP/POWER")(text)
+    return value
+
+
 def _host(text: str) -> str:
     """``serve --host``: an address this machine can listen on, checked before anything is
     printed (a name that does not resolve, or ``999.1.1.1``, is bad usage naming ``--host``)."""
@@ -163,8 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     roll = sub.add_parser("roll", help="one Infinite Horror check or M.I.S.T. action roll")
-    roll.add_argument("system", type=str.lower, choices=("ih-d10", "ih-d6", "mist"))
-    roll.add_argument("value", type=_int("DP/POWER"), metavar="DP|POWER")
+    roll.add_argument("system", type=_roll_system, choices=("ih-d10", "ih-d6", "mist", "ww"))
+    roll.add_argument("value", type=_dp_or_pool, metavar="DP|POWER|XaY")
     _add_ih_options(roll)
     roll.add_argument("--seed", type=_int("--seed"), default=None)
     roll.add_argument("--json", action="store_true")

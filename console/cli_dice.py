@@ -15,6 +15,7 @@ from collections.abc import Callable
 from console import dice_text
 from console.i18n import Translator
 from console.usage import UsageError
+from engine.dice import ww
 from engine.dice.ih import CheckSpec, Untrained, roll_check, validate_spec
 from engine.dice.mist import roll_mist
 from engine.dice.odds import MAX_BONUS, check_odds, mist_odds
@@ -121,8 +122,32 @@ def _show(args: argparse.Namespace, data: Callable[[], object], text: Callable[[
     return 0
 
 
+def _read_pool(args: argparse.Namespace) -> None:
+    """``roll ww XaY`` as the ``roll ih-d10 X --again Y`` it means (issue 28); a pool notation
+    given to another system is not a whole number.
+
+    Raises:
+        UsageError: a notation the rules refuse (§1.1, §1.2), or ``--again``/``--level`` with ww.
+    """
+    if args.system != "ww":
+        if isinstance(args.value, str):
+            message = _t(args)("cli.whole-number", name="DP/POWER", text=repr(args.value))
+            raise UsageError(f"st-console roll: {message}")
+        return
+    try:
+        for name in ("again", "level"):
+            if getattr(args, name) is not None:
+                raise RuleError("dice.ww.no-option", option=f"--{name}", syntax=ww.SYNTAX)
+        pool = ww.parse_pool(str(args.value))
+    except RuleError as error:
+        raise UsageError(f"st-console roll: {error.render(getattr(args, 'lang', 'en'))}") from None
+    args.system, args.value, args.again = "ih-d10", pool.dice, pool.again
+
+
 def roll(args: argparse.Namespace) -> int:
-    """``st-console roll SYSTEM DP|POWER [options] [--seed N] [--json]``."""
+    """``st-console roll SYSTEM DP|POWER [options] [--seed N] [--json] [--chat]``; ``SYSTEM``
+    may be ``ww`` with the bots' ``XaY`` pool (engine/dice/ww.py)."""
+    _read_pool(args)
     rng = random.Random(args.seed)
     if args.system == "mist":
         power = _mist_power(args, "roll")
