@@ -185,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_ih_options(roll)
     roll.add_argument("--seed", type=_int("--seed"), default=None)
     roll.add_argument("--json", action="store_true")
+    roll.add_argument("--chat", action="store_true", help="one plain line to paste in a chat")
     _add_lang(roll, "sub_lang")
 
     odds = sub.add_parser("odds", help="exact odds, no dice rolled")

@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Callable
 
-from console import dice_text
+from console import chat_text, dice_text
 from console.i18n import Translator
 from console.usage import UsageError
 from engine.dice import ww
@@ -144,6 +144,12 @@ def _read_pool(args: argparse.Namespace) -> None:
     args.system, args.value, args.again = "ih-d10", pool.dice, pool.again
 
 
+def _chat(line: str) -> int:
+    """``--chat``: the roll as one plain line for a chat (console/chat_text.py); over ``--json``."""
+    print(line)
+    return 0
+
+
 def roll(args: argparse.Namespace) -> int:
     """``st-console roll SYSTEM DP|POWER [options] [--seed N] [--json] [--chat]``; ``SYSTEM``
     may be ``ww`` with the bots' ``XaY`` pool (engine/dice/ww.py)."""
@@ -153,11 +159,16 @@ def roll(args: argparse.Namespace) -> int:
         power = _mist_power(args, "roll")
         settings = interpretations(args, "roll")
         result = roll_mist(power, rng, settings.negative_power_subtracts_d4)
+        if getattr(args, "chat", False):
+            return _chat(chat_text.mist_line(_t(args), result))
         return _show(
             args, lambda: dice_text.mist_json(result), lambda: dice_text.mist_text(result, _t(args))
         )
     spec = check_spec(args, "roll")
     check = roll_check(spec, rng)
+    if getattr(args, "chat", False):
+        line = chat_text.check_line(_t(args), check, again=spec.again, level=spec.level)
+        return _chat(line)
     return _show(
         args,
         lambda: dice_text.check_json(check),

@@ -88,3 +88,34 @@ def test_a_script_line_with_a_refused_ww_names_the_line(
     status, _, err = run(capsys, "run", str(script), "--lang", "zh")
     assert status == 1
     assert "2" in err and "§1.2" in err
+
+
+DICE = r"\{[0-9*,]+\}(\+\{[0-9*,]+\})?"
+
+
+@pytest.mark.parametrize(
+    ("argv", "lang", "pattern"),
+    [
+        (
+            ("ww", "5a8", "--dc", "2"),
+            "zh",
+            rf"^5a8 → {DICE} = \d+ 成功（DC 2，(成功|失败)）$",
+        ),
+        (
+            ("ih-d10", "4", "--again", "9"),
+            "en",
+            rf"^4a9 → {DICE} = \d+ success",
+        ),
+        (("ih-d6", "3", "--level", "2"), "zh-Hant", r"^3d6 L2 → \{[0-9*,]+\}"),
+        (("mist", "2"), "zh", r"^效力 2 → d8 \d \+ d4 \{\d,\d\} = \d+ → "),
+    ],
+)
+def test_roll_chat_prints_one_chat_line(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], lang: str, pattern: str
+) -> None:
+    import re
+
+    status, out, _ = run(capsys, "roll", *argv, "--seed", "4", "--chat", "--lang", lang)
+    assert status == 0
+    assert out.count("\n") == 1
+    assert re.match(pattern, out.strip()), out
