@@ -263,3 +263,56 @@ def board_text(t: Translator, state: Any) -> str:
     if isinstance(state, MistState):
         return mist_board_text(t, state)
     return order_text(t, state)
+
+
+# -- the SealDice log export (saves/exports.py makes the file; the words are made here) ---------
+
+ROLLERS: dict[str, str] = {
+    "CheckRolled": "command.by",
+    "MistRolled": "command.by",
+    "CheckMade": "record.by",
+    "ExtendedRolled": "record.by",
+    "AttackRolled": "attacker",
+    "ActionRolled": "actor",
+    "ActionSpent": "name",
+    "Delayed": "name",
+    "UnusualReflex": "name",
+    "InterruptDeclared": "reactor",
+}
+"""Events a character makes, and the field naming that character; any other event is the
+Storyteller's (the log's items under the ST's nickname)."""
+DICE_EVENTS = frozenset(
+    ("CheckRolled", "MistRolled", "CheckMade", "ExtendedRolled", "AttackRolled", "ActionRolled")
+)
+UNSEEN_EVENTS = frozenset(("Hidden", "ChallengeHidden", "LimitsHidden"))
+"""The ST hiding something from the players: not in their log."""
+
+
+def actor(event: Any) -> str | None:
+    """Who made ``event`` (``None``: the Storyteller)."""
+    path = ROLLERS.get(type(event).__name__)
+    value: Any = event
+    for name in path.split(".") if path else ():
+        value = getattr(value, name, None)
+    return value if path and isinstance(value, str) and value.strip() else None
+
+
+def log_lines(t: Translator, entry: Any) -> list[Any]:
+    """One journal entry as lines of the SealDice log: a roll as its chat line (``isDice``), any
+    other event in the words of the console's log (``console/event_text.py``). What the players
+    may not see is left out: a hidden roll, an event marked hidden, the ST hiding something."""
+    from console import event_text
+    from saves import LogLine
+
+    lines = []
+    for event in entry.events:
+        kind = type(event).__name__
+        if kind in UNSEEN_EVENTS or getattr(event, "hidden", False) is True:
+            continue
+        if kind in DICE_EVENTS:
+            line = event_line(t, event, entry.command)
+            if line is not None:  # None: a hidden roll
+                lines.append(LogLine(actor(event), line, True))
+            continue
+        lines.append(LogLine(actor(event), event_text.describe(t, event), False))
+    return lines

@@ -209,8 +209,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="export a campaign or scene")
     export.add_argument("target", metavar="CAMPAIGN[/SCENE]")
-    export.add_argument("--format", choices=("md", "json"), required=True)
+    export.add_argument("--format", choices=("md", "json", "sealdice"), required=True)
     export.add_argument("-o", "--output", default=None)
+    export.add_argument(
+        "--st-name",
+        default=None,
+        help="sealdice: the Storyteller's nickname in the log (default 主持人, ST in English)",
+    )
     export.add_argument("--save-dir", dest="run_save_dir", default=None)
     _add_lang(export, "sub_lang")
 

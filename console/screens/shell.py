@@ -177,7 +177,8 @@ class SceneScreen(Screen[None]):
                 return ()
             if self.read_only:
                 raise RuleError("app.read-only")
-            events = self.history.execute(command, text)
+            made = self.made_at()
+            events = self.history.execute(command, text, made)
         except RuleError as error:
             self.refuse(error.render(self.t.lang), source)  # error.<code> in the table's language
             return None
@@ -187,6 +188,14 @@ class SceneScreen(Screen[None]):
         self.post_message(SceneEdited(self.history.scene))
         self.refresh_keys()
         return events
+
+    def made_at(self) -> int:
+        """The Unix second a command is made now, by the app's clock (fixed in tests): the
+        journal keeps it for the SealDice log export (issue 28)."""
+        from datetime import datetime
+
+        clock = getattr(self.app, "clock", datetime.now)
+        return int(clock().timestamp())
 
     def refusal(self, command: object) -> str | None:
         """Why the engine would refuse ``command`` in the scene as it is (``None``: it would
