@@ -160,6 +160,9 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
         return mist_line(t, event.result, who=event.command.by)
     if kind == "ActionRolled":
         return mist_line(t, event.roll, who=event.actor, sources=event.sources)
+    if kind == "CaseRolled":  # a Deduction or Test roll for a conclusion (§4.7)
+        mode = t(f"mist.case.{event.mode}") if t.has(f"mist.case.{event.mode}") else event.mode
+        return mist_line(t, event.roll, who=f"{mode} {event.conclusion}")
     return None
 
 
@@ -282,7 +285,15 @@ ROLLERS: dict[str, str] = {
 """Events a character makes, and the field naming that character; any other event is the
 Storyteller's (the log's items under the ST's nickname)."""
 DICE_EVENTS = frozenset(
-    ("CheckRolled", "MistRolled", "CheckMade", "ExtendedRolled", "AttackRolled", "ActionRolled")
+    (
+        "CheckRolled",
+        "MistRolled",
+        "CheckMade",
+        "ExtendedRolled",
+        "AttackRolled",
+        "ActionRolled",
+        "CaseRolled",
+    )
 )
 UNSEEN_EVENTS = frozenset(("Hidden", "ChallengeHidden", "LimitsHidden"))
 """The ST hiding something from the players: not in their log."""
@@ -297,22 +308,73 @@ def actor(event: Any) -> str | None:
     return value if path and isinstance(value, str) and value.strip() else None
 
 
-def log_lines(t: Translator, entry: Any) -> list[Any]:
-    """One journal entry as lines of the SealDice log: a roll as its chat line (``isDice``), any
-    other event in the words of the console's log (``console/event_text.py``). What the players
-    may not see is left out: a hidden roll, an event marked hidden, the ST hiding something."""
-    from console import event_text
-    from saves import LogLine
+class LogWords:
+    """The words of a SealDice log (``saves.exports.Describe``): one journal entry at a time, in
+    order, as lines — a roll as its chat line (``isDice``), any other event in the words of the
+    console's log (``console/event_text.py``).
 
-    lines = []
-    for event in entry.events:
-        kind = type(event).__name__
-        if kind in UNSEEN_EVENTS or getattr(event, "hidden", False) is True:
-            continue
-        if kind in DICE_EVENTS:
-            line = event_line(t, event, entry.command)
-            if line is not None:  # None: a hidden roll
-                lines.append(LogLine(actor(event), line, True))
-            continue
-        lines.append(LogLine(actor(event), event_text.describe(t, event), False))
-    return lines
+    What the players may not see is left out, as in their view: a hidden roll; a combatant or
+    challenge while it is hidden (added ``hidden`` or ``hide``-den, until revealed), and every
+    event that names it; the ST hiding something.
+    """
+
+    def __init__(self, t: Translator) -> None:
+        self.t = t
+        self.scene: Any = None
+        self.hidden: set[str] = set()
+
+    def __call__(self, scene: Any, entry: Any) -> list[Any]:
+        if scene is not self.scene:
+            self.scene = scene
+            self.hidden = _hidden_names(scene.initial)
+        return self.lines(entry)
+
+    def lines(self, entry: Any) -> list[Any]:
+        from console import event_text
+        from saves import LogLine
+
+        lines = []
+        for event in entry.events:
+            kind = type(event).__name__
+            named = _names(event)
+            added_hidden = kind in ADDED and getattr(event, "hidden", False) is True
+            if added_hidden or kind in ("Hidden", "ChallengeHidden"):
+                self.hidden |= named
+            elif kind in ("Revealed", "ChallengeRevealed"):
+                self.hidden -= named
+            if kind in UNSEEN_EVENTS or named & self.hidden:
+                continue
+            if getattr(event, "hidden", False) is True:
+                continue
+            if kind in DICE_EVENTS:
+                line = event_line(self.t, event, entry.command)
+                if line is not None:  # None: a hidden roll
+                    lines.append(LogLine(actor(event), line, True))
+                continue
+            lines.append(LogLine(actor(event), event_text.describe(self.t, event), False))
+        return lines
+
+
+ADDED = ("CombatantAdded", "ChallengeAdded")
+"""Events that may bring someone or something in hidden (``add … hidden``)."""
+NAME_FIELDS = ("name", "target", "attacker", "actor", "reactor", "challenge", "after", "names")
+"""Fields of an event that name a combatant or a challenge."""
+
+
+def _names(event: Any) -> set[str]:
+    """The combatants and challenges an event names (casefolded), its roller's included."""
+    found: set[str] = set()
+    values = [getattr(event, field, None) for field in NAME_FIELDS]
+    for holder in (getattr(event, "command", None), getattr(event, "record", None)):
+        values += [getattr(holder, "by", None), getattr(holder, "opponent", None)]
+    for value in values:
+        for name in value if isinstance(value, tuple) else (value,):
+            if isinstance(name, str) and name.strip():
+                found.add(name.strip().casefold())
+    return found
+
+
+def _hidden_names(state: Any) -> set[str]:
+    """Who and what is hidden in a scene's first state."""
+    things = getattr(state, "order", ()) or getattr(state, "challenges", ())
+    return {x.name.casefold() for x in things if getattr(x, "hidden", False)}

@@ -295,7 +295,7 @@ def _sealdice(store: Any, args: argparse.Namespace) -> str:
     st_name = (getattr(args, "st_name", None) or "").strip() or t("chat.log.st")
     document = sealdice_log(
         scenes,
-        lambda scene, entry: chat_text.log_lines(t, entry),
+        chat_text.LogWords(t),
         st_name,
         int(wall_clock.time()),
         title=t("chat.log.title", campaign=name),

@@ -164,3 +164,16 @@ async def test_y_copies_a_mist_action(run_app: AppRun) -> None:
         assert screen.run_command('action Mei tags="Shadow Hands,grasping dark" target=Hound')
         await press(pilot, "y")
         assert app.clipboard.startswith("Mei Shadow Hands+grasping dark power 2 → d8 ")
+
+
+async def test_y_copies_a_deduction_roll(run_app: AppRun) -> None:
+    script = SCENE + (
+        'clue "Claw marks"\nclue "Silver casings"\n'
+        'conclusion "A werewolf did it" supports=c1,c2\ncomplexity 1\n'
+    )
+    async with run_app(script=script, system="mist", lang="zh") as (app, pilot):
+        screen = scene_screen(app)
+        assert screen.run_command("deduce k1")
+        await press(pilot, "y")
+        assert app.clipboard.startswith("演绎 k1 效力 ")
+        assert " → d8 " in app.clipboard

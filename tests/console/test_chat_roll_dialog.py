@@ -52,3 +52,29 @@ async def test_a_refused_notation_says_why_in_the_dialog(
         await settle(pilot)
         assert dialog.command is None
         assert word in str(dialog.query_one("#odds-summary", Static).render())
+
+
+@pytest.mark.parametrize(
+    "line", [".ww 5a8 by=Ann --dc 2", ".ww5a8 by=Ann --dc 2", "ww 5a8 by=Ann --dc 2"]
+)
+async def test_the_command_line_takes_the_bots_notation(run_app: AppRun, line: str) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        await pilot.press("colon")
+        await pilot.pause()
+        await type_text(pilot, line)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, IHScreen))
+        assert screen.history.scene.journal[-1].text == line
+        rolled = screen.history.scene.journal[-1].command
+        assert rolled.check is not None and (rolled.check.dp, rolled.check.again) == (5, 8)  # type: ignore[union-attr]
+
+
+async def test_a_full_width_dot_is_the_bots_dot_too(run_app: AppRun) -> None:
+    """(Pilot cannot type "。"; the command line hands the screen the text as typed.)"""
+    async with run_app(script=FIGHT, lang="zh") as (app, _):
+        screen = next(s for s in app.screen_stack if isinstance(s, IHScreen))
+        assert screen.run_command("。ww 6a9 by=Bob", "command-line")
+        rolled = screen.history.scene.journal[-1].command
+        assert rolled.check is not None and (rolled.check.dp, rolled.check.again) == (6, 9)  # type: ignore[union-attr]
+        assert not screen.run_command("。ww 6a7", "command-line")

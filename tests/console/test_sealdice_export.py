@@ -38,6 +38,10 @@ next
 roll ih-d10 6 by=影子 hidden
 。ww 4a9 by="Obadiah (NPC)"
 next
+next
+damage 影子 1
+reveal 影子
+damage 影子 2
 scene new "病房" mist
 pc 梅
 theme 梅 taint "暗影之手" power="抓握黑暗,无声步伐" weakness="无光" motive=进食
@@ -96,7 +100,10 @@ def test_the_export_speaks_the_chosen_language(
     dice = [item for item in items if item["isDice"]]
     assert [item["nickname"] for item in dice] == ["安妮", "安妮", "安妮", "Obadiah （NPC）", "梅"]
     assert "5a8 → {" in str(dice[1]["message"]) and "4a9 → {" in str(dice[3]["message"])
-    assert "影子" not in text and "潜伏者" not in text  # hidden from the players: not logged
+    assert "潜伏者" not in text  # hidden from the players: not logged
+    shadow = [str(item["message"]) for item in items if "影子" in str(item["message"])]
+    assert len(shadow) == 2  # revealed, then damaged: nothing of its hidden time (its turn, …)
+    assert "2" in shadow[1]
 
 
 def test_one_scene_and_the_st_name(campaign: Path, tmp_path: Path) -> None:
