@@ -181,19 +181,22 @@ def mist_line(t: Translator, roll: Any, *, who: str | None = None, sources: Any 
     return " ".join(parts) + f" → {dice} = {roll.total} → {outcome_words}"
 
 
-def entry_lines(t: Translator, entry: Any) -> Iterator[str]:
-    """The chat lines of one journal entry's rolls, in order."""
+def entry_lines(t: Translator, entry: Any, hidden: frozenset[str] = frozenset()) -> Iterator[str]:
+    """The chat lines of one journal entry's rolls, in order; none of a roll that names one of
+    ``hidden`` (casefolded names of combatants and challenges the players may not see)."""
     for event in entry.events:
-        line = event_line(t, event, entry.command)
+        line = None if _names(event) & hidden else event_line(t, event, entry.command)
         if line is not None:
             yield line
 
 
 def last_roll(t: Translator, scene: Any) -> str | None:
     """The chat line of the scene's latest roll, check, attack or action (``None``: none yet).
-    An entry of several rolls (two attacks) gives them all, one a line."""
+    An entry of several rolls (two attacks) gives them all, one a line. A hidden roll, or one
+    by or against someone hidden now, is passed over: the line is for the players."""
+    hidden = frozenset(_hidden_names(scene.state))
     for entry in reversed(scene.journal):
-        lines = list(entry_lines(t, entry))
+        lines = list(entry_lines(t, entry, hidden))
         if lines:
             return "\n".join(lines)
     return None

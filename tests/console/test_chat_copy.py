@@ -115,6 +115,11 @@ async def test_y_leaves_out_a_hidden_roll(run_app: AppRun) -> None:
         assert screen.run_command("roll ih-d10 9 by=Cid hidden")
         await press(pilot, "y")
         assert app.clipboard.startswith("Bob 4a10 → ")
+        assert screen.run_command("hide Cid")
+        assert screen.run_command("roll ih-d10 7 by=Cid")
+        assert screen.run_command("attack Ann Cid dp=5")
+        await press(pilot, "y")
+        assert app.clipboard.startswith("Bob 4a10 → ")  # Cid is hidden now: not for the chat
 
 
 async def test_y_with_no_roll_says_so_and_copies_nothing(run_app: AppRun) -> None:
