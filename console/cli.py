@@ -92,6 +92,23 @@ def _int(name: str, minimum: int | None = None, maximum: int | None = None):  # 
     return convert
 
 
+def _roll_system(text: str) -> str:
+    """``roll``'s SYSTEM, with the dice bots' ``ww``/``.ww``/``。ww`` read as ``ww`` (issue 28)."""
+    from engine.dice.ww import is_ww
+
+    word = text.lower()
+    return "ww" if is_ww(word) and word.lstrip(".。．") == "ww" else word
+
+
+def _dp_or_pool(text: str) -> int | str:
+    """``roll``'s DP/POWER: a whole number, or the bots' pool notation ``XaY[k8][m10]`` kept as
+    text (only ``roll ww`` takes it; ``console/cli_dice.py`` says so otherwise)."""
+    if WHOLE_NUMBER.fullmatch(text) is None and text[:1].isdigit():
+        return text
+    value: int = _int("DP/POWER")(text)
+    return value
+
+
 def _host(text: str) -> str:
     """``serve --host``: an address this machine can listen on, checked before anything is
     printed (a name that does not resolve, or ``999.1.1.1``, is bad usage naming ``--host``)."""
@@ -163,11 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     roll = sub.add_parser("roll", help="one Infinite Horror check or M.I.S.T. action roll")
-    roll.add_argument("system", type=str.lower, choices=("ih-d10", "ih-d6", "mist"))
-    roll.add_argument("value", type=_int("DP/POWER"), metavar="DP|POWER")
+    roll.add_argument("system", type=_roll_system, choices=("ih-d10", "ih-d6", "mist", "ww"))
+    roll.add_argument("value", type=_dp_or_pool, metavar="DP|POWER|XaY")
     _add_ih_options(roll)
     roll.add_argument("--seed", type=_int("--seed"), default=None)
     roll.add_argument("--json", action="store_true")
+    roll.add_argument("--chat", action="store_true", help="one plain line to paste in a chat")
     _add_lang(roll, "sub_lang")
 
     odds = sub.add_parser("odds", help="exact odds, no dice rolled")
@@ -195,8 +213,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="export a campaign or scene")
     export.add_argument("target", metavar="CAMPAIGN[/SCENE]")
-    export.add_argument("--format", choices=("md", "json"), required=True)
+    export.add_argument("--format", choices=("md", "json", "sealdice"), required=True)
     export.add_argument("-o", "--output", default=None)
+    export.add_argument(
+        "--st-name",
+        default=None,
+        help="sealdice: the Storyteller's nickname in the log (default 主持人, ST in English)",
+    )
     export.add_argument("--save-dir", dest="run_save_dir", default=None)
     _add_lang(export, "sub_lang")
 

@@ -12,9 +12,10 @@ import json
 import random
 from collections.abc import Callable
 
-from console import dice_text
+from console import chat_text, dice_text
 from console.i18n import Translator
 from console.usage import UsageError
+from engine.dice import ww
 from engine.dice.ih import CheckSpec, Untrained, roll_check, validate_spec
 from engine.dice.mist import roll_mist
 from engine.dice.odds import MAX_BONUS, check_odds, mist_odds
@@ -121,18 +122,53 @@ def _show(args: argparse.Namespace, data: Callable[[], object], text: Callable[[
     return 0
 
 
+def _read_pool(args: argparse.Namespace) -> None:
+    """``roll ww XaY`` as the ``roll ih-d10 X --again Y`` it means (issue 28); a pool notation
+    given to another system is not a whole number.
+
+    Raises:
+        UsageError: a notation the rules refuse (§1.1, §1.2), or ``--again``/``--level`` with ww.
+    """
+    if args.system != "ww":
+        if isinstance(args.value, str):
+            message = _t(args)("cli.whole-number", name="DP/POWER", text=repr(args.value))
+            raise UsageError(f"st-console roll: {message}")
+        return
+    try:
+        for name in ("again", "level"):
+            if getattr(args, name) is not None:
+                raise RuleError("dice.ww.no-option", option=f"--{name}", syntax=ww.SYNTAX)
+        pool = ww.parse_pool(str(args.value))
+    except RuleError as error:
+        raise UsageError(f"st-console roll: {error.render(getattr(args, 'lang', 'en'))}") from None
+    args.system, args.value, args.again = "ih-d10", pool.dice, pool.again
+
+
+def _chat(line: str) -> int:
+    """``--chat``: the roll as one plain line for a chat (console/chat_text.py); over ``--json``."""
+    print(line)
+    return 0
+
+
 def roll(args: argparse.Namespace) -> int:
-    """``st-console roll SYSTEM DP|POWER [options] [--seed N] [--json]``."""
+    """``st-console roll SYSTEM DP|POWER [options] [--seed N] [--json] [--chat]``; ``SYSTEM``
+    may be ``ww`` with the bots' ``XaY`` pool (engine/dice/ww.py)."""
+    _read_pool(args)
     rng = random.Random(args.seed)
     if args.system == "mist":
         power = _mist_power(args, "roll")
         settings = interpretations(args, "roll")
         result = roll_mist(power, rng, settings.negative_power_subtracts_d4)
+        if getattr(args, "chat", False):
+            return _chat(chat_text.mist_line(_t(args), result))
         return _show(
             args, lambda: dice_text.mist_json(result), lambda: dice_text.mist_text(result, _t(args))
         )
     spec = check_spec(args, "roll")
     check = roll_check(spec, rng)
+    if getattr(args, "chat", False):
+        line = chat_text.check_line(_t(args), check, again=spec.again, level=spec.level)
+        return _chat(line)
     return _show(
         args,
         lambda: dice_text.check_json(check),

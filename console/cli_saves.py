@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import json
 import sys
+import time as wall_clock
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -156,7 +157,8 @@ def _apply_lines(
             else:
                 if run.scene is None:
                     raise RuleError("run.no-scene")
-                run.scene, _ = session.execute(run.scene, command, text.strip())
+                made = int(wall_clock.time())  # the journal's time (the SealDice log's)
+                run.scene, _ = session.execute(run.scene, command, text.strip(), made)
             run.touched[run.scene.name] = run.scene
         except RuleError as error:
             if implicit is not None:  # the state before the failing line had no scene
@@ -312,7 +314,7 @@ def list_saves(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
-    """``st-console export CAMPAIGN[/SCENE] --format md|json [-o FILE]``."""
+    """``st-console export CAMPAIGN[/SCENE] --format md|json|sealdice [-o FILE]``."""
     from console.i18n import Translator
     from console.report import session_report
     from saves import SaveError, export_document, load_scenes, open_store
@@ -322,6 +324,8 @@ def export(args: argparse.Namespace) -> int:
         if args.format == "json":
             text = json.dumps(export_document(store, args.target), ensure_ascii=False, indent=1)
             text += "\n"
+        elif args.format == "sealdice":
+            text = _sealdice(store, args)
         else:
             name, scenes = load_scenes(store, args.target)
             text = session_report(name, scenes, Translator(args.lang))
@@ -338,6 +342,27 @@ def export(args: argparse.Namespace) -> int:
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )
     return 0
+
+
+def _sealdice(store: Any, args: argparse.Namespace) -> str:
+    """The SealDice log JSON story-painter imports (issue 28): the journal's events one item
+    each, in ``--lang``, the Storyteller's items under ``--st-name``."""
+    from console import chat_text
+    from console.i18n import Translator
+    from saves import load_scenes, sealdice_log
+
+    t = Translator(args.lang)
+    name, scenes = load_scenes(store, args.target)
+    st_name = (getattr(args, "st_name", None) or "").strip() or t("chat.log.st")
+    document = sealdice_log(
+        scenes,
+        chat_text.LogWords(t),
+        st_name,
+        int(wall_clock.time()),
+        title=t("chat.log.title", campaign=name),
+        heading=lambda scene: t("chat.log.scene", name=scene.name, system=scene.system),
+    )
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
 def import_file(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine.dice import command as dice_command
+from engine.dice import ww as dice_ww
 from engine.dice.formatting import format_roll
 from engine.errors import RuleError
 from engine.events import Events
@@ -42,7 +43,7 @@ from engine.mist.state import MistState
 from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
 SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
-SHARED_VERBS: tuple[str, ...] = ("scene", "roll", "undo", "redo", "interpret")
+SHARED_VERBS: tuple[str, ...] = ("scene", "roll", "ww", "undo", "redo", "interpret")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,8 @@ def parse_line(line: Line, system: str | None) -> Command:
         return Undo() if line.verb == "undo" else Redo()
     if line.verb == "roll":
         return dice_command.parse(line)
+    if dice_ww.is_ww(line.verb):  # the chat bots' ``.ww XaY`` (issue 28)
+        return dice_ww.parse(line)
     if line.verb == "interpret" and system is not None and family_of(system) == "ih":
         return _parse_interpret(line)
     if system is None:

@@ -24,6 +24,10 @@ class JournalEntry:
     text: str
     seed: int
     events: Events
+    time: int | None = None
+    """The Unix second the command was made (the SealDice log's ``time``, issue 28); ``None``
+    for an entry saved before the journal kept times, or made with no clock (the engine's
+    own tests). The engine never reads it: replays and undo ignore it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +80,11 @@ def _seed_for(scene: Scene) -> int:
     return (scene.seed_base * 1_000_003 + scene.draws) % (2**63)
 
 
-def execute(scene: Scene, command: Command, text: str) -> tuple[Scene, Events]:
-    """Apply a command (not ``scene new``) to the scene; the journal records it.
+def execute(
+    scene: Scene, command: Command, text: str, time: int | None = None
+) -> tuple[Scene, Events]:
+    """Apply a command (not ``scene new``) to the scene; the journal records it, with ``time``
+    (the Unix second the command was made) when the caller has a clock.
 
     Raises:
         RuleError: the scene is returned unchanged by the caller's keeping the old value.
@@ -90,7 +97,7 @@ def execute(scene: Scene, command: Command, text: str) -> tuple[Scene, Events]:
         raise RuleError("session.scene-new-starts-new")
     seed = _seed_for(scene)
     state, events = commands.apply(scene.state, scene.system, command, random.Random(seed))
-    entry = JournalEntry(command=command, text=text, seed=seed, events=tuple(events))
+    entry = JournalEntry(command=command, text=text, seed=seed, events=tuple(events), time=time)
     journal = scene.journal + (entry,)
     new = replace(
         scene,
@@ -181,14 +188,14 @@ class History:
         self.scene = scene
         self._states: dict[int, SceneState] = {}
 
-    def execute(self, command: Command, text: str) -> Events:
+    def execute(self, command: Command, text: str, time: int | None = None) -> Events:
         before = self.scene
         if isinstance(command, commands.Undo):
             self.undo()
             return ()
         if isinstance(command, commands.Redo):
             return self.redo()
-        self.scene, events = execute(before, command, text)
+        self.scene, events = execute(before, command, text, time)
         self._states[len(before.journal)] = before.state
         return events
 

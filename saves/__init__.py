@@ -46,7 +46,7 @@ from saves.errors import (
     ReadOnly,
     SaveError,
 )
-from saves.exports import export_document, import_file, load_scenes
+from saves.exports import LogLine, export_document, import_file, load_scenes, sealdice_log
 from saves.migrations import SCHEMA_VERSION
 from saves.store import CampaignInfo, Store, default_save_dir, open_store
 
@@ -59,6 +59,7 @@ __all__ = [
     "CampaignInfo",
     "ImportRefused",
     "LockHeld",
+    "LogLine",
     "Mission",
     "NameTaken",
     "NewerVersion",
@@ -72,4 +73,5 @@ __all__ = [
     "import_file",
     "load_scenes",
     "open_store",
+    "sealdice_log",
 ]

@@ -31,10 +31,14 @@ from console.screens.odds_form import (
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.dice import command as dice_command
+from engine.dice import ww
 from engine.dice.odds import check_odds, mist_odds
 from engine.errors import RuleError
-from engine.language import quote, tokenize
+from engine.language import WHOLE_NUMBER, quote, tokenize
 from engine.settings import Interpretations
+
+POOL_TYPING = r"[-+]?[0-9]*([akmAKM][0-9]*)*"
+"""What the ih-d10 pool field lets one type: a whole number or ``XaY[k8][m10]``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +73,16 @@ def roll_line(
     by: str | None = None,
     hidden: bool = False,
 ) -> str:
-    """The ``roll`` command line for the dialog's fields (blank and default values left out)."""
-    parts = ["roll", system, value.strip() or "0"]
+    """The ``roll`` command line for the dialog's fields (blank and default values left out).
+
+    An ih-d10 pool written in the dice bots' notation (``5a8``, issue 28) makes a ``ww`` line
+    instead: its again is the notation's, not the again field's.
+    """
+    pool = value.strip() or "0"
+    bots = system == "ih-d10" and WHOLE_NUMBER.fullmatch(pool) is None
+    parts = ["ww", pool] if bots else ["roll", system, pool]
+    if bots:
+        again = ""
     if system != "mist":
         for flag, text in (
             ("--again", again),
@@ -131,7 +143,10 @@ class RollDialog(OddsForm, CommandDialog):
             yield Label(title, id="roll-title")
             with Horizontal(classes="row"):
                 yield Label(t("roll.power-label" if mist else "roll.dp-label"), classes="label")
-                yield OrderedInput("3", id="value", type="integer", classes="field")
+                if self.system == "ih-d10":  # also the bots' pool notation, 5a8 (issue 28)
+                    yield OrderedInput("3", id="value", restrict=POOL_TYPING, classes="field")
+                else:
+                    yield OrderedInput("3", id="value", type="integer", classes="field")
                 if mist:
                     yield Checkbox(t("roll.hidden-label"), id="hidden")
                 if self.system == "ih-d10":
@@ -221,7 +236,7 @@ class RollDialog(OddsForm, CommandDialog):
         try:
             tokens = tokenize(line)
             assert tokens is not None
-            command = dice_command.parse(tokens)
+            command = (ww.parse if ww.is_ww(tokens.verb) else dice_command.parse)(tokens)
             if self.interpretations is not None:
                 command = _with_settings(command, self.interpretations)
             if command.mist is not None:

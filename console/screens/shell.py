@@ -87,6 +87,8 @@ class SceneScreen(Screen[None]):
         self.read_only_holder = ""
         """Who holds the campaign's lock when read-only (the app sets it; shown on refusals)."""
         self._keys_state: tuple[bool | None, ...] = ()
+        self.copied = ""
+        """What ``y``/``Y`` last put on the clipboard (the terminal's clipboard cannot be read)."""
         self._refusals: tuple[Scene | None, dict[object, str | None]] = (None, {})
         """The scene last asked about and the engine's answers (see :meth:`refusal`)."""
         self._ending_confirmed = False
@@ -179,7 +181,8 @@ class SceneScreen(Screen[None]):
                 raise RuleError("app.read-only")
             if not self._ending_confirmed and self._confirm_ending(command, source):
                 return ()
-            events = self.history.execute(command, text)
+            made = self.made_at()
+            events = self.history.execute(command, text, made)
         except RuleError as error:
             self.refuse(error.render(self.t.lang), source)  # error.<code> in the table's language
             return None
@@ -213,6 +216,14 @@ class SceneScreen(Screen[None]):
 
         self.app.push_screen(ConfirmDialog(self.t, question), answered)
         return True
+
+    def made_at(self) -> int:
+        """The Unix second a command is made now, by the app's clock (fixed in tests): the
+        journal keeps it for the SealDice log export (issue 28)."""
+        from datetime import datetime
+
+        clock = getattr(self.app, "clock", datetime.now)
+        return int(clock().timestamp())
 
     def refusal(self, command: object) -> str | None:
         """Why the engine would refuse ``command`` in the scene as it is (``None``: it would
@@ -384,6 +395,28 @@ class SceneScreen(Screen[None]):
         from engine.commands import Redo
 
         self.run_command(Redo())
+
+    def action_copy_chat(self) -> None:
+        """``y``: the latest roll, check, attack or M.I.S.T. action as one chat-ready line in the
+        table's language, to the clipboard (OSC 52: over SSH and in tmux too; issue 28)."""
+        from console.chat_text import last_roll
+
+        self._copy(last_roll(self.t, self.history.scene))
+
+    def action_copy_board(self) -> None:
+        """``Y``: the initiative order with the round and the current actor, or the M.I.S.T.
+        scene's challenges and statuses, as the players may see them (nothing hidden)."""
+        from console.chat_text import board_text
+
+        self._copy(board_text(self.t, self.history.scene.state))
+
+    def _copy(self, text: str | None) -> None:
+        if not text:
+            self.notify(self.t("chat.nothing"), severity="warning", timeout=4)
+            return
+        self.app.copy_to_clipboard(text)
+        self.copied = text
+        self.notify(self.t("chat.copied", text=text), timeout=4)
 
     def action_help(self) -> None:
         from console.screens.help import HelpScreen

@@ -245,3 +245,9 @@ def apply(command: RollCommand, rng: random.Random) -> tuple[CheckRolled | MistR
     if command.check is None:
         raise RuleError("dice.command.roll-needs-infinite-horror")
     return (CheckRolled(command=command, result=roll_check(command.check, rng)),)
+
+
+parse_options = _options
+"""The options of a roll line (``ww`` reads them as ``roll`` does: engine/dice/ww.py)."""
+check_spec = _check_spec
+"""An IH check from a DP and the read options (``ww`` makes its checks here too)."""
