@@ -343,6 +343,7 @@ def import_file(store: Store, path: Path) -> tuple[str, list[str]]:
     part, scenes = read_import(path)
     return _save_import(store, part, scenes, path)
 
+
 # -- the SealDice log (issue 28): what story-painter imports as its own format -------------------
 
 SEALDICE_VERSION = 105

@@ -310,7 +310,13 @@ def _campaign_scenes(root: Path, name: str) -> dict[str, Scene]:
     an unfinished unit is rolled back first)."""
     with open_store(root).open_campaign(name) as opened:
         assert not opened.read_only
-        return {each: opened.load_scene(each) for each in opened.scene_names()}
+        scenes = {each: opened.load_scene(each) for each in opened.scene_names()}
+    # The wall-clock second each command was made (the SealDice log's time) is not the state:
+    # a script run again a second later makes the same scenes.
+    return {
+        key: replace(scene, journal=tuple(replace(entry, time=None) for entry in scene.journal))
+        for key, scene in scenes.items()
+    }
 
 
 SCRIPT = """\
