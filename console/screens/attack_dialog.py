@@ -118,9 +118,7 @@ class AttackDialog(OddsForm, CommandDialog):
             yield Static("", id="attack-defense")
             with Horizontal(classes="row"):
                 yield Label("", id="defend-label", classes="label")
-                yield OrderedInput(
-                    "", id="defend", type="integer", classes="field", placeholder="0"
-                )
+                yield OrderedInput("", id="defend", classes="split", placeholder="0")
             with Horizontal(classes="flags"):
                 yield Checkbox(t("attack.reflex-move"), id="reflex-move", compact=True)
                 yield Checkbox(t("attack.willpower"), id="willpower", compact=True)
@@ -198,7 +196,13 @@ class AttackDialog(OddsForm, CommandDialog):
 
         split_text = self._text("split")
         split = tuple(parse_int(v, "split") for v in split_text.split(",")) if split_text else ()
-        defend = number("defend", "defend", 0)
+        # §3.8: one count per roll on the target (``2,1``: 2 before the first, 1 before the
+        # second), as ``defend=2,1`` types it
+        defend_text = self._text("defend")
+        defend = (
+            tuple(parse_int(v, "defend") for v in defend_text.split(",")) if defend_text else ()
+        )
+        who = target if len(targets) > 1 else ""
         return Attack(
             attacker=self.attacker,
             targets=targets,
@@ -209,7 +213,7 @@ class AttackDialog(OddsForm, CommandDialog):
             penalty=number("penalty", "penalty", 0),
             attacks=number("attacks", "attacks", 1),
             split=split,
-            defend=((target if len(targets) > 1 else "", defend),) if defend else (),
+            defend=tuple((who, count) for count in defend) if any(defend) else (),
             reflex_move=("*",) if self._checked("reflex-move") else (),
             willpower=self._checked("willpower"),
             no_damage=self._checked("no-damage"),

@@ -89,6 +89,26 @@ async def test_the_odds_are_shown_before_the_roll_and_the_result_after(run_app: 
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
 
 
+async def test_the_defense_bonus_is_typed_per_roll(run_app: AppRun) -> None:
+    """§3.8: before each roll the target declares from its pool (issue 23, point 5)."""
+    async with run_app(script=FIGHT) as (app, pilot):
+        dialog = await _open_on_cid(pilot, "7")
+        dialog.query_one("#attacks").value = "2"  # type: ignore[attr-defined]
+        dialog.query_one("#defend").value = "0,1"  # type: ignore[attr-defined]
+        await pilot.pause()
+        command = dialog.current_command()
+        assert command.defend == (("", 0), ("", 1))
+        (planned,) = preview(state(app), command)
+        assert planned.odds == attack_odds("ih-d10", 5, declares=(0, 1), shares=(0, 0))
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        entry = ih_screen(app).history.scene.journal[-1]
+        assert entry.text == "attack Ann Cid dp=7 attacks=2 defend=0,1"
+        rolled = [e.defense_bonus for e in entry.events if isinstance(e, AttackRolled)]
+        assert rolled == [0, 1]
+        await app.action_quit()
+
+
 async def test_a_refused_attack_says_why_and_changes_nothing(run_app: AppRun) -> None:
     async with run_app(script=FIGHT + "spend Ann standard") as (app, pilot):
         dialog = await _open_on_cid(pilot)
