@@ -99,6 +99,10 @@ def markers(t: Translator, combatant: Mapping[str, Any]) -> Text:
             if text:
                 text.append(" ")
             text.append(t(f"marker.{key}"), style=style)
+    past = combatant.get("damage_past_zero")
+    if past:  # [I-20]: damage past 0 is recorded; death is the Storyteller's call
+        text.append(" " if text else "")
+        text.append(t("marker.damage_past_zero", n=past), style="bold red")
     return text
 
 
