@@ -255,6 +255,8 @@ def attack_details(t: Translator, event: Any) -> str:
         parts.append(t("attack.penalty", count=event.penalty))
     if event.bonus_applied:
         parts.append(t("attack.bonus", count=event.bonus_applied))
+        if getattr(event, "gained", 0):  # §3.8: gained mid-action (bonus-on-hit=)
+            parts.append(t("attack.gained", count=event.gained))
     if event.result.chance:
         parts.append(t("attack.chance"))
     return ", ".join(parts)

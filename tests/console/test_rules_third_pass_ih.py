@@ -62,3 +62,25 @@ def test_damage_past_zero_is_marked_in_the_queue(lang: str, expected: str) -> No
     """[I-20]: recorded and shown; death stays the Storyteller's call."""
     text = markers(Translator(lang), {"unconscious": True, "damage_past_zero": 3}).plain
     assert text.endswith(expected) and text.startswith(Translator(lang)("marker.unconscious"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "2 of it gained mid-action"), ("zh", "其中 2 为动作中途获得")],
+)
+def test_a_bonus_gained_mid_action_is_named_in_the_attack_line(lang: str, expected: str) -> None:
+    from console.render import attack_details
+    from engine.ih.events import AttackRolled
+
+    found: list[AttackRolled] = []
+    for seed in range(60):  # a scene seed whose two rolls both hit: the second gains the +2
+        trial = session.new_scene("S", "ih-d10", seed)
+        for line in ("add A init=15", "add X init=12 health=20", "begin"):
+            trial, _ = session.execute_text(trial, line)
+        trial, events = session.execute_text(trial, "attack A X dp=6 attacks=2 bonus-on-hit=2")
+        found = [e for e in events if isinstance(e, AttackRolled)]
+        if all(e.hit for e in found):
+            break
+    assert found[1].gained == 2
+    assert expected in attack_details(Translator(lang), found[1])
+    assert "gained" not in attack_details(Translator("en"), found[0])
