@@ -14,7 +14,8 @@ words, then the odds of the next attack.
 Several targets (RULES.md §3.9, ``attack ATTACKER A,B``): **+ Target** (``ctrl+t``) keeps the
 target chosen and another can be picked; each is attacked once with every bonus success, the
 odds are shown per target and the result per target after. One target with several attacks
-takes **Attacks** and **Split** instead.
+takes **Attacks** and **Split**; with several targets, **Attacks** are those on the target
+chosen now (``attacks=NAME:N``, RULES.md §3.8's mixed case), the kept ones attacked once.
 """
 
 from __future__ import annotations
@@ -203,6 +204,8 @@ class AttackDialog(OddsForm, CommandDialog):
             tuple(parse_int(v, "defend") for v in defend_text.split(",")) if defend_text else ()
         )
         who = target if len(targets) > 1 else ""
+        # several targets: Attacks are those on the target chosen now, the others once (§3.8)
+        attacks = number("attacks", "attacks", 1)
         return Attack(
             attacker=self.attacker,
             targets=targets,
@@ -211,7 +214,8 @@ class AttackDialog(OddsForm, CommandDialog):
             modifier=number("mod", "mod", 0),
             bonus=number("bonus", "bonus", 0),
             penalty=number("penalty", "penalty", 0),
-            attacks=number("attacks", "attacks", 1),
+            attacks=attacks if len(targets) == 1 else 1,
+            attacks_by=((target, attacks),) if len(targets) > 1 and attacks != 1 else (),
             split=split,
             defend=tuple((who, count) for count in defend) if any(defend) else (),
             reflex_move=("*",) if self._checked("reflex-move") else (),

@@ -19,6 +19,7 @@ from console.screens.attack_dialog import AttackDialog
 from console.screens.dialogs import ConfirmDialog
 from console.screens.ih_panes import InitiativeQueue
 from console.widgets.odds_chart import OddsChart
+from engine.commands import format_command
 from engine.ih.attack_odds import attack_odds, preview
 from engine.ih.encounter import Encounter
 from engine.ih.events import AttackRolled
@@ -259,11 +260,17 @@ async def test_one_target_several_attacks_with_the_bonus_split(make_app: AppFact
         await app.action_quit()
 
 
-async def test_several_targets_refuse_several_attacks(make_app: AppFactory) -> None:
+async def test_several_targets_attack_the_chosen_one_several_times(make_app: AppFactory) -> None:
+    """§3.8 mixed (vector 18): Cid kept and attacked once, Bob chosen and attacked twice."""
     app = make_app(script=FIGHT)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await _filled(pilot, "7", "ctrl+t", target="Bob", attacks="2")
-        assert dialog.command is None
+        assert dialog.command is not None
+        assert (dialog.command.targets, dialog.command.attacks_by) == (
+            ("Cid", "Bob"),
+            (("Bob", 2),),
+        )
+        assert format_command(dialog.command) == 'attack Ann "Cid,Bob" dp=7 attacks="Bob:2"'
         dialog.query_one("#target", Select).value = "Cid"
         await pilot.press("ctrl+t")  # Cid let go: one target, two attacks
         await pilot.pause()
