@@ -42,12 +42,11 @@ def faces(result: Any) -> str:
         )
         return f"{face}*" if good else str(face)
 
-    pool = "{" + ",".join(shown(face, i) for i, face in enumerate(values[:first])) + "}"
+    marked = [shown(face, index) for index, face in enumerate(values)]
+    text = "{" + ",".join(marked[:first]) + "}"
     if extra:
-        pool += (
-            "+{" + ",".join(shown(face, first + i) for i, face in enumerate(values[first:])) + "}"
-        )
-    return pool
+        text += "+{" + ",".join(marked[first:]) + "}"
+    return text
 
 
 def pool(result: Any, again: int | None = None, level: int | None = None) -> str:

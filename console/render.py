@@ -99,6 +99,10 @@ def markers(t: Translator, combatant: Mapping[str, Any]) -> Text:
             if text:
                 text.append(" ")
             text.append(t(f"marker.{key}"), style=style)
+    past = combatant.get("damage_past_zero")
+    if past:  # [I-20]: damage past 0 is recorded; death is the Storyteller's call
+        text.append(" " if text else "")
+        text.append(t("marker.damage_past_zero", n=past), style="bold red")
     return text
 
 
@@ -251,6 +255,8 @@ def attack_details(t: Translator, event: Any) -> str:
         parts.append(t("attack.penalty", count=event.penalty))
     if event.bonus_applied:
         parts.append(t("attack.bonus", count=event.bonus_applied))
+        if getattr(event, "gained", 0):  # §3.8: gained mid-action (bonus-on-hit=)
+            parts.append(t("attack.gained", count=event.gained))
     if event.result.chance:
         parts.append(t("attack.chance"))
     return ", ".join(parts)

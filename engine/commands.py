@@ -115,6 +115,9 @@ def parse_line(line: Line, system: str | None) -> Command:
         if line.words or line.options:
             raise RuleError("commands.use-takes-arguments", verb=line.verb)
         return Undo() if line.verb == "undo" else Redo()
+    if line.verb == "roll" and line.words and dice_ww.is_ww(line.words[0]):
+        # ``roll ww 5a8``: the same arguments as ``st-console roll`` (INTERFACE.md §3)
+        return dice_ww.parse(replace(line, verb=line.words[0].lower(), words=line.words[1:]))
     if line.verb == "roll":
         return dice_command.parse(line)
     if dice_ww.is_ww(line.verb):  # the chat bots' ``.ww XaY`` (issue 28)

@@ -403,6 +403,19 @@ def entry_times(scene: Scene, fallback: int) -> list[int]:
     return times
 
 
+def _scene_times(scenes: tuple[Scene, ...], fallback: int) -> list[list[int]]:
+    """Each scene's :func:`entry_times`; a scene that kept no time ends just before the next
+    scene begins (the last one at ``fallback``), so old scenes keep their order in time."""
+    timing: list[list[int]] = []
+    end = fallback
+    for scene in reversed(scenes):
+        times = entry_times(scene, end)
+        timing.append(times)
+        if times:
+            end = min(end, times[0] - 1)
+    return timing[::-1]
+
+
 def sealdice_log(
     scenes: Iterable[Scene],
     describe: Describe,
@@ -439,11 +452,11 @@ def sealdice_log(
         )
 
     scenes = tuple(scenes)
+    timing = _scene_times(scenes, fallback)
     if title is not None:
-        first = next((entry_times(scene, fallback) for scene in scenes if scene.journal), [])
-        add(LogLine(None, title), first[0] if first else fallback)
-    for scene in scenes:
-        times = entry_times(scene, fallback)
+        first = next((times[0] for times in timing if times), fallback)
+        add(LogLine(None, title), first)
+    for scene, times in zip(scenes, timing, strict=True):
         if heading is not None:
             add(LogLine(None, heading(scene)), times[0] if times else fallback)
         for entry, when in zip(scene.journal, times, strict=True):

@@ -14,7 +14,8 @@ words, then the odds of the next attack.
 Several targets (RULES.md §3.9, ``attack ATTACKER A,B``): **+ Target** (``ctrl+t``) keeps the
 target chosen and another can be picked; each is attacked once with every bonus success, the
 odds are shown per target and the result per target after. One target with several attacks
-takes **Attacks** and **Split** instead.
+takes **Attacks** and **Split**; with several targets, **Attacks** are those on the target
+chosen now (``attacks=NAME:N``, RULES.md §3.8's mixed case), the kept ones attacked once.
 """
 
 from __future__ import annotations
@@ -118,9 +119,7 @@ class AttackDialog(OddsForm, CommandDialog):
             yield Static("", id="attack-defense")
             with Horizontal(classes="row"):
                 yield Label("", id="defend-label", classes="label")
-                yield OrderedInput(
-                    "", id="defend", type="integer", classes="field", placeholder="0"
-                )
+                yield OrderedInput("", id="defend", classes="split", placeholder="0")
             with Horizontal(classes="flags"):
                 yield Checkbox(t("attack.reflex-move"), id="reflex-move", compact=True)
                 yield Checkbox(t("attack.willpower"), id="willpower", compact=True)
@@ -198,7 +197,15 @@ class AttackDialog(OddsForm, CommandDialog):
 
         split_text = self._text("split")
         split = tuple(parse_int(v, "split") for v in split_text.split(",")) if split_text else ()
-        defend = number("defend", "defend", 0)
+        # §3.8: one count per roll on the target (``2,1``: 2 before the first, 1 before the
+        # second), as ``defend=2,1`` types it
+        defend_text = self._text("defend")
+        defend = (
+            tuple(parse_int(v, "defend") for v in defend_text.split(",")) if defend_text else ()
+        )
+        who = target if len(targets) > 1 else ""
+        # several targets: Attacks are those on the target chosen now, the others once (§3.8)
+        attacks = number("attacks", "attacks", 1)
         return Attack(
             attacker=self.attacker,
             targets=targets,
@@ -207,9 +214,10 @@ class AttackDialog(OddsForm, CommandDialog):
             modifier=number("mod", "mod", 0),
             bonus=number("bonus", "bonus", 0),
             penalty=number("penalty", "penalty", 0),
-            attacks=number("attacks", "attacks", 1),
+            attacks=attacks if len(targets) == 1 else 1,
+            attacks_by=((target, attacks),) if len(targets) > 1 and attacks != 1 else (),
             split=split,
-            defend=((target if len(targets) > 1 else "", defend),) if defend else (),
+            defend=tuple((who, count) for count in defend) if any(defend) else (),
             reflex_move=("*",) if self._checked("reflex-move") else (),
             willpower=self._checked("willpower"),
             no_damage=self._checked("no-damage"),

@@ -182,10 +182,6 @@ class Reading:
     ``defend NAME N`` typed before meets the first roll on top."""
     moved: set[str]
 
-    def rolls(self, target: str) -> int:
-        """How many attacks the action makes on ``target``."""
-        return len(self.shares[target.casefold()])
-
 
 def read_attack(state: Encounter, command: Attack) -> Reading:
     """Check ``command`` against ``state`` before anything changes (the attack and its odds).

@@ -133,12 +133,12 @@ def use_willpower(state: Encounter, name: str, use: WillpowerUse) -> tuple[Encou
         return put(state, updated), (
             WillpowerChanged(combatant.name, value - combatant.willpower, value, use.value),
         )
-    if combatant.willpower < 1:
-        reason = {
-            WillpowerUse.DICE: "ih.willpower.none-left",
-            WillpowerUse.DEFENSE: "ih.willpower.none-left-defense",
-        }.get(use, "ih.willpower.none-left-conscious")
-        raise RuleError(reason, name=combatant.name)
+    if combatant.willpower < 1:  # each use says what it could not buy
+        if use is WillpowerUse.DICE:
+            raise RuleError("ih.willpower.none-left", name=combatant.name)
+        if use is WillpowerUse.DEFENSE:
+            raise RuleError("ih.willpower.none-left-defense", name=combatant.name)
+        raise RuleError("ih.willpower.none-left-conscious", name=combatant.name)
     if use is WillpowerUse.DICE:
         return _spend_for_dice(state, combatant)
     if use is WillpowerUse.DEFENSE:

@@ -19,6 +19,7 @@ from console.screens.attack_dialog import AttackDialog
 from console.screens.dialogs import ConfirmDialog
 from console.screens.ih_panes import InitiativeQueue
 from console.widgets.odds_chart import OddsChart
+from engine.commands import format_command
 from engine.ih.attack_odds import attack_odds, preview
 from engine.ih.encounter import Encounter
 from engine.ih.events import AttackRolled
@@ -87,6 +88,26 @@ async def test_the_odds_are_shown_before_the_roll_and_the_result_after(run_app: 
         assert state(app).order[0].health == 6 - rolled.damage
         assert len(state(app).rolls) == 1
         await app.action_quit()  # stop the autosave writer (tests after this count threads)
+
+
+async def test_the_defense_bonus_is_typed_per_roll(run_app: AppRun) -> None:
+    """§3.8: before each roll the target declares from its pool (issue 23, point 5)."""
+    async with run_app(script=FIGHT) as (app, pilot):
+        dialog = await _open_on_cid(pilot, "7")
+        dialog.query_one("#attacks").value = "2"  # type: ignore[attr-defined]
+        dialog.query_one("#defend").value = "0,1"  # type: ignore[attr-defined]
+        await pilot.pause()
+        command = dialog.current_command()
+        assert command.defend == (("", 0), ("", 1))
+        (planned,) = preview(state(app), command)
+        assert planned.odds == attack_odds("ih-d10", 5, declares=(0, 1), shares=(0, 0))
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        entry = ih_screen(app).history.scene.journal[-1]
+        assert entry.text == "attack Ann Cid dp=7 attacks=2 defend=0,1"
+        rolled = [e.defense_bonus for e in entry.events if isinstance(e, AttackRolled)]
+        assert rolled == [0, 1]
+        await app.action_quit()
 
 
 async def test_a_refused_attack_says_why_and_changes_nothing(run_app: AppRun) -> None:
@@ -239,11 +260,17 @@ async def test_one_target_several_attacks_with_the_bonus_split(make_app: AppFact
         await app.action_quit()
 
 
-async def test_several_targets_refuse_several_attacks(make_app: AppFactory) -> None:
+async def test_several_targets_attack_the_chosen_one_several_times(make_app: AppFactory) -> None:
+    """§3.8 mixed (vector 18): Cid kept and attacked once, Bob chosen and attacked twice."""
     app = make_app(script=FIGHT)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await _filled(pilot, "7", "ctrl+t", target="Bob", attacks="2")
-        assert dialog.command is None
+        assert dialog.command is not None
+        assert (dialog.command.targets, dialog.command.attacks_by) == (
+            ("Cid", "Bob"),
+            (("Bob", 2),),
+        )
+        assert format_command(dialog.command) == 'attack Ann "Cid,Bob" dp=7 attacks="Bob:2"'
         dialog.query_one("#target", Select).value = "Cid"
         await pilot.press("ctrl+t")  # Cid let go: one target, two attacks
         await pilot.pause()

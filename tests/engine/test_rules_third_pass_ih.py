@@ -308,3 +308,19 @@ def test_the_attack_preview_of_a_later_target_counts_an_earlier_hit() -> None:
     assert y.odds.p_hit == plain.odds.p_hit and y.odds.expected > plain.odds.expected
     gained = x.odds.p_hit * 2 * y.odds.p_hit  # +2 on a hit, when X was hit first
     assert y.odds.expected == pytest.approx(plain.odds.expected + gained, abs=1e-12)
+
+
+@pytest.mark.parametrize(("tie_to_mishap", "status"), [(False, "succeeded"), (True, "mishap")])
+def test_i16_the_dice_level_extended_action_reads_the_tie_the_same_way(
+    tie_to_mishap: bool, status: str
+) -> None:
+    """engine/dice/extended.py (the roll dialog's tally) follows [I-16] like a scene's tasks."""
+    from engine.dice.extended import add_roll, start_extended
+    from engine.dice.ih import CheckSpec, evaluate_check
+    from engine.settings import Interpretations
+
+    settings = Interpretations(extended_tie_goes_to_mishap=tie_to_mishap)
+    action = start_extended(3, "turn", mishap_rule=True)
+    action = add_roll(action, evaluate_check(CheckSpec("ih-d10", 3), (8, 1, 1)), settings)
+    action = add_roll(action, evaluate_check(CheckSpec("ih-d10", 3), (8, 9, 1)), settings)
+    assert (action.successes, action.ones, action.status.value) == (3, 3, status)

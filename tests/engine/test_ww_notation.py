@@ -31,6 +31,9 @@ READS = [
     ("ww 5 --dc 2", 5, 10, {"dc": 2}),
     ("ww 5 --dc=3 --bonus 1 --penalty 2", 5, 10, {"dc": 3, "bonus": 1, "penalty": 2}),
     ("ww 3a8 --willpower hidden", 3, 8, {"willpower": True, "hidden": True}),
+    ("roll ww 5a9 by=Ann", 5, 9, {"by": "Ann"}),
+    ("roll .ww 4a8 --dc 1", 4, 8, {"dc": 1}),
+    ("roll 。ww6", 6, 10, {}),
 ]
 
 

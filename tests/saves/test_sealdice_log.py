@@ -103,6 +103,8 @@ def test_a_save_of_the_previous_version_opens_and_exports(tmp_path: Path) -> Non
     assert all(entry.time is None for scene in scenes for entry in scene.journal)
     items = check_shape(sealdice_log(scenes, _describe, "主持人", 1_800_000_000, title=name))
     assert len(items) == 1 + sum(len(_describe(s, e)) for s in scenes for e in s.journal)
+    times = [item["time"] for item in items]
+    assert times == sorted(times) and times[-1] == 1_800_000_000  # the scenes in their order
 
 
 def test_a_time_is_kept_through_save_and_load(tmp_path: Path) -> None:
