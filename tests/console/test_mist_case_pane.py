@@ -5,7 +5,7 @@ refusal to roll it again comes in the table's language."""
 from __future__ import annotations
 
 import pytest
-from console_support import SCENE, AppRun, press, screen_lines, state_of
+from console_support import SCENE, AppRun, press, screen_lines, state_of, status_text
 
 from console.mist.dialogs import FormDialog
 
@@ -41,3 +41,19 @@ async def test_a_refuted_conclusion_is_shown_refuted_and_refused_again(
         assert isinstance(app.screen, FormDialog)
         assert refusal in "".join(screen_lines(app))
         assert len(state_of(pilot).case_file.clues) == 7
+
+
+@pytest.mark.parametrize(
+    ("lang", "refusal"),
+    [("en", "Case file 1 has no Test yet"), ("zh", "第 1 份档案尚未检验")],
+)
+async def test_f_does_not_close_a_case_file_without_its_test(
+    run_app: AppRun, lang: str, refusal: str
+) -> None:
+    """§4.6: the case file closes only with its Test; `f` says so in the table's language."""
+    async with run_app(script=SCENE, system="mist", lang=lang) as (app, pilot):
+        await press(pilot, "f")
+        assert state_of(pilot).case_file.open
+        await press(pilot, "f")
+        assert state_of(pilot).case_file.open
+        assert refusal in status_text(app)
