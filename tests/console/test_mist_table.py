@@ -18,7 +18,7 @@ from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog
 from engine.dice.mist import MistRoll, Outcome
 from engine.mist.commands import Immerse
-from engine.mist.events import Immersed, Marked
+from engine.mist.events import GrowthTaken, Immersed, Marked
 from engine.mist.state import Track
 
 
@@ -152,6 +152,8 @@ def test_event_lines_use_words_not_engine_codes() -> None:
     assert "Submerge" in line
     marked = event_text.describe(Translator("zh"), Marked("Mei", "Shadow Hands", Track.MASTERY, 2))
     assert "掌控" in marked and "mastery" not in marked
+    normal = event_text.describe(t, GrowthTaken("Mei", "Hollow Voice", "normal", "", True))
+    assert "declared a normal theme" in normal  # [I-24] switched
 
 
 async def test_a_mixed_spend_status_then_a_clue(run_app: AppRun) -> None:
