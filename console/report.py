@@ -188,6 +188,8 @@ def _conclusion(k: dict[str, Any], t: Translator) -> str:
         total = t("report.total", total=k.get("total")) if k.get("total") is not None else ""
         said = t(f"report.outcome.{result}") if t.has(f"report.outcome.{result}") else result
         parts.append(t("report.case-result", mode=md(mode), result=md(said)) + total)
+        if k.get("refuted") and k.get("refuted_by"):  # [I-22]: with what refuted it
+            parts.append(t("report.refuted-by", by=md(k["refuted_by"])))
     else:
         parts.append(t("report.not-rolled"))
     body = t("report.separator").join(parts)

@@ -123,6 +123,12 @@ class Interpretations:
     Progress once (two of one theme mark it twice). True: a theme is marked at most once a
     roll, however many of its weakness tags hindered."""
 
+    newborn_normal_declared_by_mc: bool = False
+    """[I-24] M.I.S.T.: a newborn theme (its theme tag and one weakness tag) gets a growth at
+    each Mastery/Progress mark until it has a normal theme's 3 positive tags (theme tag
+    included), and is normal from then on. True: it stays newborn until the MC declares it
+    normal (``growth NAME THEME normal``)."""
+
     fall_asleep_keeps_taints: bool = False
     """[I-25] M.I.S.T. Fall asleep ends the character's Taint themes (not as a loss: no
     Evolution, Controlled or newborn) and, for the rest of the mission, Indulge, Full immersion,

@@ -23,6 +23,7 @@ from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
 from engine.mist.growth import EVOLUTION_FOR_RETIREMENT
 from engine.mist.state import Character, Retirement, ThemeType, Track
+from engine.mist.tags import power_tag_names
 
 GROWTH_CHOICES: tuple[str, ...] = (
     "power",
@@ -94,8 +95,8 @@ class ThemeActions:
             return
         person = next(p for p in state.characters if p.name == who)
         power = sum(1 for t in person.themes if t.type is ThemeType.SELF)
-        power_tags = tuple(
-            tag.name for t in person.themes if t.type is ThemeType.TAINT for tag in t.power_tags
+        power_tags = tuple(  # the theme tag is a power tag too (§4.1): it may be burned
+            name for t in person.themes if t.type is ThemeType.TAINT for name in power_tag_names(t)
         )
 
         def build(v: Values) -> mist.Immerse:
@@ -112,7 +113,7 @@ class ThemeActions:
                 (t for t in person.themes if t.name.casefold() == v["theme"].casefold()), None
             )
             if theme is not None:
-                unburned = [tag.name for tag in theme.power_tags if not tag.burned]
+                unburned = power_tag_names(theme)
                 lines.append(
                     Text(self.t("mist.immerse.burn-hint", tags=", ".join(unburned) or "—"), "dim")
                 )

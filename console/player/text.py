@@ -343,5 +343,7 @@ def case_file(t: Translator, state: MistState) -> RenderableType:
         if conclusion.result is not None:
             word = t(f"player.mist.result.{conclusion.result.value}")
             line.append(f"  {word}", style="bold red" if conclusion.refuted else "bold green")
+        if conclusion.refuted and conclusion.refuted_by:  # [I-22]: shown with what refuted it
+            line.append(" — " + t("player.mist.refuted-by", by=conclusion.refuted_by), "red")
         lines.append(line)
     return Group(*lines)

@@ -166,14 +166,26 @@ def open_moment(state: MistState) -> tuple[MistState, Events]:
 
 
 def close_moment(state: MistState) -> tuple[MistState, Events]:
-    """Close the case-file moment; a warning when it ends without a Test (§4.6).
+    """Close the case file after its Test (§4.6: any number of Deductions, then one Test closes
+    it; a Test closes it itself, so this is for a case file tested and still open).
 
     Raises:
-        RuleError: none is open.
+        RuleError: none is open, or no Test was rolled in it.
     """
     case = state.case_file
     if not case.open:
         raise RuleError("mist.casefile.case-file-open")
+    if not case.tested:
+        raise RuleError("mist.casefile.close-needs-test", moment=case.moments)
+    return replace(state, case_file=replace(case, open=False)), (
+        CaseFileClosed(case.moments, case.tested),
+    )
+
+
+def abandon_moment(state: MistState) -> tuple[MistState, Events]:
+    """The mission ends with the case file open: it is left, untested, with a warning (no
+    opportunity can come of it). Only ``mission end`` does this (§4.6)."""
+    case = state.case_file
     events: list[Event] = []
     if not case.tested:
         events.append(CaseFileWarning("the case file ends without a Test: no opportunity"))
@@ -254,7 +266,10 @@ def case_roll(state: MistState, command: CaseRoll, rng: random.Random) -> tuple[
             found.id, command.mode, roll, right, new_clue_id, refuting, opportunity, prop, owed
         )
     )
-    return state, (*events, *events_clue)
+    closed: Events = ()
+    if command.mode == TEST:  # §4.6: the Test closes the case file, whatever its result
+        state, closed = close_moment(state)
+    return state, (*events, *events_clue, *closed)
 
 
 def add_question(state: MistState, text: str) -> tuple[MistState, Events]:

@@ -233,7 +233,8 @@ class Mark:
 
 @dataclass(frozen=True, slots=True)
 class Grow:
-    """``growth NAME THEME power|weakness|motive|reset …``: the growth chosen (§4.8)."""
+    """``growth NAME THEME power|weakness|motive|reset …``: the growth chosen (§4.8); ``normal``:
+    the MC declares a newborn theme normal ([I-24] switched)."""
 
     character: str
     theme: str

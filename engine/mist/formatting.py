@@ -101,8 +101,8 @@ def _mark(x: c.Mark) -> str:
 
 def _grow(x: c.Grow) -> str:
     head = f"growth {quote(x.character)} {quote(x.theme)}"
-    if x.choice == "reset":
-        return f"{head} reset"
+    if x.choice in ("reset", "normal"):
+        return f"{head} {x.choice}"
     if x.choice == "weakness-rewrite":
         return f"{head} weakness rewrite {quote_text(x.first)} {quote_text(x.second)}"
     if x.choice.startswith("weakness-"):

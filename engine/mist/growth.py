@@ -39,7 +39,9 @@ from engine.mist.state import (
 MARKS_FOR_CHANGE = 3
 EVOLUTION_FOR_RETIREMENT = 5
 CONTROLLED = "Controlled"
-NORMAL_POWER_TAGS = 2
+NORMAL_POSITIVE_TAGS = 3
+"""A normal theme's positive tags, its theme tag included (002:44): a newborn theme reaching
+them is normal ([I-24])."""
 
 
 def _tags(names: tuple[str, ...], kind: TagKind) -> tuple[Tag, ...]:
@@ -62,6 +64,8 @@ def add_theme(state: MistState, command: AddTheme) -> tuple[MistState, Events]:
         raise RuleError("mist.asleep.no-new-taint", person=person.name)  # [I-25]
     if command.newborn and command.power_tags:
         raise RuleError("mist.growth.newborn-theme-theme-tag")
+    if command.newborn and len(_tags(command.weaknesses, TagKind.WEAKNESS)) != 1:
+        raise RuleError("mist.growth.newborn-one-weakness", name=name)  # §4.8, [I-24]
     theme = Theme(
         name=name,
         type=command.type,
@@ -181,6 +185,8 @@ def grow(state: MistState, command: Grow) -> tuple[MistState, Events]:
     """
     person = roster.character(state, command.character)
     theme = roster.theme(person, command.theme)
+    if command.choice == "normal":
+        return _declare_normal(state, person, theme)
     if theme.growth_pending < 1:
         raise RuleError(
             "mist.growth.growth-choose-needs-marks",
@@ -192,13 +198,36 @@ def grow(state: MistState, command: Grow) -> tuple[MistState, Events]:
     choice, first, second = command.choice, command.first.strip(), command.second.strip()
     theme = _apply_growth(theme, choice, first, second)
     theme = replace(theme, growth_pending=theme.growth_pending - 1, growths=theme.growths + 1)
-    done = theme.newborn and len(theme.power_tags) >= NORMAL_POWER_TAGS
+    done = (
+        theme.newborn
+        and not state.interpretations.newborn_normal_declared_by_mc
+        and 1 + len(theme.power_tags) >= NORMAL_POSITIVE_TAGS  # [I-24]
+    )
     if done:
         theme = replace(theme, newborn=False)
     detail = first if not second else f"{first} -> {second}"
     person = roster.put_theme(person, theme)
     return roster.put_character(state, person), (
         GrowthTaken(person.name, theme.name, choice, detail, done),
+    )
+
+
+def _declare_normal(state: MistState, person: Character, theme: Theme) -> tuple[MistState, Events]:
+    """[I-24] switched: the MC declares a newborn theme normal (by default it is normal at a
+    normal theme's 3 positive tags, and this is refused).
+
+    Raises:
+        RuleError: the setting is off, or the theme is not newborn.
+    """
+    if not state.interpretations.newborn_normal_declared_by_mc:
+        raise RuleError(
+            "mist.growth.newborn-normal-at-tags", theme=theme.name, tags=NORMAL_POSITIVE_TAGS
+        )
+    if not theme.newborn:
+        raise RuleError("mist.growth.not-newborn", theme=theme.name)
+    person = roster.put_theme(person, replace(theme, newborn=False))
+    return roster.put_character(state, person), (
+        GrowthTaken(person.name, theme.name, "normal", "", True),
     )
 
 

@@ -31,6 +31,7 @@ immerse       ``immerse NAME THEME submerge|dive|sink [status=NAME] [burn=a,b]``
 mark          ``mark NAME THEME mastery|progress|indulgence|abandon [N]``            §4.8
 growth        ``growth NAME THEME power "TAG"`` · ``… weakness add|remove "W"``
               ``… weakness rewrite "OLD" "NEW"`` · ``… motive "TEXT"`` · ``… reset``  §4.8
+              ``… normal`` (a newborn theme declared normal: [I-24] switched)        [I-24]
 rebirth       ``rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]``               §4.8
 retire        ``retire NAME sleep|calm``                                             §4.8
 clue          ``clue "TEXT" [by="tag,…"] [scene="NAME"]``                            §4.7
@@ -259,13 +260,13 @@ def _growth(line: Line) -> c.Command:
     args.options(line)
     usage = (
         'growth NAME THEME power "TAG" | weakness add|remove "W" | weakness rewrite "OLD" "NEW"'
-        ' | motive "TEXT" | reset'
+        ' | motive "TEXT" | reset | normal'
     )
     words = args.words(line, 3, 6, usage)
     name, theme, choice = words[0], words[1], words[2].lower()
     rest = words[3:]
-    if choice == "reset" and not rest:
-        return c.Grow(name, theme, "reset")
+    if choice in ("reset", "normal") and not rest:
+        return c.Grow(name, theme, choice)
     if choice in ("power", "motive") and len(rest) == 1:
         return c.Grow(name, theme, choice, rest[0])
     if choice == "weakness" and rest:

@@ -1,7 +1,8 @@
 """Season → missions → scenes (RULES.md §4.6): the cut-in, suppressing the anomaly, the end.
 
-A mission's case file must end with a Test (only a Test yields an opportunity): ending a mission
-with a case file open and untested gives a warning event.
+A case file closes only with its Test (only a Test yields an opportunity): ``casefile close``
+without one is refused, but ending the mission leaves an open, untested case file behind with a
+warning event (the story may end before the anomaly is understood).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.mist.casefile import close_moment
+from engine.mist.casefile import abandon_moment
 from engine.mist.commands import CutInSummary, StartMission
 from engine.mist.events import (
     AnomalySuppressed,
@@ -92,7 +93,7 @@ def end_mission(state: MistState) -> tuple[MistState, Events]:
         raise RuleError("mist.mission.mission-already-ended")
     events: list[Event] = []
     if state.case_file.open:
-        state, closed = close_moment(state)
+        state, closed = abandon_moment(state)
         events.extend(closed)
     elif (
         not state.mission.suppressed

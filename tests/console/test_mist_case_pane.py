@@ -5,9 +5,15 @@ refusal to roll it again comes in the table's language."""
 from __future__ import annotations
 
 import pytest
-from console_support import SCENE, AppRun, press, screen_lines, state_of
+from console_support import SCENE, AppRun, press, screen_lines, state_of, status_text
+from rich.console import Group
+from rich.text import Text
 
+from console.demo import build_scene
+from console.i18n import Translator
 from console.mist.dialogs import FormDialog
+from console.player import text as player_text
+from engine.mist.state import MistState
 
 REFUTED = SCENE + (
     "complexity 0\n"
@@ -41,3 +47,33 @@ async def test_a_refuted_conclusion_is_shown_refuted_and_refused_again(
         assert isinstance(app.screen, FormDialog)
         assert refusal in "".join(screen_lines(app))
         assert len(state_of(pilot).case_file.clues) == 7
+
+
+@pytest.mark.parametrize(
+    ("lang", "refusal"),
+    [("en", "Case file 1 has no Test yet"), ("zh", "第 1 份档案尚未检验")],
+)
+async def test_f_does_not_close_a_case_file_without_its_test(
+    run_app: AppRun, lang: str, refusal: str
+) -> None:
+    """§4.6: the case file closes only with its Test; `f` says so in the table's language."""
+    async with run_app(script=SCENE, system="mist", lang=lang) as (app, pilot):
+        await press(pilot, "f")
+        assert state_of(pilot).case_file.open
+        await press(pilot, "f")
+        assert state_of(pilot).case_file.open
+        assert refusal in status_text(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [("en", "k1 The Hound is a dog  power -7  wrong — refuted by c7"), ("zh", "错误 — 被 c7 驳斥")],
+)
+def test_the_players_view_shows_what_refuted_a_conclusion(lang: str, shown: str) -> None:
+    """[I-22]: the refuted conclusion is shown to the players with what refuted it."""
+    state = build_scene("S", "mist", REFUTED, 5).state
+    assert isinstance(state, MistState)
+    group = player_text.case_file(Translator(lang), state)
+    assert isinstance(group, Group)
+    lines = [r.plain for r in group.renderables if isinstance(r, Text)]
+    assert any(shown in line for line in lines)

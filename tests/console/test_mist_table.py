@@ -6,7 +6,7 @@ burn picker; a refuted conclusion offered again — each through the keyboard, e
 
 from __future__ import annotations
 
-from console_support import MITIGATE, SCENE, AppRun, press, state_of, type_text
+from console_support import MITIGATE, SCENE, AppRun, press, screen_lines, state_of, type_text
 from textual.widgets import Static
 
 from console import event_text
@@ -18,7 +18,7 @@ from console.mist.screen import MistScreen
 from console.screens.dialogs import ChoiceDialog
 from engine.dice.mist import MistRoll, Outcome
 from engine.mist.commands import Immerse
-from engine.mist.events import Immersed, Marked
+from engine.mist.events import GrowthTaken, Immersed, Marked
 from engine.mist.state import Track
 
 
@@ -152,6 +152,8 @@ def test_event_lines_use_words_not_engine_codes() -> None:
     assert "Submerge" in line
     marked = event_text.describe(Translator("zh"), Marked("Mei", "Shadow Hands", Track.MASTERY, 2))
     assert "掌控" in marked and "mastery" not in marked
+    normal = event_text.describe(t, GrowthTaken("Mei", "Hollow Voice", "normal", "", True))
+    assert "declared a normal theme" in normal  # [I-24] switched
 
 
 async def test_a_mixed_spend_status_then_a_clue(run_app: AppRun) -> None:
@@ -207,3 +209,15 @@ async def test_a_refused_spend_says_why_in_the_dialog(run_app: AppRun) -> None:
         error = str(dialog.query_one("#effects-error", Static).render())
         assert error.startswith("✗ ") and "2" in error
         assert state_of(pilot).challenges[0].story_tags == ()
+
+
+async def test_the_immersion_form_offers_the_theme_tag_to_burn(run_app: AppRun) -> None:
+    """§4.1, §4.5: the theme tag is one of "its power tags", so the form lists it to burn."""
+    async with run_app(script=SCENE, system="mist") as (app, pilot):
+        await press(pilot, "i")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        shown = "".join(line.strip("│ ") for line in screen_lines(app))
+        assert "unburned power tags: Shadow Hands, grasping dark, silent step" in shown
+        burn = next(f for f in form.spec.fields if f.key == "burn")
+        assert burn.suggestions[:3] == ("Shadow Hands", "grasping dark", "silent step")

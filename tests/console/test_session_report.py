@@ -95,7 +95,9 @@ def test_the_case_file_themes_evolution_and_lost_themes() -> None:
     assert "Complexity 1." in case
     assert "- q1: What is the anomaly? — answered by k1" in case
     assert "- q2: What are its properties? — open" in case
-    assert "supported by c1 and c3; contradicted by c4; Deduce:" in case
+    # [I-22]: the refuting clue c5 counts against k1, which says what refuted it.
+    assert "supported by c1 and c3; contradicted by c4 and c5; Deduce: fail, total 5; " in case
+    assert "refuted by c5, not rolled again" in case
     summary = report.split("### Closing summary", 1)[1]
     assert "- **Mei** — Evolution 1" in summary
     assert "Themes: Shadow Hands (Taint: Mastery 0, Indulgence 1)" in summary

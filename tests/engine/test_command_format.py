@@ -346,7 +346,9 @@ MIST: dict[type, st.SearchStrategy[Any]] = {
     mist.Mark: st.builds(
         mist.Mark, character=name, theme=name, track=st.sampled_from(Track), count=number
     ),
-    mist.Grow: st.builds(mist.Grow, character=name, theme=name, choice=st.just("reset"))
+    mist.Grow: st.builds(
+        mist.Grow, character=name, theme=name, choice=st.sampled_from(("reset", "normal"))
+    )
     | st.builds(
         mist.Grow,
         character=name,

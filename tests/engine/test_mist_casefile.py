@@ -88,15 +88,26 @@ def test_test_rows(faces: tuple[int, int], opportunity: bool, prop: bool) -> Non
     assert case.tested
 
 
-def test_case_file_without_a_test_warns() -> None:
-    state, _ = run(SETUP + ["casefile open"])
-    state, _ = run(["deduce k1"], state, Dice(*HIGH))
-    state, events = run(["casefile close"], state)
-    assert any(isinstance(e, CaseFileWarning) for e in events)
-    state, _ = run(["casefile open", 'conclusion "It fears silver" supports=c2,c4'], state)
-    state, _ = run(["test k2"], state, Dice(8, 1, 1))
-    state, events = run(["casefile close"], state)
+def test_a_case_file_closes_only_with_its_test() -> None:
+    """§4.6: any number of Deductions, then one Test closes the case file, whatever its
+    result; closing it without a Test is refused (vector 24)."""
+    state, _ = run(SETUP + ["casefile open", 'conclusion "It fears silver" supports=c1,c2'])
+    state, _ = run(["deduce k1", "deduce k2"], state, Dice(8, 1, 8, 1, 1))  # 9+, 9+
+    with pytest.raises(RuleError) as caught:
+        run(["casefile close"], state)
+    assert (caught.value.code, dict(caught.value.params)) == (
+        "mist.casefile.close-needs-test",
+        {"moment": 1},
+    )
+    state, events = run(["test k2"], state, Dice(1, 1, 1))  # ≤ 5
+    assert [type(e).__name__ for e in events] == ["CaseRolled", "CaseFileClosed"]
+    assert not state.case_file.open and state.case_file.tested
     assert not any(isinstance(e, CaseFileWarning) for e in events)
+    with pytest.raises(RuleError) as caught:
+        run(["casefile close"], state)
+    assert caught.value.code == "mist.casefile.case-file-open"
+    state, events = run(["deduce k1"], state, Dice(8, 1))  # the next case file opens
+    assert state.case_file.open and not state.case_file.tested and state.case_file.moments == 2
 
 
 def test_mission_cut_in_suppress_and_end() -> None:

@@ -238,3 +238,60 @@ def test_switched_i25_keeps_the_taints_burned_for_good() -> None:
     # Its weakness still hinders, marking no Mastery.
     state, events = run(["phase action", "action Mei hinder=light"], state, Dice(5, 1))
     assert not any(isinstance(e, Marked) for e in events)
+
+
+LOST_SELF = [*SETUP, "mark Mei Detective abandon 3"]
+"""Mei lost her Self theme: a newborn Taint is owed."""
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['rebirth Mei "Night Nurse"', 'theme Mei taint "Night Nurse" weakness="a,b" newborn'],
+)
+def test_a_newborn_theme_has_exactly_one_weakness_tag(line: str) -> None:
+    """§4.8, [I-24]: a newborn theme is its theme tag and one weakness tag."""
+    state, _ = run(LOST_SELF)
+    with pytest.raises(RuleError) as caught:
+        run([line], state)
+    assert caught.value.code == "mist.growth.newborn-one-weakness"
+
+
+def grow_newborn(state: MistState, *tags: str) -> MistState:
+    for tag in tags:
+        state, _ = run(
+            ['mark Mei "Night Nurse" mastery', f'growth Mei "Night Nurse" power "{tag}"'], state
+        )
+    return state
+
+
+def newborn(state: MistState) -> bool:
+    return next(t for t in state.characters[0].themes if t.name == "Night Nurse").newborn
+
+
+def test_a_newborn_theme_is_normal_at_three_positive_tags() -> None:
+    """[I-24]: a growth at each mark, normal once theme tag + 2 power tags; a weakness growth
+    does not count; the MC cannot declare it normal sooner."""
+    state, _ = run([*LOST_SELF, 'rebirth Mei "Night Nurse" weakness="sleepless"'])
+    state = grow_newborn(state, "steady hands")
+    state, _ = run(['mark Mei "Night Nurse" mastery', 'growth Mei "Night Nurse" reset'], state)
+    assert newborn(state)
+    with pytest.raises(RuleError) as caught:
+        run(['growth Mei "Night Nurse" normal'], state)
+    assert caught.value.code == "mist.growth.newborn-normal-at-tags"
+    assert caught.value.params["tags"] == 3
+    state = grow_newborn(state, "night owl")
+    assert not newborn(state)
+
+
+def test_switched_i24_the_mc_declares_a_newborn_theme_normal() -> None:
+    lines = ["interpret newborn_normal_declared_by_mc=true", *LOST_SELF]
+    state, _ = run([*lines, 'rebirth Mei "Night Nurse" weakness="sleepless"'])
+    state = grow_newborn(state, "steady hands", "night owl", "calm voice")
+    assert newborn(state)  # 4 positive tags, newborn still: a growth at each mark
+    state, events = run(['growth Mei "Night Nurse" normal'], state)
+    assert not newborn(state) and events[0].choice == "normal"  # type: ignore[attr-defined]
+    with pytest.raises(RuleError) as caught:
+        run(['growth Mei "Night Nurse" normal'], state)
+    assert caught.value.code == "mist.growth.not-newborn"
+    state, events = run(['mark Mei "Night Nurse" mastery'], state)
+    assert not any(isinstance(e, GrowthPending) for e in events)  # 1 of 3, a normal theme

@@ -7,6 +7,7 @@ import pytest
 from mist_support import Dice, run
 
 from engine.dice.mist import Outcome, evaluate_mist
+from engine.errors import RuleError
 from engine.mist import roster
 from engine.mist.commands import PowerChoice
 from engine.mist.events import Marked, StatusTaken, TagBurned, ThemeLost
@@ -159,3 +160,52 @@ def test_vector_23(once: bool, hinder: str, marks: dict[str, int]) -> None:
     themes = {t.name: t.growth_marks for t in state.characters[0].themes}
     assert themes == marks
     assert sum(isinstance(e, Marked) for e in events) == sum(marks.values())
+
+
+# --- vector 24: the case file closes with its Test [I-22]; after Fall asleep [I-25] ------------
+
+CASE_FILE = [
+    "pc Mei",
+    'clue "Claw marks"',
+    'clue "Silver casings"',
+    'conclusion "A werewolf" supports=c1,c2',
+    'conclusion "A wolf" supports=c1',
+    "casefile open",
+]
+
+CASE_STEPS = [
+    # (line, dice, the refusal's code or None)
+    ("deduce k2", (8, 1), None),
+    ("deduce k2", (8, 1), None),
+    ("casefile close", (), "mist.casefile.close-needs-test"),
+    ('test k1 property="fears no silver"', (1, 1, 1), None),
+    ("test k1", (8, 4, 4), "mist.casefile.refuted-rolled-again"),
+    ("deduce k1", (8, 4, 4), "mist.casefile.refuted-rolled-again"),
+    ("casefile close", (), "mist.casefile.case-file-open"),
+]
+
+
+def test_vector_24_case_file() -> None:
+    state, _ = run(CASE_FILE)
+    for line, dice, code in CASE_STEPS:
+        if code is None:
+            state, _ = run([line], state, Dice(*dice))
+            continue
+        with pytest.raises(RuleError) as caught:
+            run([line], state, Dice(*dice))
+        assert caught.value.code == code, line
+    case = state.case_file
+    assert not case.open and case.tested and case.moments == 1
+    k1 = case.conclusions[0]
+    assert (k1.refuted, k1.refuted_by) == (True, "p1")
+    assert [p.id for p in case.properties] == ["p1"] and case.opportunities == ()
+
+
+def test_vector_24_indulge_after_fall_asleep() -> None:
+    lines = ["pc Mei", 'theme Mei taint "Shadow Step" power="walls,cold touch" weakness="light"']
+    for name in "ABCDE":
+        lines += [f'theme Mei self "{name}" power="x,y"', f"mark Mei {name} abandon 3"]
+    state, _ = run([*lines, 'theme Mei self "Nurse" power="x,y"', "retire Mei sleep"])
+    with pytest.raises(RuleError) as caught:
+        run(["phase action", 'action Mei tags=x indulge="Shadow Step"'], state, Dice(8, 1))
+    assert caught.value.code == "mist.asleep.no-indulge"
