@@ -9,10 +9,12 @@ counts down at each new round instead, so it still ends.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import compress, count
+from operator import attrgetter
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.ih.encounter import Effect, Encounter, Phase, find, put
+from engine.ih.encounter import Effect, Encounter, Phase, find, put, same_places
 from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
 
 
@@ -47,21 +49,24 @@ def end(state: Encounter, name: str, label: str) -> tuple[Encounter, Events]:
     return put(state, replace(target, effects=kept)), (EffectEnded(target.name, label),)
 
 
+_EFFECTS = attrgetter("effects")
+
+
 def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
     """Count down effects at the start of ``source``'s turn (``None``: orphans, round start)."""
-    if not any(c.effects for c in state.order):
+    holders = list(compress(count(), map(_EFFECTS, state.order)))  # at C speed: most have none
+    if not holders:
         return state, ()
-    present = {c.key for c in state.order}
+    present = {c.key for c in state.order} if source is None else set()
+    wanted = source.casefold() if source is not None else None
     events: list[Event] = []
-    order = []
-    for combatant in state.order:
-        if not combatant.effects:
-            order.append(combatant)
-            continue
+    order = list(state.order)
+    for index in holders:
+        combatant = order[index]
         kept: list[Effect] = []
         for effect in combatant.effects:
             creator = effect.source.casefold()
-            due = (creator not in present) if source is None else creator == source.casefold()
+            due = (creator not in present) if wanted is None else creator == wanted
             if not due:
                 kept.append(effect)
             elif effect.waits_for_turn:  # made before its creator's action started (§3.4)
@@ -71,9 +76,8 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
             else:
                 kept.append(replace(effect, rounds_left=effect.rounds_left - 1))
         if tuple(kept) != combatant.effects:
-            combatant = replace(combatant, effects=tuple(kept))
-        order.append(combatant)
-    return replace(state, order=tuple(order)), tuple(events)
+            order[index] = replace(combatant, effects=tuple(kept))
+    return replace(state, order=same_places(state.order, tuple(order))), tuple(events)
 
 
 def clear_all(state: Encounter) -> Encounter:

@@ -222,33 +222,68 @@ class Encounter:
         return SECONDS_PER_ROUND * max(self.round - 1, 0)
 
 
+_PLACES: dict[int, tuple[tuple[Combatant, ...], dict[str, int], dict[str, int]]] = {}
+"""Turn orders lately looked into, by identity: the order (kept, so its id is not reused),
+each name's first place and each case-folded name's first place. A fight of 2,000 combatants
+looked every name up by walking the order, several times per ``next`` (issue 30)."""
+
+_PLACES_KEPT = 64
+
+
+def _places(order: tuple[Combatant, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """The first place of each name and of each case-folded name in ``order``."""
+    found = _PLACES.get(id(order))
+    if found is not None and found[0] is order:
+        return found[1], found[2]
+    by_name: dict[str, int] = {}
+    by_key: dict[str, int] = {}
+    for index, combatant in enumerate(order):
+        by_name.setdefault(combatant.name, index)
+        by_key.setdefault(combatant.key, index)
+    _remember_places(order, by_name, by_key)
+    return by_name, by_key
+
+
+def _remember_places(
+    order: tuple[Combatant, ...], by_name: dict[str, int], by_key: dict[str, int]
+) -> None:
+    while len(_PLACES) >= _PLACES_KEPT:
+        _PLACES.pop(next(iter(_PLACES)), None)
+    _PLACES[id(order)] = (order, by_name, by_key)
+
+
+def same_places(old: tuple[Combatant, ...], new: tuple[Combatant, ...]) -> tuple[Combatant, ...]:
+    """``new``, an order with the very names of ``old`` at the same places (each combatant
+    replaced by a changed copy of itself): its places are known without walking it."""
+    found = _PLACES.get(id(old))
+    if found is not None and found[0] is old and len(new) == len(old):
+        _remember_places(new, found[1], found[2])
+    return new
+
+
 def find(state: Encounter, name: str) -> Combatant:
     """The combatant called ``name`` (case-insensitive).
 
     Raises:
         RuleError: nobody has that name.
     """
-    for combatant in state.order:
-        if combatant.name == name:
-            return combatant
-    wanted = name.strip().casefold()
-    for combatant in state.order:
-        if combatant.key == wanted:
-            return combatant
+    by_name, by_key = _places(state.order)
+    index = by_name.get(name)
+    if index is None:
+        index = by_key.get(name.strip().casefold())
+    if index is not None:
+        return state.order[index]
     known = ", ".join(c.name for c in state.order) or "nobody yet"
     raise RuleError("ih.encounter.combatant-named-fight-known", name=name, known=known)
 
 
 def index_of(state: Encounter, name: str) -> int:
     """The position of ``name`` in the turn order (-1 when absent)."""
-    for index, combatant in enumerate(state.order):
-        if combatant.name == name:
-            return index
-    wanted = name.casefold()
-    for index, combatant in enumerate(state.order):
-        if combatant.key == wanted:
-            return index
-    return -1
+    by_name, by_key = _places(state.order)
+    index = by_name.get(name)
+    if index is None:
+        index = by_key.get(name.casefold())
+    return -1 if index is None else index
 
 
 def fresh_turn(combatant: Combatant, budget: Budget) -> Combatant:
@@ -273,6 +308,8 @@ def put(state: Encounter, combatant: Combatant) -> Encounter:
     """Replace the combatant of the same name, keeping its place in the order."""
     index = index_of(state, combatant.name)
     order = state.order[:index] + (combatant,) + state.order[index + 1 :]
+    if index >= 0 and state.order[index].name == combatant.name:
+        same_places(state.order, order)
     return replace(state, order=order)
 
 

@@ -9,6 +9,8 @@ combatant moved above the pointer waits for the next round.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import compress, count, islice
+from operator import attrgetter, not_
 
 from engine.errors import RuleError
 from engine.events import Event, Events
@@ -25,6 +27,7 @@ from engine.ih.encounter import (
     index_of,
     put,
     same,
+    same_places,
 )
 from engine.ih.events import (
     DelayReleased,
@@ -38,6 +41,10 @@ from engine.ih.events import (
     TurnStarted,
 )
 from engine.ih.vitals import end_kept_conscious
+
+_ACTED = attrgetter("acted")
+_DELAYING = attrgetter("delaying")
+_EFFECTS = attrgetter("effects")
 
 
 def can_act_now(state: Encounter, combatant: Combatant) -> bool:
@@ -164,14 +171,17 @@ def advance(state: Encounter, after: int | None) -> tuple[Encounter, Events]:
 
 def new_round(state: Encounter) -> tuple[Encounter, Events]:
     """Everyone may act again; next-round delayers come off hold, first in the order (§3.4)."""
-    order = tuple(
-        replace(
-            c,
-            acted=False,
-            started=False,
-            delaying=c.delaying and c.delay_after is not None,
-        )
-        for c in state.order
+    order = same_places(
+        state.order,
+        tuple(
+            replace(
+                c,
+                acted=False,
+                started=False,
+                delaying=c.delaying and c.delay_after is not None,
+            )
+            for c in state.order
+        ),
     )
     state = replace(state, round=state.round + 1, order=order, current=None)
     state, expired = effects.tick(state, None)
@@ -186,7 +196,9 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
     if not combatant.started:
         before = combatant
         due = tuple(
-            (c.key, c.effects) for c in state.order if any(same(e.source, name) for e in c.effects)
+            (c.key, c.effects)
+            for c in filter(_EFFECTS, state.order)  # a C-speed pass over a long order
+            if any(same(e.source, name) for e in c.effects)
         )
         combatant = replace(fresh_turn(combatant, fresh_budget(state, combatant)), started=True)
         state = put(state, combatant)
@@ -194,7 +206,11 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         state, expired = effects.tick(state, combatant.name)
         events.extend(expired)
         keys = {key for key, _ in due}
-        counted = tuple((c.key, c.effects) for c in state.order if c.key in keys)
+        counted = (
+            tuple((c.key, c.effects) for c in filter(_EFFECTS, state.order) if c.key in keys)
+            if keys
+            else ()
+        )
         state = replace(state, opening=TurnOpening(before, due, counted))
         settings = state.interpretations
         if combatant.kept_conscious and not settings.stay_conscious_through_next_turn:
@@ -283,8 +299,8 @@ def release_waiting_on(state: Encounter, name: str, left: bool = False) -> tuple
     even if ``name``'s own score changed or ``name`` delayed in turn since.
     """
     events: list[Event] = []
-    for waiting in state.order:
-        if waiting.delaying and same(waiting.delay_after, name):
+    for waiting in filter(_DELAYING, state.order):
+        if same(waiting.delay_after, name):
             state = put(state, replace(waiting, delaying=False))
             events.append(DelayReleased(waiting.name, name, left))
     return state, tuple(events)
@@ -316,7 +332,11 @@ def _next_index(state: Encounter, after: int | None) -> int | None:
     start = 0
     if not state.interpretations.computed_turn_order and after is not None:
         start = after + 1
-    for index in range(max(start, 0), len(state.order)):
-        if can_act_now(state, state.order[index]):
+    order = state.order
+    # Only one who has not acted can act: they are found at C speed (the order walked in
+    # Python, from the top at every ``next``, made a round quadratic in its length).
+    candidates = compress(count(max(start, 0)), map(not_, map(_ACTED, islice(order, start, None))))
+    for index in candidates:
+        if can_act_now(state, order[index]):
             return index
     return None

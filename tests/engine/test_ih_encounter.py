@@ -382,3 +382,25 @@ def test_setup_refusals_and_bad_names() -> None:
     assert refused(state, "damage Zed 1").code == "ih.encounter.combatant-named-fight-known"
     state, _ = play('add "Old Wang" mod=2\ndamage "old wang" 1', state=state)
     assert find(state, "OLD WANG").health == 6
+
+
+def test_names_are_found_through_puts_as_a_walk_of_the_order_finds_them() -> None:
+    """Issue 30: ``find``/``index_of`` look names up in a table kept per turn order (``put``
+    and ``same_places`` hand it on); they must answer exactly as walking the order does."""
+    from dataclasses import replace
+
+    from engine.ih.encounter import index_of, put
+
+    state, _ = play("\n".join(f"add {n} init={i}" for i, n in enumerate(["Ann", "bob", "Cy"])))
+    rng = random.Random(4)
+    for _ in range(200):
+        target = rng.choice(state.order)
+        state = put(state, replace(target, health=rng.randint(0, 9)))
+        for wanted in ("Ann", "ann", "BOB", "bob", " cy ", "Cy", "Nobody"):
+            walked = next(
+                (i for i, c in enumerate(state.order) if c.name == wanted),
+                next((i for i, c in enumerate(state.order) if c.key == wanted.casefold()), -1),
+            )
+            assert index_of(state, wanted) == walked
+            if walked >= 0:
+                assert find(state, wanted) is state.order[walked]
