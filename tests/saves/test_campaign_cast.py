@@ -187,7 +187,8 @@ def test_the_movie_is_the_campaigns_end_movie_moves_every_next_scene_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert run_here(tmp_path, FIGHT + "willpower Ann impulse\nend movie\n", monkeypatch) == 0
-    assert run_here(tmp_path, 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n', monkeypatch) == 0
+    next_script = 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n'
+    assert run_here(tmp_path, next_script, monkeypatch) == 0
     with open_store(tmp_path).open_campaign("C") as campaign:
         nxt = campaign.load_scene("Next")
         assert isinstance(nxt.state, Encounter)
