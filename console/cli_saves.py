@@ -267,6 +267,8 @@ def export(args: argparse.Namespace) -> int:
         else:
             name, scenes = load_scenes(store, args.target)
             text = session_report(name, scenes, Translator(args.lang))
+            if store.find(args.target) is not None:  # the whole campaign: then its cast
+                text += "\n" + _campaign_markdown(store, name, Translator(args.lang))
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
     if args.output in (None, "-"):
@@ -280,6 +282,14 @@ def export(args: argparse.Namespace) -> int:
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )
     return 0
+
+
+def _campaign_markdown(store: Any, name: str, t: Translator) -> str:
+    """The campaign's standing after its scenes in the campaign report (issue 25)."""
+    from console.campaign_view import campaign_json, campaign_markdown
+
+    with store.open_campaign(name, read_only=True) as campaign:
+        return campaign_markdown(campaign_json(campaign), t)
 
 
 def import_file(args: argparse.Namespace) -> int:
