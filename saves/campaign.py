@@ -236,6 +236,7 @@ class Campaign:
                 if key in seen:
                     raise NameTaken(f"Two new scenes are named {scene.name.strip()!r}.")
                 seen.add(key)
+            fresh = not self._index.scenes()
             infos = []
             with synced_once():  # durable before the index names them
                 for scene in scenes:
@@ -244,6 +245,10 @@ class Campaign:
                     infos.append(info)
             if not infos:
                 return
+            if fresh:  # a campaign made by the import: its cast is where its scenes left it
+                latest = {("mist" if s.system == "mist" else "ih"): s for s in scenes}
+                for scene in latest.values():  # in memory: written with the entries
+                    self._roster.adopt(scene)
             self._index.add_many(infos)
             for scene, info in zip(scenes, infos, strict=True):
                 named = replace(scene, name=info.name)

@@ -199,3 +199,33 @@ def test_the_movie_is_the_campaigns_end_movie_moves_every_next_scene_on(
         campaign.save_scene(nxt)
         later = campaign.with_roster(new_scene("Later", "ih-d10", seed=4))
     assert isinstance(later.state, Encounter) and later.state.movie == 3
+
+
+def test_an_imported_campaign_starts_its_cast_where_its_scenes_left_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_here(tmp_path / "a", FIGHT, monkeypatch) == 0
+    assert run_here(tmp_path / "a", ALLEY, monkeypatch) == 0
+    exported = tmp_path / "c.json"
+    assert (
+        main(
+            [
+                "export",
+                "C",
+                "--format",
+                "json",
+                "-o",
+                str(exported),
+                "--save-dir",
+                str(tmp_path / "a"),
+            ]
+        )
+        == 0
+    )
+    assert main(["import", str(exported), "--save-dir", str(tmp_path / "b")]) == 0
+    with open_store(tmp_path / "b").open_campaign("C") as campaign:
+        assert campaign.roster()[0].condition.health == 3  # type: ignore[union-attr]
+        office = campaign.with_roster(new_scene("Office", "mist", seed=4))
+    assert isinstance(office.state, MistState)
+    assert [c.name for c in office.state.characters] == ["Mei"]
+    assert [c.id for c in office.state.case_file.clues] == ["c1"]
