@@ -93,3 +93,17 @@ async def test_the_title_names_the_movie_after_the_first(run_app: AppRun) -> Non
         await settle(pilot)
         title = str(ih_screen(app).query_one(FixedTitle).render())
         assert "影片 2 › Fight" in title, title
+
+
+async def test_f3_shows_the_campaigns_cast_between_scenes(run_app: AppRun) -> None:
+    from console.screens.campaign_screen import CampaignScreen
+
+    async with run_app(script=FIGHT, lang="zh") as (app, pilot):
+        await _type_line(pilot, "willpower Ann -1")
+        await press(pilot, "f3")
+        assert isinstance(app.screen, CampaignScreen)
+        text = str(app.screen.query_one("#campaign-text", Static).render())
+        assert "Ann（pc）：生命 3/7，意志 4/5；受伤" in text
+        assert "Fight  [ih-d10]  （当前）" in text
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, CampaignScreen)
