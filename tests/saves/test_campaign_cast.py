@@ -229,3 +229,19 @@ def test_an_imported_campaign_starts_its_cast_where_its_scenes_left_it(
     assert isinstance(office.state, MistState)
     assert [c.name for c in office.state.characters] == ["Mei"]
     assert [c.id for c in office.state.case_file.clues] == ["c1"]
+
+
+def test_a_hand_edited_cast_is_refused_named_and_left_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_here(tmp_path, ALLEY, monkeypatch) == 0
+    index = tmp_path / "campaigns" / "c" / "campaign.json"
+    document = json.loads(index.read_bytes())
+    document.pop("checksum")  # as a file from before checksums: values are checked
+    document["campaign"]["1"]["mist"] = {"__type__": "engine.mist.state.MistState", "phase": 7}
+    index.write_text(json.dumps(document))
+    before = index.read_bytes()
+    capsys.readouterr()
+    assert run_here(tmp_path, 'scene new "Office" mist\n', monkeypatch) == 1
+    assert "the M.I.S.T. cast" in capsys.readouterr().err
+    assert index.read_bytes() == before
