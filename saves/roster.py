@@ -149,9 +149,10 @@ class Roster:
             return
         sheets = cast_now(scene.state)
         key = scene.name.casefold()
+        latest = self.is_latest(scene)
         if self._movies.get(key) != scene.state.movie:
             self._movies[key] = scene.state.movie
-            if self.movie() != scene.state.movie:
+            if latest and self.movie() != scene.state.movie:
                 self._index.document[MOVIE] = scene.state.movie
                 self._index.write_document()
         base = {s.key: s for s in self._bases.get(key, ())}
@@ -165,8 +166,10 @@ class Roster:
                 at = next((i for i, s in enumerate(roster) if s.key == name), None)
                 if at is None:
                     roster.append(sheet)
-                else:
+                elif latest:
                     roster[at] = sheet
+                else:  # an older scene changed: its sheet, never the cast's condition now
+                    roster[at] = replace(sheet, condition=roster[at].condition)
                 changed = True
         for name in base.keys() - mine.keys():
             roster = [s for s in roster if s.key != name]
@@ -175,6 +178,18 @@ class Roster:
         if changed:
             self._index.document["roster"] = [CODEC.encode(s) for s in roster]
             self._index.write_document()
+
+    def is_latest(self, scene: Scene) -> bool:
+        """Whether ``scene`` is the campaign's latest of its family (or not in the index yet):
+        only it moves the cast on. An older scene reopened and changed keeps its changes to
+        itself (the past stays the past: later scenes started from what it left then), save
+        its sheets' traits, which every scene shares."""
+        mist = scene.system == "mist"
+        last = None
+        for info in self._index.scenes():
+            if (info.system == "mist") == mist:
+                last = info
+        return last is None or last.name.casefold() == scene.name.casefold()
 
     def mist(self) -> MistState | None:
         """What the campaign's M.I.S.T. scenes carry (the next scene's start), if any.
@@ -203,7 +218,7 @@ class Roster:
         carried = _mist_carried(scene)
         if self._mist_bases.get(key) != carried:
             self._mist_bases[key] = carried
-            if carried != self.mist():
+            if self.is_latest(scene) and carried != self.mist():
                 self.set_mist(carried)
         assert isinstance(scene.state, MistState)
         mission = scene.state.mission

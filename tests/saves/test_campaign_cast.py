@@ -245,3 +245,28 @@ def test_a_hand_edited_cast_is_refused_named_and_left_as_it_is(
     assert run_here(tmp_path, 'scene new "Office" mist\n', monkeypatch) == 1
     assert "the M.I.S.T. cast" in capsys.readouterr().err
     assert index.read_bytes() == before
+
+
+def test_an_older_scene_changed_again_does_not_move_the_cast_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_here(tmp_path, FIGHT, monkeypatch) == 0
+    assert (
+        run_here(tmp_path, 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n', monkeypatch) == 0
+    )
+    assert run_here(tmp_path, ALLEY, monkeypatch) == 0
+    assert run_here(tmp_path, 'scene new "Office" mist\nstatus Mei hurt 3\n', monkeypatch) == 0
+    with open_store(tmp_path).open_campaign("C") as campaign:
+        fight = campaign.load_scene("Fight")
+        fight, _ = execute_text(fight, "heal Ann 4")
+        fight, _ = execute_text(fight, "sheet Ann strength=3")
+        campaign.save_scene(fight)
+        alley = campaign.load_scene("Alley")
+        alley, _ = execute_text(alley, 'clue "late"')
+        campaign.save_scene(alley)
+        (ann,) = campaign.roster()
+        assert ann.condition is not None and ann.condition.health == 3  # Next's, not Fight's
+        assert ann.character.attributes.strength == 3  # a sheet's traits are every scene's
+        mist = campaign.mist_cast()
+    assert [c.id for c in mist.case_file.clues] == ["c1"]
+    assert mist.characters[0].statuses[0].tier == 3
