@@ -125,3 +125,18 @@ def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
         mark = t("campaign.current") if scene["name"] == view["current_scene"] else ""
         lines.append(f"  {scene['name']}  [{scene['system']}]{mark}")
     return lines
+
+
+def campaign_markdown(view: dict[str, Any], t: Translator) -> str:
+    """The campaign's standing for the end of the campaign report (``export CAMPAIGN --format
+    md``): the cast's condition, the season's missions, the scenes; names escaped."""
+    from console.report import md
+
+    lines = campaign_lines(view, t)
+    out = ["## " + md(lines[0]), ""]
+    for line in lines[1:]:
+        if line.startswith("  "):
+            out.append("- " + md(line.strip()))
+        else:
+            out += ["", "### " + md(line.rstrip(":：")), ""]
+    return "\n".join(out).replace("\n\n\n", "\n\n").rstrip() + "\n"

@@ -329,6 +329,8 @@ def export(args: argparse.Namespace) -> int:
         else:
             name, scenes = load_scenes(store, args.target)
             text = session_report(name, scenes, Translator(args.lang))
+            if store.find(args.target) is not None:  # the whole campaign: then its cast
+                text += "\n" + _campaign_markdown(store, name, Translator(args.lang))
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
     if args.output in (None, "-"):
@@ -363,6 +365,14 @@ def _sealdice(store: Any, args: argparse.Namespace) -> str:
         heading=lambda scene: t("chat.log.scene", name=scene.name, system=scene.system),
     )
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _campaign_markdown(store: Any, name: str, t: Translator) -> str:
+    """The campaign's standing after its scenes in the campaign report (issue 25)."""
+    from console.campaign_view import campaign_json, campaign_markdown
+
+    with store.open_campaign(name, read_only=True) as campaign:
+        return campaign_markdown(campaign_json(campaign), t)
 
 
 def import_file(args: argparse.Namespace) -> int:

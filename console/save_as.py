@@ -22,8 +22,12 @@ def new_scene(app: STConsoleApp, name: str, system: str) -> None:
 
     persistence = app.persistence
     scene = session.new_scene(name, system, app.seed)
-    if persistence.campaign is not None:
-        scene = persistence.campaign.with_roster(scene)
+    try:
+        if persistence.campaign is not None:  # starts where the campaign's cast stands
+            scene = persistence.campaign.with_roster(scene)
+    except SaveError as error:  # a damaged cast in the index: said, nothing made
+        app.notify(str(error), severity="error", timeout=8)
+        return
     if not persistence.read_only:
         try:
             persistence.require().create_scene(scene)

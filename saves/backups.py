@@ -32,6 +32,11 @@ BACKUPS = "backups"
 BROKEN = "broken"
 INDEX = "campaign.json"
 SCENES = "scenes"
+CAST = "cast.json"
+"""The campaign's cast (:mod:`saves.cast_file`); a campaign saved before it has none."""
+NO_CAST = "no-cast"
+"""In a restore's staging folder: the backup has no :data:`CAST` (saved before it existed), so
+the live one goes aside with the other live files."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +68,8 @@ def live_files(root: Path) -> list[Path]:
     files: list[Path] = []
     if (root / INDEX).is_file():
         files.append(Path(INDEX))
+    if (root / CAST).is_file():
+        files.append(Path(CAST))
     scenes = root / SCENES
     if scenes.is_dir():
         for path in sorted(scenes.rglob("*.json")):
@@ -205,6 +212,8 @@ def restore(root: Path, backup: Backup) -> Path:
         shutil.copy2(backup.path / relative, partial / relative)
     (partial / SCENES).mkdir(parents=True, exist_ok=True)
     (partial / ASIDE).write_text(stamp, encoding="utf-8")
+    if not (partial / CAST).exists():
+        (partial / NO_CAST).write_bytes(b"")
     for path in sorted(partial.rglob("*"), reverse=True):
         if path.is_file():
             with path.open("rb") as handle:
@@ -234,7 +243,10 @@ def finish_restore(root: Path) -> Path | None:
     if not stamp or "/" in stamp or stamp.startswith("."):
         stamp = _stamp()
     aside = root / BROKEN / stamp
-    for name in (INDEX, SCENES):
+    if (staged / NO_CAST).exists() and (root / CAST).exists():
+        aside.mkdir(parents=True, exist_ok=True)
+        os.replace(root / CAST, aside / CAST)  # the backup's cast is in its index
+    for name in (CAST, INDEX, SCENES):
         if not (staged / name).exists():
             continue  # already moved in
         if (root / name).exists():

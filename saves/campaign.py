@@ -2,7 +2,8 @@
 backups and its lock.
 
 A campaign is a directory: ``campaign.json``, the index (:mod:`saves.campaign_index`: the
-campaign's document and one small entry per scene), ``scenes/<id>.json`` per scene
+campaign's document and one small entry per scene), ``cast.json``, its cast
+(:mod:`saves.cast_file`), ``scenes/<id>.json`` per scene
 (:mod:`saves.scenefile`), ``lock`` while open for writing, and ``backups/``. An autosave writes
 only the scene's own file, so it does not grow with the number of other scenes; the index is
 written only when the list of scenes, the season or the current scene changes.
@@ -24,6 +25,7 @@ from typing import Any
 from engine.session import Scene
 from saves import backups
 from saves.campaign_index import CAST_KEPT, CampaignIndex, Mission, SceneInfo
+from saves.cast_file import CastFile
 from saves.errors import BadFile, NameTaken, ReadOnly, SaveError
 from saves.lock import CampaignLock, Holder
 from saves.roster import Roster
@@ -49,7 +51,12 @@ class Campaign:
         self._saves = 0
         self._closed = False
         self._index = CampaignIndex(directory, read_only, self._check_writable)
-        self._roster = Roster(self._index)
+        try:
+            self._cast = CastFile(directory, read_only, self._check_writable, self._index.document)
+        except BaseException:
+            self._index.close()
+            raise
+        self._roster = Roster(self._index, self._cast)
 
     # -- the index -----------------------------------------------------------------------------
 
@@ -138,6 +145,7 @@ class Campaign:
         except (SaveError, FileNotFoundError):
             pass  # a scene that does not load gives nothing: the campaign still opens
         if not self.read_only:
+            self._cast.write()  # the cast first: a crash before the mark adopts it again
             self._index.write_document()
 
     # -- scenes --------------------------------------------------------------------------------
@@ -236,6 +244,7 @@ class Campaign:
                 if key in seen:
                     raise NameTaken(f"Two new scenes are named {scene.name.strip()!r}.")
                 seen.add(key)
+            fresh = not self._index.scenes()
             infos = []
             with synced_once():  # durable before the index names them
                 for scene in scenes:
@@ -244,6 +253,11 @@ class Campaign:
                     infos.append(info)
             if not infos:
                 return
+            if fresh:  # a campaign made by the import: its cast is where its scenes left it
+                latest = {("mist" if s.system == "mist" else "ih"): s for s in scenes}
+                for scene in latest.values():
+                    self._roster.adopt(scene)
+                self._cast.write()
             self._index.add_many(infos)
             for scene, info in zip(scenes, infos, strict=True):
                 named = replace(scene, name=info.name)
@@ -339,6 +353,7 @@ class Campaign:
                 for file in self._files.values():
                     file.close()
                 self._index.close()
+                self._cast.close()
                 self._closed = True
                 if self._lock is not None:
                     self._lock.release()

@@ -2,13 +2,14 @@
 their characters' condition, and what the M.I.S.T. scenes carry (PCs, season, mission, case
 file), usable from every scene.
 
-Both sit in the campaign's index document (keys ``roster`` and ``mist``). A scene opened or
-created sees the roster's sheets and a new scene starts where the campaign stands
-(:meth:`Roster.seen_by`); saving a scene (the autosave after every command, undo included)
-writes back what that scene changed of the cast since it was opened (:meth:`Roster.merge`: one
-index write, only when something changed). The commands are in the scene's journal, so undo
-and the report cover them. The season and the scenes of each mission in the index are a record
-of the M.I.S.T. scenes' own (``mission.season``, ``mission.name``), written when they change.
+Both sit in ``cast.json`` (:mod:`saves.cast_file`; keys ``roster``, ``movie``, ``mist``). A
+scene opened or created sees the roster's sheets and a new scene starts where the campaign
+stands (:meth:`Roster.seen_by`); saving a scene (the autosave after every command, undo
+included) writes back what that scene changed of the cast since it was opened
+(:meth:`Roster.merge`: one write of the small cast file, only when something changed). The
+commands are in the scene's journal, so undo and the report cover them. The season and the
+scenes of each mission in the index are a record of the M.I.S.T. scenes' own
+(``mission.season``, ``mission.name``), written when they change.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.mist.commands import EndScene
 from engine.mist.state import MistState
 from engine.session import Scene, replay
 from saves.campaign_index import CampaignIndex
+from saves.cast_file import CastFile
 from saves.codec import DEFAULT as CODEC
 from saves.errors import BadFile
 from saves.type_registry import DocumentError
@@ -47,8 +49,9 @@ class Roster:
     Not locked: :class:`saves.campaign.Campaign` calls it under its own lock.
     """
 
-    def __init__(self, index: CampaignIndex) -> None:
+    def __init__(self, index: CampaignIndex, cast: CastFile) -> None:
         self._index = index
+        self._cast = cast
         self._bases: dict[str, tuple[Any, ...]] = {}
         """Per scene (folded name): its sheets as last opened or saved, to merge what changed."""
         self._mist_bases: dict[str, MistState] = {}
@@ -66,8 +69,8 @@ class Roster:
         from engine.ih.sheet import Sheet
         from engine.ih.sheet_rules import check_sheet
 
-        stored = self._index.document.get("roster") or []
-        path = self._index.path
+        stored = self._cast.document.get("roster") or []
+        path = self._cast.path
         if not isinstance(stored, list):
             raise BadFile(path, "has a roster that is not a list of sheets")
         sheets: list[Any] = []
@@ -126,7 +129,7 @@ class Roster:
     def movie(self) -> int:
         """The Infinite Horror movie the campaign is in (RULES.md §3.1: from entering a
         film-world to leaving it; ``end movie`` moves on), 1 at first."""
-        movie = self._index.document.get(MOVIE)
+        movie = self._cast.document.get(MOVIE)
         return movie if type(movie) is int and 1 <= movie < 10**6 else 1
 
     def _mist_seen_by(self, scene: Scene) -> Scene:
@@ -149,11 +152,12 @@ class Roster:
             return
         sheets = cast_now(scene.state)
         key = scene.name.casefold()
+        latest = self.is_latest(scene)
         if self._movies.get(key) != scene.state.movie:
             self._movies[key] = scene.state.movie
-            if self.movie() != scene.state.movie:
-                self._index.document[MOVIE] = scene.state.movie
-                self._index.write_document()
+            if latest and self.movie() != scene.state.movie:
+                self._cast.document[MOVIE] = scene.state.movie
+                self._cast.write()
         base = {s.key: s for s in self._bases.get(key, ())}
         mine = {s.key: s for s in sheets}
         if base == mine:
@@ -165,16 +169,30 @@ class Roster:
                 at = next((i for i, s in enumerate(roster) if s.key == name), None)
                 if at is None:
                     roster.append(sheet)
-                else:
+                elif latest:
                     roster[at] = sheet
+                else:  # an older scene changed: its sheet, never the cast's condition now
+                    roster[at] = replace(sheet, condition=roster[at].condition)
                 changed = True
         for name in base.keys() - mine.keys():
             roster = [s for s in roster if s.key != name]
             changed = True
         self._bases[key] = sheets
         if changed:
-            self._index.document["roster"] = [CODEC.encode(s) for s in roster]
-            self._index.write_document()
+            self._cast.document["roster"] = [CODEC.encode(s) for s in roster]
+            self._cast.write()
+
+    def is_latest(self, scene: Scene) -> bool:
+        """Whether ``scene`` is the campaign's latest of its family (or not in the index yet):
+        only it moves the cast on. An older scene reopened and changed keeps its changes to
+        itself (the past stays the past: later scenes started from what it left then), save
+        its sheets' traits, which every scene shares."""
+        mist = scene.system == "mist"
+        last = None
+        for info in self._index.scenes():
+            if (info.system == "mist") == mist:
+                last = info
+        return last is None or last.name.casefold() == scene.name.casefold()
 
     def mist(self) -> MistState | None:
         """What the campaign's M.I.S.T. scenes carry (the next scene's start), if any.
@@ -182,28 +200,28 @@ class Roster:
         Raises:
             BadFile: the stored value is not a M.I.S.T. state (a hand-edited index).
         """
-        stored = self._index.document.get(MIST)
+        stored = self._cast.document.get(MIST)
         if stored is None:
             return None
         try:
             value = CODEC.decoder(MistState)(stored)
         except DocumentError as error:
-            raise BadFile(self._index.path, f"the M.I.S.T. cast: {error}") from None
+            raise BadFile(self._cast.path, f"the M.I.S.T. cast: {error}") from None
         if not isinstance(value, MistState):
-            raise BadFile(self._index.path, "the M.I.S.T. cast is not a M.I.S.T. state")
+            raise BadFile(self._cast.path, "the M.I.S.T. cast is not a M.I.S.T. state")
         return value
 
     def set_mist(self, standing: MistState) -> None:
         """Keep ``standing`` as what the M.I.S.T. scenes carry (written at once)."""
-        self._index.document[MIST] = CODEC.encode(standing)
-        self._index.write_document()
+        self._cast.document[MIST] = CODEC.encode(standing)
+        self._cast.write()
 
     def _mist_merge(self, scene: Scene) -> None:
         key = scene.name.casefold()
         carried = _mist_carried(scene)
         if self._mist_bases.get(key) != carried:
             self._mist_bases[key] = carried
-            if carried != self.mist():
+            if self.is_latest(scene) and carried != self.mist():
                 self.set_mist(carried)
         assert isinstance(scene.state, MistState)
         mission = scene.state.mission
@@ -234,14 +252,14 @@ class Roster:
         the roster's characters in the condition it left them, or what a M.I.S.T. scene
         carries. In memory; the caller writes the document."""
         if isinstance(scene.state, MistState):
-            self._index.document[MIST] = CODEC.encode(_mist_carried(scene))
+            self._cast.document[MIST] = CODEC.encode(_mist_carried(scene))
             return
         if not isinstance(scene.state, Encounter):
             return
-        self._index.document[MOVIE] = scene.state.movie
+        self._cast.document[MOVIE] = scene.state.movie
         left = {s.key: s.condition for s in cast_now(scene.state)}
         roster = [
             replace(s, condition=left[s.key]) if left.get(s.key) is not None else s
             for s in self.sheets()
         ]
-        self._index.document["roster"] = [CODEC.encode(s) for s in roster]
+        self._cast.document["roster"] = [CODEC.encode(s) for s in roster]

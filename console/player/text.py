@@ -198,8 +198,31 @@ def ih_order(t: Translator, state: Encounter, width: int, height: int = 24) -> R
             _effects(t, combatant),
         )
     if not visible(state):
-        return Text(t("player.ih.empty"), style="dim")
+        return Group(Text(t("player.ih.empty"), style="dim"), *party(t, state, wide))
     return table
+
+
+def party(t: Translator, state: Encounter, wide: bool) -> list[RenderableType]:
+    """Between fights, the PCs as the campaign has them (issue 25): health and willpower as
+    numbers and bars (none when the scene has no PC sheet)."""
+    from engine.ih import cast, derived
+
+    sheets = [sheet for sheet in state.sheets if sheet.pc]
+    if not sheets:
+        return []
+    table = Table(expand=True, show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+    table.add_column(t("queue.name"), ratio=3, no_wrap=True, overflow="ellipsis")
+    table.add_column(t("queue.health"), ratio=3 if wide else 2, no_wrap=True)
+    table.add_column(t("queue.willpower"), ratio=2, no_wrap=True)
+    for sheet in sheets:
+        now = cast.current(state, sheet)
+        most = derived.health(sheet.character) + sum(n for _, n in now.temporary_boxes)
+        table.add_row(
+            Text(sheet.name, style="bold"),
+            bar(now.health, most, 10 if wide else 5, meter_style(now.health, most)),
+            bar(now.willpower, derived.willpower_max(sheet.character), 6 if wide else 3, "blue"),
+        )
+    return [Text(""), Text(t("player.ih.party"), style="bold"), table]
 
 
 def ih_view(t: Translator, state: Encounter, width: int, height: int = 24) -> RenderableType:

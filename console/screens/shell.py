@@ -433,6 +433,26 @@ class SceneScreen(Screen[None]):
 
         self.app.push_screen(NewSceneDialog(self.t, self.history.scene.system), chosen)
 
+    def action_campaign(self) -> None:
+        """The campaign between scenes (F3): its cast's condition, season, missions, scenes."""
+        from console.campaign_view import campaign_json, campaign_lines
+        from console.screens.campaign_screen import CampaignScreen
+        from saves.errors import SaveError
+
+        persistence = getattr(self.app, "persistence", None)
+        campaign = getattr(persistence, "campaign", None)
+        if persistence is None or campaign is None:
+            self.refuse(self.t("campaign.none-open"), "key")
+            return
+        try:
+            if not campaign.read_only:
+                persistence.flush()  # the last command's autosave, so the cast is the scene's
+            lines = campaign_lines(campaign_json(campaign), self.t)
+        except (SaveError, OSError) as error:
+            self.refuse(str(error), "key")
+            return
+        self.app.push_screen(CampaignScreen(self.t, lines))
+
     async def action_switch_language(self) -> None:
         await self.app.run_action("switch_language")
 

@@ -30,6 +30,8 @@ from engine.ih.sheet_language import (
     TRAIT_RANGE,
 )
 from engine.ih.traits import Attribute, Skill
+from engine.ih.vitals import TEMPORARY_TRAITS
+from engine.limits import MAX_NUMBER, MAX_TEXT
 
 CONCEPT_FIELDS: dict[str, str] = {
     "gender": "gender",
@@ -161,10 +163,29 @@ def check_sheet(sheet: Sheet) -> None:
     values += [(f.name, f.level, LEVEL_RANGE) for f in character.feats]
     values += [(x.name, x.level, LANGUAGE_RANGE) for x in character.languages]
     values += [(s.name, s.level, LEVEL_RANGE) for s in character.specialties]
+    values += _condition_values(sheet)
     for what, value, (low, high) in values:
         if not low <= value <= high:
             raise RuleError("ih.sheet.out-of-range", what=what, value=value, low=low, high=high)
     _check_specialties(character)
+
+
+def _condition_values(sheet: Sheet) -> list[tuple[str, int, tuple[int, int]]]:
+    """The numbers of a carried condition (issue 25) with their ranges: what commands can make
+    (health and willpower 0 and up, temporary boxes of Stamina or Size, a note's length)."""
+    condition = sheet.condition
+    if condition is None:
+        return []
+    wide = (0, MAX_NUMBER)
+    values = [("health", condition.health, wide), ("willpower", condition.willpower, wide)]
+    traits = [trait for trait, _ in condition.temporary_boxes]
+    values.append(("temporary boxes", len(traits), (0, len(TEMPORARY_TRAITS))))
+    for trait, boxes in condition.temporary_boxes:
+        known = 1 if trait in TEMPORARY_TRAITS and traits.count(trait) == 1 else 0
+        values += [(f"temporary {trait}", known, (1, 1)), (f"temporary {trait}", boxes, wide)]
+    values.append(("notes", len(condition.notes), (0, MAX_NUMBER)))
+    values += [("note", len(note), (0, MAX_TEXT)) for note in condition.notes]
+    return values
 
 
 def _check_specialties(character: Character) -> None:

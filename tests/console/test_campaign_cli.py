@@ -94,3 +94,19 @@ def test_saves_of_an_unknown_campaign_is_refused_in_the_tables_language(
     capsys.readouterr()
     assert main(["saves", "Nope", "--save-dir", str(tmp_path), "--lang", "zh"]) == 1
     assert "没有名为 'Nope' 的战役" in capsys.readouterr().err
+
+
+def test_the_campaign_report_ends_with_the_cast_a_scene_report_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _run(tmp_path, FIGHT, monkeypatch)
+    _run(tmp_path, ALLEY, monkeypatch)
+    capsys.readouterr()
+    assert main(["export", "C", "--format", "md", "--save-dir", str(tmp_path)]) == 0
+    report = capsys.readouterr().out
+    standing = report[report.index("## Campaign C") :]
+    assert report.index("Alley") < report.index("## Campaign C")  # scenes in order, then cast
+    assert "- Ann (pc): health 3/7, willpower 5/5; hurt, impulse used this movie" in standing
+    assert "### Season Autumn" in standing
+    assert main(["export", "C/Fight", "--format", "md", "--save-dir", str(tmp_path)]) == 0
+    assert "## Campaign C" not in capsys.readouterr().out

@@ -6,10 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from console_support import SCENE, AppRun, ih_screen, press, row, scene_json, settle, state_of
+from player_support import player_view, save, wait_text
 from textual.widgets import Static
 
 from console.app import STConsoleApp
 from console.screens.dialogs import ConfirmDialog
+from engine.session import new_scene
+from saves.store import open_store
 
 FIGHT = """
 sheet Ann pc dexterity=3 composure=3 resolve=2 stamina=2
@@ -93,3 +96,28 @@ async def test_the_title_names_the_movie_after_the_first(run_app: AppRun) -> Non
         await settle(pilot)
         title = str(ih_screen(app).query_one(FixedTitle).render())
         assert "影片 2 › Fight" in title, title
+
+
+async def test_f3_shows_the_campaigns_cast_between_scenes(run_app: AppRun) -> None:
+    from console.screens.campaign_screen import CampaignScreen
+
+    async with run_app(script=FIGHT, lang="zh") as (app, pilot):
+        await _type_line(pilot, "willpower Ann -1")
+        await press(pilot, "f3")
+        assert isinstance(app.screen, CampaignScreen)
+        text = str(app.screen.query_one("#campaign-text", Static).render())
+        assert "Ann（pc）：生命 3/7，意志 4/5；受伤" in text
+        assert "Fight  [ih-d10]  （当前）" in text
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, CampaignScreen)
+
+
+async def test_the_players_view_shows_the_party_between_fights(tmp_path: Path) -> None:
+    save(tmp_path, FIGHT + "willpower Ann -2\n")
+    with open_store(tmp_path).open_campaign("Test") as campaign:
+        campaign.create_scene(campaign.with_roster(new_scene("Next", "ih-d10", seed=1)))
+        campaign.set_current_scene("Next")
+    async with player_view(tmp_path, lang="zh") as (app, pilot):
+        text = await wait_text(pilot, "队伍")
+        assert "战斗中还没有人" in text and "Ann" in text
+        assert "3/7" in text and "3/5" in text  # as the campaign has her

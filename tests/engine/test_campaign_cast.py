@@ -221,3 +221,22 @@ def test_an_ended_mission_leaves_an_empty_case_file_and_the_season() -> None:
     assert isinstance(office.state, MistState)
     assert (office.state.mission.name, office.state.mission.number) == ("Lighthouse", 2)
     assert office.state.mission.season == "Autumn"
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        Condition(health=-1, willpower=2),
+        Condition(health=3, willpower=10**6),
+        Condition(health=3, willpower=2, temporary_boxes=(("luck", 2),)),
+        Condition(health=3, willpower=2, temporary_boxes=(("size", 1), ("size", 1))),
+        Condition(health=3, willpower=2, notes=("x" * 5000,)),
+    ],
+)
+def test_a_condition_no_command_could_make_is_refused(condition: Condition) -> None:
+    from engine.ih.sheet import Sheet
+    from engine.ih.sheet_rules import check_sheet
+
+    check_sheet(Sheet("Ann", pc=True, condition=Condition(health=3, willpower=2)))
+    with pytest.raises(RuleError):
+        check_sheet(Sheet("Ann", pc=True, condition=condition))

@@ -187,9 +187,8 @@ def test_the_movie_is_the_campaigns_end_movie_moves_every_next_scene_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert run_here(tmp_path, FIGHT + "willpower Ann impulse\nend movie\n", monkeypatch) == 0
-    assert (
-        run_here(tmp_path, 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n', monkeypatch) == 0
-    )
+    next_script = 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n'
+    assert run_here(tmp_path, next_script, monkeypatch) == 0
     with open_store(tmp_path).open_campaign("C") as campaign:
         nxt = campaign.load_scene("Next")
         assert isinstance(nxt.state, Encounter)
@@ -200,3 +199,118 @@ def test_the_movie_is_the_campaigns_end_movie_moves_every_next_scene_on(
         campaign.save_scene(nxt)
         later = campaign.with_roster(new_scene("Later", "ih-d10", seed=4))
     assert isinstance(later.state, Encounter) and later.state.movie == 3
+
+
+def test_an_imported_campaign_starts_its_cast_where_its_scenes_left_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_here(tmp_path / "a", FIGHT, monkeypatch) == 0
+    assert run_here(tmp_path / "a", ALLEY, monkeypatch) == 0
+    exported = tmp_path / "c.json"
+    assert (
+        main(
+            [
+                "export",
+                "C",
+                "--format",
+                "json",
+                "-o",
+                str(exported),
+                "--save-dir",
+                str(tmp_path / "a"),
+            ]
+        )
+        == 0
+    )
+    assert main(["import", str(exported), "--save-dir", str(tmp_path / "b")]) == 0
+    with open_store(tmp_path / "b").open_campaign("C") as campaign:
+        assert campaign.roster()[0].condition.health == 3  # type: ignore[union-attr]
+        office = campaign.with_roster(new_scene("Office", "mist", seed=4))
+    assert isinstance(office.state, MistState)
+    assert [c.name for c in office.state.characters] == ["Mei"]
+    assert [c.id for c in office.state.case_file.clues] == ["c1"]
+
+
+def test_a_hand_edited_cast_is_refused_named_and_left_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_here(tmp_path, ALLEY, monkeypatch) == 0
+    cast = tmp_path / "campaigns" / "c" / "cast.json"
+    document = json.loads(cast.read_bytes())
+    document.pop("checksum")  # as a file from before checksums: values are checked
+    document["cast"]["1"]["mist"] = {"__type__": "engine.mist.state.MistState", "phase": 7}
+    cast.write_text(json.dumps(document))
+    before = cast.read_bytes()
+    capsys.readouterr()
+    assert run_here(tmp_path, 'scene new "Office" mist\n', monkeypatch) == 1
+    assert "cast.json: the M.I.S.T. cast" in capsys.readouterr().err
+    assert cast.read_bytes() == before
+    document["checksum"] = {"1": {"blake2b": "0000"}}  # a checksum that does not match
+    cast.write_text(json.dumps(document))
+    assert run_here(tmp_path, "pc Zed\n", monkeypatch) == 1
+    assert "cast.json: was changed outside ST Console" in capsys.readouterr().err
+
+
+def test_an_older_scene_changed_again_does_not_move_the_cast_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_here(tmp_path, FIGHT, monkeypatch) == 0
+    assert (
+        run_here(tmp_path, 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n', monkeypatch) == 0
+    )
+    assert run_here(tmp_path, ALLEY, monkeypatch) == 0
+    assert run_here(tmp_path, 'scene new "Office" mist\nstatus Mei hurt 3\n', monkeypatch) == 0
+    with open_store(tmp_path).open_campaign("C") as campaign:
+        fight = campaign.load_scene("Fight")
+        fight, _ = execute_text(fight, "heal Ann 4")
+        fight, _ = execute_text(fight, "sheet Ann strength=3")
+        campaign.save_scene(fight)
+        alley = campaign.load_scene("Alley")
+        alley, _ = execute_text(alley, 'clue "late"')
+        campaign.save_scene(alley)
+        (ann,) = campaign.roster()
+        assert ann.condition is not None and ann.condition.health == 3  # Next's, not Fight's
+        assert ann.character.attributes.strength == 3  # a sheet's traits are every scene's
+        mist = campaign.mist_cast()
+    assert [c.id for c in mist.case_file.clues] == ["c1"]
+    assert mist.characters[0].statuses[0].tier == 3
+
+
+def test_the_cast_has_a_file_of_its_own_backed_up_and_restored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cast changes with most commands; the index grows with the scenes: an autosave that
+    changes the cast writes the small cast.json, never the index (README "Fast autosave")."""
+    assert run_here(tmp_path, FIGHT, monkeypatch) == 0
+    directory = tmp_path / "campaigns" / "c"
+    store = open_store(tmp_path)
+    index_before = (directory / "campaign.json").read_bytes()
+    with store.open_campaign("C") as campaign:
+        fight = campaign.load_scene("Fight")
+        fight, _ = execute_text(fight, "damage Ann 1")
+        campaign.save_scene(fight)
+        assert (directory / "campaign.json").read_bytes() == index_before
+        assert campaign.roster()[0].condition.health == 2  # type: ignore[union-attr]
+    assert any((b.path / "cast.json").is_file() for b in store.backups("C"))
+
+
+def test_restoring_a_backup_from_before_the_cast_file_puts_the_live_one_aside(
+    tmp_path: Path,
+) -> None:
+    directory = _old_campaign(tmp_path)
+    store = open_store(tmp_path)
+    with store.open_campaign("Old") as campaign:  # opening backs up the old campaign first
+        campaign.create_scene(campaign.with_roster(new_scene("Next", "ih-d10", seed=4)))
+    assert (directory / "cast.json").is_file()
+    oldest = store.backups("Old")[-1]
+    assert not (oldest.path / "cast.json").exists()
+    broken = store.restore_backup("Old", oldest.id)
+    assert (broken / "cast.json").is_file()  # the live cast is kept aside, not deleted
+    assert not (directory / "cast.json").exists()
+    with store.open_campaign("Old") as campaign:  # its cast as it was: in its index
+        assert campaign.scene_names() == ("Fight", "Alley")
+        assert campaign.roster()[0].name == "Ann"
+        nxt = campaign.with_roster(new_scene("Next", "ih-d10", seed=4))
+        nxt, _ = execute_text(nxt, "add Ann from=Ann init=3")
+    assert isinstance(nxt.state, Encounter)
+    assert find(nxt.state, "Ann").health == 3  # taken from its latest scene again

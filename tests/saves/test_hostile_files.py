@@ -35,7 +35,7 @@ def _two_campaigns(root: Path, journal: int = 8) -> tuple[Path, Path]:
 
 
 @pytest.mark.parametrize("content", [DEEP, LONG_INT], ids=["deep", "long-int"])
-@pytest.mark.parametrize("target", ["campaign.json", "scenes/scene-0001.json"])
+@pytest.mark.parametrize("target", ["campaign.json", "cast.json", "scenes/scene-0001.json"])
 def test_a_hostile_file_is_a_named_bad_file_confined_to_its_campaign(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, target: str
 ) -> None:

@@ -7,8 +7,8 @@ boundaries and undos, backups and their rotation, close, reopen, close) runs onc
 operations; then once per operation N in a forked child that dies (``os._exit``, no clean-up:
 as a SIGKILL) just before operation N. After each death the save directory must load: the
 campaign (once its index exists), the scene equal to the last version whose save returned or
-the one being saved, every backup not marked damaged loading whole, and the campaign opening
-for writing again.
+the one being saved, the campaign's cast (issue 25) the one that scene carries, every backup not
+marked damaged loading whole, and the campaign opening for writing again.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from saves_fixtures import build_mist, scenes_after
 
+from engine.mist import carry
 from engine.session import Scene
 from saves import backups, campaign, open_store, scenefile
 
@@ -137,6 +138,10 @@ def _check(root: Path, versions: list[Scene], confirmed: int) -> None:
             scene = opened.load_scene("Case")
             candidates = versions[max(confirmed - 1, 0) : confirmed + 1]
             assert any(scene == candidate for candidate in candidates), confirmed
+            # the campaign's cast (issue 25): what the scene saved last or being saved carries
+            cast = opened.mist_cast()
+            carried = [carry.carried(v.state, scene_ended=False) for v in candidates]
+            assert cast in carried or (cast is None and confirmed <= 1), confirmed
         else:
             assert confirmed == 0
     for backup in store.backups("Crash"):

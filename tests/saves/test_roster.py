@@ -62,17 +62,19 @@ def test_a_scene_saved_without_sheet_changes_does_not_write_the_index(tmp_path: 
         scene = run(new_scene("One", "ih-d10", seed=1), "sheet Ann dexterity=3")
         campaign.create_scene(scene)
         (index,) = tmp_path.glob("campaigns/*/campaign.json")
-        before = index.stat().st_mtime_ns
+        (cast,) = tmp_path.glob("campaigns/*/cast.json")  # the roster's file (issue 25)
+        before, cast_before = index.stat().st_mtime_ns, cast.stat().st_mtime_ns
         campaign.save_scene(run(scene, "add Ann from=Ann"))
-        assert index.stat().st_mtime_ns == before
+        assert cast.stat().st_mtime_ns == cast_before
         campaign.save_scene(run(scene, "sheet Ann dexterity=2"))
-        assert index.stat().st_mtime_ns != before
+        assert cast.stat().st_mtime_ns != cast_before
+        assert index.stat().st_mtime_ns == before  # the index is not written for a sheet
 
 
 def test_a_damaged_roster_is_a_bad_file_naming_it(tmp_path: Path) -> None:
     with open_campaign(tmp_path) as campaign:
         campaign.create_scene(run(new_scene("One", "ih-d10", seed=1), "sheet Ann"))
-        campaign._index.document["roster"] = [{"__type__": "engine.ih.sheet.Sheet", "name": 5}]
+        campaign._cast.document["roster"] = [{"__type__": "engine.ih.sheet.Sheet", "name": 5}]
         with pytest.raises(BadFile) as caught:
             campaign.roster()
         assert "roster sheet 1" in str(caught.value)

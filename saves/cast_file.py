@@ -1,0 +1,82 @@
+"""The campaign's cast on disk, ``cast.json`` (issue 25): the Infinite Horror roster with its
+characters' condition, the movie, and what the M.I.S.T. scenes carry (:mod:`saves.roster`).
+
+A file of its own, not the index: the cast changes with most commands (a wound, a status), and
+the index grows with the number of scenes, so an autosave that writes the cast stays a few
+kilobytes however long the campaign. TinyDB with the crash-safe, checksummed storage of every
+save file (table ``cast``, one document). A campaign saved before this file existed kept its
+roster in the index document: it is read from there until the first write here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tinydb.table import Document
+
+from saves import backups
+from saves.documents import checked
+from saves.errors import BadFile
+from saves.migrations import SCHEMA_VERSION
+from saves.storage import open_db
+
+KEYS = ("roster", "movie", "mist")
+"""What the cast document holds (the index document held ``roster`` before)."""
+
+
+class CastFile:
+    """The open ``cast.json`` of one campaign directory, read and checked at opening.
+
+    Args:
+        directory: the campaign's directory.
+        read_only: open the file read-only.
+        check_writable: called before every write (raises ``ReadOnly``).
+        legacy: the index document, where a campaign saved before kept its roster.
+
+    Raises:
+        BadFile, NewerVersion: the file is damaged, hand-edited or from a newer version.
+    """
+
+    def __init__(
+        self,
+        directory: Path,
+        read_only: bool,
+        check_writable: Callable[[], None],
+        legacy: dict[str, Any],
+    ) -> None:
+        self.path = directory / backups.CAST
+        self._check_writable = check_writable
+        self._db = open_db(self.path, read_only=read_only)
+        stored = self._read()
+        self.document: dict[str, Any] = (
+            {key: legacy[key] for key in KEYS if key in legacy} if stored is None else stored
+        )
+        """The cast's values by :data:`KEYS`; change it, then :meth:`write`."""
+
+    def _read(self) -> dict[str, Any] | None:
+        path = self.path
+        try:
+            stored = self._db.table("cast").get(doc_id=1)
+        except RecursionError:
+            raise BadFile(path, "is nested too deeply to be a save") from None
+        if getattr(self._db.storage, "checksum_ok", None) is False:
+            raise BadFile(
+                path,
+                "was changed outside ST Console or damaged (its checksum does not match); "
+                "restore a backup (st-console keeps them in backups/)",
+            )
+        if stored is None:
+            return None
+        document = checked(dict(stored), path, "cast")
+        return {key: document[key] for key in KEYS if key in document}
+
+    def write(self) -> None:
+        """Write the cast (after a change to :attr:`document`), atomically."""
+        self._check_writable()
+        record = {"schema_version": SCHEMA_VERSION, "kind": "cast", **self.document}
+        self._db.table("cast").upsert(Document(record, doc_id=1))
+
+    def close(self) -> None:
+        self._db.close()
