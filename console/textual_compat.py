@@ -18,7 +18,8 @@ What is used, and why:
 - For tests: ``textual.widgets._toast.ToastRack`` (the rack notifications go in),
   ``textual.keys._character_to_key`` (the key a typed character is), ``Screen._compositor``
   (the screen's text as the terminal shows it), ``Select._options`` (a list's prompts) and
-  ``Widget._set_dirty`` (to count repaints).
+  ``Widget._set_dirty`` (to count repaints); ``textual._wait`` (how often Pilot looks whether
+  the app is idle: :func:`idle_checks_every`).
 
 textual-serve (pinned too) is subclassed in console/player/serve.py, which overrides its
 ``Server._make_app`` and calls its ``Server._process_messages``; the test file checks both.
@@ -26,10 +27,11 @@ textual-serve (pinned too) is subclassed in console/player/serve.py, which overr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from textual import events
+from textual import _wait, events
 from textual.app import App
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
@@ -54,6 +56,7 @@ __all__ = [
     "bindings_of",
     "bound_to",
     "character_to_key",
+    "idle_checks_every",
     "notifications",
     "on_repaint",
     "screen_strips",
@@ -126,6 +129,19 @@ def on_repaint(widget: Widget, callback: Callable[[], None]) -> None:
         original(*regions)
 
     widget._set_dirty = spy  # type: ignore[method-assign]
+
+
+@contextmanager
+def idle_checks_every(seconds: float) -> Iterator[None]:
+    """Within the block, Pilot's wait until the app is idle (after each key it presses and in
+    ``pause()``) looks every ``seconds`` instead of Textual's 1/50 s, with the same test: idle
+    when the process used under a twentieth of that time (``textual._wait``)."""
+    saved = _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE
+    _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE = seconds, seconds / 20
+    try:
+        yield
+    finally:
+        _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE = saved
 
 
 class KeyFirstApp(App[None]):

@@ -22,6 +22,7 @@ from console.textual_compat import (
     bindings_of,
     bound_to,
     character_to_key,
+    idle_checks_every,
     notifications,
     on_repaint,
     screen_strips,
@@ -257,3 +258,18 @@ async def test_on_repaint_is_called_when_a_widget_is_marked_for_repainting() -> 
         await pilot.pause()
         assert marked and set(marked) == {"top"}
         assert "another line" in str(top.render())
+
+
+async def test_idle_checks_every_sets_how_often_pilot_looks_for_idle_and_restores_it() -> None:
+    from textual import _wait
+
+    before = (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE)
+    with idle_checks_every(0.004):
+        assert (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE) == (0.004, 0.0002)
+        app = CounterApp()
+        async with app.run_test() as pilot:
+            counter = app.query_one(Counter)
+            counter.focus()
+            await pilot.press("x")  # the key is handled before press returns
+            assert counter.seen == ["x"]
+    assert before == (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE)
