@@ -28,6 +28,7 @@ from console.i18n import Translator
 from console.key_burst import BurstKeys
 from console.messages import SceneEdited
 from console.screens.start import START_CSS, start_frame
+from console.textual_compat import bindings_of, notifications, unnotify
 from console.title_line import TitleLine
 
 if TYPE_CHECKING:
@@ -270,7 +271,7 @@ class STConsoleApp(BurstKeys):
         from console.keymap import palette_binding
 
         key = self.COMMAND_PALETTE_BINDING
-        self._bindings.key_to_bindings[key] = [
+        bindings_of(self).key_to_bindings[key] = [
             palette_binding(key, self.COMMAND_PALETTE_DISPLAY, self.t)
         ]
 
@@ -347,9 +348,9 @@ class STConsoleApp(BurstKeys):
             localize(screen, self.t)
         if isinstance(screen, ModalScreen):
             demo = self.t("status.demo")
-            for notification in list(self._notifications):
+            for notification in notifications(self):
                 if notification.message == demo:
-                    self._unnotify(notification)
+                    unnotify(self, notification)
         return super().push_screen(screen, *args, **kwargs)
 
     def on_new_scene_requested(self, message: NewSceneRequested) -> None:

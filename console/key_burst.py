@@ -10,10 +10,11 @@ console/screens/dialogs.py) instead of being lost or running the new screen's bi
 from __future__ import annotations
 
 from textual import events
-from textual.app import App
+
+from console.textual_compat import KeyFirstApp
 
 
-class BurstKeys(App[None]):
+class BurstKeys(KeyFirstApp):
     """An app whose keys go to the screen on top now when the one they were typed on left."""
 
     async def on_event(self, event: events.Event) -> None:
@@ -21,17 +22,17 @@ class BurstKeys(App[None]):
             event.typed_on = self.screen  # type: ignore[attr-defined]
         await super().on_event(event)
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def key_first(self, event: events.Key) -> None:
         """A key that left while another screen was on top goes to the screen on top now;
         else the screen on top may refuse it (:meth:`key_refused`)."""
         typed_on = getattr(event, "typed_on", None)
         if typed_on is not None and typed_on is not self.screen:
-            event.prevent_default()  # App._on_key would run the new screen's bindings now
+            event.prevent_default()  # else App._on_key would run the new screen's bindings now
             self.post_message(events.Key(event.key, event.character))
             return
         if self.key_refused(event.key):
             event.prevent_default()
-        # Otherwise Textual goes on to App._on_key (handlers run along the MRO).
+        # Otherwise Textual goes on to App._on_key (console/textual_compat.py).
 
     def key_refused(self, key: str) -> bool:
         """Whether ``key`` does nothing on the screen on top (which said why)."""

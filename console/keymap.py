@@ -20,6 +20,7 @@ from textual.dom import DOMNode
 
 from console.i18n import Translator
 from console.mist.keys import BUILDER_KEY_SPECS, MIST_KEY_SPECS
+from console.textual_compat import bindings_of, set_bindings
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,7 @@ def localize(node: DOMNode, translate: Translator | None = None) -> None:
     """Name ``node``'s keys in ``translate``'s language (the app's, ``app.t``, when not given)."""
     translate = translate or getattr(node.app, "t", None)
     if isinstance(translate, Translator):
-        node._bindings = localized(node._bindings, translate)
+        set_bindings(node, localized(bindings_of(node), translate))
 
 
 def palette_binding(key: str, key_display: str | None, translate: Translator) -> Binding:

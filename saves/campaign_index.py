@@ -23,6 +23,7 @@ from saves import backups
 from saves.documents import checked
 from saves.errors import BadFile, NameTaken, NotFound
 from saves.migrations import SCHEMA_VERSION
+from saves.names import check_name
 from saves.storage import open_db
 
 
@@ -194,8 +195,6 @@ class CampaignIndex:
 
     def allocate(self, name: str, system: str) -> SceneInfo:
         """A new scene's name checked and its file id: never the id of a file that exists."""
-        from saves.store import check_name
-
         clean = name.strip()
         if not clean:
             raise NotFound("A scene needs a name.")

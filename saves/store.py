@@ -19,14 +19,14 @@ from pathlib import Path
 import platformdirs
 from tinydb.table import Document
 
-from engine.limits import MAX_NAME, bad_character
 from saves import backups, units
 from saves.backups import Backup
 from saves.campaign import Campaign, is_named
 from saves.campaign_index import SceneInfo, new_campaign_document
-from saves.errors import BadFile, BadName, LockHeld, NameTaken, NotFound, SaveError
+from saves.errors import BadFile, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
+from saves.names import check_name
 from saves.storage import open_db, read_json
 
 CAMPAIGNS = "campaigns"
@@ -47,33 +47,6 @@ class CampaignInfo:
     scenes: tuple[SceneInfo, ...] = ()
     holder: str | None = None
     problem: str | None = None
-
-
-def check_name(name: str, what: str) -> None:
-    """Refuse a campaign or scene name no save can hold: more than
-    :data:`engine.limits.MAX_NAME` characters, or a control character or lone surrogate (an
-    escape sequence printed by ``saves`` would reach the terminal).
-
-    Raises:
-        BadName: naming what is wrong and the limit.
-    """
-    found = bad_character(name)
-    if found is not None:
-        raise BadName(
-            f"The {what} name {printable(name)} holds a control character ({found}); "
-            "choose a name without escape codes or line breaks."
-        )
-    if len(name) > MAX_NAME:
-        raise BadName(
-            f"The {what} name is {len(name)} characters long; a name has at most {MAX_NAME}."
-        )
-
-
-def printable(text: str) -> str:
-    """``text`` quoted for a terminal: control characters and lone surrogates escaped."""
-    if bad_character(text) is None:
-        return repr(text) if "'" not in text else f'"{text}"'
-    return ascii(text)
 
 
 def slug(name: str) -> str:

@@ -4,13 +4,20 @@ Refusals are codes; their English sentences come from the console's text table, 
 ``console.i18n`` installs as the renderer of ``RuleError`` (engine/errors.py). It is installed here
 for the engine's tests too, so ``pytest.raises(RuleError, match="…")`` reads the sentence a
 Storyteller reads.
+
+The Hypothesis profile (``dev``, or ``ci`` when the ``CI`` variable is set) is loaded here; it and
+the example and roll counts of the slow checks are in tests/budget.py.
 """
 
 from __future__ import annotations
 
 import pytest
+from budget import PROFILE
+from hypothesis import settings
 
 import console.i18n  # noqa: F401  (installs the renderer of refusals)
+
+settings.load_profile(PROFILE)
 
 
 @pytest.fixture(autouse=True)

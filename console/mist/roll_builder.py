@@ -37,6 +37,7 @@ from console.mist.sources import (
     source_rows,
 )
 from console.screens.command_dialog import CommandDialog, Probe
+from console.textual_compat import bindings_of, set_bindings
 from console.widgets.ordered_input import OrderedInput
 from engine.dice.odds import mist_odds
 from engine.errors import RuleError
@@ -104,7 +105,7 @@ class RollBuilder(CommandDialog):
         self.target_index = 1 if len(self.targets) > 1 and consequence is None else 0
         self.extra: str | None = None
         self.row_width = 0
-        self._bindings = merged(self._bindings, BUILDER_KEYS, translate)
+        set_bindings(self, merged(bindings_of(self), BUILDER_KEYS, translate))
 
     @property
     def target(self) -> str | None:

@@ -19,6 +19,7 @@ from console.keymap import EXTENDED_KEYS, LIST_KEYS, merged
 from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
 from console.screens.dialogs import TextDialog
 from console.screens.ih_panes import extended_lines
+from console.textual_compat import bindings_of, set_bindings
 from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.language import quote
@@ -49,13 +50,13 @@ class ExtendedScreen(CommandDialog):
         self.t = translate
         self.scene = scene
         self.who = who
-        self._bindings = merged(self._bindings, EXTENDED_KEYS, translate)
+        set_bindings(self, merged(bindings_of(self), EXTENDED_KEYS, translate))
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.t("extended.title"), id="extended-title")
             options = OptionList(id="extended-list")
-            options._bindings = merged(options._bindings, LIST_KEYS, self.t)
+            set_bindings(options, merged(bindings_of(options), LIST_KEYS, self.t))
             yield options
             yield Static("", id="extended-last")
             yield Static(self.t("extended.keys"), id="extended-keys")

@@ -18,6 +18,7 @@ from console.i18n import Translator, pad
 from console.keymap import LIST_KEYS, merged
 from console.messages import CombatantSelected
 from console.screens.ih_view import CombatantView, IHView
+from console.textual_compat import bindings_of, set_bindings
 from console.widgets.queue_view import RowList
 from console.widgets.text_lines import TextLines
 
@@ -53,7 +54,7 @@ class InitiativeQueue(RowList):
     def __init__(self, translate: Translator, **kwargs: object) -> None:
         super().__init__(COLUMN_WIDTHS, **kwargs)
         self.t = translate
-        self._bindings = merged(self._bindings, LIST_KEYS, translate)
+        set_bindings(self, merged(bindings_of(self), LIST_KEYS, translate))
         self._names: tuple[str, ...] = ()
 
     def on_mount(self) -> None:

@@ -14,6 +14,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from console.i18n import Translator
 from console.keymap import PALETTE_KEYS, KeySpec
+from console.textual_compat import bindings_of
 
 
 def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
@@ -21,7 +22,7 @@ def _actions(provider: Provider) -> list[tuple[str, str, KeySpec]]:
     translate = getattr(screen, "t", None) or Translator("en")
     bound = {
         binding.id
-        for bindings in screen._bindings.key_to_bindings.values()
+        for bindings in bindings_of(screen).key_to_bindings.values()
         for binding in bindings
         if binding.id
     }

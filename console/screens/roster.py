@@ -23,6 +23,7 @@ from console.i18n import Translator, fit
 from console.keymap import LIST_KEYS, ROSTER_KEYS, merged
 from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
 from console.screens.dialogs import TextDialog
+from console.textual_compat import bindings_of, set_bindings
 from engine.ih import commands as ih
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_view import derived_traits, problems
@@ -57,13 +58,13 @@ class RosterScreen(CommandDialog):
         self.scene = scene
         self.open_check = check
         """Opens the check dialog for a sheet (the scene screen opens it; it runs nothing)."""
-        self._bindings = merged(self._bindings, ROSTER_KEYS, translate)
+        set_bindings(self, merged(bindings_of(self), ROSTER_KEYS, translate))
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.t("roster.title"), id="roster-title")
             options = OptionList(id="roster-list")
-            options._bindings = merged(options._bindings, LIST_KEYS, self.t)
+            set_bindings(options, merged(bindings_of(options), LIST_KEYS, self.t))
             yield options
             yield Static(self.t("roster.keys"), id="roster-keys")
 

@@ -26,6 +26,7 @@ from console import sheet_text
 from console.i18n import Translator, fit
 from console.keymap import EDITOR_KEYS, merged
 from console.screens.dialogs import EarlyKeys, TextDialog
+from console.textual_compat import bindings_of, set_bindings
 from engine import commands
 from engine.errors import RuleError
 from engine.ih import commands as ih
@@ -114,7 +115,7 @@ class SheetEditor(EarlyKeys, ModalScreen[list[ih.Command] | None]):
         """What was typed, in order (values typed in a row make one ``sheet`` command)."""
         if new:
             self.steps.append(ih.SetSheet(sheet.name, pc=sheet.side == "pc"))
-        self._bindings = merged(self._bindings, EDITOR_KEYS, translate)
+        set_bindings(self, merged(bindings_of(self), EDITOR_KEYS, translate))
 
     # -- layout -------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from console.i18n import Translator
 from console.keymap import APP_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
 from console.screens.dialogs import settle_cursors
+from console.textual_compat import binding_chain, bindings_of, bound_to, set_bindings
 from console.widgets.command_line import CommandLine, Vocabulary
 from console.widgets.dice_log import DiceLog
 from console.widgets.title_bar import TitleBar
@@ -93,7 +94,7 @@ class SceneScreen(Screen[None]):
         """The scene last asked about and the engine's answers (see :meth:`refusal`)."""
         self._ending_confirmed = False
         """The Storyteller said yes to ending the scene or movie (see :meth:`_confirm_ending`)."""
-        self._bindings = merged(self._bindings, APP_KEYS + self.SCREEN_KEYS, translate)
+        set_bindings(self, merged(bindings_of(self), APP_KEYS + self.SCREEN_KEYS, translate))
         self.set_reactive(SceneScreen.scene, scene)
 
     # -- layout ---------------------------------------------------------------------------------
@@ -338,7 +339,7 @@ class SceneScreen(Screen[None]):
         """The screen's own actions bound to ``key`` that cannot be used now, in order, as
         ``(action, parameters)``; none once one of them can (the key then does what it does).
         A family screen asks the engine why, so a greyed-out key says so (STYLE.md)."""
-        for namespace, bindings in self._modal_binding_chain:
+        for namespace, bindings in binding_chain(self):
             if namespace is not self:
                 continue
             for binding in bindings.key_to_bindings.get(key, ()):
@@ -356,7 +357,7 @@ class SceneScreen(Screen[None]):
         if not self.read_only:
             return False
         refused = False
-        for binding in self._bindings.key_to_bindings.get(key, ()):
+        for binding in bound_to(self, key):
             action, parameters = action_and_parameters(binding.action)
             if self.check_action(action, parameters):
                 return False
@@ -376,7 +377,7 @@ class SceneScreen(Screen[None]):
         """Redraw the Footer only when what can be done has changed (it is costly to redraw)."""
         state = tuple(
             self.check_action(*action_and_parameters(binding.action))
-            for bindings in self._bindings.key_to_bindings.values()
+            for bindings in bindings_of(self).key_to_bindings.values()
             for binding in bindings
         )
         if state != self._keys_state:

@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from console.keymap import COMMAND_LINE_KEYS, bindings_for, localize
 from console.messages import CommandRequested
+from console.textual_compat import suggestion
 from console.widgets.ordered_input import OrderedInput
 
 SPEND_KINDS: tuple[str, ...] = (
@@ -158,7 +159,7 @@ class CommandLineInput(OrderedInput):
     _completed = False
     """The last key completed a whole word: the next word typed gets a space before it."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def key_first(self, event: events.Key) -> None:
         owner = self.parent
         if isinstance(owner, CommandLine) and self.screen is self.app.screen:
             # ``screen.focused``, not ``has_focus``: the latter follows a Focus message later
@@ -194,11 +195,11 @@ class CommandLineInput(OrderedInput):
         ):
             # ``no`` ⇥ ``老`` is ``note 老``, not ``note老``; a space typed after ⇥ stays single.
             self.insert_text_at_cursor(" ")
-        await super()._on_key(event)
+        await super().key_first(event)
 
     def action_complete(self) -> None:
-        if self._suggestion:
-            self.value = self._suggestion
+        if proposed := suggestion(self):
+            self.value = proposed
             self.cursor_position = len(self.value)
             self._completed = not self.value.endswith("=")
 

@@ -15,16 +15,17 @@ that has the focus now.
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import Input
+
+from console.textual_compat import KeyFirstInput, bound_to
 
 FOCUS_KEYS = frozenset({"tab", "shift+tab"})
 """Keys that move the focus between fields (Textual's own screen bindings)."""
 
 
-class OrderedInput(Input):
+class OrderedInput(KeyFirstInput):
     """An ``Input`` that runs its own (non-priority) key bindings in the order typed."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def key_first(self, event: events.Key) -> None:
         screen = self.screen
         focused = screen.focused
         if focused is not None and focused is not self and screen is self.app.screen:
@@ -34,7 +35,7 @@ class OrderedInput(Input):
             focused.post_message(events.Key(event.key, event.character))
             return
         if not event.is_printable:
-            for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            for binding in bound_to(self, event.key):
                 if not binding.priority and await self.app.run_action(binding.action, self):
                     event.stop()
                     event.prevent_default()
@@ -47,4 +48,4 @@ class OrderedInput(Input):
                 else:
                     screen.focus_previous()
                 return
-        await super()._on_key(event)
+        await super().key_first(event)

@@ -16,7 +16,8 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
+
+from console.textual_compat import HeaderClockSpace, HeaderIcon, HeaderTitle
 
 SEPARATOR = " · "
 """Between the parts of the title line (console/render.py ``title``)."""

@@ -1,9 +1,11 @@
 """Fixtures for the console: an app on a temporary save directory, fixed dice and a fixed clock,
-and the same app run under Textual's Pilot."""
+and the same app run under Textual's Pilot; and two savings every console test gets (quick idle
+checks, no fsync)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from console_support import FIXED_TIME, SIZE, AppFactory, AppRun, save_scene
 from textual.pilot import Pilot
 
 from console.app import STConsoleApp
+from console.textual_compat import idle_checks_every
 from saves.store import open_store
 
 
@@ -80,3 +83,27 @@ def run_read_only(make_app: AppFactory, tmp_path: Path) -> AppRun:
             holder.close()
 
     return run
+
+
+IDLE_CHECK = 1 / 200
+"""How often Pilot looks whether the app is idle, in seconds (Textual's own: 1/50). Pilot waits
+for idle twice after every key it presses and once in every ``pause()``, each wait at least one
+look: at 1/50 s a key cost 40 ms of sleep (issue 24 §5)."""
+
+
+@pytest.fixture(autouse=True)
+def quick_idle_checks() -> Iterator[None]:
+    with idle_checks_every(IDLE_CHECK):
+        yield
+
+
+def _no_fsync(fd: int) -> None:
+    """``os.fsync`` in the console's tests: the write itself still happens."""
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console's tests check the console, not that a write survives a power cut (the saves'
+    tests do, tests/saves, with real fsyncs): an fsync costs milliseconds on a quiet disk and
+    far more on a busy one, a dozen per app launch and more per autosave."""
+    monkeypatch.setattr(os, "fsync", _no_fsync)

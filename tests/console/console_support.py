@@ -21,6 +21,7 @@ from console.demo import build_scene
 from console.mist.screen import MistScreen
 from console.screens.ih_panes import InitiativeQueue
 from console.screens.ih_screen import IHScreen
+from console.textual_compat import screen_strips
 from engine import commands
 from engine.mist.state import MistState
 from saves.store import open_store
@@ -77,7 +78,7 @@ def save_scene(save_dir: Path, script: str, *, system: str = "ih-d10") -> None:
 
 def screen_lines(app: STConsoleApp) -> list[str]:
     """The text of the screen on top, row by row, as the terminal would show it."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return [strip.text for strip in screen_strips(app.screen)]
 
 
 def ih_screen(app: STConsoleApp) -> IHScreen:

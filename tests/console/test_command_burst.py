@@ -9,16 +9,16 @@ from typing import Any
 import pytest
 from console_support import FIGHT, AppFactory, AppRun
 from textual import events
-from textual.keys import _character_to_key
 
 from console.app import STConsoleApp
 from console.screens.ih_screen import IHScreen
+from console.textual_compat import character_to_key
 
 
 def burst_text(app: STConsoleApp, text: str) -> None:
     """``text`` as a terminal delivers a paste of keys: all queued before any is handled."""
     for character in text:
-        key = "enter" if character == "\n" else _character_to_key(character)
+        key = "enter" if character == "\n" else character_to_key(character)
         app.post_message(events.Key(key, "\r" if character == "\n" else character))
 
 

@@ -13,6 +13,7 @@ from console.mist.screen import MistScreen
 from console.screens.combat_forms import CombatantDialog
 from console.screens.ih_panes import BudgetPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
+from console.textual_compat import notifications
 from console.widgets.dice_log import DiceLog
 
 
@@ -170,10 +171,10 @@ async def test_the_demo_toast_does_not_cover_a_dialog(tmp_path: Path) -> None:
     async with app.run_test(size=SMALL, notifications=True) as pilot:
         await pilot.pause()
         demo = app.t("status.demo")
-        assert any(n.message == demo for n in app._notifications)
+        assert any(n.message == demo for n in notifications(app))
         await pilot.press("a")
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, CombatantDialog)
-        assert not any(n.message == demo for n in app._notifications)
+        assert not any(n.message == demo for n in notifications(app))
         assert not any("demo campaign" in line for line in screen_lines(app))

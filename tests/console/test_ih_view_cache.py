@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 from test_ih_properties import opening, roster, turn_heavy  # noqa: E402
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(roster, opening, st.lists(turn_heavy, min_size=1, max_size=30), st.integers(0, 2**32))
 def test_the_cached_view_equals_a_fresh_one(
     adds: list[str], start: list[str], rest: list[str], seed: int

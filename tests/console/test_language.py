@@ -18,6 +18,7 @@ from console_support import (
 
 from console.app import STConsoleApp
 from console.language import choose, from_locale
+from console.textual_compat import bound_to, select_prompts
 from saves.store import open_store
 
 
@@ -75,7 +76,7 @@ async def test_f2_switches_language_at_once_keeps_undo_and_is_remembered(
         await pilot.pause()
         assert app.t.lang == "zh"
         assert app.screen.t.lang == "zh"
-        undo = app.screen._bindings.key_to_bindings["ctrl+z"][0]
+        undo = bound_to(app.screen, "ctrl+z")[0]
         assert undo.description == "撤销"
         assert len(app.screen.history.scene.journal) == journal
         await pilot.press("ctrl+z")
@@ -181,7 +182,7 @@ async def test_dialogs_speak_the_language(make_app: AppFactory) -> None:
         await pilot.press("r")
         await pilot.pause()
         again = app.screen.query_one("#again", Select)
-        assert [str(prompt) for prompt, _ in again._options][:1] == ["10 加骰"]
+        assert select_prompts(again)[:1] == ["10 加骰"]
 
 
 def test_the_controlled_status_is_named_in_the_language() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from console_support import FIGHT, LONG, SIZE, AppFactory, AppRun, settle
@@ -14,6 +15,7 @@ from textual.screen import Screen
 
 from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
 from console.screens.ih_screen import IHScreen
+from console.textual_compat import on_repaint
 from console.widgets.dice_log import DiceLog
 from console.widgets.text_lines import TextLines
 from console.widgets.title_bar import FixedTitle, TitleBar
@@ -110,16 +112,7 @@ async def test_the_title_bar_shows_the_scene_and_never_repaints_the_screen(run_a
         await pilot.pause()
         painted: list[Screen[Any]] = []
         for candidate in app.screen_stack:
-
-            def spy(
-                *regions: Region,
-                _screen: Screen[Any] = candidate,
-                _original: Any = candidate._set_dirty,
-            ) -> None:
-                painted.append(_screen)
-                _original(*regions)
-
-            candidate._set_dirty = spy  # type: ignore[method-assign]
+            on_repaint(candidate, partial(painted.append, candidate))
         app.started = app.started.replace(year=app.started.year - 1)  # the clock moves on
         app.refresh_title()
         await pilot.pause()

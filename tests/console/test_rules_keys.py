@@ -21,6 +21,7 @@ from textual.widgets import Checkbox, OptionList, Select, Static
 from console.event_text import describe as event
 from console.i18n import Translator
 from console.screens.roll_dialog import RollDialog
+from console.textual_compat import notifications
 from console.widgets.odds_chart import OddsChart
 from engine import session
 from engine.dice.ih import CheckSpec
@@ -145,7 +146,7 @@ async def test_an_unusual_reflex_is_warned_and_taken(run_app: AppRun, lang: str)
         await pilot.press("colon", *'spend Cid reflex "Shadow step"', "enter")
         await pilot.pause()
         assert row(app, "Cid")["owed_swift"] == 1
-        warned = [n.message for n in app._notifications]
+        warned = [n.message for n in notifications(app)]
         expected = Translator(lang)("event.UnusualReflex", name="Cid", reflex="Shadow step")
         assert expected in warned
 

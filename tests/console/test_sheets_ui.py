@@ -15,6 +15,7 @@ from console.screens.extended_screen import ExtendedScreen
 from console.screens.ih_panes import ExtendedPane
 from console.screens.roster import RosterScreen
 from console.screens.sheet_editor import SheetEditor
+from console.textual_compat import notifications
 from console.widgets.dice_log import DiceLog
 from engine import commands
 
@@ -237,4 +238,4 @@ async def test_the_st_is_warned_when_the_ones_near_the_dc(make_app: AppFactory) 
             await pilot.pause()
         task = scene_json(app)["extended"][0]
         assert task["mishap_near"], task  # with these fixed dice a 1 comes before the DC
-        assert any("tell the player" in str(n.message) for n in app._notifications)
+        assert any("tell the player" in str(n.message) for n in notifications(app))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from console_support import FIGHT, SMALL, AppFactory, AppRun, ih_screen, settle, status
 from textual.widgets import Static
-from textual.widgets._toast import ToastRack
 
+from console.textual_compat import ToastRack
 from console.widgets.title_bar import FixedTitle
 
 

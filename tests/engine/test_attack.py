@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ih_support import refused
@@ -474,7 +475,7 @@ def _independent_final(faces: tuple[int, ...], chance: bool, declared: int, pena
     return left - penalty + (0 if chance else bonus)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     dp=st.integers(0, 14),
     defense=st.integers(0, 6),
@@ -509,7 +510,7 @@ names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABC'-_.", min_size=1, max_s
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     attacker=names,
     targets=st.lists(names, min_size=1, max_size=3, unique=True),
@@ -625,7 +626,7 @@ def test_the_json_roll_carries_the_attack_record() -> None:
     }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(
         st.sampled_from(

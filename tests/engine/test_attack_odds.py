@@ -12,6 +12,7 @@ import random
 from collections import Counter
 
 import pytest
+from budget import examples, rolls
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ from engine.ih.events import AttackRolled
 from engine.language import tokenize
 
 SIGMAS = 4.0
-ROLLS = 8_000
+ROLLS = rolls(8_000)  # 1,600 in CI (tests/budget.py)
 
 SETUP = """
 add Ghoul init=15 defense=2 defense-bonus=2 health=30 willpower=3
@@ -112,7 +113,7 @@ def test_preview_reads_the_defense_as_the_attack_does() -> None:
     assert planned.p_down == pytest.approx(planned.odds.p_at_least(30))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(
     dp=st.integers(-3, 60),
     modifier=st.integers(-20, 20),

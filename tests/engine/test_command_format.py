@@ -11,6 +11,7 @@ import typing
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -470,7 +471,7 @@ ROUND_TRIPS = [
 
 
 @pytest.mark.parametrize(("strategy", "system"), ROUND_TRIPS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_round_trip(strategy: st.SearchStrategy[Any], system: str, data: st.DataObject) -> None:
     command = data.draw(strategy)

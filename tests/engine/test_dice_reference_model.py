@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 import pytest
+from budget import examples
 from dice_support import check_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -131,7 +132,7 @@ def reference_final(spec: CheckSpec) -> dict[int, float]:
 specs = check_specs(max_dp=8, untrained=st.sampled_from((None, None, None, *Untrained)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(spec=specs, seed=st.integers(0, 2**32))
 def test_every_count_recomputed_from_the_faces_agrees(spec: CheckSpec, seed: int) -> None:
     result = roll_check(spec, random.Random(seed))
@@ -139,7 +140,7 @@ def test_every_count_recomputed_from_the_faces_agrees(spec: CheckSpec, seed: int
         assert getattr(result, key) == value, key
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(spec=specs.filter(lambda s: s.pool <= 5))
 def test_exact_odds_agree_with_a_markov_chain(spec: CheckSpec) -> None:
     odds = check_odds(spec)

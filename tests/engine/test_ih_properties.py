@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,7 +85,7 @@ opening = st.sampled_from(([], ["begin"], ["surprise A C"], ["surprise B", "next
 turn_heavy = st.one_of(line, st.just("next"), st.just("next"))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(roster, opening, st.lists(turn_heavy, min_size=1, max_size=40), st.integers(0, 2**32))
 def test_random_sequences_keep_the_invariants(
     adds: list[str], start: list[str], rest: list[str], seed: int
@@ -124,7 +125,7 @@ def test_random_sequences_keep_the_invariants(
                         assert combatant.name in ended[finished], f"{combatant.name} lost a turn"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_parses_to_a_command_or_a_rule_error(text: str) -> None:
     try:
@@ -135,7 +136,7 @@ def test_any_text_parses_to_a_command_or_a_rule_error(text: str) -> None:
         assert command is None or type(command).__module__.startswith("engine.")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
         st.sampled_from(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -162,7 +163,7 @@ def script_line(words: tuple[Any, ...]) -> str:
     return " ".join(str(w) for w in words)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(step, min_size=10, max_size=40))
 def test_random_scripts_match_the_model(random_steps: list[tuple[Any, ...]]) -> None:
     steps = START + random_steps

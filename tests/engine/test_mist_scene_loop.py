@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mist_support import CASE, run
@@ -167,7 +168,7 @@ words = st.sampled_from(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(words, min_size=1, max_size=6))
 def test_any_line_is_a_command_or_a_rule_error_and_refusals_change_nothing(
     tokens: list[str],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from budget import examples
 from dice_support import AGAINS, LEVELS, SYSTEMS
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -136,7 +137,7 @@ def test_dc_zero_needs_a_success_like_dc_one() -> None:
     willpower=st.booleans(),
     across=st.booleans(),
 )
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_odds_sum_to_one(
     system: str,
     dp: int,

@@ -8,6 +8,7 @@ import math
 import random
 
 import pytest
+from budget import rolls
 
 from engine.dice.ih import CheckSpec, roll_check
 from engine.dice.odds import check_odds
@@ -16,7 +17,7 @@ from engine.ih.opposed_odds import opposed_odds
 from engine.settings import Interpretations
 
 TIES_TO_DEFENDER = Interpretations(opposed_tie_goes_to_defender=True)
-ROLLS = 40_000
+ROLLS = rolls(40_000)
 SIGMAS = 4.0
 
 

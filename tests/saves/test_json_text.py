@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,7 +33,7 @@ def database(value: object) -> dict[str, object]:
     return {"scene": {"1": {"kind": "scene", "state": value, "tail": [value, {"x": value}]}}}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(documents, min_size=1, max_size=5), st.integers(0, 2**32))
 def test_successive_dumps_equal_plain_json(values: list[object], seed: int) -> None:
     """Parts shared with the last dump, parts replaced, and TinyDB's in-place updates of the

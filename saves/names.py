@@ -1,0 +1,34 @@
+"""Which campaign and scene names a save can hold (saves.store and saves.campaign_index both
+check them; here so that neither imports the other)."""
+
+from __future__ import annotations
+
+from engine.limits import MAX_NAME, bad_character
+from saves.errors import BadName
+
+
+def check_name(name: str, what: str) -> None:
+    """Refuse a campaign or scene name no save can hold: more than
+    :data:`engine.limits.MAX_NAME` characters, or a control character or lone surrogate (an
+    escape sequence printed by ``saves`` would reach the terminal).
+
+    Raises:
+        BadName: naming what is wrong and the limit.
+    """
+    found = bad_character(name)
+    if found is not None:
+        raise BadName(
+            f"The {what} name {printable(name)} holds a control character ({found}); "
+            "choose a name without escape codes or line breaks."
+        )
+    if len(name) > MAX_NAME:
+        raise BadName(
+            f"The {what} name is {len(name)} characters long; a name has at most {MAX_NAME}."
+        )
+
+
+def printable(text: str) -> str:
+    """``text`` quoted for a terminal: control characters and lone surrogates escaped."""
+    if bad_character(text) is None:
+        return repr(text) if "'" not in text else f'"{text}"'
+    return ascii(text)
