@@ -47,6 +47,10 @@ def action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
     return name, parameters
 
 
+class ReopenRequested(Message):
+    """``scene reopen`` on the command line: the app lets the ended scene be changed again."""
+
+
 class NewSceneRequested(Message):
     """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
 
@@ -89,6 +93,8 @@ class SceneScreen(Screen[None]):
         self._keys_state: tuple[bool | None, ...] = ()
         self._refusals: tuple[Scene | None, dict[object, str | None]] = (None, {})
         """The scene last asked about and the engine's answers (see :meth:`refusal`)."""
+        self.ended = False
+        """The scene has ended (a new one started after it): read-only until ``scene reopen``."""
         self._ending_confirmed = False
         """The Storyteller said yes to ending the scene or movie (see :meth:`_confirm_ending`)."""
         self._bindings = merged(self._bindings, APP_KEYS + self.SCREEN_KEYS, translate)
@@ -162,6 +168,11 @@ class SceneScreen(Screen[None]):
         try:
             if isinstance(command, str):
                 text = command.strip()
+                from console.scene_end import is_reopen
+
+                if is_reopen(text):
+                    self.post_message(ReopenRequested())
+                    return ()
                 command = commands.parse(text, self.history.scene.system)
                 if command is None:
                     return ()
@@ -176,6 +187,8 @@ class SceneScreen(Screen[None]):
                 self.post_message(NewSceneRequested(command.name, command.system))
                 return ()
             if self.read_only:
+                if self.ended:
+                    raise RuleError("app.scene-ended", name=self.history.scene.name)
                 raise RuleError("app.read-only")
             if not self._ending_confirmed and self._confirm_ending(command, source):
                 return ()
@@ -357,6 +370,8 @@ class SceneScreen(Screen[None]):
         if refused:
             holder = self.read_only_holder or self.t("saves.another-console")
             reason = self.t("status.read-only-key", holder=holder)
+            if self.ended:
+                reason = self.t("error.app.scene-ended", name=self.history.scene.name)
             self.status = "✗ " + reason
             self.notify(reason, severity="warning", timeout=6)
         return refused

@@ -314,3 +314,26 @@ def test_restoring_a_backup_from_before_the_cast_file_puts_the_live_one_aside(
         nxt, _ = execute_text(nxt, "add Ann from=Ann init=3")
     assert isinstance(nxt.state, Encounter)
     assert find(nxt.state, "Ann").health == 3  # taken from its latest scene again
+
+
+def test_a_scene_the_table_moved_on_from_has_ended_and_a_script_reopens_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_here(tmp_path, FIGHT, monkeypatch) == 0
+    assert (
+        run_here(tmp_path, 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n', monkeypatch) == 0
+    )
+    store = open_store(tmp_path)
+    with store.open_campaign("C") as campaign:
+        assert campaign.is_ended("Fight") and not campaign.is_ended("Next")
+        campaign.set_current_scene("Fight")  # as the console leaves it after opening Fight
+    capsys.readouterr()
+    assert run_here(tmp_path, "heal Ann 4\n", monkeypatch, "--lang", "zh") == 1
+    assert "场景 Fight 已结束" in capsys.readouterr().err
+    assert run_here(tmp_path, "scene reopen\nheal Ann 4\n", monkeypatch) == 0
+    assert run_here(tmp_path, "scene reopen\n", monkeypatch) == 1  # not ended any more
+    with store.open_campaign("C") as campaign:
+        assert not campaign.is_ended("Fight")
+        fight = campaign.load_scene("Fight")
+        assert isinstance(fight.state, Encounter) and find(fight.state, "Ann").health == 7
+        assert campaign.roster()[0].condition.health == 3  # type: ignore[union-attr]
