@@ -337,3 +337,19 @@ def test_a_scene_the_table_moved_on_from_has_ended_and_a_script_reopens_it(
         fight = campaign.load_scene("Fight")
         assert isinstance(fight.state, Encounter) and find(fight.state, "Ann").health == 7
         assert campaign.roster()[0].condition.health == 3  # type: ignore[union-attr]
+
+
+def test_an_ended_scene_renamed_stays_ended_and_reopened_is_not(tmp_path: Path) -> None:
+    with open_store(tmp_path).open_campaign("C", create=True) as campaign:
+        campaign.create_scene(new_scene("Fight", "ih-d10", seed=1))
+        campaign.create_scene(new_scene("Next", "ih-d10", seed=2))
+        campaign.end_scene("fight")
+        campaign.rename_scene("Fight", "Brawl")
+        assert campaign.is_ended("brawl") and not campaign.is_ended("Next")
+    with open_store(tmp_path).open_campaign("C") as campaign:
+        assert campaign.is_ended("Brawl")
+        campaign.reopen_scene("Brawl")
+        assert not campaign.is_ended("Brawl")
+        campaign.end_scene("Next")
+        campaign.delete_scene("Next")
+        assert not campaign.is_ended("Next")
