@@ -271,16 +271,16 @@ class Campaign:
                     infos.append(info)
             if not infos:
                 return
-            if fresh:  # a campaign made by the import: its cast is where its scenes left it
-                latest = {("mist" if s.system == "mist" else "ih"): s for s in scenes}
-                for scene in latest.values():
-                    self._roster.adopt(scene)
-                self._cast.write()
             self._index.add_many(infos)
             for scene, info in zip(scenes, infos, strict=True):
                 named = replace(scene, name=info.name)
                 self._roster.start_new(named)
                 self._roster.merge(named)  # writes only when the scene brings new sheets
+            if fresh:  # a campaign made by the import: its cast is where its scenes left it
+                latest = {("mist" if s.system == "mist" else "ih"): s for s in scenes}
+                for scene in latest.values():
+                    self._roster.adopt(scene)
+                self._cast.write()
             self._saves += len(infos)
 
     def rename_scene(self, old: str, new: str) -> None:

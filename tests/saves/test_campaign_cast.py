@@ -205,6 +205,14 @@ def test_an_imported_campaign_starts_its_cast_where_its_scenes_left_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert run_here(tmp_path / "a", FIGHT, monkeypatch) == 0
+    assert (
+        run_here(
+            tmp_path / "a",
+            'scene new "Next" ih-d10\nadd Ann from=Ann init=3\nwillpower Ann -1\n',
+            monkeypatch,
+        )
+        == 0
+    )
     assert run_here(tmp_path / "a", ALLEY, monkeypatch) == 0
     exported = tmp_path / "c.json"
     assert (
@@ -224,7 +232,11 @@ def test_an_imported_campaign_starts_its_cast_where_its_scenes_left_it(
     )
     assert main(["import", str(exported), "--save-dir", str(tmp_path / "b")]) == 0
     with open_store(tmp_path / "b").open_campaign("C") as campaign:
-        assert campaign.roster()[0].condition.health == 3  # type: ignore[union-attr]
+        (ann,) = campaign.roster()  # as the latest scene, Next, left her
+        assert ann.condition is not None and (ann.condition.health, ann.condition.willpower) == (
+            3,
+            2,
+        )
         office = campaign.with_roster(new_scene("Office", "mist", seed=4))
     assert isinstance(office.state, MistState)
     assert [c.name for c in office.state.characters] == ["Mei"]
