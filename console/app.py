@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from textual.pilot import Pilot
 
     from console.persistence import Persistence
-    from console.screens.shell import NewSceneRequested, SceneScreen
+    from console.screens.shell import NewSceneRequested, ReopenRequested, SceneScreen
     from engine.session import History, Scene
 
 # The engine and the saves are imported when the first scene is opened, after the first frame
@@ -252,13 +252,22 @@ class STConsoleApp(BurstKeys):
                 )
             )
 
-    def show_scene(self, scene: Scene, history: History | None = None) -> None:
-        """Put the screen of the scene's family on top (replacing the previous scene's)."""
+    def show_scene(self, scene: Scene, history: History | None = None, status: str = "") -> None:
+        """Put the screen of the scene's family on top (replacing the previous scene's), with
+        ``status`` in its status line."""
         from engine.commands import family_of
 
         family = screen_class(family_of(scene.system))
-        screen = family(scene, self.t, read_only=self.persistence.read_only, history=history)
+        campaign = self.persistence.campaign
+        ended = campaign is not None and campaign.is_ended(scene.name)
+        read_only = self.persistence.read_only or ended
+        screen = family(scene, self.t, read_only=read_only, history=history)
         screen.read_only_holder = self.persistence.holder or ""
+        screen.ended = ended
+        if ended:  # issue 25: the past stays the past
+            screen.status = "⚠ " + self.t("status.scene-ended", name=scene.name)
+        if status:
+            screen.status = status
         self._shown = screen
         if is_scene_screen(self.screen):
             self.switch_screen(screen)
@@ -357,6 +366,11 @@ class STConsoleApp(BurstKeys):
         from console.save_as import new_scene
 
         new_scene(self, message.name, message.system)
+
+    def on_reopen_requested(self, message: ReopenRequested) -> None:
+        from console.save_as import reopen_scene
+
+        reopen_scene(self)
 
     def on_scene_edited(self, message: SceneEdited) -> None:
         """Autosave after every command, never blocking (console/autosave.py)."""

@@ -30,7 +30,12 @@ def campaign_json(campaign: Campaign) -> dict[str, Any]:
         "name": campaign.name,
         "current_scene": campaign.current_scene(),
         "scenes": [
-            {"name": s.name, "system": s.system, "mission": mission_of.get(s.name)}
+            {
+                "name": s.name,
+                "system": s.system,
+                "mission": mission_of.get(s.name),
+                "ended": campaign.is_ended(s.name),
+            }
             for s in campaign.scenes()
         ],
         "cast": [roster_json(s) for s in campaign.roster() if s.carries],
@@ -123,6 +128,7 @@ def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
     lines.append(t("campaign.scenes"))
     for scene in view["scenes"]:
         mark = t("campaign.current") if scene["name"] == view["current_scene"] else ""
+        mark += t("campaign.ended") if scene["ended"] else ""
         lines.append(f"  {scene['name']}  [{scene['system']}]{mark}")
     return lines
 

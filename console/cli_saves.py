@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from console.i18n import Translator, save_error_text
+from console.scene_end import is_reopen
 from engine import commands, session
 from engine.errors import RuleError
 from engine.session import Scene
@@ -83,6 +84,10 @@ class _Run:
     scene: Scene | None = None
     touched: dict[str, Scene] = field(default_factory=dict)
     created: set[str] = field(default_factory=set)
+    ended: set[str] = field(default_factory=set)
+    """Scenes a ``scene new`` moved on from (issue 25): ended when the script is saved."""
+    reopened: set[str] = field(default_factory=set)
+    """Ended scenes ``scene reopen`` lets the script change."""
 
 
 IMPLICIT_SCENE = "Scene 1"
@@ -139,6 +144,9 @@ def _apply_lines(
     for number, text in enumerate(lines, start=1):
         implicit = None
         try:
+            if campaign is not None and is_reopen(text):
+                _reopen(run, campaign)
+                continue
             if run.scene is None:
                 system = _implicit_system(text)
                 if system is not None:
@@ -150,6 +158,8 @@ def _apply_lines(
                 taken = command.name.casefold() in {n.casefold() for n in run.touched}
                 if taken or (campaign is not None and campaign.has_scene(command.name)):
                     raise RuleError("run.scene-taken", name=command.name)
+                if run.scene is not None:
+                    run.ended.add(run.scene.name)  # the table moves on from it
                 run.scene = session.new_scene(command.name, command.system, seed)
                 if campaign is not None:
                     run.scene = campaign.with_roster(run.scene)
@@ -157,6 +167,10 @@ def _apply_lines(
             else:
                 if run.scene is None:
                     raise RuleError("run.no-scene")
+                name = run.scene.name
+                mine = name in run.reopened | run.created
+                if campaign is not None and not mine and campaign.is_ended(name):
+                    raise RuleError("run.scene-ended", name=name)
                 made = int(wall_clock.time())  # the journal's time (the SealDice log's)
                 run.scene, _ = session.execute(run.scene, command, text.strip(), made)
             run.touched[run.scene.name] = run.scene
@@ -166,6 +180,20 @@ def _apply_lines(
                 run.created.discard(implicit.name)
             return number, error.render(lang)
     return None
+
+
+def _reopen(run: _Run, campaign: Any) -> None:
+    """``scene reopen`` in a script: the ended scene it is in may be changed.
+
+    Raises:
+        RuleError: no scene, or one that has not ended.
+    """
+    if run.scene is None:
+        raise RuleError("run.no-scene")
+    name = run.scene.name
+    if name in run.created or not campaign.is_ended(name) or name in run.reopened:
+        raise RuleError("run.scene-not-ended", name=name)
+    run.reopened.add(name)
 
 
 def _print_scene(scene: Scene | None, as_json: bool, out: TextIO, lang: str = "en") -> None:
@@ -228,7 +256,7 @@ def _save_as_one_unit(campaign: Any, state: _Run) -> None:
     (issue 30; ``saves.units``)."""
     from saves import units
 
-    if not state.touched:
+    if not (state.touched or state.reopened or state.ended):
         return
     ids = {info.name.casefold(): info.id for info in campaign.scenes()}
     kept = [ids.get(name.casefold()) for name in state.touched if name not in state.created]
@@ -238,6 +266,11 @@ def _save_as_one_unit(campaign: Any, state: _Run) -> None:
             campaign.create_scene(scene)
         else:
             campaign.save_scene(scene)
+    for name in state.reopened:
+        campaign.reopen_scene(name)
+    for name in state.ended:  # issue 25: a scene the script moved on from has ended
+        if campaign.has_scene(name) and (state.scene is None or name != state.scene.name):
+            campaign.end_scene(name)
     if state.scene is not None:
         campaign.set_current_scene(state.scene.name)
     units.commit(campaign.directory)

@@ -28,14 +28,44 @@ def new_scene(app: STConsoleApp, name: str, system: str) -> None:
     except SaveError as error:  # a damaged cast in the index: said, nothing made
         app.notify(str(error), severity="error", timeout=8)
         return
+    previous = app.current_scene()
     if not persistence.read_only:
         try:
-            persistence.require().create_scene(scene)
+            campaign = persistence.require()
+            campaign.create_scene(scene)
             persistence.remember(scene.name)
+            if previous is not None and campaign.has_scene(previous.name):
+                persistence.flush()  # its last command first, while it may still be written
+                campaign.end_scene(previous.name)  # issue 25: the table has moved on
         except SaveError as error:
             app.notify(str(error), severity="error", timeout=8)
             return
     app.show_scene(scene)
+
+
+def reopen_scene(app: STConsoleApp) -> None:
+    """``scene reopen``: the ended scene shown may be changed again; later scenes keep what they
+    started from (issue 25). Said in the status line either way."""
+    from console.families import is_scene_screen
+    from saves.errors import SaveError
+
+    screen = app.screen
+    campaign = app.persistence.campaign
+    if not is_scene_screen(screen):
+        return
+    if campaign is None or campaign.read_only:
+        screen.status = "✗ " + app.t("error.app.read-only")
+        return
+    if not screen.ended:
+        screen.status = "✗ " + app.t("status.scene-not-ended", name=screen.history.scene.name)
+        return
+    try:
+        campaign.reopen_scene(screen.history.scene.name)
+    except SaveError as error:
+        app.notify(str(error), severity="error", timeout=8)
+        return
+    reopened = "✓ " + app.t("status.scene-reopened", name=screen.history.scene.name)
+    app.show_scene(screen.history.scene, history=screen.history, status=reopened)
 
 
 def ask_save_as(app: STConsoleApp) -> None:

@@ -18,6 +18,12 @@ from engine.mist import commands as mist
 from engine.mist.state import MistState
 
 
+def is_reopen(text: str) -> bool:
+    """Whether a typed line is ``scene reopen`` (issue 25): a command of the campaign, which the
+    console and ``run`` handle, not the engine."""
+    return text.split("#", 1)[0].lower().split() == ["scene", "reopen"]
+
+
 def ending_question(t: Translator, state: Any, command: object) -> str | None:
     """The yes/no question before ``command`` when it ends a scene or a movie, else ``None``."""
     if isinstance(state, Encounter) and isinstance(command, (ih.EndScene, ih.EndMovie)):

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.session import Scene
 from saves import backups
-from saves.campaign_index import CAST_KEPT, CampaignIndex, Mission, SceneInfo
+from saves.campaign_index import CAST_KEPT, CampaignIndex, Mission, SceneInfo, same_name
 from saves.cast_file import CastFile
 from saves.errors import BadFile, NameTaken, ReadOnly, SaveError
 from saves.lock import CampaignLock, Holder
@@ -104,6 +104,24 @@ class Campaign:
         """Put a scene in a mission (created at the end if new), or in none."""
         with self._mutex:
             self._index.set_mission(scene, mission)
+
+    def is_ended(self, name: str) -> bool:
+        """Whether the table has ended that scene (a new scene started after it, issue 25): it
+        opens read-only in the console and ``run`` until ``scene reopen``."""
+        return any(same_name(n, name) for n in self._index.ended())
+
+    def end_scene(self, name: str) -> None:
+        """Mark a scene ended (the table started a new one after it)."""
+        with self._mutex:
+            self._check_writable()
+            self._index.set_ended(name, True)
+
+    def reopen_scene(self, name: str) -> None:
+        """``scene reopen``: the scene may be changed again (later scenes keep what they started
+        from: only the latest scene moves the cast on, see :meth:`saves.roster.Roster.merge`)."""
+        with self._mutex:
+            self._check_writable()
+            self._index.set_ended(name, False)
 
     # -- the roster ----------------------------------------------------------------------------
 
@@ -253,16 +271,16 @@ class Campaign:
                     infos.append(info)
             if not infos:
                 return
-            if fresh:  # a campaign made by the import: its cast is where its scenes left it
-                latest = {("mist" if s.system == "mist" else "ih"): s for s in scenes}
-                for scene in latest.values():
-                    self._roster.adopt(scene)
-                self._cast.write()
             self._index.add_many(infos)
             for scene, info in zip(scenes, infos, strict=True):
                 named = replace(scene, name=info.name)
                 self._roster.start_new(named)
                 self._roster.merge(named)  # writes only when the scene brings new sheets
+            if fresh:  # a campaign made by the import: its cast is where its scenes left it
+                latest = {("mist" if s.system == "mist" else "ih"): s for s in scenes}
+                for scene in latest.values():
+                    self._roster.adopt(scene)
+                self._cast.write()
             self._saves += len(infos)
 
     def rename_scene(self, old: str, new: str) -> None:

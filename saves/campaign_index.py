@@ -49,6 +49,9 @@ def same_name(a: str, b: str) -> bool:
     return a.casefold() == b.casefold()
 
 
+ENDED = "ended"
+"""The index document's list of the scenes the table has ended (:meth:`CampaignIndex.ended`)."""
+
 CAST_KEPT = "cast_kept"
 """The index document's mark of a campaign whose cast is the campaign's (issue 25): one saved
 before starts its cast from its latest scenes once (:meth:`saves.campaign.Campaign.with_roster`)."""
@@ -244,6 +247,12 @@ class CampaignIndex:
             self.document["current"] = new.strip()
             self.write_document()
         self._rename_in_missions(info.name, new.strip())
+        if any(same_name(n, old) for n in self.document.get(ENDED) or [] if isinstance(n, str)):
+            self.document[ENDED] = [
+                new.strip() if isinstance(n, str) and same_name(n, old) else n
+                for n in self.document.get(ENDED) or []
+            ]
+            self.write_document()
 
     def remove(self, doc_id: int) -> None:
         """Remove a scene's entry (its files are the caller's)."""
@@ -309,6 +318,22 @@ class CampaignIndex:
             else:
                 missions.append(Mission(mission.strip(), (info.name,)))
         self._store_missions(missions)
+
+    def ended(self) -> tuple[str, ...]:
+        """The scenes the table has ended (issue 25): a new scene started after them. They
+        open read-only until ``scene reopen``."""
+        stored = self.document.get(ENDED)
+        names = stored if isinstance(stored, list) else []
+        return tuple(n for n in names if isinstance(n, str) and self.find(n) is not None)
+
+    def set_ended(self, scene: str, ended: bool) -> None:
+        """Mark a scene ended, or (``scene reopen``) not; the index is written when it changes."""
+        _, info = self.info(scene)
+        kept = [n for n in self.ended() if not same_name(n, info.name)]
+        names = kept + [info.name] if ended else kept
+        if names != list(self.ended()):
+            self.document[ENDED] = names
+            self.write_document()
 
     def _rename_in_missions(self, old: str, new: str | None) -> None:
         missions = self.missions()

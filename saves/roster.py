@@ -30,10 +30,10 @@ from saves.errors import BadFile
 from saves.type_registry import DocumentError
 
 MOVIE = "movie"
-"""The index document's key of the Infinite Horror movie the campaign is in."""
+"""The cast document's key of the Infinite Horror movie the campaign is in."""
 
 MIST = "mist"
-"""The index document's key of what the M.I.S.T. scenes carry (:func:`carry.carried`)."""
+"""The cast document's key of what the M.I.S.T. scenes carry (:func:`carry.carried`)."""
 
 
 def _mist_carried(scene: Scene) -> MistState:
@@ -55,9 +55,9 @@ class Roster:
         self._bases: dict[str, tuple[Any, ...]] = {}
         """Per scene (folded name): its sheets as last opened or saved, to merge what changed."""
         self._mist_bases: dict[str, MistState] = {}
+        """Per M.I.S.T. scene: what it carried as last opened or saved."""
         self._movies: dict[str, int] = {}
         """Per Infinite Horror scene: its movie as last opened or saved."""
-        """Per M.I.S.T. scene: what it carried as last opened or saved."""
 
     def sheets(self) -> tuple[Any, ...]:
         """The campaign's sheets (``engine.ih.sheet.Sheet``), in the order they were made.
@@ -101,15 +101,16 @@ class Roster:
         if not isinstance(scene.state, Encounter) or not isinstance(scene.initial, Encounter):
             return scene
         new = not scene.journal and not scene.undone
-        own = {s.key: s for s in scene.initial.sheets}
-        roster = tuple(
-            replace(s, condition=own[s.key].condition)
-            if s.key in own
-            else s
-            if new
-            else replace(s, condition=None)
-            for s in (next_scene(self.sheets()) if new else self.sheets())
-        )
+        own = {s.key: s.condition for s in scene.initial.sheets}
+
+        def starting(sheet: Any) -> Any:
+            """The sheet as the scene starts with it: the condition the scene began with; for
+            a sheet it did not have, the campaign's (a new scene) or none (one played)."""
+            if sheet.key in own:
+                return replace(sheet, condition=own[sheet.key])
+            return sheet if new else replace(sheet, condition=None)
+
+        roster = tuple(starting(s) for s in (next_scene(self.sheets()) if new else self.sheets()))
         movie = self.movie() if new else scene.initial.movie
         self._movies[key] = scene.state.movie
         if roster == scene.initial.sheets and movie == scene.initial.movie:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from saves.backups import INDEX, SCENES
+from saves.backups import CAST, INDEX, SCENES
 from saves.storage import fsync_dir, write_atomic
 
 UNDO = ".unit-undo"
@@ -30,6 +30,10 @@ UNDO = ".unit-undo"
 
 MANIFEST = "scene-files.txt"
 """In :data:`UNDO`: the names in ``scenes/`` before the unit (any other is the unit's)."""
+
+NO_CAST_BEFORE = "no-cast-before"
+"""In :data:`UNDO`: the campaign had no ``cast.json`` before the unit (a roll back removes the
+one the unit wrote)."""
 
 
 def begin(directory: Path, scene_ids: Iterable[str]) -> None:
@@ -42,6 +46,12 @@ def begin(directory: Path, scene_ids: Iterable[str]) -> None:
     if (directory / INDEX).exists():
         shutil.copy2(directory / INDEX, partial / INDEX)
         copied.append(partial / INDEX)
+    if (directory / CAST).exists():  # the campaign's cast (issue 25) changes with its scenes
+        shutil.copy2(directory / CAST, partial / CAST)
+        copied.append(partial / CAST)
+    else:
+        (partial / NO_CAST_BEFORE).write_bytes(b"")
+        copied.append(partial / NO_CAST_BEFORE)
     scenes = directory / SCENES
     for scene_id in scene_ids:
         header = scenes / f"{scene_id}.json"
@@ -106,9 +116,13 @@ def roll_back(directory: Path) -> bool:
                 if not (kept_chunks / chunk.name).exists():
                     with contextlib.suppress(OSError):
                         chunk.unlink()
+    if (undo / NO_CAST_BEFORE).exists():
+        with contextlib.suppress(FileNotFoundError):
+            (directory / CAST).unlink()
+            fsync_dir(directory)
     for kept in sorted(undo.rglob("*")):
         relative = kept.relative_to(undo)
-        if not kept.is_file() or relative == Path(MANIFEST):
+        if not kept.is_file() or relative in (Path(MANIFEST), Path(NO_CAST_BEFORE)):
             continue
         target = directory / relative
         if len(relative.parts) == 3:  # a journal chunk: never changes, so only if missing

@@ -48,6 +48,10 @@ def action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
     return name, parameters
 
 
+class ReopenRequested(Message):
+    """``scene reopen`` on the command line: the app lets the ended scene be changed again."""
+
+
 class NewSceneRequested(Message):
     """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
 
@@ -92,6 +96,8 @@ class SceneScreen(Screen[None]):
         """What ``y``/``Y`` last put on the clipboard (the terminal's clipboard cannot be read)."""
         self._refusals: tuple[Scene | None, dict[object, str | None]] = (None, {})
         """The scene last asked about and the engine's answers (see :meth:`refusal`)."""
+        self.ended = False
+        """The scene has ended (a new one started after it): read-only until ``scene reopen``."""
         self._ending_confirmed = False
         """The Storyteller said yes to ending the scene or movie (see :meth:`_confirm_ending`)."""
         set_bindings(self, merged(bindings_of(self), APP_KEYS + self.SCREEN_KEYS, translate))
@@ -165,6 +171,11 @@ class SceneScreen(Screen[None]):
         try:
             if isinstance(command, str):
                 text = command.strip()
+                from console.scene_end import is_reopen
+
+                if is_reopen(text):
+                    self.post_message(ReopenRequested())
+                    return ()
                 command = commands.parse(text, self.history.scene.system)
                 if command is None:
                     return ()
@@ -179,6 +190,8 @@ class SceneScreen(Screen[None]):
                 self.post_message(NewSceneRequested(command.name, command.system))
                 return ()
             if self.read_only:
+                if self.ended:
+                    raise RuleError("app.scene-ended", name=self.history.scene.name)
                 raise RuleError("app.read-only")
             if not self._ending_confirmed and self._confirm_ending(command, source):
                 return ()
@@ -369,6 +382,8 @@ class SceneScreen(Screen[None]):
         if refused:
             holder = self.read_only_holder or self.t("saves.another-console")
             reason = self.t("status.read-only-key", holder=holder)
+            if self.ended:
+                reason = self.t("error.app.scene-ended", name=self.history.scene.name)
             self.status = "✗ " + reason
             self.notify(reason, severity="warning", timeout=6)
         return refused

@@ -61,7 +61,7 @@ def test_saves_campaign_lists_the_cast_with_its_condition_and_the_missions(
         "Season Autumn",
         "  Mission Harbour (running); case file: 1 clues, 0 conclusions: Alley",
         "Scenes:",
-        "  Fight  [ih-d10]",
+        "  Fight  [ih-d10]  (ended)",
         "  Alley  [mist]  (current)",
     ]
     status, out, _ = _saves(tmp_path, capsys, "--lang", "zh")
@@ -84,7 +84,10 @@ def test_saves_campaign_json(
     assert [c["name"] for c in view["mist"]["characters"]] == ["Mei"]
     assert view["mist"]["mission"]["name"] == "Harbour"
     assert [c["id"] for c in view["mist"]["case_file"]["clues"]] == ["c1"]
-    assert view["scenes"][1] == {"name": "Alley", "system": "mist", "mission": "Harbour"}
+    assert view["scenes"] == [
+        {"name": "Fight", "system": "ih-d10", "mission": None, "ended": True},
+        {"name": "Alley", "system": "mist", "mission": "Harbour", "ended": False},
+    ]
 
 
 def test_saves_of_an_unknown_campaign_is_refused_in_the_tables_language(

@@ -121,3 +121,27 @@ async def test_the_players_view_shows_the_party_between_fights(tmp_path: Path) -
         text = await wait_text(pilot, "队伍")
         assert "战斗中还没有人" in text and "Ann" in text
         assert "3/7" in text and "3/5" in text  # as the campaign has her
+
+
+async def test_an_ended_scene_opens_read_only_until_scene_reopen(
+    run_app: AppRun, tmp_path: Path
+) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        await _type_line(pilot, 'scene new "Next" ih-d10')
+        assert ih_screen(app).history.scene.name == "Next"
+    app.persistence.close()  # as quitting does: the lock goes
+    app = STConsoleApp(save_dir=tmp_path, campaign="Test", scene="Fight", seed=5, lang="zh")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = ih_screen(app)
+        assert screen.read_only and "场景 Fight 已结束" in screen.status
+        await _type_line(pilot, "heal Ann 1")
+        assert row(app, "Ann")["health"] == 3  # refused: the past stays the past
+        assert "已结束" in str(screen.command_line.query_one("#command-error", Static).render())
+        await press(pilot, "escape")  # the refused line stays open to be fixed: close it
+        await _type_line(pilot, "scene reopen")
+        screen = ih_screen(app)
+        assert "已重新打开场景 Fight" in screen.status, screen.status
+        assert not screen.read_only
+        await _type_line(pilot, "heal Ann 1")
+        assert row(app, "Ann")["health"] == 4

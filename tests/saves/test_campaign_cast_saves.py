@@ -205,6 +205,14 @@ def test_an_imported_campaign_starts_its_cast_where_its_scenes_left_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert run_here(tmp_path / "a", FIGHT, monkeypatch) == 0
+    assert (
+        run_here(
+            tmp_path / "a",
+            'scene new "Next" ih-d10\nadd Ann from=Ann init=3\nwillpower Ann -1\n',
+            monkeypatch,
+        )
+        == 0
+    )
     assert run_here(tmp_path / "a", ALLEY, monkeypatch) == 0
     exported = tmp_path / "c.json"
     assert (
@@ -224,7 +232,11 @@ def test_an_imported_campaign_starts_its_cast_where_its_scenes_left_it(
     )
     assert main(["import", str(exported), "--save-dir", str(tmp_path / "b")]) == 0
     with open_store(tmp_path / "b").open_campaign("C") as campaign:
-        assert campaign.roster()[0].condition.health == 3  # type: ignore[union-attr]
+        (ann,) = campaign.roster()  # as the latest scene, Next, left her
+        assert ann.condition is not None and (ann.condition.health, ann.condition.willpower) == (
+            3,
+            2,
+        )
         office = campaign.with_roster(new_scene("Office", "mist", seed=4))
     assert isinstance(office.state, MistState)
     assert [c.name for c in office.state.characters] == ["Mei"]
@@ -314,3 +326,42 @@ def test_restoring_a_backup_from_before_the_cast_file_puts_the_live_one_aside(
         nxt, _ = execute_text(nxt, "add Ann from=Ann init=3")
     assert isinstance(nxt.state, Encounter)
     assert find(nxt.state, "Ann").health == 3  # taken from its latest scene again
+
+
+def test_a_scene_the_table_moved_on_from_has_ended_and_a_script_reopens_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_here(tmp_path, FIGHT, monkeypatch) == 0
+    assert (
+        run_here(tmp_path, 'scene new "Next" ih-d10\nadd Ann from=Ann init=3\n', monkeypatch) == 0
+    )
+    store = open_store(tmp_path)
+    with store.open_campaign("C") as campaign:
+        assert campaign.is_ended("Fight") and not campaign.is_ended("Next")
+        campaign.set_current_scene("Fight")  # as the console leaves it after opening Fight
+    capsys.readouterr()
+    assert run_here(tmp_path, "heal Ann 4\n", monkeypatch, "--lang", "zh") == 1
+    assert "场景 Fight 已结束" in capsys.readouterr().err
+    assert run_here(tmp_path, "scene reopen\nheal Ann 4\n", monkeypatch) == 0
+    assert run_here(tmp_path, "scene reopen\n", monkeypatch) == 1  # not ended any more
+    with store.open_campaign("C") as campaign:
+        assert not campaign.is_ended("Fight")
+        fight = campaign.load_scene("Fight")
+        assert isinstance(fight.state, Encounter) and find(fight.state, "Ann").health == 7
+        assert campaign.roster()[0].condition.health == 3  # type: ignore[union-attr]
+
+
+def test_an_ended_scene_renamed_stays_ended_and_reopened_is_not(tmp_path: Path) -> None:
+    with open_store(tmp_path).open_campaign("C", create=True) as campaign:
+        campaign.create_scene(new_scene("Fight", "ih-d10", seed=1))
+        campaign.create_scene(new_scene("Next", "ih-d10", seed=2))
+        campaign.end_scene("fight")
+        campaign.rename_scene("Fight", "Brawl")
+        assert campaign.is_ended("brawl") and not campaign.is_ended("Next")
+    with open_store(tmp_path).open_campaign("C") as campaign:
+        assert campaign.is_ended("Brawl")
+        campaign.reopen_scene("Brawl")
+        assert not campaign.is_ended("Brawl")
+        campaign.end_scene("Next")
+        campaign.delete_scene("Next")
+        assert not campaign.is_ended("Next")
