@@ -310,18 +310,21 @@ def crash_dir(tmp_path: Path) -> Iterator[Path]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _campaign_scenes(root: Path, name: str) -> dict[str, Scene]:
+def _campaign_scenes(root: Path, name: str) -> dict[str, object]:
     """Every scene of the campaign, opened for writing (as the next console or ``run`` would:
     an unfinished unit is rolled back first)."""
     with open_store(root).open_campaign(name) as opened:
         assert not opened.read_only
         scenes = {each: opened.load_scene(each) for each in opened.scene_names()}
+        cast = opened.roster()
     # The wall-clock second each command was made (the SealDice log's time) is not the state:
     # a script run again a second later makes the same scenes.
-    return {
+    found: dict[str, object] = {
         key: replace(scene, journal=tuple(replace(entry, time=None) for entry in scene.journal))
         for key, scene in scenes.items()
     }
+    found["the cast"] = cast  # cast.json (issue 25) is part of the unit too
+    return found
 
 
 SCRIPT = """\
@@ -329,7 +332,9 @@ roll ih-d10 3
 add Zed init=4 health=6
 damage Zed 2
 scene new "Second" ih-d10
-add Ann init=3
+sheet Ann pc stamina=2 resolve=2 composure=2
+add Ann from=Ann init=3
+damage Ann 2
 begin
 scene new "Third" mist
 pc Mei
@@ -364,7 +369,7 @@ def test_a_script_killed_at_every_file_operation_leaves_none_of_it_and_runs_agai
     monkeypatch.setattr("sys.stdin", io.StringIO('scene new "First" ih-d10\nadd Bob init=9\n'))
     assert main(["run", "-", "--campaign", "Table", "--seed", "5", "--save-dir", str(seed)]) == 0
     before = _campaign_scenes(seed, "Table")
-    assert list(before) == ["First"]
+    assert list(before) == ["First", "the cast"] and before["the cast"] == ()
 
     def copy(name: str) -> Path:
         root = crash_dir / name
@@ -375,7 +380,8 @@ def test_a_script_killed_at_every_file_operation_leaves_none_of_it_and_runs_agai
     status, total = _fork_call(lambda: _run_script(full), 0)
     assert status == 0 and total > 20
     after = _campaign_scenes(full, "Table")
-    assert list(after) == ["First", "Second", "Third"] and after["First"] != before["First"]
+    assert list(after) == ["First", "Second", "Third", "the cast"]
+    assert after["First"] != before["First"] and after["the cast"] != ()
     outcomes = set()
     for crash_at in range(1, total + 1):
         root = copy(f"crash-{crash_at}")
@@ -426,7 +432,7 @@ def test_an_import_killed_at_every_file_operation_leaves_all_or_none_of_it(
     root, status, total = run(0)
     assert status == 0 and total > 5
     after = _campaign_scenes(root, "Crash")
-    assert list(after) == ["Kept", "Case", "Other"]
+    assert list(after) == ["Kept", "Case", "Other", "the cast"]
     shutil.rmtree(root)
     outcomes = set()
     for crash_at in range(1, total + 1):
