@@ -257,16 +257,16 @@ def _check_name(name: str, what: str, path: Path, limit: int = MAX_NAME) -> None
         raise ImportRefused(
             f"{path}: the {what} name {shown} holds a control character ({found}); refused.",
             path,
-            "saves.exports.name-control",
-            {"path": path, "name": shown, "char": found},
+            code="saves.exports.name-control",
+            params={"path": path, "name": shown, "char": found},
         )
     if len(name) > limit or not name.strip():
         raise ImportRefused(
             f"{path}: the {what} name {shown[:80]} is {len(name.strip())} characters long; a "
             f"name has 1 to {limit}. Refused.",
             path,
-            "saves.exports.name-length",
-            {"path": path, "name": shown[:80], "length": len(name.strip()), "limit": limit},
+            code="saves.exports.name-length",
+            params={"path": path, "name": shown[:80], "length": len(name.strip()), "limit": limit},
         )
 
 
