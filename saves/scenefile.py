@@ -17,7 +17,9 @@ removed later (:meth:`SceneFile.collect_garbage`).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
+import operator
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -65,8 +67,8 @@ class SceneFile:
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
         self._initial: tuple[Any, Any] = (None, None)
-        self._checkpoint_docs: dict[int, tuple[Any, Any]] = {}
-        self._loaded_checkpoints: list[tuple[int, Any]] = []
+        self._checkpoint_docs: dict[int, tuple[Any, list[Any], dict[str, int]]] = {}
+        self._loaded_checkpoints: list[tuple[int, Any, dict[str, int]]] = []
         self._state_memo = Memo()
         """Documents of the last saved state's parts: an autosave encodes only what changed."""
         self._known = False
@@ -140,14 +142,20 @@ class SceneFile:
     ) -> tuple[tuple[int, Any], ...]:
         """The checkpoints of the chunks and of the header (its tail's), decoded; only from a
         file whose checksum matched: they are not checked against the journal."""
-        found = list(self._loaded_checkpoints)
-        for index, document in checkpoint_list(header.get("checkpoints"), sealed, 10**9):
+        marks = list(self._loaded_checkpoints)
+        for index, document, prefixes in checkpoint_list(header.get("checkpoints"), sealed, 10**9):
             if index > len(scene.journal):
                 break
             try:
-                found.append((index, DEFAULT.decode(document)))
+                marks.append((index, DEFAULT.decode(document), prefixes))
             except DocumentError:
                 break
+        found = []
+        for index, state, prefixes in marks:
+            whole = _whole(state, prefixes, scene.state)
+            if whole is None:
+                break  # a prefix the scene's state does not have: replay from the one before
+            found.append((index, whole))
         return tuple(found)
 
     def _decode_tail(self, tail: Any, trusted: bool) -> tuple[JournalEntry, ...]:
@@ -202,12 +210,7 @@ class SceneFile:
         """
         self.verify_writable()
         journal = scene.journal
-        old = self._journal
-        shared = 0
-        for mine, theirs in zip(old, journal, strict=False):
-            if mine is not theirs:
-                break
-            shared += 1
+        shared = _shared_prefix(self._journal, journal)
         chunks = [ref for ref in self._chunks if ref.start + ref.count <= shared]
         sealed = sum(ref.count for ref in chunks)
         cache = self._docs
@@ -219,7 +222,7 @@ class SceneFile:
         # Chunk by chunk, so that a long new journal (an import) is never encoded whole at once.
         while len(journal) - sealed >= CHUNK:
             marks = [
-                [index, self._sealed_checkpoint_document(index, state)]
+                [index, *self._sealed_checkpoint_document(index, state, scene.state)]
                 for index, state in scene.checkpoints
                 if sealed < index <= sealed + CHUNK
             ]
@@ -237,7 +240,7 @@ class SceneFile:
         header["tail"] = documents
         header["tail_digest"] = chunk_digest(self._tail_json(sealed, documents))
         header["checkpoints"] = [
-            [index, self._checkpoint_document(index, state)]
+            [index, *self._checkpoint_document(index, state, scene.state)]
             for index, state in scene.checkpoints
             if index > sealed
         ]
@@ -267,22 +270,23 @@ class SceneFile:
         self._texts = fresh
         return b"[" + b",".join(parts) + b"]"
 
-    def _sealed_checkpoint_document(self, index: int, state: Any) -> Any:
-        """The document of a checkpoint going into a sealed chunk: the one kept while it was in
-        the tail if the state is the same, else encoded now; not kept (a sealed chunk is not
-        written again, and an import's hundreds of checkpoints, each a whole state, took
-        gigabytes when all were kept)."""
+    def _sealed_checkpoint_document(self, index: int, state: Any, current: Any) -> list[Any]:
+        """The document of a checkpoint going into a sealed chunk (and its prefixes, see
+        :func:`_prefix_form`): the one kept while it was in the tail if the state is the same,
+        else encoded now; not kept (a sealed chunk is not written again, and an import's
+        hundreds of checkpoints, each a whole state, took gigabytes when all were kept)."""
         known = self._checkpoint_docs.pop(index, None)
-        if known is not None and known[0] is state:
+        if known is not None and known[0] is state and _prefixes_hold(known[2], state, current):
             return known[1]
-        return DEFAULT.encode(state)
+        return _checkpoint_mark(state, current)
 
-    def _checkpoint_document(self, index: int, state: Any) -> Any:
-        """The document of a checkpoint's state, the same dict while the state is the same
-        object (an autosave's JSON reuses its text)."""
+    def _checkpoint_document(self, index: int, state: Any, current: Any) -> list[Any]:
+        """The document of a checkpoint's state (and its prefixes), the same while the state is
+        the same object (an autosave's JSON reuses its text)."""
         known = self._checkpoint_docs.get(index)
-        if known is None or known[0] is not state:
-            known = (state, DEFAULT.encode(state))
+        if known is None or known[0] is not state or not _prefixes_hold(known[2], state, current):
+            mark = _checkpoint_mark(state, current)
+            known = (state, mark, mark[1] if len(mark) == 2 else {})
             self._checkpoint_docs[index] = known
         return known[1]
 
@@ -302,3 +306,85 @@ class SceneFile:
 
     def close(self) -> None:
         self._db.close()
+
+
+def _shared_prefix(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
+    """How many first entries ``new`` shares with ``old``, by identity. The usual case (one
+    entry more, or a few undone) is decided by comparing tuples at C speed: a Python walk of a
+    50,000-entry journal took most of an autosave's time (issue 30)."""
+    length = min(len(old), len(new))
+    if length and old[length - 1] is new[length - 1] and _same_items(old, new, length):
+        return length
+    shared = 0
+    for mine, theirs in zip(old, new, strict=False):
+        if mine is not theirs:
+            break
+        shared += 1
+    return shared
+
+
+def _same_items(old: tuple[Any, ...], new: tuple[Any, ...], length: int) -> bool:
+    """Whether the first ``length`` items are the very same objects (``is``, not ``==``)."""
+    return all(map(operator.is_, old[:length], new[:length]))
+
+
+PREFIX_FROM = 16
+"""A checkpoint's tuple field this long or longer that begins the scene's state's same field is
+saved as its length (issue 30: an IH state keeps every roll of the scene, so each checkpoint,
+one per 128 commands, held the whole history of rolls: a 52,000-entry scene took 777 MB)."""
+
+
+def _prefix_form(state: Any, current: Any) -> tuple[Any, dict[str, int]]:
+    """``state`` with each long tuple field that is the start of ``current``'s same field
+    emptied, and those fields' lengths (``{}``: saved whole). Fields only grow by appending
+    (``Encounter.rolls``), so a checkpoint's are the start of every later state's."""
+    if (
+        type(state) is not type(current)
+        or not dataclasses.is_dataclass(state)
+        or isinstance(state, type)
+    ):
+        return state, {}
+    prefixes: dict[str, int] = {}
+    for field in dataclasses.fields(state):
+        value = getattr(state, field.name)
+        if type(value) is not tuple or len(value) < PREFIX_FROM:
+            continue
+        later = getattr(current, field.name)
+        if type(later) is tuple and later[: len(value)] == value:
+            prefixes[field.name] = len(value)
+    if not prefixes:
+        return state, {}
+    return dataclasses.replace(state, **{name: () for name in prefixes}), prefixes
+
+
+def _prefixes_hold(prefixes: dict[str, int], state: Any, current: Any) -> bool:
+    """Whether ``prefixes`` (of ``state``) still begin ``current``'s fields."""
+    for name, length in prefixes.items():
+        later = getattr(current, name, None)
+        if type(later) is not tuple or later[:length] != getattr(state, name):
+            return False
+    return True
+
+
+def _checkpoint_mark(state: Any, current: Any) -> list[Any]:
+    """``[document]`` or ``[document, prefixes]``: what follows the index in a checkpoint."""
+    short, prefixes = _prefix_form(state, current)
+    document = DEFAULT.encode(short)
+    return [document, prefixes] if prefixes else [document]
+
+
+def _whole(state: Any, prefixes: dict[str, int], current: Any) -> Any:
+    """A loaded checkpoint's state with its prefix fields filled from ``current`` (the scene's
+    state, which every checkpoint of its journal precedes); ``None`` when one cannot be."""
+    if not prefixes:
+        return state
+    filled: dict[str, Any] = {}
+    for name, length in prefixes.items():
+        later = getattr(current, name, None)
+        if type(later) is not tuple or len(later) < length or getattr(state, name, None) != ():
+            return None
+        filled[name] = later[:length]
+    try:
+        return dataclasses.replace(state, **filled)
+    except (TypeError, ValueError):
+        return None
