@@ -22,6 +22,7 @@ import gc
 import operator
 import os
 from dataclasses import replace
+from itertools import compress, count
 from pathlib import Path
 from typing import Any
 
@@ -313,19 +314,9 @@ def _shared_prefix(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
     entry more, or a few undone) is decided by comparing tuples at C speed: a Python walk of a
     50,000-entry journal took most of an autosave's time (issue 30)."""
     length = min(len(old), len(new))
-    if length and old[length - 1] is new[length - 1] and _same_items(old, new, length):
-        return length
-    shared = 0
-    for mine, theirs in zip(old, new, strict=False):
-        if mine is not theirs:
-            break
-        shared += 1
-    return shared
-
-
-def _same_items(old: tuple[Any, ...], new: tuple[Any, ...], length: int) -> bool:
-    """Whether the first ``length`` items are the very same objects (``is``, not ``==``)."""
-    return all(map(operator.is_, old[:length], new[:length]))
+    if length and old[length - 1] is new[length - 1] and old[:length] == new[:length]:
+        return length  # equal entries (``==`` takes ``is`` first) encode alike
+    return next(compress(count(), map(operator.is_not, old, new)), length)
 
 
 PREFIX_FROM = 16
