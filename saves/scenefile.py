@@ -29,6 +29,7 @@ from typing import Any
 from tinydb.table import Document
 
 from engine.session import JournalEntry, Scene
+from saves import sealed_rolls
 from saves.codec import DEFAULT
 from saves.documents import (
     checked,
@@ -67,9 +68,14 @@ class SceneFile:
         self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
+        self._chunk_docs: dict[str, tuple[ChunkRef, dict[str, Any]]] = {}
         self._initial: tuple[Any, Any] = (None, None)
         self._checkpoint_docs: dict[int, tuple[Any, list[Any], dict[str, int]]] = {}
         self._loaded_checkpoints: list[tuple[int, Any, dict[str, int]]] = []
+        self._roll_refs: list[sealed_rolls.RollsRef] = []
+        self._sealed_rolls: tuple[Any, ...] = ()
+        """The rolls in sealed files (:mod:`saves.sealed_rolls`), as last loaded or saved."""
+        self._rolls_tail: tuple[Any, tuple[Any, ...]] = (None, ())
         self._state_memo = Memo()
         """Documents of the last saved state's parts: an autosave encodes only what changed."""
         self._known = False
@@ -123,7 +129,9 @@ class SceneFile:
                     self.path,
                     f"names {length} journal entries but its chunks hold {len(journal)}",
                 )
+            header, refs = self._split_rolls(header)
             scene = scene_from_parts(header, journal, self.path)
+            scene = self._with_sealed_rolls(scene, refs, trusted)
             if trusted:
                 scene = replace(scene, checkpoints=self._checkpoints(header, len(sealed), scene))
             if status is False:
@@ -137,6 +145,67 @@ class SceneFile:
         self._initial = (scene.initial, None)
         self._known = True
         return scene
+
+    def _split_rolls(
+        self, header: dict[str, Any]
+    ) -> tuple[dict[str, Any], list[sealed_rolls.RollsRef] | None]:
+        """The header with its state's rolls as a plain list (the tail), and the references
+        of the sealed ones (``None``: the header holds them all, as before issue 30)."""
+        state = header.get("state")
+        if type(state) is not dict or type(state.get(sealed_rolls.FIELD)) is not dict:
+            return header, None
+        kept = state[sealed_rolls.FIELD]
+        refs = sealed_rolls.refs_of(kept.get("sealed"), self.path)
+        return {**header, "state": {**state, sealed_rolls.FIELD: kept.get("tail")}}, refs
+
+    def _with_sealed_rolls(
+        self, scene: Scene, refs: list[sealed_rolls.RollsRef] | None, trusted: bool
+    ) -> Scene:
+        """``scene`` with the rolls of the sealed files before its header's."""
+        self._roll_refs, self._sealed_rolls, self._rolls_tail = [], (), (None, ())
+        if refs is None:
+            return scene
+        kind = sealed_rolls.item_type(scene.state)
+        if kind is None:
+            raise BadFile(self.path, "has sealed rolls but its state keeps none")
+        sealed = sealed_rolls.read(self.chunk_dir, refs, kind, trusted)
+        tail = getattr(scene.state, sealed_rolls.FIELD)
+        state = replace(scene.state, **{sealed_rolls.FIELD: sealed + tail})
+        self._roll_refs, self._sealed_rolls = refs, sealed
+        return replace(scene, state=state)
+
+    def _seal_rolls(self, state: Any) -> tuple[Any, list[sealed_rolls.RollsRef]]:
+        """Seal the state's rolls :data:`saves.sealed_rolls.PIECE` at a time, each sealed file
+        written once (before the header naming it); the state with the rolls not sealed yet
+        and the references, or ``state`` and ``[]`` when nothing is sealed."""
+        rolls = getattr(state, sealed_rolls.FIELD, None)
+        if type(rolls) is not tuple or sealed_rolls.item_type(state) is None:
+            return state, []
+        refs, sealed = self._roll_refs, self._sealed_rolls
+        if sealed and rolls[: len(sealed)] != sealed:  # an undo took back sealed rolls
+            kept: list[sealed_rolls.RollsRef] = []
+            for ref in refs:
+                end = ref.start + ref.count
+                if len(rolls) < end or rolls[:end] != sealed[:end]:
+                    break
+                kept.append(ref)
+            refs = kept
+            sealed = sealed[: kept[-1].start + kept[-1].count] if kept else ()
+        refs = list(refs)
+        while len(rolls) - len(sealed) >= sealed_rolls.PIECE:
+            start = len(sealed)
+            piece = rolls[start : start + sealed_rolls.PIECE]
+            documents = [DEFAULT.encode(item) for item in piece]
+            refs.append(sealed_rolls.seal(self.chunk_dir, documents, start))
+            sealed = rolls[: start + sealed_rolls.PIECE]
+        self._roll_refs, self._sealed_rolls = refs, sealed
+        if not refs:
+            return state, []
+        known_rolls, tail = self._rolls_tail
+        if known_rolls is not rolls:
+            tail = rolls[len(sealed) :]
+            self._rolls_tail = (rolls, tail)
+        return replace(state, **{sealed_rolls.FIELD: tail}), refs
 
     def _checkpoints(
         self, header: dict[str, Any], sealed: int, scene: Scene
@@ -234,10 +303,18 @@ class SceneFile:
         initial_object, initial_document = self._initial
         if initial_object is not scene.initial or initial_document is None:
             initial_document = DEFAULT.encode(scene.initial)
-        state_document = DEFAULT.encode_reusing(scene.state, self._state_memo)
+        kept_state, roll_refs = self._seal_rolls(scene.state)
+        state_document = DEFAULT.encode_reusing(kept_state, self._state_memo)
+        if roll_refs:  # issue 30: the rolls sealed before are named, not written again
+            tail_rolls = state_document[sealed_rolls.FIELD]
+            sealed_doc = [ref.document() for ref in roll_refs]
+            state_document = {
+                **state_document,
+                sealed_rolls.FIELD: {"sealed": sealed_doc, "tail": tail_rolls},
+            }
         header = scene_header(scene, initial_document, state_document)
         header["journal_length"] = len(journal)
-        header["chunks"] = [{"file": r.file, "start": r.start, "count": r.count} for r in chunks]
+        header["chunks"] = self._chunk_documents(chunks)
         header["tail"] = documents
         header["tail_digest"] = chunk_digest(self._tail_json(sealed, documents))
         header["checkpoints"] = [
@@ -256,6 +333,19 @@ class SceneFile:
         self._chunks = chunks
         self._initial = (scene.initial, initial_document)
         self._known = True
+
+    def _chunk_documents(self, chunks: list[ChunkRef]) -> list[dict[str, Any]]:
+        """The header's chunk list, the same dict for a chunk as at the last save (its JSON
+        text is then reused: a 50,000-entry scene names 195 chunks at every autosave)."""
+        known = self._chunk_docs
+        fresh = {}
+        for ref in chunks:
+            found = known.get(ref.file)
+            if found is None or found[0] != ref:
+                found = (ref, {"file": ref.file, "start": ref.start, "count": ref.count})
+            fresh[ref.file] = found
+        self._chunk_docs = fresh
+        return [found[1] for found in fresh.values()]
 
     def _tail_json(self, start: int, documents: list[dict[str, Any]]) -> bytes:
         """``dump_json(documents)``, reusing the JSON of documents dumped by the last save."""
@@ -299,7 +389,7 @@ class SceneFile:
         """Remove chunk files the current header no longer names (after undo, say)."""
         if self.read_only or not self._known or not self.chunk_dir.is_dir():
             return
-        keep = set(self.chunk_files())
+        keep = set(self.chunk_files()) | {ref.file for ref in self._roll_refs}
         for path in self.chunk_dir.iterdir():
             if path.name not in keep and path.suffix in (".json", ".tmp"):
                 with contextlib.suppress(OSError):

@@ -159,7 +159,13 @@ def _export(root: Path) -> Path:
 
 
 def _size(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    """Bytes on disk under ``path``: a hard-linked file (a backup's chunk) counted once."""
+    seen: dict[tuple[int, int], int] = {}
+    for item in path.rglob("*"):
+        if item.is_file():
+            found = item.stat()
+            seen[(found.st_dev, found.st_ino)] = found.st_size
+    return sum(seen.values())
 
 
 def opening() -> None:
