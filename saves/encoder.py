@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 import threading
 import typing
 from collections.abc import Callable
@@ -22,11 +23,30 @@ Encoder = Callable[[Any], Any]
 
 
 class Memo:
-    """The documents of the objects one :meth:`Encoders.encode_reusing` call made, by identity."""
+    """The documents of the objects one :meth:`Encoders.encode_reusing` call made, by identity
+    (dataclasses' dicts; long tuples' lists, and per tuple encoder the last long tuple it
+    encoded, so a tuple that grew by appending only encodes what it appended)."""
 
     def __init__(self) -> None:
-        self.previous: dict[int, tuple[Any, dict[str, Any]]] = {}
-        self.current: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self.previous: dict[int, tuple[Any, Any]] = {}
+        self.current: dict[int, tuple[Any, Any]] = {}
+        self.previous_grown: dict[int, tuple[Any, list[Any]]] = {}
+        self.current_grown: dict[int, tuple[Any, list[Any]]] = {}
+
+
+LONG = 16
+"""A tuple this long or longer is remembered by :meth:`Encoders.encode_reusing` (shorter ones
+cost less to encode again than to look up)."""
+
+_grown = threading.local()
+
+
+def grown_lists() -> dict[int, tuple[list[Any], list[Any]]]:
+    """The lists the last :meth:`Encoders.encode_reusing` in this thread made by appending to
+    the list of an earlier one: ``id(new) → (new, earlier)`` (``saves.json_text`` then writes
+    only the appended items' text)."""
+    found: dict[int, tuple[list[Any], list[Any]]] = getattr(_grown, "lists", {})
+    return found
 
 
 class Encoders(PerHint[Encoder]):
@@ -56,12 +76,15 @@ class Encoders(PerHint[Encoder]):
         callers must not mutate documents). ``memo`` then holds this time's parts only.
         """
         memo.current = {}
+        memo.current_grown = {}
+        _grown.lists = {}
         self._local.memo = memo
         try:
             return self.encode(value)
         finally:
             self._local.memo = None
             memo.previous, memo.current = memo.current, {}
+            memo.previous_grown, memo.current_grown = memo.current_grown, {}
 
     encoder = PerHint.compiled_for
     """The compiled encoder of values of type ``hint`` (a dataclass, a tuple type, ...)."""
@@ -79,7 +102,7 @@ class Encoders(PerHint[Encoder]):
                 item = self.encoder(args[0])
                 if item is _identity:
                     return list
-                return lambda value: [item(x) for x in value]
+                return self._items_encoder(item)
             parts = [self.encoder(arg) for arg in args]
             return lambda value: [enc(x) for enc, x in zip(parts, value, strict=True)]
         optional = optional_of(hint)
@@ -87,6 +110,37 @@ class Encoders(PerHint[Encoder]):
             inner = self.encoder(optional)
             return lambda value: None if value is None else inner(value)
         return self.encode
+
+    def _items_encoder(self, item: Encoder) -> Encoder:
+        """The encoder of ``tuple[X, ...]``: with a memo, a long tuple encoded last time gets
+        its list again, and one that only appended to the last long tuple of this type gets
+        that list plus its new items (a scene's rolls grow by one at a time: issue 30)."""
+        local = self._local
+
+        def encode_items(value: Any) -> list[Any]:
+            memo: Memo | None = getattr(local, "memo", None)
+            if memo is None or len(value) < LONG:
+                return [item(x) for x in value]
+            seen = memo.previous.get(id(value)) or memo.current.get(id(value))
+            if seen is not None and seen[0] is value:
+                memo.current[id(value)] = seen
+                memo.current_grown[id(encode_items)] = seen
+                document: list[Any] = seen[1]
+                return document
+            base = memo.previous_grown.get(id(encode_items)) or memo.current_grown.get(
+                id(encode_items)
+            )
+            start = len(base[0]) if base is not None else 0
+            if base is not None and start <= len(value) and _begins(value, base[0]):
+                document = base[1] + [item(x) for x in value[start:]]
+                grown_lists()[id(document)] = (document, base[1])
+            else:
+                document = [item(x) for x in value]
+            memo.current[id(value)] = (value, document)
+            memo.current_grown[id(encode_items)] = (value, document)
+            return document
+
+        return encode_items
 
     def _dataclass_encoder(self, cls: type) -> Encoder:
         tag = self.registry.tag(cls)
@@ -102,7 +156,8 @@ class Encoders(PerHint[Encoder]):
                 seen = memo.previous.get(id(value))
                 if seen is not None and seen[0] is value:
                     memo.current[id(value)] = seen
-                    return seen[1]
+                    known: dict[str, Any] = seen[1]
+                    return known
             document: dict[str, Any] = {"__type__": tag}
             for name, enc in plan:
                 document[name] = enc(getattr(value, name))
@@ -119,6 +174,11 @@ class Encoders(PerHint[Encoder]):
 
 def _identity(value: Any) -> Any:
     return value
+
+
+def _begins(value: tuple[Any, ...], start: tuple[Any, ...]) -> bool:
+    """Whether ``value`` begins with the very objects of ``start`` (at C speed)."""
+    return all(map(operator.is_, value[: len(start)], start))
 
 
 def _enum_value(value: Any) -> Any:

@@ -113,6 +113,16 @@ class Follower:
             stamps.append(_stamp(self._scene_file))
         return tuple(stamps)
 
+    def folders(self) -> list[Path]:
+        """The folders holding the files :meth:`signature` looks at (to be watched for
+        changes instead of polled, where the system can: ``console/player/watch.py``)."""
+        found = [self.root]
+        if self._directory is not None:
+            found.append(self._directory)
+        if self._scene_file is not None:
+            found.append(self._scene_file.parent)
+        return found
+
     def read(self) -> Followed:
         """Load the current scene.
 

@@ -106,27 +106,34 @@ def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[J
         raise BadFile(path, "is nested too deeply to be a save") from None
 
 
-def checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any]]:
-    """Well-formed decoded checkpoints ``[n, state]`` with ``low < n <= high``; others are
-    dropped (a checkpoint only saves replay time, it is never needed)."""
-    found: list[tuple[int, Any]] = []
+def checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any, dict[str, int]]]:
+    """Well-formed checkpoints ``[n, state]`` or ``[n, state, prefixes]`` with
+    ``low < n <= high``; others are dropped (a checkpoint only saves replay time, it is never
+    needed). ``prefixes`` (``{"rolls": 812}``) names fields of the state saved empty: each is
+    that many first items of the same field of the scene's state (:mod:`saves.scenefile`)."""
+    found: list[tuple[int, Any, dict[str, int]]] = []
     if type(raw) is not list:
         return found
     for item in raw:
         if (
             type(item) is list
-            and len(item) == 2
+            and len(item) in (2, 3)
             and type(item[0]) is int
             and low < item[0] <= high
             and (not found or found[-1][0] < item[0])
         ):
-            found.append((item[0], item[1]))
+            prefixes = item[2] if len(item) == 3 else {}
+            if type(prefixes) is not dict or not all(
+                type(k) is str and type(v) is int and v >= 0 for k, v in prefixes.items()
+            ):
+                continue
+            found.append((item[0], item[1], prefixes))
     return found
 
 
 def read_chunks(
     header_path: Path, refs: Any, trusted: bool
-) -> tuple[list[ChunkRef], list[JournalEntry], list[tuple[int, Any]]]:
+) -> tuple[list[ChunkRef], list[JournalEntry], list[tuple[int, Any, dict[str, int]]]]:
     """The chunks a header names (``refs``, its ``chunks`` list), in order, each verified.
 
     Returns the references, the entries of all the chunks, and their checkpoints (only when
@@ -140,7 +147,7 @@ def read_chunks(
     chunk_dir = header_path.with_suffix("")
     chunks: list[ChunkRef] = []
     entries: list[JournalEntry] = []
-    checkpoints: list[tuple[int, Any]] = []
+    checkpoints: list[tuple[int, Any, dict[str, int]]] = []
     for raw in refs:
         try:
             ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from saves.encoder import grown_lists
+
 Memo = dict[int, tuple[Any, str]]
 """Container id → (the container, its JSON text). The container is kept so its id is not
 reused by another object while the memo lives."""
@@ -47,7 +49,14 @@ def _text(value: Any, depth: int, memo: Memo, fresh: Memo) -> str:
         if known is not None and known[0] is value:
             fresh[id(value)] = known
             return known[1]
-    if depth >= WALK_DEPTH or (
+    grown = grown_lists().get(id(value)) if depth >= REUSE_FROM_DEPTH else None
+    earlier = memo.get(id(grown[1])) if grown is not None and grown[0] is value else None
+    if grown is not None and earlier is not None and earlier[0] is grown[1]:
+        # A list the codec made by appending to one dumped last time: only the new items.
+        start = len(grown[1])
+        added = ",".join(_text(item, depth + 1, memo, fresh) for item in value[start:])
+        text = earlier[1][:-1] + ("," if start and added else "") + added + "]"
+    elif depth >= WALK_DEPTH or (
         isinstance(value, dict) and not all(isinstance(k, str) for k in value)
     ):
         text = _dumps(value)

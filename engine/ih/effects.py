@@ -9,12 +9,10 @@ counts down at each new round instead, so it still ends.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import compress, count
-from operator import attrgetter
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.ih.encounter import Effect, Encounter, Phase, find, put, same_places
+from engine.ih.encounter import Effect, Encounter, Phase, find, flagged, put, same_places
 from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
 
 
@@ -49,12 +47,9 @@ def end(state: Encounter, name: str, label: str) -> tuple[Encounter, Events]:
     return put(state, replace(target, effects=kept)), (EffectEnded(target.name, label),)
 
 
-_EFFECTS = attrgetter("effects")
-
-
 def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
     """Count down effects at the start of ``source``'s turn (``None``: orphans, round start)."""
-    holders = list(compress(count(), map(_EFFECTS, state.order)))  # at C speed: most have none
+    holders = flagged(state.order, "effects")  # kept per order: most have none
     if not holders:
         return state, ()
     present = {c.key for c in state.order} if source is None else set()
@@ -77,7 +72,9 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
                 kept.append(replace(effect, rounds_left=effect.rounds_left - 1))
         if tuple(kept) != combatant.effects:
             order[index] = replace(combatant, effects=tuple(kept))
-    return replace(state, order=same_places(state.order, tuple(order))), tuple(events)
+    still = tuple(index for index in holders if order[index].effects)
+    new_order = same_places(state.order, tuple(order), {"effects": still})
+    return replace(state, order=new_order), tuple(events)
 
 
 def clear_all(state: Encounter) -> Encounter:

@@ -7,8 +7,11 @@ the turn order: the next to act is computed from it (RULES.md [I-3]).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import compress, count
+from operator import attrgetter, not_
 
 from engine.errors import RuleError
 from engine.ih.rolls import ExtendedTask, RollRecord
@@ -222,43 +225,109 @@ class Encounter:
         return SECONDS_PER_ROUND * max(self.round - 1, 0)
 
 
-_PLACES: dict[int, tuple[tuple[Combatant, ...], dict[str, int], dict[str, int]]] = {}
-"""Turn orders lately looked into, by identity: the order (kept, so its id is not reused),
-each name's first place and each case-folded name's first place. A fight of 2,000 combatants
-looked every name up by walking the order, several times per ``next`` (issue 30)."""
+class _Known:
+    """What is known of one turn order: each name's first place, each case-folded name's
+    first place, and the places of those with a flag (``"effects"``, ``"!acted"``: without)."""
 
-_PLACES_KEPT = 64
+    __slots__ = ("order", "by_name", "by_key", "flags")
+
+    def __init__(
+        self,
+        order: tuple[Combatant, ...],
+        by_name: dict[str, int],
+        by_key: dict[str, int],
+        flags: dict[str, tuple[int, ...]],
+    ) -> None:
+        self.order = order
+        self.by_name = by_name
+        self.by_key = by_key
+        self.flags = flags
 
 
-def _places(order: tuple[Combatant, ...]) -> tuple[dict[str, int], dict[str, int]]:
-    """The first place of each name and of each case-folded name in ``order``."""
-    found = _PLACES.get(id(order))
-    if found is not None and found[0] is order:
-        return found[1], found[2]
+_KNOWN: dict[int, _Known] = {}
+"""Turn orders lately looked into, by identity (each keeps its order, so its id is not
+reused). A fight of 2,000 combatants looked every name up, and for who could act, held effects
+or delayed, by walking the order several times per ``next`` (issue 30). Orders are immutable,
+so what is known of one never changes; :func:`put` and :func:`same_places` hand it on to the
+order they make."""
+
+_KNOWN_KEPT = 64
+
+
+def _known(order: tuple[Combatant, ...]) -> _Known:
+    found = _KNOWN.get(id(order))
+    if found is not None and found.order is order:
+        return found
     by_name: dict[str, int] = {}
     by_key: dict[str, int] = {}
     for index, combatant in enumerate(order):
         by_name.setdefault(combatant.name, index)
         by_key.setdefault(combatant.key, index)
-    _remember_places(order, by_name, by_key)
-    return by_name, by_key
+    return _remember(_Known(order, by_name, by_key, {}))
 
 
-def _remember_places(
-    order: tuple[Combatant, ...], by_name: dict[str, int], by_key: dict[str, int]
-) -> None:
-    while len(_PLACES) >= _PLACES_KEPT:
-        _PLACES.pop(next(iter(_PLACES)), None)
-    _PLACES[id(order)] = (order, by_name, by_key)
+def _remember(known: _Known) -> _Known:
+    while len(_KNOWN) >= _KNOWN_KEPT:
+        _KNOWN.pop(next(iter(_KNOWN)), None)
+    _KNOWN[id(known.order)] = known
+    return known
 
 
-def same_places(old: tuple[Combatant, ...], new: tuple[Combatant, ...]) -> tuple[Combatant, ...]:
+def _places(order: tuple[Combatant, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """The first place of each name and of each case-folded name in ``order``."""
+    known = _known(order)
+    return known.by_name, known.by_key
+
+
+def _flag(combatant: Combatant, flag: str) -> bool:
+    if flag.startswith("!"):
+        return not getattr(combatant, flag[1:])
+    return bool(getattr(combatant, flag))
+
+
+def flagged(order: tuple[Combatant, ...], flag: str) -> tuple[int, ...]:
+    """The places, in order, of the combatants with ``flag``: an attribute that is truthy
+    (``"effects"``, ``"delaying"``), or falsy after ``!`` (``"!acted"``)."""
+    known = _known(order)
+    found = known.flags.get(flag)
+    if found is None:
+        values = map(attrgetter(flag.lstrip("!")), order)
+        found = tuple(compress(count(), map(not_, values) if flag.startswith("!") else values))
+        known.flags[flag] = found
+    return found
+
+
+def same_places(
+    old: tuple[Combatant, ...],
+    new: tuple[Combatant, ...],
+    flags: dict[str, tuple[int, ...]] | None = None,
+) -> tuple[Combatant, ...]:
     """``new``, an order with the very names of ``old`` at the same places (each combatant
-    replaced by a changed copy of itself): its places are known without walking it."""
-    found = _PLACES.get(id(old))
-    if found is not None and found[0] is old and len(new) == len(old):
-        _remember_places(new, found[1], found[2])
+    replaced by a changed copy of itself): its places are known without walking it (and the
+    ``flags`` given, if the caller knows them)."""
+    found = _KNOWN.get(id(old))
+    if found is not None and found.order is old and len(new) == len(old):
+        _remember(_Known(new, found.by_name, found.by_key, dict(flags or {})))
     return new
+
+
+def _put_flags(
+    flags: dict[str, tuple[int, ...]], index: int, old: Combatant, new: Combatant
+) -> dict[str, tuple[int, ...]]:
+    """The flags of an order whose combatant at ``index`` went from ``old`` to ``new``."""
+    moved: dict[str, tuple[int, ...]] = {}
+    for flag, places in flags.items():
+        was, now = _flag(old, flag), _flag(new, flag)
+        if was == now:
+            moved[flag] = places
+        elif now:
+            at = bisect_left(places, index)
+            moved[flag] = (*places[:at], index, *places[at:])
+        else:
+            at = bisect_left(places, index)
+            found = at < len(places) and places[at] == index
+            moved[flag] = places[:at] + places[at + 1 :] if found else places
+    return moved
 
 
 def find(state: Encounter, name: str) -> Combatant:
@@ -309,7 +378,9 @@ def put(state: Encounter, combatant: Combatant) -> Encounter:
     index = index_of(state, combatant.name)
     order = state.order[:index] + (combatant,) + state.order[index + 1 :]
     if index >= 0 and state.order[index].name == combatant.name:
-        same_places(state.order, order)
+        known = _known(state.order)
+        flags = _put_flags(known.flags, index, state.order[index], combatant)
+        _remember(_Known(order, known.by_name, known.by_key, flags))
     return replace(state, order=order)
 
 

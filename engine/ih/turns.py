@@ -8,9 +8,8 @@ combatant moved above the pointer waits for the next round.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
-from itertools import compress, count, islice
-from operator import attrgetter, not_
 
 from engine.errors import RuleError
 from engine.events import Event, Events
@@ -23,6 +22,7 @@ from engine.ih.encounter import (
     Phase,
     TurnOpening,
     find,
+    flagged,
     fresh_turn,
     index_of,
     put,
@@ -41,10 +41,6 @@ from engine.ih.events import (
     TurnStarted,
 )
 from engine.ih.vitals import end_kept_conscious
-
-_ACTED = attrgetter("acted")
-_DELAYING = attrgetter("delaying")
-_EFFECTS = attrgetter("effects")
 
 
 def can_act_now(state: Encounter, combatant: Combatant) -> bool:
@@ -195,10 +191,9 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
     owed = combatant.owed_swift
     if not combatant.started:
         before = combatant
+        holders = [state.order[index] for index in flagged(state.order, "effects")]
         due = tuple(
-            (c.key, c.effects)
-            for c in filter(_EFFECTS, state.order)  # a C-speed pass over a long order
-            if any(same(e.source, name) for e in c.effects)
+            (c.key, c.effects) for c in holders if any(same(e.source, name) for e in c.effects)
         )
         combatant = replace(fresh_turn(combatant, fresh_budget(state, combatant)), started=True)
         state = put(state, combatant)
@@ -207,7 +202,11 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
         events.extend(expired)
         keys = {key for key, _ in due}
         counted = (
-            tuple((c.key, c.effects) for c in filter(_EFFECTS, state.order) if c.key in keys)
+            tuple(
+                (c.key, c.effects)
+                for c in (state.order[index] for index in flagged(state.order, "effects"))
+                if c.key in keys
+            )
             if keys
             else ()
         )
@@ -299,7 +298,7 @@ def release_waiting_on(state: Encounter, name: str, left: bool = False) -> tuple
     even if ``name``'s own score changed or ``name`` delayed in turn since.
     """
     events: list[Event] = []
-    for waiting in filter(_DELAYING, state.order):
+    for waiting in [state.order[index] for index in flagged(state.order, "delaying")]:
         if same(waiting.delay_after, name):
             state = put(state, replace(waiting, delaying=False))
             events.append(DelayReleased(waiting.name, name, left))
@@ -333,10 +332,10 @@ def _next_index(state: Encounter, after: int | None) -> int | None:
     if not state.interpretations.computed_turn_order and after is not None:
         start = after + 1
     order = state.order
-    # Only one who has not acted can act: they are found at C speed (the order walked in
-    # Python, from the top at every ``next``, made a round quadratic in its length).
-    candidates = compress(count(max(start, 0)), map(not_, map(_ACTED, islice(order, start, None))))
-    for index in candidates:
+    # Only one who has not acted can act: their places are kept per order (the order walked
+    # in Python, from the top at every ``next``, made a round quadratic in its length).
+    waiting = flagged(order, "!acted")
+    for index in waiting[bisect_left(waiting, max(start, 0)) :]:
         if can_act_now(state, order[index]):
             return index
     return None

@@ -6,6 +6,13 @@ next to the ratio the issue measured before the fixes (its baseline) and the tar
   fsyncs' wall time on a shared disk is noise. Target ≤ 1.3× (before: 4.2×).
 - ``next`` (point 13): CPU per ``next`` in a fight of 2,000 combatants against one of 10
   (whole rounds of ``next``). Target ≤ 1.5× (before: 8.2×, 2.3 ms against 0.28 ms).
+- ``open`` (10), ``export`` (8), ``import`` (9), ``disk`` (12): a campaign of one IH scene of
+  50 combatants and 50,000 entries saved command by command (built once into the temp
+  directory, then reused): opening the scene against ``json.load`` of its files; ``export``'s
+  peak memory and time, and ``import``'s time, each in a fresh process, against ``json.load``
+  of the export; the bytes of ``scenes/`` and ``backups/`` against the export's.
+- ``idle`` (14): the players' view's CPU over 20 s on an unchanging scene against a bare
+  Textual app's (``bench_player.idle_cpu``).
 
 Run: ``.venv/bin/python tests/benchmarks/bench_flat.py [autosave|next ...]`` (all by default).
 Prints tables; asserts nothing (a script, not a test: timings on a shared machine vary).
@@ -111,7 +118,186 @@ def next_turn() -> None:
     ROWS.append(("13", "next, 2,000 vs 10 combatants", m / f, "8.2x", "<= 1.5x"))
 
 
-PARTS = {"autosave": autosave, "next": next_turn}
+BIG_COMBATANTS = 50
+BIG_ENTRIES = 50_000
+
+
+def _big_campaign(folder: Path) -> Path:
+    """A save directory holding campaign Big: one IH scene of 50 combatants and about 50,000
+    entries, saved command by command as the console saves it (checkpoints, chunks, backups
+    every 100 autosaves) — built once, kept in the temp directory."""
+    root = folder / "big-saves"
+    if (root / "done").exists():
+        return root
+    import shutil
+
+    shutil.rmtree(root, ignore_errors=True)
+    print(f"  building a scene of {BIG_ENTRIES:,} entries (once) ...", flush=True)
+    scene = build_ih(BIG_COMBATANTS, BIG_ENTRIES - BIG_COMBATANTS - 1, seed=12)
+    store = open_store(root)
+    with store.open_campaign("Big", create=True) as campaign:
+        campaign.create_scene(scene)
+        for successor in _successors(scene, 300):  # some autosaves, as at the table
+            campaign.save_scene(successor)
+    (root / "done").write_text("")
+    return root
+
+
+def _folder() -> Path:
+    folder = Path(tempfile.gettempdir()) / "st-bench-flat"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def _export(root: Path) -> Path:
+    path = root.parent / "big-export.json"
+    if not path.exists():
+        from console.cli import main as cli
+
+        cli(["export", "Big", "--format", "json", "-o", str(path), "--save-dir", str(root)])
+    return path
+
+
+def _size(path: Path) -> int:
+    """Bytes on disk under ``path``: a hard-linked file (a backup's chunk) counted once."""
+    seen: dict[tuple[int, int], int] = {}
+    for item in path.rglob("*"):
+        if item.is_file():
+            found = item.stat()
+            seen[(found.st_dev, found.st_ino)] = found.st_size
+    return sum(seen.values())
+
+
+def opening() -> None:
+    """Point 10: opening the scene against ``json.load`` of its files (header and chunks)."""
+    import json
+
+    root = _big_campaign(_folder())
+    store = open_store(root)
+    directory = store.find("Big")
+    assert directory is not None
+    files = [
+        directory / "scenes" / "scene-0001.json",
+        *(directory / "scenes" / "scene-0001").glob("*.json"),
+    ]
+
+    def plain() -> None:
+        for path in files:
+            with open(path, encoding="utf-8") as handle:
+                json.load(handle)
+
+    ours: list[float] = []
+    theirs: list[float] = []
+    with store.open_campaign("Big", read_only=True) as campaign:
+        for _ in range(5):
+            theirs.append(_wall(plain))
+            ours.append(_wall(lambda: campaign.load_scene("Fight")))
+    o, p = statistics.median(ours), statistics.median(theirs)
+    print(f"  open: ours {o * 1000:.0f} ms, json.load of its {len(files)} files {p * 1000:.0f} ms")
+    ROWS.append(("10", "open a 50,000-entry scene vs json.load", o / p, "4.5x", "<= 2x"))
+
+
+def disk() -> None:
+    """Point 12: the campaign's scene files and backups against the size of its export."""
+    root = _big_campaign(_folder())
+    directory = open_store(root).find("Big")
+    assert directory is not None
+    export = _export(root).stat().st_size
+    scenes, backups = _size(directory / "scenes"), _size(directory / "backups")
+    print(f"  disk: scenes/ {scenes / 1e6:.1f} MB, backups/ {backups / 1e6:.1f} MB, "
+          f"export {export / 1e6:.1f} MB")  # fmt: skip
+    ROWS.append(("12", "scenes/ + backups/ vs the export", (scenes + backups) / export,
+                 "31x", "<= 3x"))  # fmt: skip
+
+
+def _child(code: str, *args: str) -> tuple[float, float]:
+    """Peak RSS (MB) and seconds of ``code`` run in a fresh process (it prints the seconds)."""
+    import subprocess
+
+    script = (
+        "import sys, time, json; from pathlib import Path\n"
+        f"{code}\n"
+        "status = Path('/proc/self/status').read_text()\n"
+        "print(took, int(status.split('VmHWM:')[1].split()[0]) / 1024)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, check=True, cwd=root
+    ).stdout.split()
+    return float(out[-1]), float(out[-2])
+
+
+JSON_LOAD = (
+    "start = time.perf_counter(); json.load(open(sys.argv[1]))\ntook = time.perf_counter() - start"
+)
+
+
+def export_memory() -> None:
+    """Point 8: ``export`` of the campaign against ``json.load`` of the export it writes."""
+    root = _big_campaign(_folder())
+    path = _export(root)
+    code = (
+        "import io, contextlib; from console.cli import main\n"
+        "start = time.perf_counter()\n"
+        "main(['export', 'Big', '--format', 'json', '-o', sys.argv[1] + '.again', "
+        "'--save-dir', sys.argv[2]])\n"
+        "took = time.perf_counter() - start"
+    )
+    peak, took = _child(code, str(path), str(root))
+    plain_peak, plain_took = _child(JSON_LOAD, str(path))
+    print(f"  export: {peak:.0f} MB peak, {took:.1f} s; json.load of it: {plain_peak:.0f} MB, "
+          f"{plain_took:.1f} s")  # fmt: skip
+    ROWS.append(("8", "export peak memory vs json.load", peak / plain_peak, "5.5x", "<= 1.5x"))
+    ROWS.append(("8", "export time vs json.load", took / plain_took, "12.4x", "<= 3x"))
+
+
+def import_time() -> None:
+    """Point 9: ``import`` of the export against ``json.load`` of it."""
+    root = _big_campaign(_folder())
+    path = _export(root)
+    with tempfile.TemporaryDirectory() as other:
+        code = (
+            "from saves import open_store, import_file\n"
+            "start = time.perf_counter(); import_file(open_store(sys.argv[2]), Path(sys.argv[1]))\n"
+            "took = time.perf_counter() - start"
+        )
+        _, took = _child(code, str(path), other)
+    _, plain_took = _child(JSON_LOAD, str(path))
+    print(f"  import: {took:.1f} s; json.load of the file: {plain_took:.1f} s")
+    ROWS.append(("9", "import time vs json.load", took / plain_took, "~80x", "<= 5x"))
+
+
+def idle() -> None:
+    """Point 14: the players' view's idle CPU against a bare Textual app's."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_player import BARE_APP, FIGHT, idle_cpu, save  # type: ignore[import-not-found]
+
+    with tempfile.TemporaryDirectory() as save_dir:
+        save(Path(save_dir), FIGHT)
+        view = [sys.executable, "-m", "console", "player", "--save-dir", save_dir]
+        used, wall = idle_cpu(view)
+        bare, bare_wall = idle_cpu([sys.executable, "-c", BARE_APP])
+    ours, floor = used / wall, bare / bare_wall
+    print(f"  idle CPU: players' view {100 * ours:.2f} %, bare Textual app {100 * floor:.2f} %")
+    ROWS.append(("14", "players' view idle CPU vs bare Textual", ours / max(floor, 1e-6),
+                 "3.6x", "<= 1.5x"))  # fmt: skip
+
+
+def _wall(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+PARTS = {
+    "autosave": autosave,
+    "next": next_turn,
+    "open": opening,
+    "export": export_memory,
+    "import": import_time,
+    "disk": disk,
+    "idle": idle,
+}
 
 
 def main(names: list[str]) -> None:

@@ -277,3 +277,38 @@ def test_player_subcommand_usage_errors_are_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "--lang" in done.stderr
+
+
+@pytest.mark.skipif(
+    __import__("console.player.watch", fromlist=["folder_watch"]).folder_watch() is None,
+    reason="needs inotify",
+)
+async def test_an_idle_view_sleeps_until_a_file_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: the view no longer polls its files several times a second: idle, it looks at
+    most once per WATCH_SAFETY seconds; a change made meanwhile wakes it at once."""
+    import asyncio
+    import time
+
+    from saves.follow import Follower
+
+    looks: list[float] = []
+    real = Follower.signature
+
+    def counted(self: Follower) -> object:
+        looks.append(time.monotonic())
+        return real(self)
+
+    save(tmp_path, IH_FIGHT)
+    monkeypatch.setattr(Follower, "signature", counted)
+    async with player_view(tmp_path) as (app, pilot):
+        assert app._watch is not None
+        await asyncio.sleep(0.5)  # the looks that follow the first load
+        looks.clear()
+        await asyncio.sleep(1.5)
+        assert len(looks) <= 1  # polling looked every 0.1–0.3 s: 5 to 15 times
+        started = time.monotonic()
+        change(tmp_path, "join Zed init=20 pc")
+        await wait_text(pilot, "Zed", limit=1.5)
+        assert time.monotonic() - started < 1.5

@@ -385,17 +385,35 @@ def test_setup_refusals_and_bad_names() -> None:
 
 
 def test_names_are_found_through_puts_as_a_walk_of_the_order_finds_them() -> None:
-    """Issue 30: ``find``/``index_of`` look names up in a table kept per turn order (``put``
-    and ``same_places`` hand it on); they must answer exactly as walking the order does."""
+    """Issue 30: ``find``/``index_of`` look names up, and ``flagged`` who has not acted, who
+    delays, who holds effects, in tables kept per turn order (``put`` hands them on); they must
+    answer exactly as walking the order does."""
     from dataclasses import replace
 
     from engine.ih.encounter import index_of, put
 
     state, _ = play("\n".join(f"add {n} init={i}" for i, n in enumerate(["Ann", "bob", "Cy"])))
+    from engine.ih.encounter import flagged
+
     rng = random.Random(4)
-    for _ in range(200):
+    for step in range(200):
         target = rng.choice(state.order)
-        state = put(state, replace(target, health=rng.randint(0, 9)))
+        changed = replace(
+            target,
+            health=rng.randint(0, 9),
+            acted=rng.random() < 0.5,
+            delaying=rng.random() < 0.3,
+        )
+        if step % 7 == 0:  # a fresh order now and then: nothing known of it yet
+            state = replace(state, order=tuple(state.order))
+        state = put(state, changed)
+        for flag, has in (
+            ("!acted", lambda c: not c.acted),
+            ("delaying", lambda c: c.delaying),
+            ("effects", lambda c: bool(c.effects)),
+        ):
+            expected = tuple(i for i, c in enumerate(state.order) if has(c))
+            assert flagged(state.order, flag) == expected, (step, flag)
         for wanted in ("Ann", "ann", "BOB", "bob", " cy ", "Cy", "Nobody"):
             walked = next(
                 (i for i, c in enumerate(state.order) if c.name == wanted),

@@ -93,3 +93,82 @@ def test_an_autosave_keeps_the_documents_of_its_tail_checkpoints_only(
         assert file.load().checkpoints == long_scene.checkpoints
     finally:
         file.close()
+
+
+def test_a_checkpoints_rolls_are_saved_as_a_count_and_load_whole(
+    tmp_path: Path, long_scene
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: an IH state keeps every roll of the scene, and each checkpoint held them all
+    (a 52,000-entry scene took 777 MB). A checkpoint's rolls, the start of the scene's, are
+    saved as their count; loaded, every checkpoint has its very rolls again (``rolls`` is not
+    part of a state's equality, so it is compared here on its own), and so does an undo."""
+    import json
+
+    rolls = [len(state.rolls) for _, state in long_scene.checkpoints]
+    assert rolls[-1] >= 16 and len(set(rolls)) > 2  # the fixture rolls as it goes
+    store = open_store(tmp_path)
+    with store.open_campaign("Long", create=True) as campaign:
+        campaign.save_scene(long_scene)
+    directory = store.find("Long")
+    assert directory is not None
+    counted = 0
+    for chunk in (directory / "scenes" / "scene-0001").glob("*.json"):
+        body = json.loads(chunk.read_bytes())["journal"]["1"]
+        for mark in body.get("checkpoints", []):
+            if len(mark) == 3:
+                assert mark[1]["rolls"] == [] and mark[2]["rolls"] >= 16
+                counted += 1
+    assert counted >= 3
+    with store.open_campaign("Long", read_only=True) as campaign:
+        loaded = campaign.load_scene("Fight")
+    assert [(i, s.rolls) for i, s in loaded.checkpoints] == [
+        (i, s.rolls) for i, s in long_scene.checkpoints
+    ]
+    history = History(loaded)
+    expected = History(replace(long_scene, checkpoints=()))
+    for _ in range(CHECKPOINT_EVERY + 5):
+        history.undo()
+        expected.undo()
+        assert history.scene.state.rolls == expected.scene.state.rolls
+
+
+def test_a_checkpoint_whose_rolls_do_not_begin_the_scenes_is_saved_whole(
+    tmp_path: Path, long_scene
+) -> None:  # type: ignore[no-untyped-def]
+    """Should a state's rolls ever not be the start of a later state's, nothing is lost."""
+    index, state = long_scene.checkpoints[-1]
+    odd = replace(state, rolls=tuple(reversed(state.rolls)))
+    scene = replace(long_scene, checkpoints=(*long_scene.checkpoints[:-1], (index, odd)))
+    store = open_store(tmp_path)
+    with store.open_campaign("Long", create=True) as campaign:
+        campaign.save_scene(scene)
+    with store.open_campaign("Long", read_only=True) as campaign:
+        loaded = campaign.load_scene("Fight")
+    assert loaded.checkpoints[-1][1].rolls == odd.rolls
+
+
+def test_an_autosave_that_appends_rolls_writes_the_text_a_whole_dump_writes(
+    tmp_path: Path, long_scene
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: the autosave encodes only the rolls a command appended, and writes only their
+    text after the last save's; the file must be byte for byte what a whole ``dump_json``
+    writes (its checksum matches), through rolls, other commands and undos."""
+    import json
+
+    from saves_fixtures import scenes_after
+
+    from saves.storage import dump_json, split_checksum
+
+    lines = ["roll ih-d10 3 --dc 1", "damage C01 1", "roll ih-d10 2", "undo", "roll ih-d10 1"]
+    store = open_store(tmp_path)
+    with store.open_campaign("Long", create=True) as campaign:
+        path = tmp_path / "campaigns" / "long" / "scenes" / "scene-0001.json"
+        for scene in scenes_after(long_scene, lines * 4):
+            campaign.save_scene(scene)
+            raw = path.read_bytes()
+            data, ok = split_checksum(json.loads(raw))
+            assert ok is True
+            assert raw.startswith(dump_json(data)[:-1])
+    with store.open_campaign("Long", read_only=True) as campaign:
+        loaded = campaign.load_scene("Fight")
+    assert loaded.state.rolls == scene.state.rolls and len(scene.state.rolls) > 16
