@@ -204,7 +204,10 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
             path,
         )
     _check_sheets(scene, where, path)
-    return replace(scene, checkpoints=checkpoints)
+    # The replayed state, equal to the saved one: what equality leaves out (the rolls) is then
+    # what the journal made, not what the file says, and the checkpoints' rolls begin its
+    # very rolls (saved as a count at once: issue 30).
+    return replace(scene, state=state, checkpoints=checkpoints)
 
 
 def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
