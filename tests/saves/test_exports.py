@@ -324,3 +324,30 @@ def test_a_long_scene_name_taken_gets_a_number_within_the_name_limit(tmp_path: P
     path = tmp_path / "scene.json"
     path.write_text(json.dumps(export_document(store, f"Long/{long}")))
     assert import_file(store, path) == ("Long", ["L" * 56 + " (2)"])
+
+
+def test_an_export_written_piece_by_piece_is_the_whole_documents_text(tmp_path: Path) -> None:
+    """Issue 30: ``export -o FILE`` writes scene by scene and entry by entry; the file is the
+    very text ``json.dumps(export_document(...), indent=1)`` makes, names in any script and an
+    empty journal included."""
+    from saves.exports import write_export
+
+    store = _store_with_scenes(tmp_path)
+    with store.open_campaign("Export Me") as campaign:
+        campaign.save_scene(replace(build("ih-d10", 0, 3), name='空 "場" é'))
+    for target in ("Export Me", "Export Me/Case"):
+        pieces: list[str] = []
+        write_export(store, target, pieces.append)
+        whole = json.dumps(export_document(store, target), ensure_ascii=False, indent=1) + "\n"
+        assert "".join(pieces) == whole
+    out = tmp_path / "out.json"
+    assert main(["export", "Export Me", "--format", "json", "-o", str(out), "--save-dir",
+                 str(tmp_path)]) == 0  # fmt: skip
+    assert (
+        out.read_text(encoding="utf-8")
+        == json.dumps(export_document(store, "Export Me"), ensure_ascii=False, indent=1) + "\n"
+    )
+    assert main(["export", "Nope", "--format", "json", "-o", str(out), "--save-dir",
+                 str(tmp_path)]) == 1  # fmt: skip
+    assert json.loads(out.read_text(encoding="utf-8"))["campaign"]["name"] == "Export Me"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
