@@ -312,15 +312,18 @@ def export(args: argparse.Namespace) -> int:
     """``st-console export CAMPAIGN[/SCENE] --format md|json [-o FILE]``."""
     from console.i18n import Translator
     from console.report import session_report
-    from saves import SaveError, export_document, load_scenes, open_store
+    from saves import SaveError, load_scenes, open_store
 
     try:
         store = open_store(args.save_dir)
         if args.format == "json" and args.output not in (None, "-"):
             return _stream_export(store, args)
         if args.format == "json":
-            text = json.dumps(export_document(store, args.target), ensure_ascii=False, indent=1)
-            text += "\n"
+            from saves.exports import write_export
+
+            pieces: list[str] = []
+            write_export(store, args.target, pieces.append)
+            text = "".join(pieces)
         else:
             name, scenes = load_scenes(store, args.target)
             text = session_report(name, scenes, Translator(args.lang))
