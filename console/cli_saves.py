@@ -350,13 +350,18 @@ def export(args: argparse.Namespace) -> int:
     """``st-console export CAMPAIGN[/SCENE] --format md|json|sealdice [-o FILE]``."""
     from console.i18n import Translator
     from console.report import session_report
-    from saves import SaveError, export_document, load_scenes, open_store
+    from saves import SaveError, load_scenes, open_store
 
     try:
         store = open_store(args.save_dir)
+        if args.format == "json" and args.output not in (None, "-"):
+            return _stream_export(store, args)
         if args.format == "json":
-            text = json.dumps(export_document(store, args.target), ensure_ascii=False, indent=1)
-            text += "\n"
+            from saves.exports import write_export
+
+            pieces: list[str] = []
+            write_export(store, args.target, pieces.append)
+            text = "".join(pieces)
         elif args.format == "sealdice":
             text = _sealdice(store, args)
         else:
@@ -406,6 +411,43 @@ def _campaign_markdown(store: Any, name: str, t: Translator) -> str:
 
     with store.open_campaign(name, read_only=True) as campaign:
         return campaign_markdown(campaign_json(campaign), t)
+
+
+def _stream_export(store: Any, args: argparse.Namespace) -> int:
+    """``export --format json -o FILE``: written piece by piece into a temporary file beside
+    ``FILE``, which replaces it once whole (issue 30: the whole document and its text were
+    built in memory first). A refusal leaves ``FILE`` as it was."""
+    import os
+    import tempfile
+
+    from console.i18n import Translator
+    from saves import SaveError
+    from saves.exports import write_export
+
+    target = Path(args.output)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as error:
+        problem = error.strerror or error
+        return _usage_error(
+            Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
+        )
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            write_export(store, args.target, handle.write)
+        os.replace(temp, target)
+    except SaveError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        return _fail(save_error_text(error, args.lang))
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        problem = error.strerror or error
+        return _usage_error(
+            Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
+        )
+    return 0
 
 
 def import_file(args: argparse.Namespace) -> int:

@@ -324,3 +324,35 @@ def test_a_long_scene_name_taken_gets_a_number_within_the_name_limit(tmp_path: P
     path = tmp_path / "scene.json"
     path.write_text(json.dumps(export_document(store, f"Long/{long}")))
     assert import_file(store, path) == ("Long", ["L" * 56 + " (2)"])
+
+
+def test_an_export_written_piece_by_piece_is_the_whole_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30: ``export`` writes scene by scene and entry by entry (each on its own line);
+    the file is the JSON of ``export_document``, names in any script and an empty journal
+    included, the same to ``-o FILE`` as to standard output."""
+    from saves.exports import write_export
+
+    store = _store_with_scenes(tmp_path)
+    with store.open_campaign("Export Me") as campaign:
+        campaign.save_scene(replace(build("ih-d10", 0, 3), name='空 "場" é'))
+    for target in ("Export Me", "Export Me/Case", 'Export Me/空 "場" é'):
+        pieces: list[str] = []
+        write_export(store, target, pieces.append)
+        text = "".join(pieces)
+        assert json.loads(text) == export_document(store, target)
+        lines = text.splitlines()
+        journal = export_document(store, target)["scenes"][0]["journal"]
+        assert len(lines) > len(journal)  # an entry a line, not the whole document on one
+    out = tmp_path / "out.json"
+    args = ["export", "Export Me", "--format", "json", "--save-dir", str(tmp_path)]
+    assert main([*args, "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(args) == 0
+    assert out.read_text(encoding="utf-8") == capsys.readouterr().out
+    assert json.loads(out.read_text(encoding="utf-8")) == export_document(store, "Export Me")
+    args = ["export", "Nope", "--format", "json", "--save-dir", str(tmp_path), "-o", str(out)]
+    assert main(args) == 1
+    assert json.loads(out.read_text(encoding="utf-8"))["campaign"]["name"] == "Export Me"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
