@@ -25,7 +25,7 @@ from textual.app import App, AutopilotCallbackType, ComposeResult
 from console.autosave import Autosave
 from console.families import is_scene_screen, screen_class
 from console.i18n import Translator
-from console.key_burst import BurstKeys
+from console.key_burst import KeyGate
 from console.messages import SceneEdited
 from console.screens.start import START_CSS, start_frame
 from console.title_line import TitleLine
@@ -53,7 +53,7 @@ def actions_provider() -> type[Provider]:
     return ActionsProvider
 
 
-class STConsoleApp(BurstKeys):
+class STConsoleApp(KeyGate):
     """The Storyteller's console."""
 
     COMMANDS: ClassVar = App.COMMANDS | {actions_provider}
@@ -150,6 +150,7 @@ class STConsoleApp(BurstKeys):
             self.open_initial()
         finally:
             self.opened.set()
+            self.settle_keys()  # keys typed while it started go to the scene once it is up
 
     async def run_async(self, **options: Any) -> None:
         """Textual's ``run_async``; an auto pilot (screenshots) starts once the scene is open."""
@@ -319,6 +320,10 @@ class STConsoleApp(BurstKeys):
     def title_line(self) -> str:
         """What the title bar shows after the app's name (console/title_line.py)."""
         return self.heading.text
+
+    def keys_held(self) -> bool:
+        """Keys typed before the first scene is up wait for it (console/key_burst.py)."""
+        return not self.opened.is_set()
 
     def key_refused(self, key: str) -> bool:
         """A key that would change a read-only scene says why it does nothing."""

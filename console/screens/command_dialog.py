@@ -30,7 +30,6 @@ from console.screens.dialogs import (
     AmountDialog,
     ChoiceDialog,
     ConfirmDialog,
-    EarlyKeys,
     settle_cursors,
 )
 
@@ -43,7 +42,7 @@ class Probe(Protocol):
         ...
 
 
-class CommandDialog(EarlyKeys, ModalScreen[Any]):
+class CommandDialog(ModalScreen[Any]):
     """Base of every dialog that answers with a command object (or ``None``: cancelled).
 
     Subclasses build the command and call :meth:`submit`; they override :meth:`show_refusal`
@@ -64,7 +63,6 @@ class CommandDialog(EarlyKeys, ModalScreen[Any]):
 
     def on_mount(self) -> None:
         settle_cursors(self)
-        self.keys_ready()
 
     def submit(self, command: object) -> bool:
         """Answer with ``command`` if the engine would take it; otherwise show why and stay.
