@@ -219,7 +219,12 @@ class STConsoleApp(KeyGate):
 
         try:
             holder, loaded, missing = load_scene(
-                self.persistence, campaign, scene, create=create, seed=self.seed
+                self.persistence,
+                campaign,
+                scene,
+                create=create,
+                seed=self.seed,
+                first_scene=self.t("scene.first-name"),
             )
         except BadFile as error:
             offer_backup(self, campaign, error)
@@ -273,6 +278,50 @@ class STConsoleApp(KeyGate):
         self._bindings.key_to_bindings[key] = [
             palette_binding(key, self.COMMAND_PALETTE_DISPLAY, self.t)
         ]
+
+    def get_system_commands(self, screen: Any) -> Any:
+        """Textual's own palette entries (Theme, Quit, Keys, Screenshot…) in the console's
+        language: a Chinese table sees no English there (issue 27)."""
+        for command in super().get_system_commands(screen):
+            key = "palette.system." + command.title.lower()
+            if self.t.has(key):
+                command = command._replace(title=self.t(key), help=self.t(key + "-help"))
+            yield command
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Save an SVG of the screen in the save directory (else the current one) and say
+        where, in the console's language. Textual's own wrote to ``~/Downloads``, which a
+        server or a fresh account may not have, and said so in English (issue 27)."""
+        from pathlib import Path
+
+        if path is not None:
+            folder = Path(path)
+        else:
+            try:
+                folder = self.persistence.root
+            except Exception:  # noqa: BLE001 - no save directory: the current one
+                folder = Path.cwd()
+            if not folder.is_dir():
+                folder = Path.cwd()
+        try:
+            saved = self.save_screenshot(filename, str(folder), time_format)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.notify(
+                self.t("status.screenshot-failed", folder=str(folder), reason=reason),
+                severity="error",
+                timeout=10,
+            )
+            return None
+        self.notify(
+            self.t("status.screenshot", path=saved), title=self.t("status.screenshot-title")
+        )
+        return saved
 
     # -- language -------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
-from console.i18n import Translator
+from console.i18n import Translator, refusal_text
 from console.keymap import MIST_DIALOG_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.widgets.ordered_input import OrderedInput
@@ -129,7 +129,7 @@ class FormDialog(CommandDialog):
         try:
             command = self.spec.build(self.values())
         except RuleError as refusal:
-            error.update(Text("✗ " + refusal.message, style="red"))
+            error.update(Text("✗ " + refusal_text(refusal, self), style="red"))
             return
         if command is None:
             error.update(Text("…", style="red"))

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from console.i18n import Translator
+from console.i18n import Translator, refusal_text
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.dialogs import DIALOG_CSS, SHORT_BREAKPOINTS, FormKeys, labelled
 from console.widgets.ordered_input import OrderedInput
@@ -18,6 +18,16 @@ from engine.ih import commands as ih
 from engine.ih.encounter import Kind
 from engine.ih.roster import Entry
 from engine.language import parse_int
+
+FIELD_LABELS = {
+    "init": "queue.initiative",
+    "mod": "dialog.label-mod",
+    "dex": "trait.dexterity",
+    "com": "trait.composure",
+    "health": "queue.health",
+    "willpower": "queue.willpower",
+}
+"""Each number field of the add and join dialogs: its label (and its name in a refusal)."""
 
 
 class CombatantDialog(FormKeys, CommandDialog):
@@ -48,14 +58,11 @@ class CombatantDialog(FormKeys, CommandDialog):
         with Vertical():
             yield Label(t(f"dialog.{self.verb}-title"), classes="title")
             yield labelled(t("dialog.name"), OrderedInput(placeholder=t("dialog.name"), id="name"))
-            pairs = (
-                (("queue.initiative", "init"), ("dialog.label-mod", "mod")),
-                (("trait.dexterity", "dex"), ("trait.composure", "com")),
-                (("queue.health", "health"), ("queue.willpower", "willpower")),
-            )
+            pairs = (("init", "mod"), ("dex", "com"), ("health", "willpower"))
             for pair in pairs:
                 with Horizontal():
-                    for label_key, key in pair:
+                    for key in pair:
+                        label_key = FIELD_LABELS[key]
                         field = OrderedInput(placeholder=t(f"dialog.{key}"), id=key, type="integer")
                         yield labelled(t(label_key), field)
             with Horizontal(id="kind-row"):
@@ -83,9 +90,9 @@ class CombatantDialog(FormKeys, CommandDialog):
         try:
             for field in ("init", "mod", "dex", "com", "health", "willpower"):
                 value = self._value(field)
-                numbers[field] = parse_int(value, field) if value else None
+                numbers[field] = parse_int(value, self.t(FIELD_LABELS[field])) if value else None
         except RuleError as refusal:
-            error.update(refusal.message)
+            error.update(refusal_text(refusal, self))
             return None
         pressed = self.query_one(RadioSet).pressed_button
         entry = Entry(
@@ -144,9 +151,9 @@ class EffectDialog(CommandDialog):
             error.update(self.t("dialog.need-effect"))
             return
         try:
-            count = parse_int(rounds, "rounds")
+            count = parse_int(rounds, self.t("dialog.rounds"))
         except RuleError as refusal:
-            error.update(refusal.message)
+            error.update(refusal_text(refusal, self))
             return
         self.submit(ih.AddEffect(self.target, label, count, by or None))
 

@@ -18,6 +18,9 @@ from textual.widgets.option_list import Option
 from console.i18n import Translator
 from console.keymap import CONFIRM_KEYS, DIALOG_KEYS, bindings_for
 from console.widgets.ordered_input import OrderedInput
+from engine.errors import RuleError
+from engine.fullwidth import ascii_forms
+from engine.language import parse_int
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -115,10 +118,10 @@ class AmountDialog(_Dialog[int]):
             yield Static("", classes="error", id="amount-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        text = ascii_forms(event.value).strip()  # a full-width １２ is 12; other digits are not
         try:
-            value = int(text)
-        except ValueError:
+            value = parse_int(text, self.heading)
+        except RuleError:
             self.query_one("#amount-error", Static).update(self.t("dialog.not-a-number"))
             return
         if self.signed and not text.startswith(("+", "-")):

@@ -28,6 +28,7 @@ from console.keymap import EDITOR_KEYS, merged
 from console.screens.dialogs import TextDialog
 from engine import commands
 from engine.errors import RuleError
+from engine.fullwidth import ascii_forms
 from engine.ih import commands as ih
 from engine.ih.encounter import Encounter
 from engine.ih.sheet import Sheet
@@ -232,7 +233,7 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
             ("sheet.feats", feats),
             ("sheet.languages", languages),
         ):
-            text.append(t(key) + ": ", style="bold")
+            text.append(t(key) + t.colon, style="bold")
             text.append((value or "—") + "  ")
         concept = character.concept
         words = [
@@ -305,7 +306,7 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
         self.redraw(values_only=True)
 
     def on_key(self, event: events.Key) -> None:
-        digit = event.character or ""
+        digit = ascii_forms(event.character or "")  # a full-width ３ is a 3 (issue 27)
         if len(digit) == 1 and digit in "0123456789":
             event.stop()
             event.prevent_default()

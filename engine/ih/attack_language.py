@@ -6,6 +6,7 @@ attack is journalled as the line that parses into it.
 from __future__ import annotations
 
 from engine.errors import RuleError
+from engine.fullwidth import split_list
 from engine.ih import arguments as args
 from engine.ih import commands as c
 from engine.ih.encounter import ActionKind
@@ -55,7 +56,7 @@ def parse_attack(line: Line) -> c.Attack:
     dp = parse_int(values["dp"], "dp") if "dp" in values else None
     if (dp is None) == (traits is None):
         raise RuleError("ih.attack.pool-needed", usage=ATTACK_USAGE)
-    targets = tuple(name.strip() for name in target_word.split(",") if name.strip())
+    targets = tuple(split_list(target_word))
     if not targets:
         raise RuleError("ih.attack.usage", usage=ATTACK_USAGE)
     action: ActionKind | None = None
@@ -66,7 +67,7 @@ def parse_attack(line: Line) -> c.Attack:
             raise RuleError("ih.attack.action-kind", value=values["action"]) from None
     moved: tuple[str, ...] = ()
     if "reflex-move" in values:
-        moved = tuple(n.strip() for n in values["reflex-move"].split(",") if n.strip())
+        moved = tuple(split_list(values["reflex-move"]))
     elif "reflex-move" in flags:
         moved = ("*",)
     return c.Attack(
@@ -78,7 +79,7 @@ def parse_attack(line: Line) -> c.Attack:
         bonus=args.count(values["bonus"], "bonus") if "bonus" in values else 0,
         penalty=args.count(values["penalty"], "penalty") if "penalty" in values else 0,
         attacks=args.count(values["attacks"], "attacks", 1) if "attacks" in values else 1,
-        split=tuple(args.count(v, "split") for v in values["split"].split(","))
+        split=tuple(args.count(v, "split") for v in values["split"].replace("，", ",").split(","))
         if "split" in values
         else (),
         defend=_defend_option(values["defend"]) if "defend" in values else (),
@@ -93,10 +94,11 @@ def parse_attack(line: Line) -> c.Attack:
 
 def _defend_option(value: str) -> tuple[tuple[str, int], ...]:
     """``defend=N`` (the one target) or ``defend=NAME:N,NAME:N``."""
+    value = value.replace("：", ":")
     if ":" not in value:
         return (("", args.count(value, "defend", 1)),)
     pairs: list[tuple[str, int]] = []
-    for part in value.split(","):
+    for part in split_list(value):
         name, sep, count = part.rpartition(":")
         if not sep or not name.strip():
             raise RuleError("ih.attack.defend-syntax", value=value)
