@@ -93,10 +93,15 @@ def error_text(error: RuleError, lang: str = "en") -> str:
 set_renderer(error_text)
 
 
+def translator_of(node: object) -> Translator:
+    """The translator of ``node``'s app (a dialog's, a widget's): the table's language."""
+    translate = getattr(getattr(node, "app", None), "t", None)
+    return translate if isinstance(translate, Translator) else Translator()
+
+
 def refusal_text(error: RuleError, node: object) -> str:
     """A refusal in the language of ``node``'s app (a dialog's, a widget's): the table's."""
-    translate = getattr(getattr(node, "app", None), "t", None)
-    return error.render(translate.lang if isinstance(translate, Translator) else "en")
+    return error.render(translator_of(node).lang)
 
 
 def save_error_text(error: Exception, lang: str = "en") -> str:
