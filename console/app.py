@@ -360,8 +360,10 @@ class STConsoleApp(KeyGate):
         """The title line for ``scene`` (the scene on top when None), told to the title bars."""
         if not self.screen_stack:
             return  # a timer's tick while the app shuts down
-        if scene is None and is_scene_screen(self.screen):
-            scene = self.screen.history.scene
+        if scene is None:
+            # The scene under any dialogs: the clock keeps ticking while one is open (issue 27)
+            under = next((s for s in reversed(self.screen_stack) if is_scene_screen(s)), None)
+            scene = under.history.scene if under is not None else None
         if scene is not None:
             self.heading.show(self.heading.compose_text(scene))
 
