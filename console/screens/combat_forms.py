@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from console.i18n import Translator, refusal_text
 from console.screens.command_dialog import CommandDialog, Probe
@@ -26,6 +26,8 @@ FIELD_LABELS = {
     "com": "trait.composure",
     "health": "queue.health",
     "willpower": "queue.willpower",
+    "defense": "dialog.label-defense",
+    "defense-bonus": "dialog.label-defense-bonus",
 }
 """Each number field of the add and join dialogs: its label (and its name in a refusal)."""
 
@@ -42,8 +44,10 @@ class CombatantDialog(FormKeys, CommandDialog):
     CombatantDialog Horizontal Input { width: 1fr; }
     CombatantDialog .row { width: 1fr; }
     CombatantDialog #kind-row { margin-top: 1; }
-    CombatantDialog #kind-row RadioSet { layout: horizontal; width: auto; margin-right: 2; }
-    CombatantDialog #kind-row RadioSet > RadioButton { width: auto; margin-right: 2; }
+    CombatantDialog #kind-row RadioSet { layout: horizontal; width: auto; margin-right: 1; }
+    CombatantDialog #kind-row RadioSet > RadioButton { width: auto; margin-right: 1; }
+    CombatantDialog #kind-row Checkbox { width: auto; margin-right: 1; }
+    CombatantDialog #kind-row Button { min-width: 8; }
     """
     )
     VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
@@ -58,7 +62,12 @@ class CombatantDialog(FormKeys, CommandDialog):
         with Vertical():
             yield Label(t(f"dialog.{self.verb}-title"), classes="title")
             yield labelled(t("dialog.name"), OrderedInput(placeholder=t("dialog.name"), id="name"))
-            pairs = (("init", "mod"), ("dex", "com"), ("health", "willpower"))
+            pairs = (
+                ("init", "mod"),
+                ("dex", "com"),
+                ("health", "willpower"),
+                ("defense", "defense-bonus"),
+            )
             for pair in pairs:
                 with Horizontal():
                     for key in pair:
@@ -69,6 +78,7 @@ class CombatantDialog(FormKeys, CommandDialog):
                 with RadioSet(id="kind"):
                     yield RadioButton(t("kind.npc"), value=True, id="npc")
                     yield RadioButton(t("kind.pc"), id="pc")
+                yield Checkbox(t("dialog.hidden"), id="hidden")
                 yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
             yield Static("", classes="error", id="combatant-error")
 
@@ -88,7 +98,7 @@ class CombatantDialog(FormKeys, CommandDialog):
             return None
         numbers: dict[str, int | None] = {}
         try:
-            for field in ("init", "mod", "dex", "com", "health", "willpower"):
+            for field in FIELD_LABELS:
                 value = self._value(field)
                 numbers[field] = parse_int(value, self.t(FIELD_LABELS[field])) if value else None
         except RuleError as refusal:
@@ -103,7 +113,10 @@ class CombatantDialog(FormKeys, CommandDialog):
             composure=numbers["com"],
             health=numbers["health"],
             willpower=numbers["willpower"],
+            defense=numbers["defense"] or 0,
+            defense_bonus=numbers["defense-bonus"] or 0,
             kind=Kind.PC if pressed is not None and pressed.id == "pc" else Kind.NPC,
+            hidden=self.query_one("#hidden", Checkbox).value,
         )
         return ih.Add(entry=entry, join=self.verb == "join")
 
