@@ -25,7 +25,7 @@ from textual.app import App, AutopilotCallbackType, ComposeResult
 from console.autosave import Autosave
 from console.families import is_scene_screen, screen_class
 from console.i18n import Translator
-from console.key_burst import BurstKeys
+from console.key_burst import KeyGate
 from console.messages import SceneEdited
 from console.screens.start import START_CSS, start_frame
 from console.textual_compat import bindings_of, notifications, unnotify
@@ -54,7 +54,7 @@ def actions_provider() -> type[Provider]:
     return ActionsProvider
 
 
-class STConsoleApp(BurstKeys):
+class STConsoleApp(KeyGate):
     """The Storyteller's console."""
 
     COMMANDS: ClassVar = App.COMMANDS | {actions_provider}
@@ -151,6 +151,7 @@ class STConsoleApp(BurstKeys):
             self.open_initial()
         finally:
             self.opened.set()
+            self.settle_keys()  # keys typed while it started go to the scene once it is up
 
     async def run_async(self, **options: Any) -> None:
         """Textual's ``run_async``; an auto pilot (screenshots) starts once the scene is open."""
@@ -219,7 +220,12 @@ class STConsoleApp(BurstKeys):
 
         try:
             holder, loaded, missing = load_scene(
-                self.persistence, campaign, scene, create=create, seed=self.seed
+                self.persistence,
+                campaign,
+                scene,
+                create=create,
+                seed=self.seed,
+                first_scene=self.t("scene.first-name"),
             )
         except BadFile as error:
             offer_backup(self, campaign, error)
@@ -284,6 +290,50 @@ class STConsoleApp(BurstKeys):
             palette_binding(key, self.COMMAND_PALETTE_DISPLAY, self.t)
         ]
 
+    def get_system_commands(self, screen: Any) -> Any:
+        """Textual's own palette entries (Theme, Quit, Keys, Screenshot…) in the console's
+        language: a Chinese table sees no English there (issue 27)."""
+        for command in super().get_system_commands(screen):
+            key = "palette.system." + command.title.lower()
+            if self.t.has(key):
+                command = command._replace(title=self.t(key), help=self.t(key + "-help"))
+            yield command
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Save an SVG of the screen in the save directory (else the current one) and say
+        where, in the console's language. Textual's own wrote to ``~/Downloads``, which a
+        server or a fresh account may not have, and said so in English (issue 27)."""
+        from pathlib import Path
+
+        if path is not None:
+            folder = Path(path)
+        else:
+            try:
+                folder = self.persistence.root
+            except Exception:  # noqa: BLE001 - no save directory: the current one
+                folder = Path.cwd()
+            if not folder.is_dir():
+                folder = Path.cwd()
+        try:
+            saved = self.save_screenshot(filename, str(folder), time_format)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.notify(
+                self.t("status.screenshot-failed", folder=str(folder), reason=reason),
+                severity="error",
+                timeout=10,
+            )
+            return None
+        self.notify(
+            self.t("status.screenshot", path=saved), title=self.t("status.screenshot-title")
+        )
+        return saved
+
     # -- language -------------------------------------------------------------------------------
 
     def action_switch_language(self) -> None:
@@ -330,8 +380,10 @@ class STConsoleApp(BurstKeys):
         """The title line for ``scene`` (the scene on top when None), told to the title bars."""
         if not self.screen_stack:
             return  # a timer's tick while the app shuts down
-        if scene is None and is_scene_screen(self.screen):
-            scene = self.screen.history.scene
+        if scene is None:
+            # The scene under any dialogs: the clock keeps ticking while one is open (issue 27)
+            under = next((s for s in reversed(self.screen_stack) if is_scene_screen(s)), None)
+            scene = under.history.scene if under is not None else None
         if scene is not None:
             self.heading.show(self.heading.compose_text(scene))
 
@@ -339,6 +391,10 @@ class STConsoleApp(BurstKeys):
     def title_line(self) -> str:
         """What the title bar shows after the app's name (console/title_line.py)."""
         return self.heading.text
+
+    def keys_held(self) -> bool:
+        """Keys typed before the first scene is up wait for it (console/key_burst.py)."""
+        return not self.opened.is_set()
 
     def key_refused(self, key: str) -> bool:
         """A key that would change a read-only scene says why it does nothing."""

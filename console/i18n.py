@@ -55,6 +55,12 @@ class Translator:
     def is_chinese(self) -> bool:
         return self.lang != "en"
 
+    @property
+    def colon(self) -> str:
+        """What follows a label before its value: ``": "``, or the full-width ``：`` in a
+        Chinese sentence (no ASCII punctuation inside Chinese, issue 27)."""
+        return "：" if self.is_chinese else ": "
+
 
 def error_text(error: RuleError, lang: str = "en") -> str:
     """A refusal in ``lang``: the ``error.<code>`` template filled from its parameters.
@@ -85,6 +91,17 @@ def error_text(error: RuleError, lang: str = "en") -> str:
 
 
 set_renderer(error_text)
+
+
+def translator_of(node: object) -> Translator:
+    """The translator of ``node``'s app (a dialog's, a widget's): the table's language."""
+    translate = getattr(getattr(node, "app", None), "t", None)
+    return translate if isinstance(translate, Translator) else Translator()
+
+
+def refusal_text(error: RuleError, node: object) -> str:
+    """A refusal in the language of ``node``'s app (a dialog's, a widget's): the table's."""
+    return error.render(translator_of(node).lang)
 
 
 def save_error_text(error: Exception, lang: str = "en") -> str:

@@ -233,7 +233,7 @@ def mist_roll(t: Translator, roll: Any, who: str | None = None) -> Text:
     text = Text()
     if who:
         text.append(who + " ", style="bold")
-    text.append(t("roll.power", power=roll.power) + ": ")
+    text.append(t("roll.power", power=roll.power) + t.colon)
     text.append(f"d8 {roll.d8}", style="bold")
     if roll.d4s:
         text.append(" d4 " + " ".join(str(v) for v in roll.d4s))

@@ -116,4 +116,6 @@ def ask_open(app: STConsoleApp) -> None:
         if value is not None:
             app.open_scene(*value)
 
-    app.push_screen(OpenScreen(app.t, app.persistence), chosen)
+    scene = app.current_scene()
+    current = (app.persistence.campaign_name, scene.name) if scene is not None else None
+    app.push_screen(OpenScreen(app.t, app.persistence, current), chosen)

@@ -73,10 +73,17 @@ class Loaded(NamedTuple):
 
 
 def load_scene(
-    persistence: Persistence, campaign: str, scene: str | None, *, create: bool, seed: int | None
+    persistence: Persistence,
+    campaign: str,
+    scene: str | None,
+    *,
+    create: bool,
+    seed: int | None,
+    first_scene: str = "Scene 1",
 ) -> Loaded:
     """Open ``campaign`` and read ``scene`` (its current scene when None or missing; a first
-    scene made when it has none). A named scene that does not exist is not created.
+    scene named ``first_scene`` made when it has none, in the table's language: 场景 1). A
+    named scene that does not exist is not created.
 
     Raises:
         saves.errors.BadFile: a file of the campaign does not verify.
@@ -91,7 +98,7 @@ def load_scene(
         missing, scene = scene, None
     name = scene or opened.current_scene() or next(iter(opened.scene_names()), None)
     if name is None:
-        loaded = opened.with_roster(session.new_scene("Scene 1", "ih-d10", seed))
+        loaded = opened.with_roster(session.new_scene(first_scene, "ih-d10", seed))
         if not opened.read_only:
             opened.create_scene(loaded)
     else:

@@ -13,7 +13,10 @@ What is used, and why:
   which sat over a dialog's fields).
 - ``Input._suggestion``: what the command line's suggester proposes (⇥ completes to it).
 - ``App._on_key`` and ``Input._on_key``: the handlers that run a key; the console sees a key
-  first (:class:`KeyFirstApp`, :class:`KeyFirstInput`).
+  first (:class:`KeyFirstApp`, :class:`KeyFirstInput`). ``App._check_bindings``: whether a
+  key ran a (priority) binding, told to :meth:`KeyFirstApp.bindings_checked` (the key gate of
+  console/key_burst.py holds the keys typed after it). ``Message._stop_propagation``: whether
+  a key was taken (:func:`propagation_stopped`).
 - ``textual.widgets._header``: the pieces of Textual's ``Header`` the title bar is made of.
 - For tests: ``textual.widgets._toast.ToastRack`` (the rack notifications go in),
   ``textual.keys._character_to_key`` (the key a typed character is), ``Screen._compositor``
@@ -144,6 +147,11 @@ def idle_checks_every(seconds: float) -> Iterator[None]:
         _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE = saved
 
 
+def propagation_stopped(event: events.Event) -> bool:
+    """Whether a handler stopped ``event`` (``event.stop()``): a widget took the key."""
+    return bool(event._stop_propagation)
+
+
 class KeyFirstApp(App[None]):
     """An app that sees each key in :meth:`key_first` before Textual's own ``App._on_key``
     runs its bindings (which it does not when ``key_first`` calls ``event.prevent_default()``).
@@ -154,6 +162,15 @@ class KeyFirstApp(App[None]):
 
     async def key_first(self, event: events.Key) -> None:
         """Called with every key the app handles, before its bindings run."""
+
+    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+        handled = await super()._check_bindings(key, priority)
+        self.bindings_checked(priority, handled)
+        return handled
+
+    def bindings_checked(self, priority: bool, handled: bool) -> None:
+        """Called after Textual looked for a binding of a key (``priority``: the priority
+        bindings, checked before any widget sees the key), saying whether one ran."""
 
 
 class KeyFirstInput(Input):

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import RuleError
+from engine.fullwidth import ascii_forms, fold_line, folds
 from engine.limits import check_line
 
 
@@ -67,7 +68,7 @@ def tokenize(text: str) -> Line | None:
             unbalanced quotes.
     """
     check_line(text)
-    body = strip_comment(text).strip()
+    body = strip_comment(fold_line(text)).strip()
     if not body:
         return None
     try:
@@ -173,8 +174,9 @@ WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")
 
 
 def parse_int(value: str, what: str) -> int:
-    """Read a whole number (``+3`` and ``-2`` included) or raise a RuleError naming ``what``."""
-    text = value.strip()
+    """Read a whole number (``+3`` and ``-2`` included; full-width ``＋３`` too) or raise a
+    RuleError naming ``what``."""
+    text = ascii_forms(value).strip()
     if WHOLE_NUMBER.fullmatch(text) is None:
         raise RuleError("language.must-whole-number", what=what, value=value)
     return int(text)
@@ -190,6 +192,6 @@ def quote(name: str) -> str:
     r"""Quote a name for the command language when it needs it, so that the tokenizer reads it
     back exactly: a backslash and a double quote inside are escaped (``Ann "Axe"`` →
     ``"Ann \"Axe\""``), never replaced."""
-    if name and all(c.isalnum() or c in "-_." for c in name):
+    if name and all(c.isalnum() or c in "-_." for c in name) and not folds(name):
         return name
     return quote_text(name)

@@ -45,7 +45,7 @@ def theme_lines(t: Translator, theme: Theme, width: int | None = None) -> list[T
         lines.append(Text("    − ", style="red") + tags_text(theme.weaknesses))
     if theme.motive:
         motive = t(f"mist.motive.{theme.type.value}")
-        lines.append(Text(f"    {motive}: {theme.motive}", style="italic dim"))
+        lines.append(Text(f"    {motive}{t.colon}{theme.motive}", style="italic dim"))
     if theme.growth_pending:
         lines.append(
             Text("    " + t("mist.growth-pending", count=theme.growth_pending), "bold yellow")
@@ -70,7 +70,9 @@ def character_lines(
     for status in person.statuses:
         lines.append(Text("  ") + status_line(status, 6, t=t))
     if person.story_tags:
-        lines.append(Text("  " + t("mist.tags") + ": ", style="dim") + tags_text(person.story_tags))
+        lines.append(
+            Text("  " + t("mist.tags") + t.colon, style="dim") + tags_text(person.story_tags)
+        )
     for scar in person.scars:
         lines.append(Text("  " + t("mist.scar", text=scar), style="magenta"))
     for lost in person.lost_themes:

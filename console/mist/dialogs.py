@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
-from console.i18n import Translator
+from console.i18n import Translator, refusal_text, translator_of
 from console.keymap import MIST_DIALOG_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.widgets.ordered_input import OrderedInput
@@ -129,12 +129,31 @@ class FormDialog(CommandDialog):
         try:
             command = self.spec.build(self.values())
         except RuleError as refusal:
-            error.update(Text("✗ " + refusal.message, style="red"))
+            error.update(Text("✗ " + refusal_text(refusal, self), style="red"))
             return
         if command is None:
-            error.update(Text("…", style="red"))
+            error.update(Text("✗ " + self.incomplete(), style="red"))
             return
         self.submit(command)
+
+    def incomplete(self) -> str:
+        """What the form still needs, in words (not "…", issue 27 §3): the empty fields without
+        which it makes no command, by name."""
+        t = translator_of(self)
+        values = self.values()
+        empty = [one for one in self.spec.fields if not values[one.key]]
+
+        def builds_without(left_empty: Field) -> bool:
+            filled = {one.key: "1" for one in empty if one is not left_empty}
+            try:
+                return self.spec.build({**values, **filled}) is not None
+            except RuleError:
+                return True  # it got past the missing field to a value it could not read
+
+        needed = [one.label or one.placeholder for one in empty if not builds_without(one)]
+        if not needed:
+            return t("mist.form.incomplete")
+        return t("mist.form.fill-in", fields=("、" if t.is_chinese else ", ").join(needed))
 
     def show_refusal(self, reason: str, command: object) -> None:
         """The reason and the command as the journal would write it, under the fields."""

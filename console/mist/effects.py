@@ -25,7 +25,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from console import event_text
-from console.i18n import Translator
+from console.i18n import Translator, refusal_text
 from console.keymap import MIST_EFFECTS_KEYS, bindings_for
 from console.mist import render
 from console.mist.fields import whole
@@ -272,7 +272,7 @@ class EffectsDialog(CommandDialog):
         try:
             command = self.command()
         except RuleError as refusal:
-            error.update(Text("✗ " + refusal.message, style="red"))
+            error.update(Text("✗ " + refusal_text(refusal, self), style="red"))
             return
         keep_name = self.kind() in NEEDS_AMOUNT
         self.left_as = EffectsStep(  # the fields as they are left (the dialog closes)

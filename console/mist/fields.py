@@ -29,6 +29,6 @@ def limits(value: str) -> tuple[Limit, ...]:
     return arguments.limits(value)
 
 
-def choice(value: str, allowed: tuple[str, ...], what: str) -> str:
-    """One of ``allowed`` (any case), or a RuleError listing them."""
-    return arguments.choice(value, allowed, what)
+def choice(value: str, words: str) -> str:
+    """A word of the list ``words`` (engine/keywords.py), or a RuleError naming its words."""
+    return arguments.choice(value, words)

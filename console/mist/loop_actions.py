@@ -214,7 +214,7 @@ class SceneLoopActions:
         open_form(
             self,
             "mist.form.challenge",
-            (self.field("name"), self.field("limits", "harmed:4")),
+            (self.field("name"), self.field("limits", self.t("mist.field.limits-default"))),
             build,
         )
 

@@ -121,7 +121,7 @@ def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
             lines.append(Text("  ") + status_line(status))
     if challenge.story_tags:
         lines.append(
-            Text("  " + t("mist.tags") + ": ", style="dim") + tags_text(challenge.story_tags)
+            Text("  " + t("mist.tags") + t.colon, style="dim") + tags_text(challenge.story_tags)
         )
     for note in challenge.notes:
         lines.append(Text("  · " + note, style="italic dim"))
@@ -172,7 +172,7 @@ def scene_loop_lines(
         if threat.challenge:
             line.append(f" ({threat.challenge})", style="dim")
         lines.append(line)
-    scene_tags = Text(t("mist.scene-tags") + ": ", style="bold underline")
+    scene_tags = Text(t("mist.scene-tags") + t.colon, style="bold underline")
     scene_tags.append_text(
         tags_text(state.scene.story_tags) if state.scene.story_tags else Text(t("mist.none"), "dim")
     )
@@ -230,7 +230,7 @@ def navigator_lines(t: Translator, state: MistState, title: str = "") -> list[Te
 
 def roll_result(t: Translator, roll: Any) -> Text:
     """A rolled d8 and d4s with the total and band."""
-    text = Text(t("mist.power", power=roll.power) + ": ")
+    text = Text(t("mist.power", power=roll.power) + t.colon)
     text.append(f"d8 {roll.d8}", style="bold")
     if roll.d4s:
         text.append(" d4 " + " ".join(str(v) for v in roll.d4s))

@@ -316,10 +316,10 @@ class RollBuilder(CommandDialog):
         error = self.query_one("#builder-error", Static)
         error.update("")
         if self.consequence is None:
-            target = Text(t("mist.builder.target") + ": ", style="bold")
+            target = Text(t("mist.builder.target") + t.colon, style="bold")
             target.append(self.target or t("mist.none"))
         else:
-            target = Text(t("mist.builder.extra") + ": ", style="bold")
+            target = Text(t("mist.builder.extra") + t.colon, style="bold")
             if self.extra == "reduce":
                 target.append(t("mist.builder.extra-reduce"))
             elif self.extra == "status":

@@ -14,12 +14,14 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from console.i18n import Translator
 from console.mist import character_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import choice as one_of
 from console.mist.fields import listed
 from console.mist.surface import MistSurface, open_form
 from engine.dice.odds import mist_odds
+from engine.keywords import WORDS, read_word
 from engine.mist import commands as mist
 from engine.mist.growth import EVOLUTION_FOR_RETIREMENT
 from engine.mist.state import Character, Retirement, ThemeType, Track
@@ -39,6 +41,13 @@ GROWTH_CHOICES: tuple[str, ...] = (
 def _person(screen: MistSurface) -> Character | None:
     state = screen.current()
     return next((p for p in state.characters if p.name == screen.selected), None)
+
+
+def said_words(t: Translator, words: str) -> tuple[str, tuple[str, ...]]:
+    """A word list's words as the table says them (``自我`` on a Chinese table, which the
+    engine reads as ``self``): the first, a field's default, and all, its suggestions."""
+    said = tuple(t(f"words.{words}.{word}") for word in WORDS[words])
+    return said[0], said
 
 
 class ThemeActions:
@@ -100,14 +109,14 @@ class ThemeActions:
         )
 
         def build(v: Values) -> mist.Immerse:
-            depth = one_of(v["depth"] or "submerge", ("submerge", "dive", "sink"), "The depth")
+            depth = one_of(v["depth"] or "submerge", "depth")
             return mist.Immerse(who, v["theme"], depth, burn=listed(v["burn"]))
 
         def preview(v: Values) -> RenderableType:
             lines = [Text(self.t("mist.immerse.power", power=power), style="bold")]
             lines += roll_text.odds_bands(self.t, mist_odds(power, state.interpretations))
-            depth = (v["depth"] or "submerge").lower()
-            if depth in ("submerge", "dive", "sink"):
+            depth = read_word(v["depth"] or "submerge", "depth")
+            if depth is not None:
                 lines.append(Text(self.t(f"mist.immerse.table.{depth}"), style="italic"))
             theme = next(
                 (t for t in person.themes if t.name.casefold() == v["theme"].casefold()), None
@@ -124,7 +133,7 @@ class ThemeActions:
             "mist.form.immerse",
             (
                 self.field("theme", themes[0], themes),
-                self.field("depth", "submerge", ("submerge", "dive", "sink")),
+                self.field("depth", *said_words(self.t, "depth")),
                 self.field("burn", "", power_tags),
             ),
             build,
@@ -243,8 +252,8 @@ class ThemeActions:
             return
 
         def build(v: Values) -> mist.AddTheme | None:
-            kind = v["type"].lower() or "self"
-            if not v["theme-tag"] or kind not in ("self", "taint"):
+            kind = one_of(v["type"] or "self", "theme-type")
+            if not v["theme-tag"]:
                 return None
             return mist.AddTheme(
                 who,
@@ -259,7 +268,7 @@ class ThemeActions:
             self,
             "mist.form.theme",
             (
-                self.field("type", "self", tuple(t.value for t in ThemeType)),
+                self.field("type", *said_words(self.t, "theme-type")),
                 self.field("theme-tag"),
                 self.field("power"),
                 self.field("weakness"),

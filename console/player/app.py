@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,8 @@ FAST_POLL = 0.1
 SLOW_POLL = 0.3
 """The longest wait between two looks when nothing changes: a change shows within this plus
 the load time (issue 16 asks for 2 seconds at most, 500 ms median)."""
+LEAVE_WITHIN = 3.0
+"""Seconds a served view may take to end once asked (SIGTERM, its browser or server gone)."""
 BACK_OFF = 1.5
 """Each look that finds nothing new waits this much longer, up to :data:`SLOW_POLL`."""
 WATCH_SAFETY = 2.0
@@ -96,6 +99,8 @@ class PlayerApp(App[None]):
 
     def on_mount(self) -> None:
         self._drawn = True
+        if self.served:
+            self._watch_the_server()
         self._watch = folder_watch()
         if self._watch is None:
             self._look()
@@ -104,6 +109,52 @@ class PlayerApp(App[None]):
         self._look_once()
         self._watcher = threading.Thread(target=self._watch_loop, name="watch", daemon=True)
         self._watcher.start()
+
+    # -- under serve: ending with the browser --------------------------------------------------
+
+    _leaving: float | None = None
+    """When the view was asked to end (``time.monotonic``), under ``serve``."""
+
+    def _watch_the_server(self) -> None:
+        """Under ``serve`` the view ends when nobody can see it any more: on SIGTERM, when the
+        server goes (its parent changes), when the browser goes (the server closes the view's
+        input), and at the latest :data:`LEAVE_WITHIN` seconds after it was asked to end — a
+        view left spinning at 70 % CPU after its page closed was seen (issue 27 §4)."""
+        import asyncio
+        import signal
+        import threading
+
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._leave)
+        threading.Thread(target=self._watchdog, name="served-view-watchdog", daemon=True).start()
+
+    def _leave(self) -> None:
+        """End the view (in the app's loop)."""
+        if self._leaving is None:
+            self._leaving = time.monotonic()
+        self.exit()
+
+    async def _on_exit_app(self) -> None:
+        """Asked to end (the server's "quit" when the page closed): the watchdog's clock starts;
+        Textual's own handler runs next (handlers run along the MRO)."""
+        if self._leaving is None:
+            self._leaving = time.monotonic()
+
+    def _watchdog(self) -> None:
+        """In a thread: end the view when its server or its browser is gone, and end the
+        process if the app has not ended :data:`LEAVE_WITHIN` seconds after it was asked to."""
+        while True:
+            time.sleep(0.25)
+            if self._leaving is not None:
+                if time.monotonic() - self._leaving > LEAVE_WITHIN:
+                    os._exit(0)
+                continue
+            reader = getattr(self._driver, "_key_thread", None)
+            browser_gone = reader is not None and reader.ident is not None and not reader.is_alive()
+            if os.getppid() != self._server_pid or browser_gone:
+                self._leaving = time.monotonic()
+                with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                    self.call_from_thread(self.exit)
 
     def on_unmount(self) -> None:
         if self._presence is not None:

@@ -248,6 +248,27 @@ def make_server(
     return PlayersServer(command, host=host, port=port, title="ST Console")
 
 
+def port_in_use(host: str, port: int) -> bool:
+    """Whether something already listens on ``host:port`` (bound as the server binds: address
+    reuse on, so a port left in TIME_WAIT by a server just stopped counts as free)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
+def free_port_after(host: str, port: int) -> int | None:
+    """The first port after ``port`` nothing listens on (of the next 50), else ``None``."""
+    for candidate in range(port + 1, min(port + 51, 65536)):
+        if not port_in_use(host, candidate):
+            return candidate
+    return None
+
+
 def serve(
     save_dir: str | None,
     campaign: str | None,
@@ -257,8 +278,24 @@ def serve(
     font_size: int = 20,
     max_clients: int = MAX_CLIENTS,
 ) -> int:
-    """Serve the players' view until Ctrl+C; print where to open it first."""
+    """Serve the players' view until Ctrl+C; print where to open it first.
+
+    A port already in use is said at once, with a free one to try, and ends with exit code 2
+    (usage), before any address is printed (issue 27 §4).
+    """
+    from console.i18n import Translator
     from saves.store import default_save_dir
+
+    if port_in_use(host, port):
+        free = free_port_after(host, port)
+        t = Translator(lang)
+        said = (
+            t("cli.port-in-use", port=port, free=free)
+            if free is not None
+            else t("cli.port-in-use-no-free", port=port)
+        )
+        print(said, file=sys.stderr, flush=True)
+        return 2
 
     root = Path(save_dir).resolve() if save_dir else default_save_dir()
     command = player_command(root, campaign, lang)

@@ -36,6 +36,7 @@ from console.screens.odds_form import OddsForm
 from console.widgets.odds_chart import OddsChart
 from console.widgets.ordered_input import OrderedInput
 from engine.errors import RuleError
+from engine.fullwidth import ascii_forms
 from engine.ih.attack_odds import TargetOdds, preview
 from engine.ih.attack_reading import pool_of
 from engine.ih.commands import Attack
@@ -181,7 +182,7 @@ class AttackDialog(OddsForm, CommandDialog):
         targets = self.targets()
         if target is None or not targets:
             raise RuleError("ih.attack.need-target")
-        pool = self._text("pool")
+        pool = ascii_forms(self._text("pool"))  # ｓｔｒ＋ｂｒａｗｌ, １２
         if not pool:
             raise RuleError("ih.attack.need-pool")
         dp: int | None = None
@@ -196,6 +197,7 @@ class AttackDialog(OddsForm, CommandDialog):
             return parse_int(text, what) if text else default
 
         split_text = self._text("split")
+        split_text = ascii_forms(split_text)
         split = tuple(parse_int(v, "split") for v in split_text.split(",")) if split_text else ()
         # §3.8: one count per roll on the target (``2,1``: 2 before the first, 1 before the
         # second), as ``defend=2,1`` types it
@@ -274,7 +276,7 @@ class AttackDialog(OddsForm, CommandDialog):
         if odds.chance:
             words = t("attack.chance") + " · " + words
             words += " · " + t("attack.dramatic") + " " + render.percent(odds.p_dramatic_failure)
-        return f"{planned.target}: {words}" if named else words
+        return f"{planned.target}{t.colon}{words}" if named else words
 
     @property
     def _lang(self) -> str:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
-from console.i18n import Translator
+from console.i18n import Translator, refusal_text
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.dialogs import DIALOG_CSS, SHORT_BREAKPOINTS, FormKeys, labelled
 from console.widgets.ordered_input import OrderedInput
@@ -18,6 +18,18 @@ from engine.ih import commands as ih
 from engine.ih.encounter import Kind
 from engine.ih.roster import Entry
 from engine.language import parse_int
+
+FIELD_LABELS = {
+    "init": "queue.initiative",
+    "mod": "dialog.label-mod",
+    "dex": "trait.dexterity",
+    "com": "trait.composure",
+    "health": "queue.health",
+    "willpower": "queue.willpower",
+    "defense": "dialog.label-defense",
+    "defense-bonus": "dialog.label-defense-bonus",
+}
+"""Each number field of the add and join dialogs: its label (and its name in a refusal)."""
 
 
 class CombatantDialog(FormKeys, CommandDialog):
@@ -32,8 +44,10 @@ class CombatantDialog(FormKeys, CommandDialog):
     CombatantDialog Horizontal Input { width: 1fr; }
     CombatantDialog .row { width: 1fr; }
     CombatantDialog #kind-row { margin-top: 1; }
-    CombatantDialog #kind-row RadioSet { layout: horizontal; width: auto; margin-right: 2; }
-    CombatantDialog #kind-row RadioSet > RadioButton { width: auto; margin-right: 2; }
+    CombatantDialog #kind-row RadioSet { layout: horizontal; width: auto; margin-right: 1; }
+    CombatantDialog #kind-row RadioSet > RadioButton { width: auto; margin-right: 1; }
+    CombatantDialog #kind-row Checkbox { width: auto; margin-right: 1; }
+    CombatantDialog #kind-row Button { min-width: 8; }
     """
     )
     VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
@@ -49,19 +63,22 @@ class CombatantDialog(FormKeys, CommandDialog):
             yield Label(t(f"dialog.{self.verb}-title"), classes="title")
             yield labelled(t("dialog.name"), OrderedInput(placeholder=t("dialog.name"), id="name"))
             pairs = (
-                (("queue.initiative", "init"), ("dialog.label-mod", "mod")),
-                (("trait.dexterity", "dex"), ("trait.composure", "com")),
-                (("queue.health", "health"), ("queue.willpower", "willpower")),
+                ("init", "mod"),
+                ("dex", "com"),
+                ("health", "willpower"),
+                ("defense", "defense-bonus"),
             )
             for pair in pairs:
                 with Horizontal():
-                    for label_key, key in pair:
+                    for key in pair:
+                        label_key = FIELD_LABELS[key]
                         field = OrderedInput(placeholder=t(f"dialog.{key}"), id=key, type="integer")
                         yield labelled(t(label_key), field)
             with Horizontal(id="kind-row"):
                 with RadioSet(id="kind"):
                     yield RadioButton(t("kind.npc"), value=True, id="npc")
                     yield RadioButton(t("kind.pc"), id="pc")
+                yield Checkbox(t("dialog.hidden"), id="hidden")
                 yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
             yield Static("", classes="error", id="combatant-error")
 
@@ -81,11 +98,11 @@ class CombatantDialog(FormKeys, CommandDialog):
             return None
         numbers: dict[str, int | None] = {}
         try:
-            for field in ("init", "mod", "dex", "com", "health", "willpower"):
+            for field in FIELD_LABELS:
                 value = self._value(field)
-                numbers[field] = parse_int(value, field) if value else None
+                numbers[field] = parse_int(value, self.t(FIELD_LABELS[field])) if value else None
         except RuleError as refusal:
-            error.update(refusal.message)
+            error.update(refusal_text(refusal, self))
             return None
         pressed = self.query_one(RadioSet).pressed_button
         entry = Entry(
@@ -96,7 +113,10 @@ class CombatantDialog(FormKeys, CommandDialog):
             composure=numbers["com"],
             health=numbers["health"],
             willpower=numbers["willpower"],
+            defense=numbers["defense"] or 0,
+            defense_bonus=numbers["defense-bonus"] or 0,
             kind=Kind.PC if pressed is not None and pressed.id == "pc" else Kind.NPC,
+            hidden=self.query_one("#hidden", Checkbox).value,
         )
         return ih.Add(entry=entry, join=self.verb == "join")
 
@@ -144,9 +164,9 @@ class EffectDialog(CommandDialog):
             error.update(self.t("dialog.need-effect"))
             return
         try:
-            count = parse_int(rounds, "rounds")
+            count = parse_int(rounds, self.t("dialog.rounds"))
         except RuleError as refusal:
-            error.update(refusal.message)
+            error.update(refusal_text(refusal, self))
             return
         self.submit(ih.AddEffect(self.target, label, count, by or None))
 

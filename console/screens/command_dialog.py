@@ -30,9 +30,14 @@ from console.screens.dialogs import (
     AmountDialog,
     ChoiceDialog,
     ConfirmDialog,
-    EarlyKeys,
     settle_cursors,
 )
+
+
+def styled_as(dialog: type[ModalScreen[Any]], name: str) -> str:
+    """``dialog``'s style for its subclass ``name``: Textual scopes a screen's DEFAULT_CSS to
+    its own type, so a subclass drew as a bare full screen (issue 27 §3)."""
+    return dialog.DEFAULT_CSS.replace(dialog.__name__, name)
 
 
 class Probe(Protocol):
@@ -43,7 +48,7 @@ class Probe(Protocol):
         ...
 
 
-class CommandDialog(EarlyKeys, ModalScreen[Any]):
+class CommandDialog(ModalScreen[Any]):
     """Base of every dialog that answers with a command object (or ``None``: cancelled).
 
     Subclasses build the command and call :meth:`submit`; they override :meth:`show_refusal`
@@ -64,7 +69,6 @@ class CommandDialog(EarlyKeys, ModalScreen[Any]):
 
     def on_mount(self) -> None:
         settle_cursors(self)
-        self.keys_ready()
 
     def submit(self, command: object) -> bool:
         """Answer with ``command`` if the engine would take it; otherwise show why and stay.
@@ -97,6 +101,8 @@ class CommandDialog(EarlyKeys, ModalScreen[Any]):
 class AskAmount(CommandDialog, AmountDialog):
     """A number that makes a command (``make(amount)``): damage, healing, willpower…"""
 
+    DEFAULT_CSS = styled_as(AmountDialog, "AskAmount")
+
     def __init__(
         self,
         probe: Probe,
@@ -119,6 +125,8 @@ class AskAmount(CommandDialog, AmountDialog):
 class AskChoice(CommandDialog, ChoiceDialog):
     """Pick one of a list of commands (each shown by its label)."""
 
+    DEFAULT_CSS = styled_as(ChoiceDialog, "AskChoice")
+
     def __init__(self, probe: Probe, title: str, choices: list[tuple[object, str]]) -> None:
         super().__init__(probe, title, [(str(i), label) for i, (_, label) in enumerate(choices)])
         self.choices = [command for command, _ in choices]
@@ -129,6 +137,8 @@ class AskChoice(CommandDialog, ChoiceDialog):
 
 class AskConfirm(CommandDialog, ConfirmDialog):
     """Yes runs ``command`` (remove a combatant, spend willpower to stay conscious); no closes."""
+
+    DEFAULT_CSS = styled_as(ConfirmDialog, "AskConfirm")
 
     def __init__(self, probe: Probe, translate: Translator, question: str, command: object):
         super().__init__(probe, translate, question)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
@@ -19,6 +18,9 @@ from textual.widgets.option_list import Option
 from console.i18n import Translator
 from console.keymap import CONFIRM_KEYS, DIALOG_KEYS, bindings_for
 from console.widgets.ordered_input import OrderedInput
+from engine.errors import RuleError
+from engine.fullwidth import ascii_forms
+from engine.language import parse_int
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -65,54 +67,11 @@ def settle_cursors(screen: Screen[Any]) -> None:
         field.cursor_blink = blink
 
 
-class EarlyKeys:
-    """Keys typed before a dialog has its focus are kept and replayed to it, in order.
-
-    A terminal delivers a fast burst such as ``r9⏎`` (open the roll dialog, DP 9, roll) in one
-    read: the keys after the first reach the new screen before its field has the focus and
-    would be lost. Mixed into every modal screen of the console; call :meth:`keys_ready` once
-    the screen has set its focus (``on_mount``).
-    """
-
-    _early: list[events.Key] | None = None
-    """Keys held back until the focus is set; ``None`` once they were replayed."""
-    _live = False
-
-    def on_key(self, event: events.Key) -> None:
-        screen: Any = self
-        if self._live or screen.focused is not None:
-            return  # delivered to the focused field already (and bubbling up from it)
-        if self._early is None:
-            self._early = []
-        event.stop()
-        event.prevent_default()
-        self._early.append(event)
-
-    def keys_ready(self) -> None:
-        """Replay the early keys after the next refresh (the focus is set by then)."""
-        screen: Any = self
-        screen.call_after_refresh(self._replay)
-
-    def _replay(self) -> None:
-        self._live = True
-        early, self._early = self._early or [], None
-        app: Any = getattr(self, "app")  # noqa: B009 - a mixin: the screen has the app
-        # Posted from the app's own loop, as if typed now (a key sent from the screen's
-        # context would not bubble back to the app's bindings, e.g. Enter to submit).
-        app.call_later(_post_keys, app, [(event.key, event.character) for event in early])
-
-
-def _post_keys(app: Any, keys: list[tuple[str, str | None]]) -> None:
-    for key, character in keys:
-        app.post_message(events.Key(key, character))
-
-
-class _Dialog(EarlyKeys, ModalScreen[T | None], Generic[T]):
+class _Dialog(ModalScreen[T | None], Generic[T]):
     BINDINGS = bindings_for(DIALOG_KEYS)
 
     def on_mount(self) -> None:
         settle_cursors(self)
-        self.keys_ready()
 
     def answer(self, value: T) -> None:
         """Close with ``value`` (a command dialog built on this one asks the engine first)."""
@@ -159,10 +118,10 @@ class AmountDialog(_Dialog[int]):
             yield Static("", classes="error", id="amount-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        text = ascii_forms(event.value).strip()  # a full-width １２ is 12; other digits are not
         try:
-            value = int(text)
-        except ValueError:
+            value = parse_int(text, self.heading)
+        except RuleError:
             self.query_one("#amount-error", Static).update(self.t("dialog.not-a-number"))
             return
         if self.signed and not text.startswith(("+", "-")):

@@ -37,11 +37,18 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
     """
     BINDINGS = bindings_for(SAVES_KEYS)
 
-    def __init__(self, translate: Translator, persistence: Persistence) -> None:
+    def __init__(
+        self,
+        translate: Translator,
+        persistence: Persistence,
+        current: tuple[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.t = translate
         self.persistence = persistence
         self.rows: list[tuple[str, str]] = []
+        self.current = current
+        """The campaign and scene open now: the cursor starts on it (issue 27 §3)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -54,6 +61,8 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
         t = self.t
         table.add_columns(t("saves.campaign"), t("saves.scene"), t("saves.system"), "")
         self.reload()
+        if self.current in self.rows:
+            table.move_cursor(row=self.rows.index(self.current))
         table.focus()
 
     def reload(self) -> None:

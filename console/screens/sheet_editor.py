@@ -25,10 +25,11 @@ from textual.widgets import Static
 from console import sheet_text
 from console.i18n import Translator, fit
 from console.keymap import EDITOR_KEYS, merged
-from console.screens.dialogs import EarlyKeys, TextDialog
+from console.screens.dialogs import TextDialog
 from console.textual_compat import bindings_of, set_bindings
 from engine import commands
 from engine.errors import RuleError
+from engine.fullwidth import ascii_forms
 from engine.ih import commands as ih
 from engine.ih.encounter import Encounter
 from engine.ih.sheet import Sheet
@@ -75,7 +76,7 @@ def _put(pairs: Pairs[K], new: Pairs[K]) -> Pairs[K]:
     return tuple({**dict(pairs), **dict(new)}.items())
 
 
-class SheetEditor(EarlyKeys, ModalScreen[list[ih.Command] | None]):
+class SheetEditor(ModalScreen[list[ih.Command] | None]):
     """Edit one sheet; returns the commands to run, or ``None`` when cancelled."""
 
     DEFAULT_CSS = """
@@ -131,7 +132,6 @@ class SheetEditor(EarlyKeys, ModalScreen[list[ih.Command] | None]):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.keys_ready()
 
     @property
     def sheet(self) -> Sheet:
@@ -234,7 +234,7 @@ class SheetEditor(EarlyKeys, ModalScreen[list[ih.Command] | None]):
             ("sheet.feats", feats),
             ("sheet.languages", languages),
         ):
-            text.append(t(key) + ": ", style="bold")
+            text.append(t(key) + t.colon, style="bold")
             text.append((value or "—") + "  ")
         concept = character.concept
         words = [
@@ -307,19 +307,17 @@ class SheetEditor(EarlyKeys, ModalScreen[list[ih.Command] | None]):
         self.redraw(values_only=True)
 
     def on_key(self, event: events.Key) -> None:
-        if not self._live:
-            super().on_key(event)  # held with the other early keys, replayed in order
-            return
-        if event.character is not None and event.character.isdigit() and len(event.key) == 1:
+        digit = ascii_forms(event.character or "")  # a full-width ３ is a 3 (issue 27)
+        if len(digit) == 1 and digit in "0123456789":
             event.stop()
             event.prevent_default()
             name = self.cell
             if self.bonus_mode and name in SKILLS:
                 self.bonus_mode = False
-                self.set_value(name, int(event.character), bonus=True)
+                self.set_value(name, int(digit), bonus=True)
                 return
             self.bonus_mode = False
-            self.set_value(name, int(event.character))
+            self.set_value(name, int(digit))
 
     def action_move(self, columns: int, rows: int) -> None:
         self.bonus_mode = False

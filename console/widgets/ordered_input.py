@@ -14,6 +14,8 @@ that has the focus now.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 
 from console.textual_compat import KeyFirstInput, bound_to
@@ -23,7 +25,16 @@ FOCUS_KEYS = frozenset({"tab", "shift+tab"})
 
 
 class OrderedInput(KeyFirstInput):
-    """An ``Input`` that runs its own (non-priority) key bindings in the order typed."""
+    """An ``Input`` that runs its own (non-priority) key bindings in the order typed.
+
+    An empty field is valid: a number field the user only passed through (Tab) is not drawn
+    with a red border as if it were wrong (issue 27 §3); what a form needs is said in words
+    when it is sent.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("valid_empty", True)
+        super().__init__(*args, **kwargs)
 
     async def key_first(self, event: events.Key) -> None:
         screen = self.screen

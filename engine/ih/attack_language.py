@@ -6,6 +6,7 @@ attack is journalled as the line that parses into it.
 from __future__ import annotations
 
 from engine.errors import RuleError
+from engine.fullwidth import split_list
 from engine.ih import arguments as args
 from engine.ih import commands as c
 from engine.ih.encounter import ActionKind
@@ -57,7 +58,7 @@ def parse_attack(line: Line) -> c.Attack:
     dp = parse_int(values["dp"], "dp") if "dp" in values else None
     if (dp is None) == (traits is None):
         raise RuleError("ih.attack.pool-needed", usage=ATTACK_USAGE)
-    targets = tuple(name.strip() for name in target_word.split(",") if name.strip())
+    targets = tuple(split_list(target_word))
     if not targets:
         raise RuleError("ih.attack.usage", usage=ATTACK_USAGE)
     action: ActionKind | None = None
@@ -68,7 +69,7 @@ def parse_attack(line: Line) -> c.Attack:
             raise RuleError("ih.attack.action-kind", value=values["action"]) from None
     moved: tuple[str, ...] = ()
     if "reflex-move" in values:
-        moved = tuple(n.strip() for n in values["reflex-move"].split(",") if n.strip())
+        moved = tuple(split_list(values["reflex-move"]))
     elif "reflex-move" in flags:
         moved = ("*",)
     return c.Attack(
@@ -84,7 +85,7 @@ def parse_attack(line: Line) -> c.Attack:
         bonus_on_hit=args.count(values["bonus-on-hit"], "bonus-on-hit")
         if "bonus-on-hit" in values
         else 0,
-        split=tuple(args.count(v, "split") for v in values["split"].split(","))
+        split=tuple(args.count(v, "split") for v in values["split"].replace("，", ",").split(","))
         if "split" in values
         else (),
         defend=_defend_option(values["defend"]) if "defend" in values else (),
@@ -100,12 +101,13 @@ def parse_attack(line: Line) -> c.Attack:
 def _defend_option(value: str) -> tuple[tuple[str, int], ...]:
     """``defend=N`` (the one target), ``defend=N,N…`` (one count per roll on it, §3.8) or
     ``defend=NAME:N,NAME:N`` (a name repeated for its next roll)."""
+    value = value.replace("：", ":").replace("，", ",")
     if ":" not in value:
         counts = value.split(",")
         least = 1 if len(counts) == 1 else 0  # a per-roll list may skip a roll with 0
         return tuple(("", args.count(count, "defend", least)) for count in counts)
     pairs: list[tuple[str, int]] = []
-    for part in value.split(","):
+    for part in split_list(value):
         name, sep, count = part.rpartition(":")
         if not sep or not name.strip():
             raise RuleError("ih.attack.defend-syntax", value=value)

@@ -53,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.errors import RuleError
+from engine.fullwidth import ascii_forms
 from engine.ih import arguments as args
 from engine.ih import commands as c
 from engine.ih.attack_language import parse_attack
@@ -62,6 +63,7 @@ from engine.ih.roster import Entry
 from engine.ih.sheet_language import PARSERS as SHEET_PARSERS
 from engine.ih.sheet_language import parse_add_from
 from engine.ih.vitals import WillpowerUse
+from engine.keywords import read_word
 from engine.language import WHOLE_NUMBER, Line, parse_int
 
 ADD_OPTIONS: dict[str, str] = {
@@ -105,9 +107,10 @@ def _add(line: Line) -> c.Add | c.AddFromSheet:
     clueless = False
     hidden = False
     for word in line.words[1:]:
-        flag = word.lower()
-        if flag in ("pc", "npc"):
-            kind = Kind(flag)
+        flag = ascii_forms(word).lower()
+        side = read_word(word, "side")
+        if side is not None:
+            kind = Kind(side)
         elif flag == "hidden":
             hidden = True
         elif flag in ("clueless", "flat-footed") and line.verb == "join":
@@ -236,7 +239,7 @@ def _heal(line: Line) -> c.Heal:
 def _willpower(line: Line) -> c.AdjustWillpower | c.UseWillpower:
     usage = "willpower NAME +N|-N  ·  willpower NAME +3dp|defense|conscious|impulse|trait"
     name, what = args.words(line, 2, usage)
-    word = what.lower()
+    word = ascii_forms(what).lower()
     if word in {use.value for use in WillpowerUse}:
         return c.UseWillpower(name=name, use=WillpowerUse(word))
     if WHOLE_NUMBER.fullmatch(word) is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.fullwidth import folds
 from engine.ih import commands as c
 from engine.language import quote, quote_text
 
@@ -15,7 +16,7 @@ from engine.language import quote, quote_text
 def _word(text: str) -> str:
     """Traits (``dexterity+athletics``) and ``vs=`` as typed: quoted only when the tokenizer
     needs it (a space, a quote, ``#``, a backslash, ``=``, or nothing at all)."""
-    if not text or any(char.isspace() or char in "\"'#\\=" for char in text):
+    if not text or folds(text) or any(char.isspace() or char in "\"'#\\=" for char in text):
         return quote(text)
     return text
 

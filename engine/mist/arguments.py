@@ -7,7 +7,9 @@ Shared by ``engine/mist/language.py`` and ``engine/mist/case_language.py``.
 
 from __future__ import annotations
 
+from engine import keywords
 from engine.errors import RuleError
+from engine.fullwidth import ascii_forms, split_list
 from engine.language import Line, parse_int
 from engine.mist import commands as c
 from engine.mist.state import Limit
@@ -40,18 +42,16 @@ def words(line: Line, low: int, high: int, usage: str) -> tuple[str, ...]:
 
 
 def comma_list(value: str | None) -> tuple[str, ...]:
-    """``a, b`` → ``("a", "b")`` (blank items dropped; ``None`` → ``()``)."""
+    """``a, b`` (or ``a，b``) → ``("a", "b")`` (blank items dropped; ``None`` → ``()``)."""
     if value is None:
         return ()
-    return tuple(part.strip() for part in value.split(",") if part.strip())
+    return tuple(split_list(value))
 
 
-def choice(value: str, allowed: tuple[str, ...], what: str) -> str:
-    """One of ``allowed`` (any case), or a refusal listing them."""
-    key = value.strip().lower()
-    if key not in allowed:
-        raise RuleError("mist.language.refused", what=what, allowed=", ".join(allowed), value=value)
-    return key
+def choice(value: str, words: str) -> str:
+    """A word of the list ``words`` (engine/keywords.py: any case, or its Chinese word), or a
+    refusal naming the list's words in the table's language."""
+    return keywords.word(value, words)
 
 
 def power(line: Line) -> c.PowerChoice:
@@ -70,7 +70,7 @@ def limits(value: str | None) -> tuple[Limit, ...]:
     """``harmed:4, scared:immune`` → a challenge's limits, each kind once (§4.1)."""
     limits: list[Limit] = []
     for part in comma_list(value):
-        kind, sep, tier = part.rpartition(":")
+        kind, sep, tier = part.replace("：", ":").rpartition(":")
         if not sep or not kind.strip():
             raise RuleError("mist.language.limit-kind-kind-immune", part=part)
         limits.append(Limit(kind.strip(), limit_tier(tier)))
@@ -82,7 +82,7 @@ def limits(value: str | None) -> tuple[Limit, ...]:
 
 def limit_tier(value: str) -> int | None:
     """A limit's tier 1–6, or ``None`` for ``immune``/``-``."""
-    if value.strip().lower() in ("immune", "-"):
+    if ascii_forms(value).strip().lower() in ("immune", "-"):
         return None
     tier = parse_int(value, "A limit")
     if not 1 <= tier <= 6:

@@ -43,7 +43,7 @@ def parse_case_roll(line: Line) -> c.Command:
 def parse_casefile(line: Line) -> c.Command:
     args.options(line)
     word = args.words(line, 1, 1, "casefile open|close")[0]
-    return c.CaseFileMoment(args.choice(word, ("open", "close"), "casefile") == "open")
+    return c.CaseFileMoment(args.choice(word, "casefile") == "open")
 
 
 def parse_question(line: Line) -> c.Command:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.fullwidth import folds
 from engine.language import quote, quote_text
 from engine.mist import commands as c
 from engine.mist.state import Limit
@@ -20,7 +21,7 @@ from engine.mist.state import Limit
 def _value(text: str) -> str:
     """An option's value, quoted only when the tokenizer needs it (a space, a quote, ``#`` or a
     backslash): ``tags=a,b`` and ``extra=status:scared`` stay as the console always wrote them."""
-    if any(char.isspace() or char in "\"'#\\" for char in text):
+    if folds(text) or any(char.isspace() or char in "\"'#\\" for char in text):
         return quote(text)
     return text
 

@@ -101,7 +101,7 @@ def _theme(line: Line) -> c.Command:
     newborn = len(words) == 4
     if newborn and words[3].lower() != "newborn":
         raise RuleError("mist.language.use", usage=usage)
-    kind = ThemeType(args.choice(words[1], ("self", "taint"), "A theme type"))
+    kind = ThemeType(args.choice(words[1], "theme-type"))
     return c.AddTheme(
         words[0],
         kind,
@@ -146,7 +146,7 @@ def _restore(line: Line) -> c.Command:
 def _phase(line: Line) -> c.Command:
     args.options(line)
     word = args.words(line, 1, 1, "phase establish|action|consequence|next")[0]
-    key = args.choice(word, ("establish", "action", "consequence", "next"), "The phase")
+    key = args.choice(word, "phase")
     return c.SetPhase(None if key == "next" else Phase(key))
 
 
@@ -185,9 +185,7 @@ def _effect(line: Line) -> c.Command:
     )
     if not line.words:
         raise RuleError("mist.language.use", usage=usage)
-    kind = args.choice(
-        line.words[0], ("status", "reduce", "tag", "untag", "clue", "feat"), "An effect"
-    )
+    kind = args.choice(line.words[0], "effect")
     rest = line.words[1:]
     if kind in ("status", "reduce"):
         if len(rest) != 3:
@@ -242,7 +240,7 @@ def _mitigate(line: Line) -> c.Command:
 def _immerse(line: Line) -> c.Command:
     args.options(line, "status", "burn")
     name, theme, depth = args.words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
-    key = args.choice(depth, ("submerge", "dive", "sink"), "The depth")
+    key = args.choice(depth, "depth")
     return c.Immerse(
         name, theme, key, line.option("status") or "immersed", args.comma_list(line.option("burn"))
     )
@@ -251,7 +249,7 @@ def _immerse(line: Line) -> c.Command:
 def _mark(line: Line) -> c.Command:
     args.options(line)
     words = args.words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
-    track = Track(args.choice(words[2], tuple(t.value for t in Track), "The track"))
+    track = Track(args.choice(words[2], "track"))
     count = parse_int(words[3], "N") if len(words) == 4 else 1
     return c.Mark(words[0], words[1], track, count)
 
@@ -287,7 +285,7 @@ def _rebirth(line: Line) -> c.Command:
 def _retire(line: Line) -> c.Command:
     args.options(line)
     name, choice = args.words(line, 2, 2, "retire NAME sleep|calm")
-    return c.Retire(name, Retirement(args.choice(choice, ("sleep", "calm"), "The choice")))
+    return c.Retire(name, Retirement(args.choice(choice, "retirement")))
 
 
 def _interpret(line: Line) -> c.Command:

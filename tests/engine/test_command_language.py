@@ -38,16 +38,19 @@ def test_shared_verbs_misused_say_how_to_use_them(text: str, verb: str) -> None:
     assert caught.value.params == {"verb": verb}
 
 
-@pytest.mark.parametrize("text", ["1_0", "３", "1.5", "", "+", "0x10", "1e3"])
+@pytest.mark.parametrize("text", ["1_0", "٣", "1.5", "", "+", "0x10", "1e3"])
 def test_a_number_is_ascii_digits_with_an_optional_sign(text: str) -> None:
-    """INTERFACE.md §3: a bad argument is a rule error (Python's int() would take 1_0 and ３)."""
+    """INTERFACE.md §3: a bad argument is a rule error (Python's int() would take 1_0 and ٣;
+    a full-width ３ is read as 3, issue 27)."""
     with pytest.raises(RuleError) as caught:
         parse_int(text, "init")
     assert caught.value.code == "language.must-whole-number"
     assert caught.value.params["what"] == "init"
 
 
-@pytest.mark.parametrize(("text", "value"), [("15", 15), ("+3", 3), ("-2", -2), (" 07 ", 7)])
+@pytest.mark.parametrize(
+    ("text", "value"), [("15", 15), ("+3", 3), ("-2", -2), (" 07 ", 7), ("＋１２", 12)]
+)
 def test_whole_numbers_still_read(text: str, value: int) -> None:
     assert parse_int(text, "init") == value
 

@@ -1,0 +1,76 @@
+"""Full-width input read as its ASCII forms (issue 27 §2).
+
+A Chinese input method gives full-width punctuation, digits and letters — ``：，；（）＝＋１２``,
+the ideographic space ``　`` and the curly quotes ``“”‘’`` — where the command language and
+the forms expect ASCII. They are read as their ASCII forms: Unicode's compatibility mapping
+(NFKC) restricted to the full-width block (U+FF01–U+FF5E) and the ideographic space. Nothing
+else is folded: other scripts' digits (``٣``, ``३``), superscripts and circled numbers keep
+their own forms, so a number written with them is still refused.
+
+:func:`ascii_forms` folds a value (a number, a list, a keyword); :func:`fold_line` folds a
+command line before it is tokenised, leaving the text inside quotes as it was typed (a
+threat's ``谁开的门？`` keeps its Chinese question mark), and reads curly quotes as quotes.
+"""
+
+from __future__ import annotations
+
+FULL_WIDTH: dict[int, str] = {code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
+"""``！`` … ``～`` → ``!`` … ``~`` (NFKC of the full-width block)."""
+FULL_WIDTH[0x3000] = " "
+
+OPENERS: dict[str, str] = {'"': '"', "'": "'", "“": '"”', "‘": "'’"}
+"""Each quote that opens a quoted text: the straight quote it is read as, then what else closes
+it (a Chinese input method types ``“…”`` and ``‘…’``)."""
+
+LIST_SEPARATORS = ",，"
+"""What separates the items of a list (tags, limits, clues): an ASCII or a full-width comma."""
+
+
+def ascii_forms(text: str) -> str:
+    """``text`` with its full-width characters as ASCII (``１２`` → ``12``, ``：`` → ``:``)."""
+    return text.translate(FULL_WIDTH)
+
+
+def fold_line(text: str) -> str:
+    r"""A command line with full-width characters outside quotes as ASCII and curly quotes as
+    straight ones; what is inside quotes stays as typed (an escaped ``\"`` included).
+
+    An opening curly quote (``“`` or ``‘``) opens a quote that its closing one (or the straight
+    one) closes; a closing curly quote with no quote open is an apostrophe, kept (``O’Brien``).
+    """
+    if text.isascii():
+        return text
+    out: list[str] = []
+    closers = ""
+    escaped = False
+    for char in text:
+        if not closers:
+            if char in OPENERS:
+                closers = OPENERS[char]
+                out.append(closers[0])
+            else:
+                out.append(FULL_WIDTH.get(ord(char), char))
+            continue
+        if escaped:
+            escaped = False
+        elif char == "\\" and closers[0] == '"':
+            escaped = True
+        elif char in closers:
+            char = closers[0]
+            closers = ""
+        out.append(char)
+    return "".join(out)
+
+
+def folds(text: str) -> bool:
+    """Whether :func:`fold_line` would change ``text`` written bare (a full-width character or
+    a curly quote in it): a formatter quotes such a word so that it reads back as it was."""
+    return any(ord(char) in FULL_WIDTH or char in OPENERS for char in text)
+
+
+def split_list(value: str) -> list[str]:
+    """``a, b`` or ``a，b`` → ``["a", "b"]`` (blank items dropped, items stripped)."""
+    items = [value]
+    for separator in LIST_SEPARATORS:
+        items = [part for item in items for part in item.split(separator)]
+    return [part.strip() for part in items if part.strip()]
