@@ -126,6 +126,69 @@ def replay(scene: Scene, entries: tuple[JournalEntry, ...]) -> SceneState:
     return state
 
 
+def nearest_checkpoint(scene: Scene, n: int) -> tuple[int, SceneState]:
+    """The latest checkpoint at or before entry ``n`` (``(0, initial)`` when none is)."""
+    for index, checkpoint in reversed(scene.checkpoints):
+        if index <= n:
+            return index, checkpoint
+    return 0, scene.initial
+
+
+def state_after(scene: Scene, n: int) -> SceneState:
+    """The state after the first ``n`` journal entries, each with its own seed (the journal's
+    dice, never new ones): replayed from the nearest checkpoint, so at most
+    :data:`CHECKPOINT_EVERY` entries (issue 26, the timeline).
+
+    Raises:
+        ValueError: ``n`` is not between 0 and the journal's length.
+    """
+    if not 0 <= n <= len(scene.journal):
+        raise ValueError(f"entry {n} is not in a journal of {len(scene.journal)}")
+    if n == len(scene.journal):
+        return scene.state
+    return replayed_to(scene, n)
+
+
+def replayed_to(scene: Scene, n: int) -> SceneState:
+    """The state after the first ``n`` entries, always replayed from the nearest checkpoint
+    (never ``scene.state``: a scene whose journal was read only in part has the present's)."""
+    start, state = nearest_checkpoint(scene, n)
+    for entry in scene.journal[start:n]:
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+    return state
+
+
+def scene_after(scene: Scene, n: int) -> Scene:
+    """The scene as it stood after its first ``n`` journal entries: its journal cut there, no
+    redo stack, the checkpoints up to ``n`` kept; ``draws`` stays (a fork's new commands roll
+    new dice, not the ones the original rolled after ``n``).
+
+    Raises:
+        ValueError: as :func:`state_after`.
+    """
+    if n == len(scene.journal):
+        return scene
+    return replace(
+        scene,
+        state=state_after(scene, n),
+        journal=scene.journal[:n],
+        undone=(),
+        checkpoints=tuple(item for item in scene.checkpoints if item[0] <= n),
+    )
+
+
+def rebuilt(scene: Scene) -> Scene:
+    """The scene's state and checkpoints replayed from its initial state (after the initial
+    state changed, e.g. a campaign's roster seen by the scene)."""
+    state = scene.initial
+    marks: list[tuple[int, SceneState]] = []
+    for index, entry in enumerate(scene.journal, start=1):
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        if index % CHECKPOINT_EVERY == 0:
+            marks.append((index, state))
+    return replace(scene, state=state, checkpoints=tuple(marks))
+
+
 def undo(scene: Scene) -> Scene:
     """Take back the last command.
 
