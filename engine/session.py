@@ -8,6 +8,7 @@ The console keeps a cache of past states (:class:`History`) so undo does not rep
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine import commands
@@ -175,6 +176,52 @@ def scene_after(scene: Scene, n: int) -> Scene:
         undone=(),
         checkpoints=tuple(item for item in scene.checkpoints if item[0] <= n),
     )
+
+
+def _states_from(scene: Scene, start: int, stop: int) -> list[SceneState]:
+    """The states after ``start`` … ``stop`` entries (both included), replayed from the nearest
+    checkpoint at or before ``start``."""
+    at, state = nearest_checkpoint(scene, start)
+    found: list[SceneState] = []
+    for index in range(at, stop + 1):
+        if index >= start:
+            found.append(state)
+        if index < stop:
+            entry = scene.journal[index]
+            state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+    return found
+
+
+def previous_change(scene: Scene, at: int, key: Callable[[SceneState], object]) -> int:
+    """The latest entry ``j < at`` after which ``key`` of the state changed (a new round, a new
+    phase), else 0: the timeline's step back by a round or phase. Replays one checkpoint's
+    stretch at a time, back from ``at``."""
+    high = at - 1
+    while high > 0:
+        low = nearest_checkpoint(scene, high - 1)[0]
+        states = _states_from(scene, low, high)
+        for j in range(high, low, -1):
+            if key(states[j - low]) != key(states[j - 1 - low]):
+                return j
+        high = low
+    return 0
+
+
+def next_change(scene: Scene, at: int, key: Callable[[SceneState], object]) -> int:
+    """The first entry ``j > at`` after which ``key`` of the state changed, else the journal's
+    end: the timeline's step on by a round or phase."""
+    end = len(scene.journal)
+    if at >= end:
+        return end
+    state = state_after(scene, at)
+    before = key(state)
+    for index in range(at, end):
+        entry = scene.journal[index]
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        now = key(state)
+        if now != before:
+            return index + 1
+    return end
 
 
 def rebuilt(scene: Scene) -> Scene:

@@ -1,0 +1,152 @@
+"""The timeline in the console (issue 26): ``T`` shows the scene read-only as it stood after a
+journal entry; ←/→, PgUp/PgDn, Home/End scrub; Esc returns to now; nothing is written; ``f``
+forks a new campaign from there and opens it (Pilot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from console_support import SCENE, SMALL, AppRun, ih_screen, press, screen_lines, settle, status
+
+from console.mist.screen import MistScreen
+from console.screens.dialogs import TextDialog
+from engine import commands
+from saves.store import open_store
+
+FIGHT = """
+add Ann init=15 health=7 pc
+add Bob init=12 health=8 pc
+add Cid init=9 health=6 npc
+begin
+damage Ann 2
+next
+next
+next
+damage Bob 1
+"""
+"""Nine commands: three adds, begin (round 1), damage, three nexts (round 2), damage."""
+
+
+def _files(root: Path) -> dict[str, tuple[int, bytes]]:
+    return {
+        str(p.relative_to(root)): (p.stat().st_mtime_ns, p.read_bytes())
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "backups" not in p.parts
+    }
+
+
+def _shown(app: object) -> dict[str, object]:
+    screen = ih_screen(app)  # type: ignore[arg-type]
+    scene = screen.scene
+    assert scene is not None
+    return commands.to_json(scene.state, scene.system)
+
+
+def _health(app: object, name: str) -> int:
+    order = _shown(app)["order"]
+    assert isinstance(order, list)
+    return int(next(c for c in order if c["name"] == name)["health"])
+
+
+async def test_scrubbing_shows_the_past_read_only_and_writes_nothing(
+    run_app: AppRun, tmp_path: Path
+) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        screen = ih_screen(app)
+        present = screen.history.scene
+        await settle(pilot)
+        before = _files(tmp_path)
+        await press(pilot, "T")
+        assert screen.timeline is not None and screen.timeline.at == 9
+        assert "entry 9 of 9 · round 2" in app.title_line
+        assert "TIMELINE" in app.title_line
+        await press(pilot, "left")
+        assert screen.timeline.at == 8 and _health(app, "Bob") == 8
+        await press(pilot, "right", "pageup")  # back to round 2's start: the third next
+        assert screen.timeline.at == 8
+        await press(pilot, "pageup")  # round 1's: begin
+        assert screen.timeline.at == 4 and _shown(app)["round"] == 1
+        assert _health(app, "Ann") == 7
+        await press(pilot, "right")
+        assert _health(app, "Ann") == 5
+        await press(pilot, "home")
+        assert screen.timeline.at == 0 and _shown(app)["order"] == []
+        assert "entry 0 of 9" in app.title_line
+        await press(pilot, "pagedown")
+        assert screen.timeline.at == 4  # begin: round 1
+        await press(pilot, "end")
+        assert screen.timeline.at == 9
+        await press(pilot, "left", "left")
+        # a key that would change the scene is refused, saying why
+        await press(pilot, "n")
+        assert "timeline is read-only" in status(app)
+        assert screen.history.scene is present and screen.timeline.at == 7
+        await press(pilot, "escape")
+        assert screen.timeline is None and screen.scene is present
+        assert "TIMELINE" not in app.title_line
+        assert _files(tmp_path) == before  # nothing written while scrubbing
+        await press(pilot, "n")  # play goes on: the present, writable again
+        assert screen.history.scene is not present
+        assert len(screen.history.scene.journal) == 10
+
+
+async def test_f_forks_a_new_campaign_from_the_moment_and_opens_it(
+    run_app: AppRun, tmp_path: Path
+) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        await press(pilot, "T", "left", "left", "f")
+        assert isinstance(app.screen, TextDialog)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert app.persistence.campaign_name == "Test (from entry 7)"
+        screen = ih_screen(app)
+        assert screen.timeline is None and len(screen.history.scene.journal) == 7
+        await press(pilot, "n")  # play goes on in the fork
+        await settle(pilot)
+        assert len(screen.history.scene.journal) == 8
+    store = open_store(tmp_path)
+    with store.open_campaign("Test", read_only=True) as original:
+        assert len(original.load_scene("Fight").journal) == 9
+    with store.open_campaign("Test (from entry 7)", read_only=True) as fork:
+        origin = fork.forked_from
+        assert origin is not None and (origin.campaign, origin.entry) == ("Test", 7)
+
+
+async def test_a_taken_fork_name_is_refused(run_app: AppRun, tmp_path: Path) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        await press(pilot, "T", "f")
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        field = dialog.query_one("#text")
+        field.value = "Test"  # type: ignore[attr-defined]
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert "already exists" in status(app)
+        assert app.persistence.campaign_name == "Test"
+        assert ih_screen(app).timeline is not None
+
+
+async def test_the_timeline_speaks_chinese_and_fits_80x24(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT, lang="zh", size=SMALL) as (app, pilot):
+        await press(pilot, "T", "left")
+        assert "第 8 条，共 9 条 · 第 2 轮" in app.title_line
+        assert "时间线" in "\n".join(screen_lines(app))
+        await press(pilot, "escape")
+        assert ih_screen(app).timeline is None
+
+
+async def test_mist_ctrl_t_scrubs_by_phase(run_app: AppRun) -> None:
+    script = SCENE + "phase action\nphase consequence\n"
+    async with run_app(script=script, system="mist", lang="zh-Hant") as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, MistScreen)
+        length = len(screen.history.scene.journal)
+        await press(pilot, "ctrl+t")
+        assert screen.timeline is not None and screen.timeline.at == length
+        await press(pilot, "pageup")
+        assert screen.timeline.at == length - 1  # after "phase action"
+        await press(pilot, "pageup")
+        assert screen.timeline.at == 0
+        assert f"第 0 條，共 {length} 條" in app.title_line
+        await press(pilot, "escape")
+        assert screen.timeline is None
