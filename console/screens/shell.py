@@ -439,6 +439,11 @@ class SceneScreen(Screen[None]):
             self.timeline.go(at)
         self._show_moment()
 
+    def on_dice_log_chosen(self, message: DiceLog.Chosen) -> None:
+        """A line of the log clicked: the timeline after the entry it came from."""
+        message.stop()
+        self.action_timeline(message.entry)
+
     def timeline_caption(self) -> str | None:
         """The title's "entry 212 of 530 · round 3 · 20:41" while the timeline is shown."""
         return self.timeline.caption(self.t) if self.timeline is not None else None

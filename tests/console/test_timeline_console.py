@@ -141,6 +141,10 @@ async def test_mist_ctrl_t_scrubs_by_phase(run_app: AppRun) -> None:
         screen = app.screen
         assert isinstance(screen, MistScreen)
         length = len(screen.history.scene.journal)
+        from console.widgets.dice_log import DiceLog
+
+        log = screen.query_one("#mist-log", DiceLog)
+        assert log.entry_at(0) == 1 and log.entry_at(len(log.lines) - 1) == length
         await press(pilot, "ctrl+t")
         assert screen.timeline is not None and screen.timeline.at == length
         await press(pilot, "pageup")
@@ -148,5 +152,36 @@ async def test_mist_ctrl_t_scrubs_by_phase(run_app: AppRun) -> None:
         await press(pilot, "pageup")
         assert screen.timeline.at == 0
         assert f"第 0 條，共 {length} 條" in app.title_line
+        await press(pilot, "escape")
+        assert screen.timeline is None
+
+
+ROLLS = """
+add Ann init=15 health=9 pc
+add Bob init=12 health=9 pc
+begin
+attack Ann Bob dp=3
+next
+attack Bob Ann dp=3
+"""
+"""Two attacks, entries 4 and 6, each a line (or more) of the dice log."""
+
+
+async def test_a_click_on_a_line_of_the_log_jumps_the_timeline_there(run_app: AppRun) -> None:
+    from console.widgets.dice_log import DiceLog
+
+    async with run_app(script=ROLLS) as (app, pilot):
+        await settle(pilot)
+        screen = ih_screen(app)
+        log = screen.query_one("#dice-log", DiceLog)
+        rows = [log.entry_at(row) for row in range(len(log.lines))]
+        assert rows and rows[0] == 4 and rows[-1] == 6
+        await pilot.click("#dice-log", offset=(3, 1))  # the first row inside the border
+        await settle(pilot)
+        assert screen.timeline is not None and screen.timeline.at == 4
+        assert "entry 4 of 6" in app.title_line
+        assert [log.entry_at(row) for row in range(len(log.lines))] == [4] * rows.count(4)
+        await press(pilot, "end")
+        assert screen.timeline.at == 6
         await press(pilot, "escape")
         assert screen.timeline is None
