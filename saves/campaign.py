@@ -27,11 +27,13 @@ from saves import backups
 from saves.campaign_index import (
     CAST_KEPT,
     FORKED_FROM,
+    RECAP,
     CampaignIndex,
     ForkOrigin,
     Mission,
     SceneInfo,
     origin_of,
+    recap_of,
 )
 from saves.cast_file import CastFile
 from saves.errors import BadFile, NameTaken, PastEnd, ReadOnly, SaveError
@@ -123,6 +125,23 @@ class Campaign:
         with self._mutex:
             self._check_writable()
             self._index.document[FORKED_FROM] = origin.document()
+            self._index.write_document()
+
+    @property
+    def recap(self) -> tuple[str, int] | None:
+        """The scene and journal entry the players' view recaps (issue 26); ``None``: now."""
+        return recap_of(self._index.document)
+
+    def set_recap(self, scene: str | None, entry: int = 0) -> None:
+        """Put the players' view on the moment after ``entry`` of ``scene``, or (``None``) back
+        on the present. Writes the index only (the scene is not touched)."""
+        with self._mutex:
+            self._check_writable()
+            document = self._index.document
+            wanted = None if scene is None else {"scene": scene, "entry": entry}
+            if document.get(RECAP) == wanted:
+                return
+            document[RECAP] = wanted
             self._index.write_document()
 
     # -- the roster ----------------------------------------------------------------------------

@@ -79,6 +79,23 @@ def origin_of(document: dict[str, Any]) -> ForkOrigin | None:
     return None
 
 
+RECAP = "recap"
+"""The index document's key of the moment the players' view recaps (issue 26): ``{"scene",
+"entry"}`` while the Storyteller shows the players a past moment, absent (or ``None``) the rest
+of the time; an index without it (any saved before) shows the present."""
+
+
+def recap_of(document: dict[str, Any]) -> tuple[str, int] | None:
+    """The scene and entry the players' view recaps, or ``None`` (the present)."""
+    raw = document.get(RECAP)
+    if not isinstance(raw, dict):
+        return None
+    scene, entry = raw.get("scene"), raw.get("entry")
+    if isinstance(scene, str) and type(entry) is int and entry >= 0:
+        return scene, entry
+    return None
+
+
 CAST_KEPT = "cast_kept"
 """The index document's mark of a campaign whose cast is the campaign's (issue 25): one saved
 before starts its cast from its latest scenes once (:meth:`saves.campaign.Campaign.with_roster`)."""

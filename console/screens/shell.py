@@ -48,6 +48,7 @@ TIMELINE_MOVES = frozenset(
         "timeline_start",
         "timeline_end",
         "timeline_fork",
+        "timeline_recap",
         "timeline_leave",
     }
 )
@@ -112,6 +113,8 @@ class SceneScreen(Screen[None]):
         self.timeline: Timeline | None = None
         """The timeline while the Storyteller scrubs it (``T``), else ``None`` (issue 26)."""
         self._read_only_before = read_only
+        self._recapping = False
+        """The players' view shows a moment of the timeline (``p``), until Esc."""
         keys = APP_KEYS + self.SCREEN_KEYS + TIMELINE_KEYS
         set_bindings(self, merged(bindings_of(self), keys, translate))
         self.set_reactive(SceneScreen.scene, scene)
@@ -481,12 +484,50 @@ class SceneScreen(Screen[None]):
             return
         self.timeline = None
         self.read_only = self._read_only_before
+        if self._recapping:
+            self._set_recap(None, 0)
         self.scene = self.history.scene
         self.status = "✓ " + self.t("timeline.left")
         self.refresh_keys()
         refresh_title = getattr(self.app, "refresh_title", None)
         if callable(refresh_title):
             refresh_title(self.history.scene)
+
+    def action_timeline_recap(self) -> None:
+        """``p`` in the timeline: the players' view recaps this moment (a banner says which),
+        or, on the moment it already recaps, goes back to now; Esc also ends the recap. Only
+        the campaign's index records it: the scene is not written."""
+        timeline = self.timeline
+        if timeline is None:
+            return
+        persistence = getattr(self.app, "persistence", None)
+        campaign = getattr(persistence, "campaign", None)
+        if campaign is None or campaign.read_only:
+            self.refuse(self.t("timeline.recap-read-only"), "key")
+            return
+        pinned = campaign.recap
+        here = (self.history.scene.name, timeline.at)
+        if self._recapping and pinned is not None and pinned == here:
+            self._set_recap(None, 0)
+            self.status = "✓ " + self.t("timeline.recap-ended")
+            return
+        if self._set_recap(*here):
+            self.status = "✓ " + self.t("timeline.recapping", moment=timeline.caption(self.t))
+
+    def _set_recap(self, scene: str | None, at: int) -> bool:
+        """Write the recap (``None``: back to now) to the campaign's index; whether it did."""
+        from saves.errors import SaveError
+
+        campaign = getattr(getattr(self.app, "persistence", None), "campaign", None)
+        if campaign is None:
+            return False
+        try:
+            campaign.set_recap(scene, at)
+        except (SaveError, OSError) as error:
+            self.refuse(str(error), "key")
+            return False
+        self._recapping = scene is not None
+        return True
 
     def action_timeline_fork(self) -> None:
         """``f`` in the timeline: a new campaign from this moment (asks its name, "NAME (from

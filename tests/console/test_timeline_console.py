@@ -185,3 +185,69 @@ async def test_a_click_on_a_line_of_the_log_jumps_the_timeline_there(run_app: Ap
         assert screen.timeline.at == 6
         await press(pilot, "escape")
         assert screen.timeline is None
+
+
+def _recap(root: Path) -> tuple[str, int] | None:
+    with open_store(root).open_campaign("Test", read_only=True) as campaign:
+        return campaign.recap
+
+
+async def test_p_puts_the_players_view_on_the_moment_and_esc_back_to_now(
+    run_app: AppRun, tmp_path: Path
+) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        screen = ih_screen(app)
+        await press(pilot, "T", "left", "left", "p")
+        assert _recap(tmp_path) == ("Fight", 7)
+        assert "players' view recaps entry 7 of 9" in status(app)
+        await press(pilot, "left", "p")  # another moment: the view follows it
+        assert _recap(tmp_path) == ("Fight", 6)
+        await press(pilot, "p")  # the same moment again: back to now
+        assert _recap(tmp_path) is None
+        await press(pilot, "p", "escape")  # Esc ends a recap too
+        assert screen.timeline is None and _recap(tmp_path) is None
+        assert len(screen.history.scene.journal) == 9  # the scene was never written
+
+
+async def test_the_players_view_shows_a_recap_banner_and_the_past_state(tmp_path: Path) -> None:
+    from player_support import IH_FIGHT, player_view, save, wait_text
+
+    save(tmp_path, IH_FIGHT)  # 7 commands; "damage Ghoul 3" is the 6th
+    with open_store(tmp_path).open_campaign("Test") as campaign:
+        campaign.set_recap("Fight", 5)
+    async with player_view(tmp_path, lang="zh-Hant") as (_, pilot):
+        text = await wait_text(pilot, "回顧 · 第 5 條，共 7 條")
+        assert "Ghoul" in text
+    with open_store(tmp_path).open_campaign("Test") as campaign:
+        campaign.set_recap(None)
+    async with player_view(tmp_path) as (_, pilot):
+        text = await wait_text(pilot, "Ghoul", absent="RECAP")
+
+
+def test_the_follower_reads_the_recapped_moment(tmp_path: Path) -> None:
+    from player_support import IH_FIGHT, save
+
+    from saves.follow import Follower
+
+    save(tmp_path, IH_FIGHT)
+    with open_store(tmp_path).open_campaign("Test") as campaign:
+        present = campaign.load_scene("Fight")
+        campaign.set_recap("Fight", 5)
+    followed = Follower(tmp_path).read()
+    assert followed.recap == (5, 7)
+    assert len(followed.scene.journal) == 5
+    assert followed.scene.state != present.state  # before the Ghoul was hurt
+
+
+def test_a_recap_left_behind_ends_when_the_console_opens_the_campaign(tmp_path: Path) -> None:
+    from player_support import IH_FIGHT, save
+
+    from console.persistence import Persistence
+
+    save(tmp_path, IH_FIGHT)
+    with open_store(tmp_path).open_campaign("Test") as campaign:
+        campaign.set_recap("Fight", 5)
+    persistence = Persistence(tmp_path)
+    persistence.open_campaign("Test")
+    persistence.close()
+    assert _recap(tmp_path) is None
