@@ -53,7 +53,9 @@ TIMELINE_MOVES = frozenset(
     }
 )
 """The keys of the timeline (issue 26): live only while it is shown."""
-TIMELINE_ALSO = frozenset({"help", "quit", "copy_board", "copy_chat", "campaign"})
+TIMELINE_ALSO = frozenset(
+    {"help", "quit", "copy_board", "copy_chat", "campaign", "switch_language"}
+)
 """Keys that still work in the timeline (they change nothing); every other is greyed out."""
 
 
@@ -441,6 +443,11 @@ class SceneScreen(Screen[None]):
         if at is not None:
             self.timeline.go(at)
         self._show_moment()
+
+    def on_unmount(self) -> None:
+        """A screen replaced while recapping (a new language, another scene) ends the recap."""
+        if self._recapping:
+            self._set_recap(None, 0)
 
     def on_dice_log_chosen(self, message: DiceLog.Chosen) -> None:
         """A line of the log clicked: the timeline after the entry it came from."""

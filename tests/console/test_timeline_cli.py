@@ -220,6 +220,12 @@ def test_saves_lists_forks_with_where_they_came_from(
     ]
     _, out, _ = _out(capsys, "saves", "--lang", "zh-Hant", "--save-dir", str(root))
     assert "  （分支自 C / Long 第 7 條）" in out.splitlines()
+    _, out, _ = _out(capsys, "saves", "Alt", "--json", "--save-dir", str(root))
+    assert json.loads(out)["forked_from"] == {"campaign": "C", "scene": "Long", "entry": 7}
+    _, out, _ = _out(capsys, "saves", "Alt", "--save-dir", str(root))
+    assert out.splitlines()[:2] == ["Campaign Alt", "(forked from C / Long at entry 7)"]
+    _, out, _ = _out(capsys, "saves", "C", "--json", "--save-dir", str(root))
+    assert json.loads(out)["forked_from"] is None
 
 
 def test_a_campaign_saved_before_forks_is_no_fork(

@@ -207,6 +207,13 @@ async def test_p_puts_the_players_view_on_the_moment_and_esc_back_to_now(
         await press(pilot, "p", "escape")  # Esc ends a recap too
         assert screen.timeline is None and _recap(tmp_path) is None
         assert len(screen.history.scene.journal) == 9  # the scene was never written
+        await press(pilot, "T", "home", "p")
+        assert _recap(tmp_path) == ("Fight", 0)
+        await press(pilot, "f2")  # a new language redraws the screen: the recap ends
+        await settle(pilot)
+        assert _recap(tmp_path) is None
+        assert app.t.lang == "zh" and ih_screen(app).timeline is None
+        assert len(ih_screen(app).history.scene.journal) == 9
 
 
 async def test_the_players_view_shows_a_recap_banner_and_the_past_state(tmp_path: Path) -> None:
