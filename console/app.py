@@ -457,6 +457,9 @@ class STConsoleApp(KeyGate):
         from saves.errors import SaveError
 
         await self.workers.wait_for_complete()
+        shown = self._shown
+        if shown is not None and shown.timeline is not None:
+            shown.action_timeline_leave()  # a recap ends with the console (issue 26)
         try:
             if self._persistence is not None:
                 # Off the UI thread: the writer may be handing its last report to this thread.

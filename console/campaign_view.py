@@ -42,7 +42,11 @@ def campaign_json(campaign: Campaign) -> dict[str, Any]:
         "season": campaign.season,
         "missions": [{"name": m.name, "scenes": list(m.scenes)} for m in missions],
         "mist": None,
+        "forked_from": None,
     }
+    origin = campaign.forked_from
+    if origin is not None:  # issue 26
+        view["forked_from"] = origin.document()
     if mist is not None:
         full = mist_json(mist)
         view["mist"] = {key: full[key] for key in ("characters", "mission", "case_file", "scene")}
@@ -98,6 +102,9 @@ def _marks(marks: list[str], t: Translator) -> str:
 def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
     """``campaign_json``'s view as lines of text in the table's language."""
     lines = [t("campaign.title", name=view["name"])]
+    origin = view.get("forked_from")
+    if origin:
+        lines.append(t("cli.saves.forked-from", **origin).strip())
     mist = view["mist"]
     if view["cast"] or (mist and mist["characters"]):
         lines.append(t("campaign.cast"))

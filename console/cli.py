@@ -18,7 +18,18 @@ from typing import NoReturn
 from console.usage import UsageError
 from engine.language import WHOLE_NUMBER
 
-SUBCOMMANDS = ("roll", "odds", "run", "saves", "export", "import", "player", "serve")
+SUBCOMMANDS = (
+    "roll",
+    "odds",
+    "run",
+    "show",
+    "fork",
+    "saves",
+    "export",
+    "import",
+    "player",
+    "serve",
+)
 
 
 ARGPARSE_KEYS: dict[str, str] = {
@@ -203,6 +214,22 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--save-dir", dest="run_save_dir", default=None)
     _add_lang(run, "sub_lang")
 
+    show = sub.add_parser("show", help="a scene now, or as it stood after its N-th command")
+    show.add_argument("target", metavar="CAMPAIGN[/SCENE]")
+    show.add_argument("--at", type=_int("--at", 0), default=None, metavar="N")
+    show.add_argument("--json", action="store_true")
+    show.add_argument("--save-dir", dest="run_save_dir", default=None)
+    _add_lang(show, "sub_lang")
+
+    fork = sub.add_parser("fork", help="a new campaign from a scene's N-th command")
+    fork.add_argument("target", metavar="CAMPAIGN[/SCENE]")
+    fork.add_argument("--at", type=_int("--at", 0), required=True, metavar="N")
+    fork.add_argument(
+        "--as", dest="new_name", default=None, metavar="NEW", help='default "NAME (from entry N)"'
+    )
+    fork.add_argument("--save-dir", dest="run_save_dir", default=None)
+    _add_lang(fork, "sub_lang")
+
     saves = sub.add_parser("saves", help="list campaigns and scenes")
     saves.add_argument(
         "campaign", metavar="CAMPAIGN", nargs="?", default=None, help="its cast and missions"
@@ -317,6 +344,10 @@ def _subcommand(args: argparse.Namespace) -> int:
         from console import cli_dice
 
         return cli_dice.roll(args) if args.command == "roll" else cli_dice.odds(args)
+    if args.command in ("show", "fork"):
+        from console import cli_timeline
+
+        return cli_timeline.show(args) if args.command == "show" else cli_timeline.fork(args)
     from console import cli_saves
 
     if args.command == "run":

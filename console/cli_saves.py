@@ -341,6 +341,16 @@ def list_saves(args: argparse.Namespace) -> int:
         mark = t("cli.saves.last") if last and last[0] == info.name else ""
         held = t("cli.saves.held", holder=_safe(info.holder)) if info.holder else ""
         print(f"{_safe(info.name)}{mark}{held}")
+        origin = info.forked_from
+        if origin is not None:  # issue 26: a fork says where it came from
+            print(
+                t(
+                    "cli.saves.forked-from",
+                    campaign=_safe(origin.campaign),
+                    scene=_safe(origin.scene),
+                    entry=origin.entry,
+                )
+            )
         for scene in info.scenes:
             print(f"  {_safe(scene.name)}  [{_safe(scene.system)}]")
     return 0

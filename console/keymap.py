@@ -50,10 +50,10 @@ def _tables() -> dict[str, tuple[KeySpec, ...]]:
 
 
 _TABLES = _tables()
-_SCREEN_TABLES = ("app", "combat", "list", "roster", "editor", "extended")
+_SCREEN_TABLES = ("app", "combat", "list", "roster", "editor", "extended", "timeline")
 
 # One constant a table of keys.toml (its comments say where each table's keys work).
-APP_KEYS, COMBAT_KEYS, LIST_KEYS, ROSTER_KEYS, EDITOR_KEYS, EXTENDED_KEYS = (
+APP_KEYS, COMBAT_KEYS, LIST_KEYS, ROSTER_KEYS, EDITOR_KEYS, EXTENDED_KEYS, TIMELINE_KEYS = (
     _TABLES[name] for name in _SCREEN_TABLES
 )
 DIALOG_KEYS, CONFIRM_KEYS, ROLL_KEYS, CHECK_KEYS, ATTACK_KEYS, SAVES_KEYS, HELP_KEYS = (
@@ -78,6 +78,7 @@ PALETTE_KEYS: tuple[KeySpec, ...] = (
     + MIST_KEYS
     + BUILDER_KEYS
     + LIST_KEYS
+    + TIMELINE_KEYS
 )
 """The screens' keys (and the roll builder's): those the command palette offers by name."""
 ALL_KEYS: tuple[KeySpec, ...] = PALETTE_KEYS + tuple(

@@ -13,6 +13,7 @@ thread). :meth:`Persistence.close` and :meth:`Persistence.shutdown` write what i
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -73,6 +74,11 @@ class Persistence:
         except LockHeld as held:
             holder = held.holder
             campaign = self.store.open_campaign(name, read_only=True)
+        if holder is None and campaign.recap is not None:
+            # issue 26: a recap a console left behind (it quit while recapping) ends here:
+            # the players' view shows the present until the ST recaps again
+            with contextlib.suppress(SaveError, OSError):
+                campaign.set_recap(None)
         self.campaign = campaign
         self.campaign_name = campaign.name
         self.holder = holder

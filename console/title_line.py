@@ -53,6 +53,13 @@ class TitleLine:
         from console import render
 
         app = self.app
+        caption = getattr(app.screen, "timeline_caption", None)
+        moment = caption() if callable(caption) else None
+        if isinstance(moment, str):  # issue 26: scrubbing the timeline, read-only
+            campaign = app.persistence.campaign_name or app.t("title.no-campaign")
+            return " · ".join(
+                [campaign, where(app.t, scene), "⏪ " + moment, app.t("title.timeline")]
+            )
         state = scene.state
         round_number = getattr(state, "round", None)
         phase = getattr(getattr(state, "phase", None), "value", None)

@@ -8,6 +8,7 @@ The console keeps a cache of past states (:class:`History`) so undo does not rep
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine import commands
@@ -124,6 +125,115 @@ def replay(scene: Scene, entries: tuple[JournalEntry, ...]) -> SceneState:
     for entry in entries:
         state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
     return state
+
+
+def nearest_checkpoint(scene: Scene, n: int) -> tuple[int, SceneState]:
+    """The latest checkpoint at or before entry ``n`` (``(0, initial)`` when none is)."""
+    for index, checkpoint in reversed(scene.checkpoints):
+        if index <= n:
+            return index, checkpoint
+    return 0, scene.initial
+
+
+def state_after(scene: Scene, n: int) -> SceneState:
+    """The state after the first ``n`` journal entries, each with its own seed (the journal's
+    dice, never new ones): replayed from the nearest checkpoint, so at most
+    :data:`CHECKPOINT_EVERY` entries (issue 26, the timeline).
+
+    Raises:
+        ValueError: ``n`` is not between 0 and the journal's length.
+    """
+    if not 0 <= n <= len(scene.journal):
+        raise ValueError(f"entry {n} is not in a journal of {len(scene.journal)}")
+    if n == len(scene.journal):
+        return scene.state
+    return replayed_to(scene, n)
+
+
+def replayed_to(scene: Scene, n: int) -> SceneState:
+    """The state after the first ``n`` entries, always replayed from the nearest checkpoint
+    (never ``scene.state``: a scene whose journal was read only in part has the present's)."""
+    start, state = nearest_checkpoint(scene, n)
+    for entry in scene.journal[start:n]:
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+    return state
+
+
+def scene_after(scene: Scene, n: int) -> Scene:
+    """The scene as it stood after its first ``n`` journal entries: its journal cut there, no
+    redo stack, the checkpoints up to ``n`` kept; ``draws`` stays (a fork's new commands roll
+    new dice, not the ones the original rolled after ``n``).
+
+    Raises:
+        ValueError: as :func:`state_after`.
+    """
+    if n == len(scene.journal):
+        return scene
+    return replace(
+        scene,
+        state=state_after(scene, n),
+        journal=scene.journal[:n],
+        undone=(),
+        checkpoints=tuple(item for item in scene.checkpoints if item[0] <= n),
+    )
+
+
+def _states_from(scene: Scene, start: int, stop: int) -> list[SceneState]:
+    """The states after ``start`` … ``stop`` entries (both included), replayed from the nearest
+    checkpoint at or before ``start``."""
+    at, state = nearest_checkpoint(scene, start)
+    found: list[SceneState] = []
+    for index in range(at, stop + 1):
+        if index >= start:
+            found.append(state)
+        if index < stop:
+            entry = scene.journal[index]
+            state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+    return found
+
+
+def previous_change(scene: Scene, at: int, key: Callable[[SceneState], object]) -> int:
+    """The latest entry ``j < at`` after which ``key`` of the state changed (a new round, a new
+    phase), else 0: the timeline's step back by a round or phase. Replays one checkpoint's
+    stretch at a time, back from ``at``."""
+    high = at - 1
+    while high > 0:
+        low = nearest_checkpoint(scene, high - 1)[0]
+        states = _states_from(scene, low, high)
+        for j in range(high, low, -1):
+            if key(states[j - low]) != key(states[j - 1 - low]):
+                return j
+        high = low
+    return 0
+
+
+def next_change(scene: Scene, at: int, key: Callable[[SceneState], object]) -> int:
+    """The first entry ``j > at`` after which ``key`` of the state changed, else the journal's
+    end: the timeline's step on by a round or phase."""
+    end = len(scene.journal)
+    if at >= end:
+        return end
+    state = state_after(scene, at)
+    before = key(state)
+    for index in range(at, end):
+        entry = scene.journal[index]
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        now = key(state)
+        if now != before:
+            return index + 1
+    return end
+
+
+def rebuilt(scene: Scene) -> Scene:
+    """The scene's state and checkpoints replayed from its initial state (after the initial
+    state changed, e.g. a campaign's roster seen by the scene)."""
+    state = scene.initial
+    marks: list[tuple[int, SceneState]] = []
+    for index, entry in enumerate(scene.journal, start=1):
+        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        if index % CHECKPOINT_EVERY == 0:
+            marks.append((index, state))
+    return replace(scene, state=state, checkpoints=tuple(marks))
 
 
 def undo(scene: Scene) -> Scene:

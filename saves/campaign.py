@@ -22,11 +22,22 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from engine.session import Scene
+from engine.session import Scene, scene_after
 from saves import backups
-from saves.campaign_index import CAST_KEPT, CampaignIndex, Mission, SceneInfo, same_name
+from saves.campaign_index import (
+    CAST_KEPT,
+    FORKED_FROM,
+    RECAP,
+    CampaignIndex,
+    ForkOrigin,
+    Mission,
+    SceneInfo,
+    origin_of,
+    recap_of,
+    same_name,
+)
 from saves.cast_file import CastFile
-from saves.errors import BadFile, NameTaken, ReadOnly, SaveError
+from saves.errors import BadFile, NameTaken, PastEnd, ReadOnly, SaveError
 from saves.lock import CampaignLock, Holder
 from saves.roster import Roster
 from saves.scenefile import SceneFile
@@ -123,6 +134,35 @@ class Campaign:
             self._check_writable()
             self._index.set_ended(name, False)
 
+    @property
+    def forked_from(self) -> ForkOrigin | None:
+        """Where this campaign was forked from (issue 26); ``None``: it is not a fork."""
+        return origin_of(self._index.document)
+
+    def set_forked_from(self, origin: ForkOrigin) -> None:
+        """Note where this campaign was forked from, in its index."""
+        with self._mutex:
+            self._check_writable()
+            self._index.document[FORKED_FROM] = origin.document()
+            self._index.write_document()
+
+    @property
+    def recap(self) -> tuple[str, int] | None:
+        """The scene and journal entry the players' view recaps (issue 26); ``None``: now."""
+        return recap_of(self._index.document)
+
+    def set_recap(self, scene: str | None, entry: int = 0) -> None:
+        """Put the players' view on the moment after ``entry`` of ``scene``, or (``None``) back
+        on the present. Writes the index only (the scene is not touched)."""
+        with self._mutex:
+            self._check_writable()
+            document = self._index.document
+            wanted = None if scene is None else {"scene": scene, "entry": entry}
+            if document.get(RECAP) == wanted:
+                return
+            document[RECAP] = wanted
+            self._index.write_document()
+
     # -- the roster ----------------------------------------------------------------------------
 
     def roster(self) -> tuple[Any, ...]:
@@ -191,6 +231,33 @@ class Campaign:
                 raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
             scene = scene if scene.name == info.name else replace(scene, name=info.name)
             return self.with_roster(scene)
+
+    def load_scene_at(self, name: str, at: int | None) -> tuple[Scene, int]:
+        """The scene of that name as it stood after its first ``at`` journal entries (``None``:
+        now), and the length of its whole journal: the timeline (issue 26). The state is
+        replayed with the journal's own seeds from the nearest checkpoint; a damaged entry
+        after ``at`` does not stop it (then the scene is read only as far as ``at``).
+
+        Raises:
+            NotFound: no such scene. PastEnd: ``at`` is past the journal's end.
+            BadFile, NewerVersion: the scene's file, or an entry up to ``at``, is bad.
+        """
+        with self._mutex:
+            _, info = self._index.info(name)
+            try:
+                whole = self.load_scene(name)
+            except BadFile:
+                if at is None:
+                    raise
+                scene, length = self._file(info).load_prefix(at)
+                return replace(scene, name=info.name), length
+            length = len(whole.journal)
+            if at is None:
+                return whole, length
+            if at > length:
+                path = self.directory / backups.SCENES / f"{info.id}.json"
+                raise PastEnd(path, length)
+            return scene_after(whole, at), length
 
     def save_scene(self, scene: Scene) -> None:
         """Save the scene under its name (created if new): the autosave after every command.

@@ -52,6 +52,53 @@ def same_name(a: str, b: str) -> bool:
 ENDED = "ended"
 """The index document's list of the scenes the table has ended (:meth:`CampaignIndex.ended`)."""
 
+FORKED_FROM = "forked_from"
+"""The index document's key of a fork's origin (issue 26): ``{"campaign", "scene", "entry"}``.
+An index without it (any campaign saved before forks, or not forked) is not a fork: no
+migration is needed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForkOrigin:
+    """Where a forked campaign came from: a campaign, its scene and the journal entry."""
+
+    campaign: str
+    scene: str
+    entry: int
+
+    def document(self) -> dict[str, Any]:
+        return {"campaign": self.campaign, "scene": self.scene, "entry": self.entry}
+
+
+def origin_of(document: dict[str, Any]) -> ForkOrigin | None:
+    """The origin an index document names, or ``None`` (not a fork; a malformed field only
+    loses the listing's note)."""
+    raw = document.get(FORKED_FROM)
+    if not isinstance(raw, dict):
+        return None
+    campaign, scene, entry = raw.get("campaign"), raw.get("scene"), raw.get("entry")
+    if isinstance(campaign, str) and isinstance(scene, str) and type(entry) is int and entry >= 0:
+        return ForkOrigin(campaign, scene, entry)
+    return None
+
+
+RECAP = "recap"
+"""The index document's key of the moment the players' view recaps (issue 26): ``{"scene",
+"entry"}`` while the Storyteller shows the players a past moment, absent (or ``None``) the rest
+of the time; an index without it (any saved before) shows the present."""
+
+
+def recap_of(document: dict[str, Any]) -> tuple[str, int] | None:
+    """The scene and entry the players' view recaps, or ``None`` (the present)."""
+    raw = document.get(RECAP)
+    if not isinstance(raw, dict):
+        return None
+    scene, entry = raw.get("scene"), raw.get("entry")
+    if isinstance(scene, str) and type(entry) is int and entry >= 0:
+        return scene, entry
+    return None
+
+
 CAST_KEPT = "cast_kept"
 """The index document's mark of a campaign whose cast is the campaign's (issue 25): one saved
 before starts its cast from its latest scenes once (:meth:`saves.campaign.Campaign.with_roster`)."""

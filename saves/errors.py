@@ -75,6 +75,14 @@ class NotFound(SaveError):
     """No campaign, scene or backup of that name."""
 
 
+class PastEnd(SaveError):
+    """A moment past the end of a scene's journal (``show``/``fork --at N``, issue 26)."""
+
+    def __init__(self, path: Path, length: int) -> None:
+        super().__init__(f"{path}: the journal has {length} entries.", path)
+        self.length = length
+
+
 class BadName(SaveError):
     """A campaign or scene name that cannot be saved: too long, or with a control character."""
 

@@ -82,7 +82,7 @@ def export_document(store: Store, target: str) -> dict[str, Any]:
     Raises:
         NotFound: no such campaign or scene. BadFile: a file is bad.
     """
-    name, scene_name = _split_target(store, target)
+    name, scene_name = split_target(store, target)
     with store.open_campaign(name, read_only=True) as campaign:
         names = [scene_name] if scene_name else list(campaign.scene_names())
         scenes = [scene_to_document(campaign.load_scene(each)) for each in names]
@@ -104,7 +104,7 @@ def write_export(store: Store, target: str, write: Callable[[str], object]) -> N
     Raises:
         NotFound: no such campaign or scene. BadFile: a file is bad.
     """
-    name, scene_name = _split_target(store, target)
+    name, scene_name = split_target(store, target)
     with store.open_campaign(name, read_only=True) as campaign:
         names = [scene_name] if scene_name else list(campaign.scene_names())
         head = {
@@ -153,7 +153,7 @@ def _list(items: Iterator[str], level: int) -> Iterator[str]:
     yield "[]" if first else "\n" + " " * level + "]"
 
 
-def _split_target(store: Store, target: str) -> tuple[str, str]:
+def split_target(store: Store, target: str) -> tuple[str, str]:
     """``CAMPAIGN[/SCENE]``: the whole target when it names a campaign (a name may hold "/",
     "/abs/evil"), else the longest campaign name before a "/"."""
     if store.find(target) is not None:
@@ -168,7 +168,7 @@ def _split_target(store: Store, target: str) -> tuple[str, str]:
 
 def load_scenes(store: Store, target: str) -> tuple[str, tuple[Scene, ...]]:
     """The campaign name and its scenes (or the one scene) a target names, read-only."""
-    name, scene_name = _split_target(store, target)
+    name, scene_name = split_target(store, target)
     with store.open_campaign(name, read_only=True) as campaign:
         names = [scene_name] if scene_name else list(campaign.scene_names())
         return campaign.name, tuple(campaign.load_scene(each) for each in names)

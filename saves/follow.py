@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.session import Scene
+from engine.session import Scene, scene_after
 from saves import backups
 from saves.campaign import Campaign, is_named
 from saves.errors import BadFile, NotFound, SaveError
@@ -36,6 +36,9 @@ class Followed:
     campaign: str
     directory: Path
     scene: Scene
+    recap: tuple[int, int] | None = None
+    """While the ST recaps a past moment (issue 26): the entry shown and the journal's length;
+    ``scene`` is then the scene as it stood after that entry."""
 
 
 def _stamp(path: Path) -> Stamp:
@@ -186,6 +189,12 @@ class Follower:
             scene = campaign.load_scene(info.name)
         except (OSError, ValueError, RecursionError) as error:
             raise BadFile(self._scene_file, f"cannot be read ({error})") from None
+        recap = campaign.recap
+        if recap is not None and recap[0].casefold() == info.name.casefold():
+            length = len(scene.journal)
+            if recap[1] <= length:
+                shown = scene_after(scene, recap[1])
+                return Followed(campaign.name, directory, shown, recap=(recap[1], length))
         return Followed(campaign=campaign.name, directory=directory, scene=scene)
 
 

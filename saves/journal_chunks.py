@@ -132,9 +132,10 @@ def checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any, dict[
 
 
 def read_chunks(
-    header_path: Path, refs: Any, trusted: bool
+    header_path: Path, refs: Any, trusted: bool, start: int = 0
 ) -> tuple[list[ChunkRef], list[JournalEntry], list[tuple[int, Any, dict[str, int]]]]:
-    """The chunks a header names (``refs``, its ``chunks`` list), in order, each verified.
+    """The chunks a header names (``refs``, its ``chunks`` list), in order, each verified;
+    the first starting at entry ``start`` (0 unless a caller reads them one at a time).
 
     Returns the references, the entries of all the chunks, and their checkpoints (only when
     ``trusted``: they are not checked against the journal).
@@ -155,9 +156,9 @@ def read_chunks(
             raise BadFile(header_path, f"bad chunk reference {raw!r}") from None
         if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
             raise BadFile(header_path, f"bad chunk file name {ref.file!r}")
-        if ref.start != len(entries):
+        if ref.start != start + len(entries):
             raise BadFile(
-                header_path, f"chunk {ref.file} starts at {ref.start}, not {len(entries)}"
+                header_path, f"chunk {ref.file} starts at {ref.start}, not {start + len(entries)}"
             )
         chunk, marks = read_chunk_and_checkpoints(chunk_dir / ref.file, trusted)
         if trusted:

@@ -22,7 +22,7 @@ from engine.ih.encounter import Encounter
 from engine.mist import carry
 from engine.mist.commands import EndScene
 from engine.mist.state import MistState
-from engine.session import Scene, replay
+from engine.session import Scene, rebuilt
 from saves.campaign_index import CampaignIndex
 from saves.cast_file import CastFile
 from saves.codec import DEFAULT as CODEC
@@ -118,14 +118,15 @@ class Roster:
             return scene
         initial = replace(scene.initial, sheets=roster, movie=movie)
         try:
-            state = replay(replace(scene, initial=initial), scene.journal)
+            seen = rebuilt(replace(scene, initial=initial))  # its checkpoints replayed too
         except Exception:  # a journal that cannot replay on the roster keeps its own sheets
             self._bases[key] = cast_now(scene.state)
             return scene
+        state = seen.state
         assert isinstance(state, Encounter)  # replayed from an Encounter
         self._bases[key] = cast_now(state)
         self._movies[key] = state.movie
-        return replace(scene, initial=initial, state=state)
+        return seen
 
     def movie(self) -> int:
         """The Infinite Horror movie the campaign is in (RULES.md §3.1: from entering a

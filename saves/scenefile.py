@@ -28,7 +28,7 @@ from typing import Any
 
 from tinydb.table import Document
 
-from engine.session import JournalEntry, Scene
+from engine.session import JournalEntry, Scene, replayed_to
 from saves import sealed_rolls
 from saves.codec import DEFAULT
 from saves.documents import (
@@ -39,7 +39,7 @@ from saves.documents import (
     scene_header,
 )
 from saves.encoder import Memo
-from saves.errors import BadFile, SaveError
+from saves.errors import BadFile, PastEnd, SaveError
 from saves.journal_chunks import ChunkRef, checkpoint_list, chunk_digest, read_chunks, seal_chunk
 from saves.journal_vouching import check_journal_vouches
 from saves.storage import dump_json, open_db
@@ -206,6 +206,39 @@ class SceneFile:
             tail = rolls[len(sealed) :]
             self._rolls_tail = (rolls, tail)
         return replace(state, **{sealed_rolls.FIELD: tail}), refs
+
+    def load_prefix(self, at: int) -> tuple[Scene, int]:
+        """The scene as it stood after its first ``at`` journal entries, and its whole journal's
+        length, for a scene whose journal does not load whole (issue 26: a damaged entry after
+        ``at`` does not stop the timeline there): chunk by chunk, then the tail entry by entry,
+        only as far as ``at``; every value checked, the state replayed from the initial one.
+
+        Raises:
+            BadFile, NewerVersion: the header, or an entry up to ``at``, is bad (named).
+            PastEnd: ``at`` is past the end of the journal.
+        """
+        header = self.read_header()
+        length = header.get("journal_length")
+        refs = header.get("chunks", [])
+        tail = header.get("tail", header.get("journal", []))
+        if type(length) is not int or type(refs) is not list or type(tail) is not list:
+            raise BadFile(self.path, "its journal's length or chunk list is bad")
+        if at > length:
+            raise PastEnd(self.path, length)
+        entries: list[JournalEntry] = []
+        for raw in refs:
+            if len(entries) >= at:
+                break
+            entries.extend(read_chunks(self.path, [raw], trusted=False, start=len(entries))[1])
+        if len(entries) < at:
+            try:
+                entries.extend(decode_entries(tail[: at - len(entries)], "tail"))
+            except DocumentError as error:
+                raise BadFile(self.path, f"bad value at {error}") from None
+        if len(entries) < at:
+            raise PastEnd(self.path, len(entries))
+        scene = scene_from_parts(header, tuple(entries[:at]), self.path)
+        return replace(scene, state=replayed_to(scene, at), undone=()), length
 
     def _checkpoints(
         self, header: dict[str, Any], sealed: int, scene: Scene

@@ -22,7 +22,7 @@ from tinydb.table import Document
 from saves import backups, units
 from saves.backups import Backup
 from saves.campaign import Campaign, is_named
-from saves.campaign_index import SceneInfo, new_campaign_document
+from saves.campaign_index import ForkOrigin, SceneInfo, new_campaign_document
 from saves.errors import BadFile, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
@@ -47,6 +47,8 @@ class CampaignInfo:
     scenes: tuple[SceneInfo, ...] = ()
     holder: str | None = None
     problem: str | None = None
+    forked_from: ForkOrigin | None = None
+    """Where the campaign was forked from (issue 26), if it is a fork."""
 
 
 def slug(name: str) -> str:
@@ -103,7 +105,13 @@ class Store:
             try:
                 with Campaign(directory, read_only=True, lock=None) as campaign:
                     found.append(
-                        CampaignInfo(campaign.name, directory, campaign.scenes(), holder=holder)
+                        CampaignInfo(
+                            campaign.name,
+                            directory,
+                            campaign.scenes(),
+                            holder=holder,
+                            forked_from=campaign.forked_from,
+                        )
                     )
             except SaveError as error:
                 found.append(CampaignInfo(directory.name, directory, problem=str(error)))

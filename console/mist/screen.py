@@ -145,12 +145,16 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
     def show_log(self, scene: Scene) -> None:
         """The journal's last commands and their rolls, in the log pane."""
         lines: list[Text] = []
-        for entry in scene.journal[-40:]:
+        entries: list[int] = []
+        shown = scene.journal[-40:]
+        for number, entry in enumerate(shown, start=len(scene.journal) - len(shown) + 1):
             lines.append(Text("› " + entry.text, style="dim"))
+            entries.append(number)
             for item in entry.events:
                 if hasattr(item, "roll") or type(item).__name__ in ("ChallengeOvercome",):
                     lines.append(Text("  " + event_text.describe(self.t, item)))
-        self.query_one("#mist-log", DiceLog).show(lines)
+                    entries.append(number)
+        self.query_one("#mist-log", DiceLog).show(lines, entries)
 
     def names(self) -> tuple[str, ...]:
         view = self.view

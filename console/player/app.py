@@ -283,9 +283,18 @@ class PlayerApp(App[None]):
         where = text.Heading(followed.campaign, scene.name)
         state: Any = scene.state
         if scene.family == "ih":
-            body = text.ih_view(t, state, width, height)
-            return text.heading(t, where, text.ih_detail(t, state)), body
-        return text.heading(t, where, text.mist_detail(t, state)), text.mist_view(t, state, width)
+            body: RenderableType = text.ih_view(t, state, width, height)
+            top = text.heading(t, where, text.ih_detail(t, state))
+        else:
+            top = text.heading(t, where, text.mist_detail(t, state))
+            body = text.mist_view(t, state, width)
+        if followed.recap is not None:  # issue 26: the ST shows a past moment
+            at, length = followed.recap
+            banner = Text(
+                " " + t("player.recap", at=at, length=length) + " ", "bold black on yellow"
+            )
+            top = Text.assemble(banner, "  ", top)
+        return top, body
 
 
 def main(save_dir: str | None, campaign: str | None, lang: str, served: bool = False) -> int:

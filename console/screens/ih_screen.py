@@ -81,7 +81,10 @@ class IHScreen(TurnKeys, VitalsKeys, SheetKeys):
         for entry in scene.journal[kept:]:
             lines = [render.roll_event(self.t, scene.system, event) for event in entry.events]
             cache.append((entry, [line for line in lines if line is not None]))
-        self.query_one(DiceLog).show([line for _, lines in cache for line in lines])
+        self.query_one(DiceLog).show(
+            [line for _, lines in cache for line in lines],
+            [index for index, (_, lines) in enumerate(cache, start=1) for _ in lines],
+        )
 
     def home(self) -> InitiativeQueue:
         return self.query_one(InitiativeQueue)

@@ -24,7 +24,7 @@ from textual.widgets import Footer, Static
 
 from console import event_text
 from console.i18n import Translator
-from console.keymap import APP_KEYS, KeySpec, merged
+from console.keymap import APP_KEYS, TIMELINE_KEYS, KeySpec, merged
 from console.messages import CommandRequested, SceneEdited
 from console.screens.dialogs import settle_cursors
 from console.textual_compat import binding_chain, bindings_of, bound_to, set_bindings
@@ -35,10 +35,28 @@ from engine.errors import RuleError
 
 if TYPE_CHECKING:
     from console.screens.command_dialog import CommandDialog
+    from console.timeline import Timeline
     from engine.session import History, Scene
 
 MUTATING = frozenset({"undo", "redo"})
 """Shell actions that change the scene (refused in read-only mode)."""
+
+TIMELINE_MOVES = frozenset(
+    {
+        "timeline_step",
+        "timeline_page",
+        "timeline_start",
+        "timeline_end",
+        "timeline_fork",
+        "timeline_recap",
+        "timeline_leave",
+    }
+)
+"""The keys of the timeline (issue 26): live only while it is shown."""
+TIMELINE_ALSO = frozenset(
+    {"help", "quit", "copy_board", "copy_chat", "campaign", "switch_language"}
+)
+"""Keys that still work in the timeline (they change nothing); every other is greyed out."""
 
 
 def action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
@@ -100,7 +118,13 @@ class SceneScreen(Screen[None]):
         """The scene has ended (a new one started after it): read-only until ``scene reopen``."""
         self._ending_confirmed = False
         """The Storyteller said yes to ending the scene or movie (see :meth:`_confirm_ending`)."""
-        set_bindings(self, merged(bindings_of(self), APP_KEYS + self.SCREEN_KEYS, translate))
+        self.timeline: Timeline | None = None
+        """The timeline while the Storyteller scrubs it (``T``), else ``None`` (issue 26)."""
+        self._read_only_before = read_only
+        self._recapping = False
+        """The players' view shows a moment of the timeline (``p``), until Esc."""
+        keys = APP_KEYS + self.SCREEN_KEYS + TIMELINE_KEYS
+        set_bindings(self, merged(bindings_of(self), keys, translate))
         self.set_reactive(SceneScreen.scene, scene)
 
     # -- layout ---------------------------------------------------------------------------------
@@ -189,6 +213,9 @@ class SceneScreen(Screen[None]):
             if isinstance(command, commands.NewScene):
                 self.post_message(NewSceneRequested(command.name, command.system))
                 return ()
+            if self.timeline is not None:
+                self.refuse(self.t("timeline.read-only"), source)
+                return None
             if self.read_only:
                 if self.ended:
                     raise RuleError("app.scene-ended", name=self.history.scene.name)
@@ -338,6 +365,12 @@ class SceneScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what cannot be done now (STYLE.md): undo with no history, edits read-only."""
         scene = self.history.scene
+        if action in TIMELINE_MOVES:
+            return self.timeline is not None
+        if self.timeline is not None:
+            return True if action in TIMELINE_ALSO else None
+        if action == "timeline":
+            return True if scene.journal else None
         if action == "command_line":
             return not self.command_line.is_open
         if action in MUTATING and self.read_only:
@@ -367,6 +400,17 @@ class SceneScreen(Screen[None]):
         A key is refused when one of its bindings is greyed out now but would be enabled with
         the campaign writable. Returns whether the key was refused (and the reason shown).
         """
+        if self.timeline is not None:
+            live = [
+                bool(self.check_action(*action_and_parameters(binding.action)))
+                for binding in bound_to(self, key)
+            ]
+            if live and not any(live):
+                reason = self.t("timeline.read-only")
+                self.status = "✗ " + reason
+                self.notify(reason, severity="warning", timeout=4)
+                return True
+            return False
         if not self.read_only:
             return False
         refused = False
@@ -398,6 +442,152 @@ class SceneScreen(Screen[None]):
         if state != self._keys_state:
             self._keys_state = state
             self.refresh_bindings()
+
+    # -- the timeline (issue 26) ----------------------------------------------------------------
+
+    def action_timeline(self, at: int | None = None) -> None:
+        """``T``: the scene as it stood after a journal entry, read-only (the last at first);
+        nothing is written while it is shown."""
+        from console.timeline import Timeline
+
+        present = self.history.scene
+        if self.timeline is None:
+            self.timeline = Timeline(present, len(present.journal) if at is None else 0)
+            self._read_only_before = self.read_only
+            self.read_only = True  # every key that would change the scene is greyed out
+        if at is not None:
+            self.timeline.go(at)
+        self._show_moment()
+
+    def on_unmount(self) -> None:
+        """A screen replaced while recapping (a new language, another scene) ends the recap."""
+        if self._recapping:
+            self._set_recap(None, 0)
+
+    def on_dice_log_chosen(self, message: DiceLog.Chosen) -> None:
+        """A line of the log clicked: the timeline after the entry it came from."""
+        message.stop()
+        self.action_timeline(message.entry)
+
+    def timeline_caption(self) -> str | None:
+        """The title's "entry 212 of 530 · round 3 · 20:41" while the timeline is shown."""
+        return self.timeline.caption(self.t) if self.timeline is not None else None
+
+    def _show_moment(self) -> None:
+        timeline = self.timeline
+        if timeline is None:
+            return
+        self.scene = timeline.scene()
+        self.status = "⏪ " + self.t("timeline.status", moment=timeline.caption(self.t))
+        self.refresh_keys()
+        refresh_title = getattr(self.app, "refresh_title", None)
+        if callable(refresh_title):
+            refresh_title(self.history.scene)
+
+    def action_timeline_step(self, by: int) -> None:
+        if self.timeline is not None and self.timeline.step(by):
+            self._show_moment()
+
+    def action_timeline_page(self, by: int) -> None:
+        if self.timeline is not None and self.timeline.page(by):
+            self._show_moment()
+
+    def action_timeline_start(self) -> None:
+        if self.timeline is not None and self.timeline.go(0):
+            self._show_moment()
+
+    def action_timeline_end(self) -> None:
+        if self.timeline is not None and self.timeline.go(self.timeline.length):
+            self._show_moment()
+
+    def action_timeline_leave(self) -> None:
+        """``Esc``: back to now, the scene as it is (it never changed)."""
+        if self.timeline is None:
+            return
+        self.timeline = None
+        self.read_only = self._read_only_before
+        if self._recapping:
+            self._set_recap(None, 0)
+        self.scene = self.history.scene
+        self.status = "✓ " + self.t("timeline.left")
+        self.refresh_keys()
+        refresh_title = getattr(self.app, "refresh_title", None)
+        if callable(refresh_title):
+            refresh_title(self.history.scene)
+
+    def action_timeline_recap(self) -> None:
+        """``p`` in the timeline: the players' view recaps this moment (a banner says which),
+        or, on the moment it already recaps, goes back to now; Esc also ends the recap. Only
+        the campaign's index records it: the scene is not written."""
+        timeline = self.timeline
+        if timeline is None:
+            return
+        persistence = getattr(self.app, "persistence", None)
+        campaign = getattr(persistence, "campaign", None)
+        if campaign is None or campaign.read_only:
+            self.refuse(self.t("timeline.recap-read-only"), "key")
+            return
+        pinned = campaign.recap
+        here = (self.history.scene.name, timeline.at)
+        if self._recapping and pinned is not None and pinned == here:
+            self._set_recap(None, 0)
+            self.status = "✓ " + self.t("timeline.recap-ended")
+            return
+        if self._set_recap(*here):
+            self.status = "✓ " + self.t("timeline.recapping", moment=timeline.caption(self.t))
+
+    def _set_recap(self, scene: str | None, at: int) -> bool:
+        """Write the recap (``None``: back to now) to the campaign's index; whether it did."""
+        from saves.errors import SaveError
+
+        campaign = getattr(getattr(self.app, "persistence", None), "campaign", None)
+        if campaign is None:
+            return False
+        try:
+            campaign.set_recap(scene, at)
+        except (SaveError, OSError) as error:
+            self.refuse(str(error), "key")
+            return False
+        self._recapping = scene is not None
+        return True
+
+    def action_timeline_fork(self) -> None:
+        """``f`` in the timeline: a new campaign from this moment (asks its name, "NAME (from
+        entry N)" first), then opened; the original is untouched."""
+        timeline = self.timeline
+        persistence = getattr(self.app, "persistence", None)
+        if timeline is None or persistence is None or not persistence.campaign_name:
+            self.refuse(self.t("campaign.none-open"), "key")
+            return
+        from console.screens.dialogs import TextDialog
+        from saves.forks import default_fork_name
+
+        at, scene = timeline.at, timeline.scene()
+        campaign = persistence.campaign_name
+
+        def chosen(name: str | None) -> None:
+            if name and name.strip():
+                self.fork_to(campaign, scene, at, name.strip())
+
+        title = self.t("timeline.fork-title", at=at)
+        self.app.push_screen(TextDialog(title, default_fork_name(campaign, at)), chosen)
+
+    def fork_to(self, campaign: str, scene: Scene, at: int, name: str) -> None:
+        """Make the fork and open it (the app's ``open_scene``); a taken name is refused."""
+        from saves.campaign_index import ForkOrigin
+        from saves.errors import SaveError
+        from saves.forks import fork_scene
+
+        store = self.app.persistence.store  # type: ignore[attr-defined]
+        try:
+            made = fork_scene(store, ForkOrigin(campaign, scene.name, at), scene, name)
+        except SaveError as error:
+            from console.i18n import save_error_text
+
+            self.refuse(save_error_text(error, self.t.lang), "key")
+            return
+        self.app.notify(self.t("timeline.forked", name=made, at=at), timeout=6)
+        self.app.open_scene(made, scene.name)  # type: ignore[attr-defined]
 
     def action_command_line(self, text: str = "") -> None:
         self.command_line.open(text)

@@ -1,0 +1,60 @@
+"""``st-console show`` and ``fork`` (INTERFACE.md §1, issue 26): a scene as it stood after any
+command of its journal, printed as ``run`` prints it, and a new campaign from that moment.
+
+Both read only the save directory given; ``show`` opens the campaign read-only and never writes.
+Exit 0 done; 2 bad usage (an ``--at`` past the end, a fork name that is taken: one line naming
+it, nothing written); 1 a save that cannot be read (the file and the problem).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from console.cli_saves import _fail, _print_scene, _safe
+from console.i18n import Translator, save_error_text
+
+
+def _past_end(args: argparse.Namespace, length: int) -> int:
+    told = Translator(args.lang)("cli.at-past-end", at=args.at, length=length)
+    print(f"st-console {args.command}: {told}", file=sys.stderr)
+    return 2
+
+
+def show(args: argparse.Namespace) -> int:
+    """``st-console show CAMPAIGN[/SCENE] [--at N] [--json] [--lang …] [--save-dir DIR]``."""
+    from saves import SaveError, open_store
+    from saves.errors import PastEnd
+    from saves.forks import scene_at
+
+    try:
+        store = open_store(args.save_dir, program="st-console show")
+        _, scene, _ = scene_at(store, args.target, args.at)
+    except PastEnd as error:
+        return _past_end(args, error.length)
+    except SaveError as error:
+        return _fail(save_error_text(error, args.lang))
+    _print_scene(scene, args.json, sys.stdout, args.lang)
+    return 0
+
+
+def fork(args: argparse.Namespace) -> int:
+    """``st-console fork CAMPAIGN[/SCENE] --at N [--as NEW] [--save-dir DIR]``."""
+    from saves import BadName, NameTaken, SaveError, open_store
+    from saves.errors import PastEnd
+    from saves.forks import fork as make_fork
+
+    t = Translator(args.lang)
+    try:
+        store = open_store(args.save_dir, program="st-console fork")
+        made, _ = make_fork(store, args.target, args.at, args.new_name)
+    except PastEnd as error:
+        return _past_end(args, error.length)
+    except (NameTaken, BadName) as error:
+        told = _safe(save_error_text(error, args.lang))
+        print(f"st-console fork: argument --as: {told}", file=sys.stderr)
+        return 2
+    except SaveError as error:
+        return _fail(save_error_text(error, args.lang))
+    print(t("cli.forked", name=_safe(made), at=args.at, target=_safe(args.target)))
+    return 0
