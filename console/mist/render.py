@@ -17,6 +17,7 @@ from rich.text import Text
 
 from console.i18n import Translator, fit
 from engine.mist.growth import CONTROLLED
+from engine.mist.markup import ChipKind, pieces
 from engine.mist.state import Challenge, Consequence, MistState, Phase, Status, Tag
 
 BOX_ON, BOX_OFF = "■", "□"
@@ -90,6 +91,27 @@ def tag_text(tag: Tag) -> Text:
     return Text(tag.name, style="strike dim" if tag.burned else "")
 
 
+CHIP_STYLES = {
+    ChipKind.TAG: "bold black on cyan",
+    ChipKind.STATUS: "bold black on yellow",
+    ChipKind.WEAKNESS: "bold white on dark_red",
+}
+"""How markup chips are shown (issue 29): a story tag, a status, a weakness tag."""
+
+
+def marked_text(t: Translator, text: str, style: str = "") -> Text:
+    """``text`` with its markup (``[thick fog]``, ``[bitten-3]``, ``[/w afraid of light]``,
+    ``[受伤-2]``) shown as chips in ``t``'s language; the rest keeps ``style``."""
+    out = Text()
+    for piece in pieces(text):
+        if isinstance(piece, str):
+            out.append(piece, style=style)
+            continue
+        label = t(f"mist.chip.{piece.kind.value}", name=piece.name, tier=piece.tier)
+        out.append(f" {label} ", style=CHIP_STYLES[piece.kind])
+    return out
+
+
 def tags_text(tags: Iterable[Tag]) -> Text:
     """Tags separated by commas."""
     return Text(", ").join(tag_text(tag) for tag in tags)
@@ -136,7 +158,8 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
             t("mist.consequence.status", target=item.target, status=item.status, tier=item.tier)
         )
     if item.text:
-        text.append((" — " if item.status else "") + item.text, style="italic")
+        text.append(" — " if item.status else "", style="italic")
+        text.append_text(marked_text(t, item.text, "italic"))
     if item.source:
         text.append(f" ({item.source})", style="dim")
     landed = "mitigated" if item.mitigated else "delivered" if item.delivered else "pending"
@@ -168,7 +191,7 @@ def scene_loop_lines(
         lines.append(Text("  " + t("mist.none"), style="dim"))
     for threat in state.threats:
         line = Text(f"  {threat.id} ", style="bold")
-        line.append(threat.text, style="strike dim" if threat.resolved else "")
+        line.append_text(marked_text(t, threat.text, "strike dim" if threat.resolved else ""))
         if threat.challenge:
             line.append(f" ({threat.challenge})", style="dim")
         lines.append(line)

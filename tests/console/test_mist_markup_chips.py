@@ -1,0 +1,44 @@
+"""Markup in threats and consequences shown as chips, in en/zh/zh-Hant (issue 29 §2)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from console.i18n import Translator
+from console.mist.render import CHIP_STYLES, consequence_text, marked_text, scene_loop_lines
+from engine.mist.markup import ChipKind
+from engine.mist.state import Consequence, MistState, Threat
+
+
+def styles_of(text: Text) -> dict[str, str]:
+    return {text.plain[span.start : span.end]: str(span.style) for span in text.spans}
+
+
+@pytest.mark.parametrize(
+    ("lang", "weakness"),
+    [("en", "weakness: light"), ("zh", "弱点：light"), ("zh-Hant", "弱點：light")],
+)
+def test_chips_are_styled_in_each_language(lang: str, weakness: str) -> None:
+    text = marked_text(Translator(lang), "Lunges: [bitten-3] in [thick fog] [/w light]")
+    assert text.plain == f"Lunges:  bitten-3  in  thick fog   {weakness} "
+    found = styles_of(text)
+    assert found[" bitten-3 "] == CHIP_STYLES[ChipKind.STATUS]
+    assert found[" thick fog "] == CHIP_STYLES[ChipKind.TAG]
+    assert found[f" {weakness} "] == CHIP_STYLES[ChipKind.WEAKNESS]
+
+
+def test_chinese_markup_and_plain_brackets() -> None:
+    text = marked_text(Translator("zh"), "它扑上来：【受伤-2】 [] [x-9]")
+    assert text.plain == "它扑上来： 受伤-2  [] [x-9]"
+    assert styles_of(text)[" 受伤-2 "] == CHIP_STYLES[ChipKind.STATUS]
+
+
+def test_threats_and_consequences_show_chips() -> None:
+    t = Translator("en")
+    state = MistState(threats=(Threat("t1", "It howls: [panicked-2]", None, 1),))
+    lines = scene_loop_lines(t, state)
+    line = next(x for x in lines if x.plain.startswith("  t1"))
+    assert styles_of(line)[" panicked-2 "] == CHIP_STYLES[ChipKind.STATUS]
+    item = Consequence("x1", "the fog rolls in: [thick fog]", None, None, 0, "t1", True)
+    assert styles_of(consequence_text(t, item))[" thick fog "] == CHIP_STYLES[ChipKind.TAG]
