@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from console.mist import render
 from console.mist.dialogs import Values
 from console.mist.effects import open_effects
@@ -23,6 +25,7 @@ from engine.dice.mist import Outcome
 from engine.mist import commands as mist
 from engine.mist.commands import PowerChoice
 from engine.mist.events import ActionRolled
+from engine.mist.markup import chips
 from engine.mist.state import Phase
 
 
@@ -102,30 +105,23 @@ class SceneLoopActions:
         self.run_command(mist.Deliver(None))
 
     def action_consequence(self: MistSurface) -> None:
-        state = self.current()
-        statuses = tuple(s.name for p in state.characters for s in p.statuses)
+        _consequence_form(self)
 
-        def build(v: Values) -> mist.AddConsequence | None:
-            source = v["source"] or None
-            if v["status"]:
-                tier = whole(v["tier"] or "1", "The tier")
-                return mist.AddConsequence(v["text"], v["target"], v["status"], tier, source)
-            return mist.AddConsequence(v["text"], source=source) if v["text"] else None
+    def action_threat_lands(self: MistSurface) -> None:
+        """A threat delivered as a consequence (issue 29): the consequence dialog filled with
+        its markup and source, for the MC to edit before it lands on the selected character."""
+        threats = {x.id: x for x in self.current().threats if not x.resolved}
 
-        last = state.owed
-        open_form(
-            self,
-            "mist.form.consequence",
-            (
-                self.field("target", self.selected or "", self.names()),
-                self.field("status", "", statuses),
-                self.field("tier", "1"),
-                self.field("text"),
-                self.field("source", last[0] if last else ""),
-            ),
-            build,
-            start="status" if self.selected else None,
-        )
+        def chosen(ident: str | None) -> None:
+            found = threats.get(ident or "")
+            if found is not None:
+                _consequence_form(self, found.text, found.id)
+
+        if len(threats) == 1:
+            chosen(next(iter(threats)))
+            return
+        options = [(x.id, f"{x.id} {x.text}") for x in threats.values()]
+        self.choose(self.t("mist.form.threat-lands"), options, chosen)
 
     def action_threat(self: MistSurface) -> None:
         challenges = tuple(c.name for c in self.current().challenges)
@@ -246,6 +242,41 @@ class SceneLoopActions:
 
     def action_end_scene(self: MistSurface) -> None:
         self.run_command(mist.EndScene())
+
+
+def _consequence_form(screen: MistSurface, text: str = "", source: str = "") -> None:
+    """The consequence dialog; a text in markup (``[bitten-3]``, ``[thick fog]``) with a target
+    and no status lands as its markup says (issue 29), previewed as chips."""
+    state = screen.current()
+    statuses = tuple(s.name for p in state.characters for s in p.statuses)
+
+    def build(v: Values) -> mist.AddConsequence | None:
+        source = v["source"] or None
+        if v["status"]:
+            tier = whole(v["tier"] or "1", "The tier")
+            return mist.AddConsequence(v["text"], v["target"], v["status"], tier, source)
+        if v["text"] and v["target"] and chips(v["text"]):
+            return mist.AddConsequence(v["text"], v["target"], source=source)
+        return mist.AddConsequence(v["text"], source=source) if v["text"] else None
+
+    def preview(v: Values) -> Text:
+        return render.marked_text(screen.t, v["text"])
+
+    last = state.owed
+    open_form(
+        screen,
+        "mist.form.consequence",
+        (
+            screen.field("target", screen.selected or "", screen.names()),
+            screen.field("status", "", statuses),
+            screen.field("tier", "" if text else "1"),
+            screen.field("text", text),
+            screen.field("source", source or (last[0] if last else "")),
+        ),
+        build,
+        preview=preview,
+        start="status" if screen.selected and not text else "target" if text else None,
+    )
 
 
 def _open_builder(screen: MistSurface) -> None:

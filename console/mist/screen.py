@@ -53,6 +53,7 @@ EDITS = frozenset(
         "deliver",
         "immerse",
         "threat",
+        "threat_lands",
         "resolve",
         "visibility",
         "status",
@@ -94,6 +95,7 @@ WHY: dict[str, str] = {
     "deliver": "mist.why.no-pending",
     "immerse": "mist.why.no-taint",
     "resolve": "mist.why.no-threat",
+    "threat_lands": "mist.why.no-threat",
     "select": "mist.why.one-character",
     "case_roll": "mist.why.no-conclusion",
 }
@@ -189,7 +191,7 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
             can = bool(view.pending)
         elif action == "immerse":
             can = bool(view.taints_of(self.selected))
-        elif action == "resolve":
+        elif action in ("resolve", "threat_lands"):
             can = bool(view.open_threats)
         elif action == "visibility":
             can = bool(view.challenges)

@@ -183,7 +183,8 @@ class SpendEffect:
 
 @dataclass(frozen=True, slots=True)
 class AddConsequence:
-    """``consequence TARGET STATUS TIER [text=…] [for=ID]`` or ``consequence "TEXT" [for=ID]``."""
+    """``consequence TARGET STATUS TIER [text=…] [for=ID]`` or ``consequence "TEXT" [for=ID]``;
+    with a ``target`` and no status, ``text``'s markup lands on the target (issue 29)."""
 
     text: str
     target: str | None = None

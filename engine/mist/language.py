@@ -26,6 +26,8 @@ effect        ``effect status|reduce TARGET NAME N`` · ``effect tag|untag TARGE
               ``effect clue "TEXT"`` · ``effect feat "TEXT"``                        §4.2
 consequence   ``consequence TARGET STATUS TIER [text="…"] [for=ID]`` or
               ``consequence "TEXT" [for=ID]`` · ``deliver [x1]``                     §4.6
+              ``consequence TARGET for=t1`` (the threat's markup) or
+              ``consequence TARGET text="[bitten-3] [fog]"`` (markup, issue 29)       §4.6
 mitigate      ``mitigate x1 [tags=…] … [extra=reduce|status:NAME[:ALLY]]``           §4.3 [I-6]
 immerse       ``immerse NAME THEME submerge|dive|sink [status=NAME] [burn=a,b]``     §4.5
 mark          ``mark NAME THEME mastery|progress|indulgence|abandon [N]``            §4.8
@@ -210,6 +212,8 @@ def _consequence(line: Line) -> c.Command:
     usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  or  consequence "TEXT"'
     words = args.words(line, 1, 3, usage)
     source = line.option("for") or None
+    if len(words) == 1 and line.option("text") is not None:
+        return c.AddConsequence(line.option("text") or "", words[0], source=source)
     if len(words) == 1:
         return c.AddConsequence(words[0], source=source)
     if len(words) != 3:
