@@ -22,6 +22,7 @@ from engine.mist import (
     immersion,
     limits,
     mission,
+    profiles,
     roster,
     scene_loop,
     tags,
@@ -62,11 +63,35 @@ def add_character(state: MistState, command: c.AddCharacter, rng: random.Random)
 
 
 def add_challenge(state: MistState, command: c.AddChallenge, rng: random.Random) -> Result:
+    if command.profile is not None:
+        return profiles.add_from(state, command)
     name = _new_name(state, command.name, "challenge")
     added = Challenge(name, command.limits, hidden=command.hidden)
     state = replace(state, challenges=state.challenges + (added,))
     limits_ = tuple((limit.kind, limit.tier) for limit in command.limits)
     return state, (ChallengeAdded(name, limits_, command.hidden),)
+
+
+def save_profile(state: MistState, command: c.SaveProfile, rng: random.Random) -> Result:
+    """Issue 29: a challenge profile written out."""
+    return profiles.save(state, command)
+
+
+def profile_from_challenge(
+    state: MistState, command: c.ProfileFromChallenge, rng: random.Random
+) -> Result:
+    """Issue 29: a profile made from a challenge on the table."""
+    return profiles.from_challenge(state, command)
+
+
+def drop_profile(state: MistState, command: c.DropProfile, rng: random.Random) -> Result:
+    """Issue 29: a profile dropped."""
+    return profiles.drop(state, command)
+
+
+def drop_threat(state: MistState, command: c.DropThreat, rng: random.Random) -> Result:
+    """Issue 29: a threat taken off the table."""
+    return profiles.drop_threat(state, command.id)
 
 
 def set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
@@ -300,6 +325,10 @@ def end_mission(state: MistState, command: c.EndMission, rng: random.Random) -> 
 HANDLERS: Mapping[type, Handler[MistState]] = {
     c.AddCharacter: add_character,
     c.AddChallenge: add_challenge,
+    c.SaveProfile: save_profile,
+    c.ProfileFromChallenge: profile_from_challenge,
+    c.DropProfile: drop_profile,
+    c.DropThreat: drop_threat,
     c.SetLimit: set_limit,
     c.SetVisibility: set_visibility,
     c.AddNote: add_note,

@@ -71,6 +71,12 @@ def _chip(inner: str) -> Chip | None:
     return Chip(ChipKind.TAG, inner)
 
 
+def status_chip(text: str) -> Chip | None:
+    """``bitten-3`` (without brackets) as a status chip; ``None`` when it is not one."""
+    chip = _chip(text)
+    return chip if chip is not None and chip.kind is ChipKind.STATUS else None
+
+
 def pieces(text: str) -> tuple[Piece, ...]:
     """``text`` cut into plain text and chips, in order; joining the plain text with each chip's
     original markup gives ``text`` back. Never raises."""

@@ -84,7 +84,8 @@ def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState,
     if not command.text.strip():
         raise RuleError("mist.scene-loop.threat-needs-text-threat")
     source = roster.challenge(state, command.challenge).name if command.challenge else None
-    threat = Threat(f"t{len(state.threats) + 1}", command.text.strip(), source, state.scene.number)
+    ident = f"t{max((int(t.id[1:]) for t in state.threats if t.id[1:].isdigit()), default=0) + 1}"
+    threat = Threat(ident, command.text.strip(), source, state.scene.number)
     state = replace(state, threats=state.threats + (threat,))
     return state, (ThreatPresented(threat.id, threat.text, source),)
 

@@ -165,6 +165,21 @@ class Challenge:
 
 
 @dataclass(frozen=True, slots=True)
+class Profile:
+    """A challenge profile (issue 29), prepared once and used in any scene of the campaign:
+    limits, story tags, statuses it starts with, threats and consequences (MC moves) in the
+    markup of ``engine/mist/markup.py``, and notes."""
+
+    name: str
+    limits: tuple[Limit, ...] = ()
+    tags: tuple[str, ...] = ()
+    statuses: tuple[Status, ...] = ()
+    threats: tuple[str, ...] = ()
+    consequences: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Threat:
     """A threat the MC presented (``t1``…), maybe from a challenge; resolved or not (§4.6)."""
 
@@ -336,3 +351,5 @@ class MistState:
     scene: SceneInfo = field(default_factory=SceneInfo)
     mission: Mission = field(default_factory=Mission)
     interpretations: Interpretations = field(default_factory=Interpretations)
+    profiles: tuple[Profile, ...] = ()
+    """The campaign's challenge profiles (issue 29), carried from scene to scene."""
