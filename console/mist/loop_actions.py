@@ -202,16 +202,36 @@ class SceneLoopActions:
         )
 
     def action_challenge(self: MistSurface) -> None:
+        """``C``: a challenge with its limits, or from one of the campaign's profiles (issue
+        29): the profile field completes a name as it is typed and the preview lists the
+        profiles that match it, each with its limits, tags and threats."""
+        profiles = self.current().profiles
+
         def build(v: Values) -> mist.AddChallenge | None:
+            given = limits(v["limits"].replace(" ", "")) if v["limits"] else ()
+            if v["profile"]:
+                count = whole(v["count"] or "1", "count")
+                return mist.AddChallenge(
+                    v["name"] or v["profile"], given, False, v["profile"], count
+                )
             if not v["name"]:
                 return None
-            return mist.AddChallenge(v["name"], limits(v["limits"].replace(" ", "")))
+            return mist.AddChallenge(v["name"], given)
+
+        def preview(v: Values) -> Text:
+            return render.profiles_text(self.t, profiles, v["profile"])
 
         open_form(
             self,
             "mist.form.challenge",
-            (self.field("name"), self.field("limits", "harmed:4")),
+            (
+                self.field("name"),
+                self.field("profile", "", tuple(p.name for p in profiles)),
+                self.field("count", "1"),
+                self.field("limits", "" if profiles else "harmed:4"),
+            ),
             build,
+            preview=preview if profiles else None,
         )
 
     def action_add_pc(self: MistSurface) -> None:

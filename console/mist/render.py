@@ -18,7 +18,7 @@ from rich.text import Text
 from console.i18n import Translator, fit
 from engine.mist.growth import CONTROLLED
 from engine.mist.markup import ChipKind, pieces
-from engine.mist.state import Challenge, Consequence, MistState, Phase, Status, Tag
+from engine.mist.state import Challenge, Consequence, MistState, Phase, Profile, Status, Tag
 
 BOX_ON, BOX_OFF = "■", "□"
 PHASES: tuple[Phase, ...] = (Phase.ESTABLISH, Phase.ACTION, Phase.CONSEQUENCE)
@@ -109,6 +109,38 @@ def marked_text(t: Translator, text: str, style: str = "") -> Text:
             continue
         label = t(f"mist.chip.{piece.kind.value}", name=piece.name, tier=piece.tier)
         out.append(f" {label} ", style=CHIP_STYLES[piece.kind])
+    return out
+
+
+def profiles_text(
+    t: Translator, profiles: Iterable[Profile], typed: str = "", most: int = 4
+) -> Text:
+    """The campaign's challenge profiles whose names hold ``typed`` (any case), at most
+    ``most`` of them, each with its limits, tags and threats as chips (issue 29)."""
+    key = typed.strip().casefold()
+    found = [p for p in profiles if key in p.name.casefold()]
+    out = Text()
+    if not found:
+        out.append(t("mist.profiles.none-match", typed=typed), style="dim")
+        return out
+    for index, profile in enumerate(found[:most]):
+        if index:
+            out.append("\n")
+        out.append("◆ " + profile.name, style="bold")
+        shown = [
+            f"{limit.kind} {t('mist.limit.immune') if limit.tier is None else limit.tier}"
+            for limit in profile.limits
+        ]
+        if shown:
+            out.append("  " + ", ".join(shown), style="dim")
+        for tag in profile.tags:
+            out.append(" ")
+            out.append(f" {tag} ", style=CHIP_STYLES[ChipKind.TAG])
+        for threat in profile.threats:
+            out.append("\n  ")
+            out.append_text(marked_text(t, threat))
+    if len(found) > most:
+        out.append("\n" + t("mist.profiles.more", count=len(found) - most), style="dim")
     return out
 
 
