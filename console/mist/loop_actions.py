@@ -23,6 +23,7 @@ from console.mist.roll_builder import RollBuilder
 from console.mist.surface import MistSurface, open_form
 from engine.dice.mist import Outcome
 from engine.mist import commands as mist
+from engine.mist import profiles
 from engine.mist.commands import PowerChoice
 from engine.mist.events import ActionRolled
 from engine.mist.markup import chips
@@ -108,20 +109,28 @@ class SceneLoopActions:
         _consequence_form(self)
 
     def action_threat_lands(self: MistSurface) -> None:
-        """A threat delivered as a consequence (issue 29): the consequence dialog filled with
-        its markup and source, for the MC to edit before it lands on the selected character."""
-        threats = {x.id: x for x in self.current().threats if not x.resolved}
+        """A threat (or a move of a challenge's profile) delivered as a consequence (issue
+        29): the consequence dialog filled with its markup and source, for the MC to edit
+        before it lands on the selected character."""
+        state = self.current()
+        offered: dict[str, tuple[str, str]] = {
+            x.id: (x.text, x.id) for x in state.threats if not x.resolved
+        }
+        labels = [(x.id, f"{x.id} {x.text}") for x in state.threats if not x.resolved]
+        for index, (name, text) in enumerate(profiles.moves(state)):
+            key = f"move{index}"
+            offered[key] = (text, "")
+            labels.append((key, self.t("mist.form.move", name=name, text=text)))
 
-        def chosen(ident: str | None) -> None:
-            found = threats.get(ident or "")
+        def chosen(key: str | None) -> None:
+            found = offered.get(key or "")
             if found is not None:
-                _consequence_form(self, found.text, found.id)
+                _consequence_form(self, *found)
 
-        if len(threats) == 1:
-            chosen(next(iter(threats)))
+        if len(offered) == 1:
+            chosen(next(iter(offered)))
             return
-        options = [(x.id, f"{x.id} {x.text}") for x in threats.values()]
-        self.choose(self.t("mist.form.threat-lands"), options, chosen)
+        self.choose(self.t("mist.form.threat-lands"), labels, chosen)
 
     def action_threat(self: MistSurface) -> None:
         challenges = tuple(c.name for c in self.current().challenges)

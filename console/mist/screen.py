@@ -40,6 +40,7 @@ from console.mist.view import MistView, mist_view
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
+from engine.mist import profiles
 from engine.mist.state import MistState
 from engine.session import Scene
 
@@ -191,8 +192,10 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
             can = bool(view.pending)
         elif action == "immerse":
             can = bool(view.taints_of(self.selected))
-        elif action in ("resolve", "threat_lands"):
+        elif action == "resolve":
             can = bool(view.open_threats)
+        elif action == "threat_lands":
+            can = bool(view.open_threats) or bool(profiles.moves(self.current()))
         elif action == "visibility":
             can = bool(view.challenges)
         elif action == "select":

@@ -144,6 +144,7 @@ def add_from(state: MistState, command: AddChallenge) -> tuple[MistState, Events
             tuple(Tag(tag, TagKind.STORY) for tag in source.tags),
             source.notes,
             hidden=command.hidden,
+            profile=source.name,
         )
         state = replace(state, challenges=state.challenges + (added,))
         shown = tuple((limit.kind, limit.tier) for limit in limits)
@@ -156,6 +157,20 @@ def add_from(state: MistState, command: AddChallenge) -> tuple[MistState, Events
         state = replace(state, threats=state.threats + (threat,))
         events.append(ThreatPresented(threat.id, threat.text, threat.challenge))
     return state, tuple(events)
+
+
+def moves(state: MistState) -> tuple[tuple[str, str], ...]:
+    """The consequences (MC moves) of the profiles of the challenges on the table, not
+    overcome: ``(challenge, text)`` in table order, each once per profile."""
+    found: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for challenge in state.challenges:
+        source = find(state, challenge.profile) if challenge.profile else None
+        if source is None or challenge.overcome or name_key(source.name) in seen:
+            continue
+        seen.add(name_key(source.name))
+        found += [(challenge.name, text) for text in source.consequences]
+    return tuple(found)
 
 
 def drop_threat(state: MistState, ident: str) -> tuple[MistState, Events]:

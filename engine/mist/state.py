@@ -162,6 +162,8 @@ class Challenge:
     """Left out of the players' view (``hide``) until revealed."""
     limits_shown: bool = False
     """Whether the players' view shows the limits (``reveal NAME limits``)."""
+    profile: str | None = None
+    """The campaign profile it was made from (``challenge NAME from=PROFILE``, issue 29)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ from console.mist.screen import MistScreen
 
 HOUND = (
     'profile Hound limits=harmed:4,convinced:immune tags="sharp teeth" '
-    'threat="The hound lunges: [bitten-3]" threat="It howls: [panicked-2]"'
+    'threat="The hound lunges: [bitten-3]" threat="It howls: [panicked-2]" '
+    'consequence="It drags you into the [thick fog]"'
 )
 PREPARED = f"""pc Mei
 theme Mei self "Night-shift Nurse" power="steady hands,first aid" weakness="exhausted"
@@ -61,3 +62,13 @@ async def test_a_prepared_mission(make_app: AppFactory, lang: str, none: str) ->
         await settle(pilot)
         state = state_of(pilot)
         assert [(x.target, x.status, x.tier) for x in state.consequences] == [("Mei", "bitten", 3)]
+
+        await pilot.press("w")  # the profile's move is offered after the threats
+        await settle(pilot)
+        assert "It drags you into the [thick fog]" in "\n".join(screen_lines(app))
+        await pilot.press("down", "down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, FormDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [t.name for t in state_of(pilot).scene.story_tags] == ["thick fog"]

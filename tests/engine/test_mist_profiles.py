@@ -7,7 +7,7 @@ from mist_support import run
 
 from engine.errors import RuleError
 from engine.language import tokenize
-from engine.mist import carry, family
+from engine.mist import carry, family, profiles
 from engine.mist import commands as c
 from engine.mist.state import Limit, Profile, Status
 
@@ -96,3 +96,9 @@ def test_profiles_carry_to_the_next_scene() -> None:
     state, _ = run([HOUND, "challenge Rex from=Hound"])
     nxt = carry.carried(state, scene_ended=False)
     assert [p.name for p in nxt.profiles] == ["Hound"] and not nxt.challenges
+
+
+def test_the_moves_of_the_profiles_on_the_table() -> None:
+    state, _ = run([HOUND, "challenge Pack from=Hound count=2", "challenge Lone limits=harmed:2"])
+    assert profiles.moves(state) == (("Pack 1", "It drags you down: [prone-2]"),)
+    assert state.challenges[0].profile == "Hound" and state.challenges[2].profile is None
