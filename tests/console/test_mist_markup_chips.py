@@ -42,3 +42,23 @@ def test_threats_and_consequences_show_chips() -> None:
     assert styles_of(line)[" panicked-2 "] == CHIP_STYLES[ChipKind.STATUS]
     item = Consequence("x1", "the fog rolls in: [thick fog]", None, None, 0, "t1", True)
     assert styles_of(consequence_text(t, item))[" thick fog "] == CHIP_STYLES[ChipKind.TAG]
+
+
+@pytest.mark.parametrize(
+    ("lang", "saved", "replaced", "dropped"),
+    [
+        ("en", "profile Hound kept by the campaign", "profile Hound replaced", "threat t2 dropped"),
+        ("zh", "模板 Hound 已存入战役", "模板 Hound 已替换", "威胁 t2 已撤下"),
+        ("zh-Hant", "模板 Hound 已存入戰役", "模板 Hound 已替換", "威脅 t2 已撤下"),
+    ],
+)
+def test_profile_events_in_each_language(
+    lang: str, saved: str, replaced: str, dropped: str
+) -> None:
+    from console.event_text import describe
+    from engine.mist.events import ProfileSaved, ThreatDropped
+
+    t = Translator(lang)
+    assert describe(t, ProfileSaved("Hound")) == saved
+    assert describe(t, ProfileSaved("Hound", replaced=True)) == replaced
+    assert describe(t, ThreatDropped("t2")) == dropped
