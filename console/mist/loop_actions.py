@@ -185,6 +185,16 @@ class SceneLoopActions:
                     t("mist.visibility.reveal-limits", name=name),
                 )
 
+        case = self.current().case_file
+        board = [(x.id, x.text, x.hidden) for x in case.clues]
+        board += [(x.id, x.text, x.hidden) for x in case.questions]
+        for ident, text, hidden in board:  # the players' clue board (issue 29)
+            name = f"{ident} {text}"
+            if hidden:
+                offer(mist.SetVisibility(ident, shown=True), t("mist.visibility.reveal", name=name))
+            else:
+                offer(mist.SetVisibility(ident, shown=False), t("mist.visibility.hide", name=name))
+
         def chosen(key: str | None) -> None:
             if key in commands:
                 self.run_command(commands[key], "dialog")

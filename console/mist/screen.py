@@ -197,7 +197,7 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
         elif action == "threat_lands":
             can = bool(view.open_threats) or bool(profiles.moves(self.current()))
         elif action == "visibility":
-            can = bool(view.challenges)
+            can = bool(view.challenges) or bool(self.current().case_file.questions)
         elif action == "select":
             can = len(view.characters) > 1
         elif action == "case_roll":

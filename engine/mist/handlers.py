@@ -94,8 +94,39 @@ def drop_threat(state: MistState, command: c.DropThreat, rng: random.Random) -> 
     return profiles.drop_threat(state, command.id)
 
 
+def _case_visibility(state: MistState, command: c.SetVisibility) -> Result | None:
+    """``hide c1`` · ``reveal q2``: a clue or a question on the players' clue board (issue 29);
+    ``None`` when the name is a challenge's or no clue's or question's id."""
+    key = command.challenge.strip().lower()
+    if command.limits or roster.is_challenge(state, command.challenge):
+        return None
+    case = state.case_file
+    clue = next((x for x in case.clues if x.id == key), None)
+    question = next((x for x in case.questions if x.id == key), None)
+    found = clue or question
+    if found is None:
+        return None
+    if found.hidden != command.shown:
+        code = "visibility.not-hidden" if command.shown else "visibility.already-hidden"
+        raise RuleError(code, name=found.id)
+    event = ChallengeRevealed(found.id) if command.shown else ChallengeHidden(found.id)
+    if clue is not None:
+        clues = tuple(replace(x, hidden=not command.shown) if x is clue else x for x in case.clues)
+        case = replace(case, clues=clues)
+    else:
+        questions = tuple(
+            replace(x, hidden=not command.shown) if x is question else x for x in case.questions
+        )
+        case = replace(case, questions=questions)
+    return replace(state, case_file=case), (event,)
+
+
 def set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
-    """What the players' view shows of a challenge (INTERFACE.md "Players' view")."""
+    """What the players' view shows of a challenge (INTERFACE.md "Players' view"), or of a
+    clue or a question on the clue board (``hide c1``, issue 29)."""
+    on_board = _case_visibility(state, command)
+    if on_board is not None:
+        return on_board
     found = roster.challenge(state, command.challenge)
     event: object
     if command.limits and command.shown:

@@ -240,6 +240,8 @@ class Clue:
     found_by: tuple[str, ...] = ()
     from_conclusion: str | None = None
     refutes: str | None = None
+    hidden: bool = False
+    """Left off the players' clue board (``hide c1``) until revealed (issue 29)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +276,8 @@ class Question:
     id: str
     text: str
     answer: str | None = None
+    hidden: bool = False
+    """Left off the players' clue board (``hide q1``) until revealed (issue 29)."""
 
 
 DEFAULT_QUESTIONS: tuple[Question, ...] = (
