@@ -55,3 +55,14 @@ async def test_w_is_greyed_out_without_a_threat(make_app: AppFactory) -> None:
         await settle(pilot)
         assert isinstance(app.screen, MistScreen)
         assert app.screen.check_action("threat_lands", ()) is None
+
+
+async def test_v_hides_a_clue_from_the_clue_board(make_app: AppFactory) -> None:
+    app = make_app(script='pc Mei\nclue "Claw marks [fresh]"\n', system="mist")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("V")
+        await settle(pilot)
+        assert "Hide c1 Claw marks [fresh] from the players" in "\n".join(screen_lines(app))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert state_of(pilot).case_file.clues[0].hidden
