@@ -115,3 +115,17 @@ def test_export_without_a_format_or_profiles_is_a_usage_error(
 ) -> None:
     assert main(["export", "Mine", "--save-dir", str(tmp_path)]) == 2
     assert "--profiles" in capsys.readouterr().err
+
+
+def test_saves_campaign_names_the_profiles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _run(tmp_path, "Mine", PREP, monkeypatch)
+    capsys.readouterr()
+    assert main(["saves", "Mine", "--save-dir", str(tmp_path), "--lang", "zh"]) == 0
+    assert "挑战模板：Hound，Ghoul" in capsys.readouterr().out
+    assert main(["saves", "Mine", "--save-dir", str(tmp_path), "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    hound = view["mist"]["profiles"][0]
+    assert hound["limits"] == {"harmed": 4, "convinced": "immune"}
+    assert hound["threats"] == ["The hound lunges: [bitten-3]", "It howls: [panicked-2]"]
