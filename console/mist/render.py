@@ -215,13 +215,23 @@ def scene_loop_lines(
     lines.append(Text(t("mist.challenges"), style="bold underline"))
     if not state.challenges:
         lines.append(Text("  " + t("mist.none"), style="dim"))
+    # In Establish a challenge's open threats are listed under it (issue 29), the MC's menu of
+    # what it can do; the Threats heading then lists the others.
+    under = state.phase is Phase.ESTABLISH
+    on_table = {c.name for c in state.challenges}
     for challenge in state.challenges:
         lines.extend(challenge_lines(t, challenge))
+        for threat in state.threats if under else ():
+            if threat.challenge == challenge.name and not threat.resolved:
+                line = Text("  ⚠ ", style="yellow") + Text(f"{threat.id} ", style="bold")
+                lines.append(line + marked_text(t, threat.text))
     lines.append(Text(t("mist.threats"), style="bold underline"))
-    open_threats = [x for x in state.threats if not x.resolved]
-    if not open_threats:
+    listed = [
+        x for x in state.threats if not (under and not x.resolved and x.challenge in on_table)
+    ]
+    if not any(not x.resolved for x in listed):
         lines.append(Text("  " + t("mist.none"), style="dim"))
-    for threat in state.threats:
+    for threat in listed:
         line = Text(f"  {threat.id} ", style="bold")
         line.append_text(marked_text(t, threat.text, "strike dim" if threat.resolved else ""))
         if threat.challenge:

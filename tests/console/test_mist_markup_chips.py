@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from rich.text import Text
 
@@ -62,3 +64,18 @@ def test_profile_events_in_each_language(
     assert describe(t, ProfileSaved("Hound")) == saved
     assert describe(t, ProfileSaved("Hound", replaced=True)) == replaced
     assert describe(t, ThreatDropped("t2")) == dropped
+
+
+def test_in_establish_a_challenges_threats_are_listed_under_it() -> None:
+    from engine.mist.state import Challenge, Phase
+
+    threats = (Threat("t1", "Lunges: [bitten-3]", "Hound", 1), Threat("t2", "Rain", None, 1))
+    state = MistState(challenges=(Challenge("Hound"),), threats=threats)
+    plain = [x.plain for x in scene_loop_lines(Translator("en"), state)]
+    hound, heading = plain.index("◆ Hound"), plain.index("Threats")
+    assert plain[hound + 1] == "  ⚠ t1 Lunges:  bitten-3 " and hound < heading
+    assert plain[heading + 1] == "  t2 Rain"
+    later = [
+        x.plain for x in scene_loop_lines(Translator("en"), replace(state, phase=Phase.ACTION))
+    ]
+    assert "  t1 Lunges:  bitten-3  (Hound)" in later
