@@ -106,9 +106,10 @@ def _case_visibility(state: MistState, command: c.SetVisibility) -> Result | Non
     found = clue or question
     if found is None:
         return None
-    if found.hidden != command.shown:
-        code = "visibility.not-hidden" if command.shown else "visibility.already-hidden"
-        raise RuleError(code, name=found.id)
+    if command.shown and not found.hidden:
+        raise RuleError("visibility.not-hidden", name=found.id)
+    if not command.shown and found.hidden:
+        raise RuleError("visibility.already-hidden", name=found.id)
     event = ChallengeRevealed(found.id) if command.shown else ChallengeHidden(found.id)
     if clue is not None:
         clues = tuple(replace(x, hidden=not command.shown) if x is clue else x for x in case.clues)
