@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
+from engine import session
 from engine.mist.state import MistState
 from saves import open_store
 from saves.migrations import SCHEMA_VERSION
@@ -88,6 +89,13 @@ def test_the_latest_scene_reopened_sees_profiles_imported_since(
         street = opened.load_scene("Street").state
     assert isinstance(street, MistState)
     assert [c.name for c in street.challenges] == ["Rex"]
+    # the scene keeps the profiles it started from: undo replays its journal on them
+    with open_store(tmp_path).open_campaign("Other", read_only=True) as opened:
+        scene = opened.load_scene("Street")
+    assert isinstance(scene.initial, MistState)
+    assert "Ghoul" in [p.name for p in scene.initial.profiles]
+    undone = session.undo(scene).state
+    assert isinstance(undone, MistState) and not undone.challenges
 
 
 def test_a_bad_profiles_file_is_refused_and_nothing_written(
