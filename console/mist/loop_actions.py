@@ -27,7 +27,7 @@ from engine.mist import profiles
 from engine.mist.commands import PowerChoice
 from engine.mist.events import ActionRolled
 from engine.mist.markup import chips
-from engine.mist.state import Phase
+from engine.mist.state import Phase, Profile
 
 
 def mitigable(screen: MistSurface) -> tuple[str, ...]:
@@ -230,9 +230,8 @@ class SceneLoopActions:
             given = limits(v["limits"].replace(" ", "")) if v["limits"] else ()
             if v["profile"]:
                 count = whole(v["count"] or "1", "count")
-                return mist.AddChallenge(
-                    v["name"] or v["profile"], given, False, v["profile"], count
-                )
+                chosen = _profile_named(profiles, v["profile"])
+                return mist.AddChallenge(v["name"] or chosen, given, False, chosen, count)
             if not v["name"]:
                 return None
             return mist.AddChallenge(v["name"], given)
@@ -281,6 +280,16 @@ class SceneLoopActions:
 
     def action_end_scene(self: MistSurface) -> None:
         self.run_command(mist.EndScene())
+
+
+def _profile_named(profiles: tuple[Profile, ...], typed: str) -> str:
+    """The profile ``typed`` picks: its name exactly (any case), else the one profile whose name
+    holds it (the dialog's filter down to one); else ``typed`` as it is (the engine says which
+    profiles there are)."""
+    key = typed.strip().casefold()
+    exact = [p.name for p in profiles if p.name.casefold() == key]
+    holding = [p.name for p in profiles if key in p.name.casefold()]
+    return exact[0] if exact else holding[0] if len(holding) == 1 else typed
 
 
 def _consequence_form(screen: MistSurface, text: str = "", source: str = "") -> None:

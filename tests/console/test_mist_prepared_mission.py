@@ -41,7 +41,7 @@ async def test_a_prepared_mission(make_app: AppFactory, lang: str, none: str) ->
         await settle(pilot)
         shown = "\n".join(screen_lines(app))
         assert "Hound" in shown and "Ghoul" not in shown  # filtered as typed
-        profile.value = "Hound"
+        profile.value = "oun"  # filtered down to one: enter takes it
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, MistScreen)
