@@ -22,7 +22,8 @@ def campaign_json(campaign: Campaign) -> dict[str, Any]:
 
     ``cast``: every Infinite Horror PC and ``recurring`` NPC with the condition the next scene
     starts from; ``mist``: the M.I.S.T. PCs, the current mission and its case file as the next
-    scene starts with them (``null`` before any M.I.S.T. scene)."""
+    scene starts with them, and the campaign's challenge profiles (``null`` before any M.I.S.T.
+    scene)."""
     mist = campaign.mist_cast()
     missions = campaign.missions()
     mission_of = {scene: m.name for m in missions for scene in m.scenes}
@@ -49,7 +50,8 @@ def campaign_json(campaign: Campaign) -> dict[str, Any]:
         view["forked_from"] = origin.document()
     if mist is not None:
         full = mist_json(mist)
-        view["mist"] = {key: full[key] for key in ("characters", "mission", "case_file", "scene")}
+        keys = ("characters", "mission", "case_file", "scene", "profiles")
+        view["mist"] = {key: full[key] for key in keys}
     return view
 
 
@@ -132,6 +134,9 @@ def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
             lines.append(
                 "  " + t("campaign.mission", name=mission["name"], state=state, scenes=scenes)
             )
+    if mist and mist["profiles"]:  # issue 29: the challenge profiles prepared
+        names = t("campaign.separator").join(p["name"] for p in mist["profiles"])
+        lines.append(t("campaign.profiles", names=names))
     lines.append(t("campaign.scenes"))
     for scene in view["scenes"]:
         mark = t("campaign.current") if scene["name"] == view["current_scene"] else ""

@@ -240,7 +240,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="export a campaign or scene")
     export.add_argument("target", metavar="CAMPAIGN[/SCENE]")
-    export.add_argument("--format", choices=("md", "json", "sealdice"), required=True)
+    export.add_argument("--format", choices=("md", "json", "sealdice"), default=None)
+    export.add_argument(
+        "--profiles",
+        action="store_true",
+        help="the campaign's M.I.S.T. challenge profiles alone, as JSON to share (issue 29)",
+    )
     export.add_argument("-o", "--output", default=None)
     export.add_argument(
         "--st-name",
@@ -252,6 +257,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     imp = sub.add_parser("import", help="import an exported campaign or scene")
     imp.add_argument("file", metavar="FILE")
+    imp.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="a profiles file: replace the campaign's profiles of the same names",
+    )
+    imp.add_argument(
+        "--campaign", default=None, help="a profiles file: the campaign to merge them into"
+    )
     imp.add_argument("--save-dir", dest="run_save_dir", default=None)
     _add_lang(imp, "sub_lang")
 

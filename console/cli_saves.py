@@ -362,6 +362,12 @@ def export(args: argparse.Namespace) -> int:
     from console.report import session_report
     from saves import SaveError, load_scenes, open_store
 
+    if getattr(args, "profiles", False):
+        if args.format not in (None, "json"):
+            return _usage_error(Translator(args.lang)("cli.profiles-are-json"))
+        return _write_export(args, lambda store: _profiles_json(store, args.target))
+    if args.format is None:
+        return _usage_error(Translator(args.lang)("cli.export-needs-format"))
     try:
         store = open_store(args.save_dir)
         if args.format == "json" and args.output not in (None, "-"):
@@ -379,6 +385,34 @@ def export(args: argparse.Namespace) -> int:
             text = session_report(name, scenes, Translator(args.lang))
             if store.find(args.target) is not None:  # the whole campaign: then its cast
                 text += "\n" + _campaign_markdown(store, name, Translator(args.lang))
+    except SaveError as error:
+        return _fail(save_error_text(error, args.lang))
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        problem = error.strerror or error
+        return _usage_error(
+            Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
+        )
+    return 0
+
+
+def _profiles_json(store: Any, name: str) -> str:
+    """``export CAMPAIGN --profiles``: the campaign's challenge profiles alone (issue 29)."""
+    from saves.profiles import export_profiles
+
+    return json.dumps(export_profiles(store, name), ensure_ascii=False, indent=1) + "\n"
+
+
+def _write_export(args: argparse.Namespace, make: Any) -> int:
+    """Write what ``make(store)`` gives to ``-o FILE`` (or stdout); a save error is refused."""
+    from saves import SaveError, open_store
+
+    try:
+        text = make(open_store(args.save_dir))
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
     if args.output in (None, "-"):
@@ -468,12 +502,28 @@ def import_file(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         return _usage_error(Translator(args.lang)("cli.file-missing", name=repr(args.file)))
+    from saves.profiles import import_profiles, is_profiles_file
+
+    t = Translator(args.lang)
     try:
         store = open_store(args.save_dir)
+        if is_profiles_file(path):
+            overwrite = bool(getattr(args, "overwrite", False))
+            name, added, replaced = import_profiles(
+                store, path, getattr(args, "campaign", None), overwrite
+            )
+            print(
+                t(
+                    "cli.imported-profiles",
+                    campaign=_safe(name),
+                    added=", ".join(_safe(n) for n in added) or "—",
+                    replaced=", ".join(_safe(n) for n in replaced) or "—",
+                )
+            )
+            return 0
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
-    t = Translator(args.lang)
     names = ", ".join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0

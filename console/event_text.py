@@ -54,6 +54,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("created", "-created"),  # a sheet made rather than changed
     ("off_turn", "-off-turn"),  # §3.7: a reflex off-turn takes the next turn's swift action
     ("target_left", "-left"),  # §3.4: the one waited on will not act this round: the hold ends
+    ("replaced", "-replaced"),  # issue 29: a challenge profile of the same name replaced
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 

@@ -183,6 +183,14 @@ class Campaign:
             self._adopt_cast()
             return self._roster.mist()
 
+    def set_mist_cast(self, standing: Any) -> None:
+        """Keep ``standing`` as what the M.I.S.T. scenes carry (issue 29: profiles imported);
+        the latest M.I.S.T. scene sees its new profiles when it is opened."""
+        with self._mutex:
+            self._check_writable()
+            self._adopt_cast()
+            self._roster.set_mist(standing)
+
     def _adopt_cast(self) -> None:
         """A campaign saved before the cast was the campaign's (issue 25) starts from its latest
         scene of each family: the roster's characters in the condition that scene left them,

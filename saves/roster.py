@@ -22,7 +22,7 @@ from engine.ih.encounter import Encounter
 from engine.mist import carry
 from engine.mist.commands import EndScene
 from engine.mist.state import MistState
-from engine.session import Scene, rebuilt
+from engine.session import Scene, rebuilt, replay
 from saves.campaign_index import CampaignIndex
 from saves.cast_file import CastFile
 from saves.codec import DEFAULT as CODEC
@@ -41,6 +41,23 @@ def _mist_carried(scene: Scene) -> MistState:
     assert isinstance(scene.state, MistState)
     ended = bool(scene.journal) and isinstance(scene.journal[-1].command, EndScene)
     return carry.carried(scene.state, ended)
+
+
+def _with_profiles(scene: Scene, standing: MistState) -> Scene:
+    """The campaign's latest M.I.S.T. scene with the campaign's profiles it lacks (imported
+    since it was played, issue 29): added to its initial state and its journal replayed; a
+    journal that does not replay on them keeps the scene as it was."""
+    assert isinstance(scene.initial, MistState) and isinstance(scene.state, MistState)
+    have = {p.name.casefold() for p in scene.state.profiles + scene.initial.profiles}
+    missing = tuple(p for p in standing.profiles if p.name.casefold() not in have)
+    if not missing:
+        return scene
+    initial = replace(scene.initial, profiles=scene.initial.profiles + missing)
+    try:
+        state = replay(replace(scene, initial=initial), scene.journal)
+    except Exception:  # a journal that cannot replay on them keeps its own profiles
+        return scene
+    return replace(scene, initial=initial, state=state, checkpoints=())
 
 
 class Roster:
@@ -140,6 +157,8 @@ class Roster:
         if standing is not None and not scene.journal and not scene.undone:
             start = carry.named(standing, scene.name)
             scene = replace(scene, initial=start, state=start)
+        elif standing is not None and standing.profiles and self.is_latest(scene):
+            scene = _with_profiles(scene, standing)
         self._mist_bases[key] = _mist_carried(scene)
         return scene
 

@@ -19,6 +19,7 @@ MIST_KEY_SPECS: tuple[KeyTuple, ...] = (
     ("mist.immerse", "i", "immerse", "mist", False),
     ("mist.threat", "t", "threat", "mist", False),
     ("mist.resolve", "R", "resolve", "mist", False),
+    ("mist.threat-lands", "w", "threat_lands", "mist", False),
     ("mist.status", "s", "status", "mist", False),
     ("mist.reduce", "minus", "reduce", "mist", False),
     ("mist.story-tag", "g", "story_tag", "mist", False),

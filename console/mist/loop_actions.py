@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from console.mist import render
 from console.mist.dialogs import Values
 from console.mist.effects import open_effects
@@ -21,9 +23,11 @@ from console.mist.roll_builder import RollBuilder
 from console.mist.surface import MistSurface, open_form
 from engine.dice.mist import Outcome
 from engine.mist import commands as mist
+from engine.mist import profiles
 from engine.mist.commands import PowerChoice
 from engine.mist.events import ActionRolled
-from engine.mist.state import Phase
+from engine.mist.markup import chips
+from engine.mist.state import Phase, Profile
 
 
 def mitigable(screen: MistSurface) -> tuple[str, ...]:
@@ -102,30 +106,31 @@ class SceneLoopActions:
         self.run_command(mist.Deliver(None))
 
     def action_consequence(self: MistSurface) -> None:
+        _consequence_form(self)
+
+    def action_threat_lands(self: MistSurface) -> None:
+        """A threat (or a move of a challenge's profile) delivered as a consequence (issue
+        29): the consequence dialog filled with its markup and source, for the MC to edit
+        before it lands on the selected character."""
         state = self.current()
-        statuses = tuple(s.name for p in state.characters for s in p.statuses)
+        offered: dict[str, tuple[str, str]] = {
+            x.id: (x.text, x.id) for x in state.threats if not x.resolved
+        }
+        labels = [(x.id, f"{x.id} {x.text}") for x in state.threats if not x.resolved]
+        for index, (name, text) in enumerate(profiles.moves(state)):
+            key = f"move{index}"
+            offered[key] = (text, "")
+            labels.append((key, self.t("mist.form.move", name=name, text=text)))
 
-        def build(v: Values) -> mist.AddConsequence | None:
-            source = v["source"] or None
-            if v["status"]:
-                tier = whole(v["tier"] or "1", "The tier")
-                return mist.AddConsequence(v["text"], v["target"], v["status"], tier, source)
-            return mist.AddConsequence(v["text"], source=source) if v["text"] else None
+        def chosen(key: str | None) -> None:
+            found = offered.get(key or "")
+            if found is not None:
+                _consequence_form(self, *found)
 
-        last = state.owed
-        open_form(
-            self,
-            "mist.form.consequence",
-            (
-                self.field("target", self.selected or "", self.names()),
-                self.field("status", "", statuses),
-                self.field("tier", "1"),
-                self.field("text"),
-                self.field("source", last[0] if last else ""),
-            ),
-            build,
-            start="status" if self.selected else None,
-        )
+        if len(offered) == 1:
+            chosen(next(iter(offered)))
+            return
+        self.choose(self.t("mist.form.threat-lands"), labels, chosen)
 
     def action_threat(self: MistSurface) -> None:
         challenges = tuple(c.name for c in self.current().challenges)
@@ -180,6 +185,16 @@ class SceneLoopActions:
                     t("mist.visibility.reveal-limits", name=name),
                 )
 
+        case = self.current().case_file
+        board = [(x.id, x.text, x.hidden) for x in case.clues]
+        board += [(x.id, x.text, x.hidden) for x in case.questions]
+        for ident, text, hidden in board:  # the players' clue board (issue 29)
+            name = f"{ident} {text}"
+            if hidden:
+                offer(mist.SetVisibility(ident, shown=True), t("mist.visibility.reveal", name=name))
+            else:
+                offer(mist.SetVisibility(ident, shown=False), t("mist.visibility.hide", name=name))
+
         def chosen(key: str | None) -> None:
             if key in commands:
                 self.run_command(commands[key], "dialog")
@@ -206,16 +221,35 @@ class SceneLoopActions:
         )
 
     def action_challenge(self: MistSurface) -> None:
+        """``C``: a challenge with its limits, or from one of the campaign's profiles (issue
+        29): the profile field completes a name as it is typed and the preview lists the
+        profiles that match it, each with its limits, tags and threats."""
+        profiles = self.current().profiles
+
         def build(v: Values) -> mist.AddChallenge | None:
+            given = limits(v["limits"].replace(" ", "")) if v["limits"] else ()
+            if v["profile"]:
+                count = whole(v["count"] or "1", "count")
+                chosen = _profile_named(profiles, v["profile"])
+                return mist.AddChallenge(v["name"] or chosen, given, False, chosen, count)
             if not v["name"]:
                 return None
-            return mist.AddChallenge(v["name"], limits(v["limits"].replace(" ", "")))
+            return mist.AddChallenge(v["name"], given)
+
+        def preview(v: Values) -> Text:
+            return render.profiles_text(self.t, profiles, v["profile"])
 
         open_form(
             self,
             "mist.form.challenge",
-            (self.field("name"), self.field("limits", self.t("mist.field.limits-default"))),
+            (
+                self.field("name"),
+                self.field("profile", "", tuple(p.name for p in profiles)),
+                self.field("count", "1"),
+                self.field("limits", "" if profiles else self.t("mist.field.limits-default")),
+            ),
             build,
+            preview=preview if profiles else None,
         )
 
     def action_add_pc(self: MistSurface) -> None:
@@ -246,6 +280,51 @@ class SceneLoopActions:
 
     def action_end_scene(self: MistSurface) -> None:
         self.run_command(mist.EndScene())
+
+
+def _profile_named(profiles: tuple[Profile, ...], typed: str) -> str:
+    """The profile ``typed`` picks: its name exactly (any case), else the one profile whose name
+    holds it (the dialog's filter down to one); else ``typed`` as it is (the engine says which
+    profiles there are)."""
+    key = typed.strip().casefold()
+    exact = [p.name for p in profiles if p.name.casefold() == key]
+    holding = [p.name for p in profiles if key in p.name.casefold()]
+    return exact[0] if exact else holding[0] if len(holding) == 1 else typed
+
+
+def _consequence_form(screen: MistSurface, text: str = "", source: str = "") -> None:
+    """The consequence dialog; a text in markup (``[bitten-3]``, ``[thick fog]``) with a target
+    and no status lands as its markup says (issue 29), previewed as chips."""
+    state = screen.current()
+    statuses = tuple(s.name for p in state.characters for s in p.statuses)
+
+    def build(v: Values) -> mist.AddConsequence | None:
+        source = v["source"] or None
+        if v["status"]:
+            tier = whole(v["tier"] or "1", "The tier")
+            return mist.AddConsequence(v["text"], v["target"], v["status"], tier, source)
+        if v["text"] and v["target"] and chips(v["text"]):
+            return mist.AddConsequence(v["text"], v["target"], source=source)
+        return mist.AddConsequence(v["text"], source=source) if v["text"] else None
+
+    def preview(v: Values) -> Text:
+        return render.marked_text(screen.t, v["text"])
+
+    last = state.owed
+    open_form(
+        screen,
+        "mist.form.consequence",
+        (
+            screen.field("target", screen.selected or "", screen.names()),
+            screen.field("status", "", statuses),
+            screen.field("tier", "" if text else "1"),
+            screen.field("text", text),
+            screen.field("source", source or (last[0] if last else "")),
+        ),
+        build,
+        preview=preview,
+        start="status" if screen.selected and not text else "target" if text else None,
+    )
 
 
 def _open_builder(screen: MistSurface) -> None:

@@ -17,7 +17,8 @@ from rich.text import Text
 
 from console.i18n import Translator, fit
 from engine.mist.growth import CONTROLLED
-from engine.mist.state import Challenge, Consequence, MistState, Phase, Status, Tag
+from engine.mist.markup import ChipKind, pieces
+from engine.mist.state import Challenge, Consequence, MistState, Phase, Profile, Status, Tag
 
 BOX_ON, BOX_OFF = "■", "□"
 PHASES: tuple[Phase, ...] = (Phase.ESTABLISH, Phase.ACTION, Phase.CONSEQUENCE)
@@ -90,6 +91,59 @@ def tag_text(tag: Tag) -> Text:
     return Text(tag.name, style="strike dim" if tag.burned else "")
 
 
+CHIP_STYLES = {
+    ChipKind.TAG: "bold black on cyan",
+    ChipKind.STATUS: "bold black on yellow",
+    ChipKind.WEAKNESS: "bold white on dark_red",
+}
+"""How markup chips are shown (issue 29): a story tag, a status, a weakness tag."""
+
+
+def marked_text(t: Translator, text: str, style: str = "") -> Text:
+    """``text`` with its markup (``[thick fog]``, ``[bitten-3]``, ``[/w afraid of light]``,
+    ``[受伤-2]``) shown as chips in ``t``'s language; the rest keeps ``style``."""
+    out = Text()
+    for piece in pieces(text):
+        if isinstance(piece, str):
+            out.append(piece, style=style)
+            continue
+        label = t(f"mist.chip.{piece.kind.value}", name=piece.name, tier=piece.tier)
+        out.append(f" {label} ", style=CHIP_STYLES[piece.kind])
+    return out
+
+
+def profiles_text(
+    t: Translator, profiles: Iterable[Profile], typed: str = "", most: int = 4
+) -> Text:
+    """The campaign's challenge profiles whose names hold ``typed`` (any case), at most
+    ``most`` of them, each with its limits, tags and threats as chips (issue 29)."""
+    key = typed.strip().casefold()
+    found = [p for p in profiles if key in p.name.casefold()]
+    out = Text()
+    if not found:
+        out.append(t("mist.profiles.none-match", typed=typed), style="dim")
+        return out
+    for index, profile in enumerate(found[:most]):
+        if index:
+            out.append("\n")
+        out.append("◆ " + profile.name, style="bold")
+        shown = [
+            f"{limit.kind} {t('mist.limit.immune') if limit.tier is None else limit.tier}"
+            for limit in profile.limits
+        ]
+        if shown:
+            out.append("  " + ", ".join(shown), style="dim")
+        for tag in profile.tags:
+            out.append(" ")
+            out.append(f" {tag} ", style=CHIP_STYLES[ChipKind.TAG])
+        for threat in profile.threats:
+            out.append("\n  ")
+            out.append_text(marked_text(t, threat))
+    if len(found) > most:
+        out.append("\n" + t("mist.profiles.more", count=len(found) - most), style="dim")
+    return out
+
+
 def tags_text(tags: Iterable[Tag]) -> Text:
     """Tags separated by commas."""
     return Text(", ").join(tag_text(tag) for tag in tags)
@@ -136,7 +190,8 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
             t("mist.consequence.status", target=item.target, status=item.status, tier=item.tier)
         )
     if item.text:
-        text.append((" — " if item.status else "") + item.text, style="italic")
+        text.append(" — " if item.status else "", style="italic")
+        text.append_text(marked_text(t, item.text, "italic"))
     if item.source:
         text.append(f" ({item.source})", style="dim")
     landed = "mitigated" if item.mitigated else "delivered" if item.delivered else "pending"
@@ -160,15 +215,25 @@ def scene_loop_lines(
     lines.append(Text(t("mist.challenges"), style="bold underline"))
     if not state.challenges:
         lines.append(Text("  " + t("mist.none"), style="dim"))
+    # In Establish a challenge's open threats are listed under it (issue 29), the MC's menu of
+    # what it can do; the Threats heading then lists the others.
+    under = state.phase is Phase.ESTABLISH
+    on_table = {c.name for c in state.challenges}
     for challenge in state.challenges:
         lines.extend(challenge_lines(t, challenge))
+        for threat in state.threats if under else ():
+            if threat.challenge == challenge.name and not threat.resolved:
+                line = Text("  ⚠ ", style="yellow") + Text(f"{threat.id} ", style="bold")
+                lines.append(line + marked_text(t, threat.text))
     lines.append(Text(t("mist.threats"), style="bold underline"))
-    open_threats = [x for x in state.threats if not x.resolved]
-    if not open_threats:
+    listed = [
+        x for x in state.threats if not (under and not x.resolved and x.challenge in on_table)
+    ]
+    if not any(not x.resolved for x in listed):
         lines.append(Text("  " + t("mist.none"), style="dim"))
-    for threat in state.threats:
+    for threat in listed:
         line = Text(f"  {threat.id} ", style="bold")
-        line.append(threat.text, style="strike dim" if threat.resolved else "")
+        line.append_text(marked_text(t, threat.text, "strike dim" if threat.resolved else ""))
         if threat.challenge:
             line.append(f" ({threat.challenge})", style="dim")
         lines.append(line)

@@ -40,6 +40,7 @@ from console.mist.view import MistView, mist_view
 from console.screens.dialogs import ChoiceDialog, ConfirmDialog
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
+from engine.mist import profiles
 from engine.mist.state import MistState
 from engine.session import Scene
 
@@ -53,6 +54,7 @@ EDITS = frozenset(
         "deliver",
         "immerse",
         "threat",
+        "threat_lands",
         "resolve",
         "visibility",
         "status",
@@ -94,6 +96,7 @@ WHY: dict[str, str] = {
     "deliver": "mist.why.no-pending",
     "immerse": "mist.why.no-taint",
     "resolve": "mist.why.no-threat",
+    "threat_lands": "mist.why.no-threat",
     "select": "mist.why.one-character",
     "case_roll": "mist.why.no-conclusion",
 }
@@ -195,8 +198,10 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
             can = bool(view.taints_of(self.selected))
         elif action == "resolve":
             can = bool(view.open_threats)
+        elif action == "threat_lands":
+            can = bool(view.open_threats) or bool(profiles.moves(self.current()))
         elif action == "visibility":
-            can = bool(view.challenges)
+            can = bool(view.challenges) or bool(self.current().case_file.questions)
         elif action == "select":
             can = len(view.characters) > 1
         elif action == "case_roll":

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from console.i18n import Translator
+from console.mist.render import marked_text
 from console.render import bar, meter_style
 from engine.ih.encounter import Combatant, Encounter, Kind
 from engine.mist.state import Challenge, Character, MistState, Status, Tag
@@ -323,7 +324,10 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
     threats = mist_threats(state)
     if threats:
         parts.append(_section(t("mist.threats")))
-        parts.extend(Text("  ⚠ " + text, style="bold yellow") for text in threats)
+        parts.extend(
+            Text("  ⚠ ", style="bold yellow") + marked_text(t, text, "bold yellow")
+            for text in threats
+        )
     people: list[Text] = []
     for character in state.characters:
         people.extend(_character(t, character))
@@ -343,7 +347,7 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
         parts.append(columns)
     else:
         parts.extend([left, right])
-    parts.append(case_file(t, state))
+    parts.append(case_file(t, state, width))
     spaced: list[RenderableType] = []
     for part in parts:
         if spaced and not (isinstance(part, Text) and part.plain.startswith("  ⚠")):
@@ -352,13 +356,38 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
     return Group(*spaced)
 
 
-def case_file(t: Translator, state: MistState) -> RenderableType:
+def _board_title(title: str) -> Text:
+    return Text(title, style="bold underline")
+
+
+def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableType:
+    """The case file as a board the table reads from across the room (issue 29): the cut-in
+    summary, the questions with their answers, the clues with the scene each came from, the
+    conclusions with their supports, contradictions, power and result, the properties and
+    opportunities found. A clue or question the MC hid (``hide c1``) is left off."""
     case = state.case_file
+    found = {k.id: k for k in case.conclusions}
     lines: list[RenderableType] = [_section(t("mist.pane.case-file"))]
-    if not case.clues and not case.conclusions:
-        lines.append(Text(t("player.mist.none"), style="dim"))
-    for clue in case.clues:
-        lines.append(Text(f"  {clue.id} ", style="bold") + Text(clue.text))
+    if state.mission.cut_in:
+        lines.append(Text(state.mission.cut_in, style="italic"))
+    questions: list[Text] = [_board_title(t("player.board.questions"))]
+    for question in (q for q in case.questions if not q.hidden):
+        line = Text(f"  {question.id} ", style="bold") + Text(question.text)
+        answer = found.get(question.answer or "")
+        if answer is not None:
+            line.append("  → " + answer.text, style="bold green")
+        else:
+            line.append("  " + t("player.board.open"), style="dim")
+        questions.append(line)
+    clues: list[Text] = [_board_title(t("player.board.clues"))]
+    for clue in (c for c in case.clues if not c.hidden):
+        line = Text(f"  {clue.id} ", style="bold") + Text(clue.text)
+        if clue.scene:
+            line.append(f"  ({clue.scene})", style="dim")
+        clues.append(line)
+    if len(clues) == 1:
+        clues.append(Text("  " + t("player.mist.none"), style="dim"))
+    conclusions: list[Text] = [_board_title(t("player.board.conclusions"))]
     for conclusion in case.conclusions:
         line = Text(f"  {conclusion.id} ", style="bold")
         line.append(conclusion.text, style="italic")
@@ -368,5 +397,28 @@ def case_file(t: Translator, state: MistState) -> RenderableType:
             line.append(f"  {word}", style="bold red" if conclusion.refuted else "bold green")
         if conclusion.refuted and conclusion.refuted_by:  # [I-22]: shown with what refuted it
             line.append(" — " + t("player.mist.refuted-by", by=conclusion.refuted_by), "red")
-        lines.append(line)
+        conclusions.append(line)
+        why = Text("    ")
+        why.append(t("player.board.supports", ids=", ".join(conclusion.supports) or "—"), "green")
+        if conclusion.contradicts:
+            ids = ", ".join(conclusion.contradicts)
+            why.append("  " + t("player.board.contradicts", ids=ids), "red")
+        conclusions.append(why)
+    if len(conclusions) == 1:
+        conclusions.append(Text("  " + t("player.mist.none"), style="dim"))
+    for key, items in (("properties", case.properties), ("opportunities", case.opportunities)):
+        if items:
+            conclusions.append(_board_title(t(f"player.board.{key}")))
+            conclusions.extend(
+                Text(f"  {x.id} ", style="bold") + Text(x.text) + Text(f"  ({x.conclusion})", "dim")
+                for x in items
+            )
+    if width >= 90:
+        board = Table.grid(expand=True, padding=(0, 2))
+        board.add_column(ratio=1)
+        board.add_column(ratio=1)
+        board.add_row(Group(*clues, Text(""), *questions), Group(*conclusions))
+        lines.append(board)
+    else:  # one column: what was found first, the checklist last
+        lines.extend([Group(*clues), Group(*conclusions), Group(*questions)])
     return Group(*lines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
@@ -145,7 +146,8 @@ class ChoiceDialog(_Dialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.heading, classes="title")
-            yield OptionList(*(Option(label, id=value) for value, label in self.options))
+            # Text, not markup: a threat's "[bitten-3]" (issue 29) or a name may hold brackets.
+            yield OptionList(*(Option(Text(label), id=value) for value, label in self.options))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:

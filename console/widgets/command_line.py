@@ -36,7 +36,9 @@ ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
     "delay": ("after", "next-round"),
     "effect": ("rounds=", "by="),
     "phase": ("establish", "action", "consequence", "next"),
-    "challenge": ("limits=",),
+    "challenge": ("limits=", "from=", "count=", "save", "hidden"),
+    "profile": ("limits=", "tags=", "statuses=", "threat=", "consequence=", "note=", "drop"),
+    "threat": ("challenge=", "drop"),
     "conclusion": ("supports=", "contradicts="),
     "roll": (
         "ih-d10",

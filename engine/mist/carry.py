@@ -1,11 +1,12 @@
 """What a M.I.S.T. scene leaves to the next one of the campaign (issue 25, RULES.md §4.6).
 
-The season, the mission and its case file, and the player characters (themes, tags burned or
-not, weaknesses, marks, statuses, Evolution, scars, lost themes, newborn themes owed) are the
-campaign's: the next scene starts with them. What belongs to the scene stays behind:
-challenges, threats, actions, consequences, story tags (unless the scene ended with
-``scene end keep=…``, which already dropped the others). An ended mission's case file is
-closed: the next scene starts with an empty one, and ``mission "NAME"`` opens the next mission.
+The season, the mission and its case file, the challenge profiles (issue 29), and the player
+characters (themes, tags burned or not, weaknesses, marks, statuses, Evolution, scars, lost
+themes, newborn themes owed) are the campaign's: the next scene starts with them. What
+belongs to the scene stays behind: challenges, threats, actions, consequences, story tags
+(unless the scene ended with ``scene end keep=…``, which already dropped the others). An ended
+mission's case file is closed: the next scene starts with an empty one, and ``mission "NAME"``
+opens the next mission.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def carried(state: MistState, scene_ended: bool) -> MistState:
         scene=SceneInfo(number=number, story_tags=story_tags),
         mission=state.mission,
         interpretations=state.interpretations,
+        profiles=state.profiles,
     )
 
 

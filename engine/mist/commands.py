@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
+from engine.mist.state import Limit, Phase, Profile, Retirement, ThemeType, Track
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,40 @@ class AddChallenge:
     name: str
     limits: tuple[Limit, ...] = ()
     hidden: bool = False
+    profile: str | None = None
+    """``from=PROFILE``: the challenge (or a pack of ``count``) made from a profile (issue 29)."""
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SaveProfile:
+    """``profile NAME limits=… tags="…" statuses="s-N,…" threat="…"… consequence="…"…
+    note="…"…``: a challenge profile kept by the campaign (issue 29); one of the same name is
+    replaced."""
+
+    profile: Profile
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileFromChallenge:
+    """``challenge save NAME [as=PROFILE]``: a profile made from a challenge on the table."""
+
+    challenge: str
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DropProfile:
+    """``profile drop NAME``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DropThreat:
+    """``threat drop t2``: a threat taken off the table (issue 29)."""
+
+    id: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +217,8 @@ class SpendEffect:
 
 @dataclass(frozen=True, slots=True)
 class AddConsequence:
-    """``consequence TARGET STATUS TIER [text=…] [for=ID]`` or ``consequence "TEXT" [for=ID]``."""
+    """``consequence TARGET STATUS TIER [text=…] [for=ID]`` or ``consequence "TEXT" [for=ID]``;
+    with a ``target`` and no status, ``text``'s markup lands on the target (issue 29)."""
 
     text: str
     target: str | None = None
@@ -364,6 +399,10 @@ class SetInterpretation:
 Command = (
     AddCharacter
     | AddChallenge
+    | SaveProfile
+    | ProfileFromChallenge
+    | DropProfile
+    | DropThreat
     | SetVisibility
     | SetLimit
     | AddNote

@@ -66,6 +66,16 @@ def _theme(x: c.AddTheme) -> str:
     return line + " newborn" if x.newborn else line
 
 
+def _profile(x: c.SaveProfile) -> str:
+    p = x.profile
+    line = f"profile {quote(p.name)}" + _limits(p.limits)
+    line += _said("tags", ",".join(p.tags))
+    line += _said("statuses", ",".join(f"{s.name}-{s.tier}" for s in p.statuses))
+    for key, texts in (("threat", p.threats), ("consequence", p.consequences), ("note", p.notes)):
+        line += "".join(_said(key, text) for text in texts)
+    return line
+
+
 def _effect(x: c.SpendEffect) -> str:
     if x.kind in ("status", "reduce"):
         return f"effect {x.kind} {quote(x.target or '')} {quote(x.name)} {x.amount}"
@@ -77,6 +87,10 @@ def _effect(x: c.SpendEffect) -> str:
 def _consequence(x: c.AddConsequence) -> str:
     if x.status is None and x.target is None:
         return f"consequence {quote_text(x.text)}" + _option("for", x.source)
+    if x.status is None:  # markup landing on the target (issue 29)
+        return f"consequence {quote(x.target or '')} text={quote_text(x.text)}" + _option(
+            "for", x.source
+        )
     head = f"consequence {quote(x.target or '')} {quote(x.status or '')} {x.tier}"
     return head + _said("text", x.text) + _option("for", x.source)
 
@@ -120,8 +134,18 @@ def _case_roll(x: c.CaseRoll) -> str:
 FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.AddCharacter: lambda x: f"pc {quote(x.name)}",
     c.AddChallenge: lambda x: (
-        f"challenge {quote(x.name)}" + _limits(x.limits) + (" hidden" if x.hidden else "")
+        f"challenge {quote(x.name)}"
+        + _limits(x.limits)
+        + (" hidden" if x.hidden else "")
+        + _option("from", x.profile)
+        + (f" count={x.count}" if x.profile is not None and x.count != 1 else "")
     ),
+    c.SaveProfile: _profile,
+    c.ProfileFromChallenge: lambda x: (
+        f"challenge save {quote(x.challenge)}" + _option("as", x.name)
+    ),
+    c.DropProfile: lambda x: f"profile drop {quote(x.name)}",
+    c.DropThreat: lambda x: f"threat drop {quote(x.id)}",
     c.SetVisibility: lambda x: (
         f"{'reveal' if x.shown else 'hide'} {quote(x.challenge)}" + (" limits" if x.limits else "")
     ),

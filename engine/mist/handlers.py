@@ -22,6 +22,7 @@ from engine.mist import (
     immersion,
     limits,
     mission,
+    profiles,
     roster,
     scene_loop,
     tags,
@@ -62,6 +63,8 @@ def add_character(state: MistState, command: c.AddCharacter, rng: random.Random)
 
 
 def add_challenge(state: MistState, command: c.AddChallenge, rng: random.Random) -> Result:
+    if command.profile is not None:
+        return profiles.add_from(state, command)
     name = _new_name(state, command.name, "challenge")
     added = Challenge(name, command.limits, hidden=command.hidden)
     state = replace(state, challenges=state.challenges + (added,))
@@ -69,8 +72,62 @@ def add_challenge(state: MistState, command: c.AddChallenge, rng: random.Random)
     return state, (ChallengeAdded(name, limits_, command.hidden),)
 
 
+def save_profile(state: MistState, command: c.SaveProfile, rng: random.Random) -> Result:
+    """Issue 29: a challenge profile written out."""
+    return profiles.save(state, command)
+
+
+def profile_from_challenge(
+    state: MistState, command: c.ProfileFromChallenge, rng: random.Random
+) -> Result:
+    """Issue 29: a profile made from a challenge on the table."""
+    return profiles.from_challenge(state, command)
+
+
+def drop_profile(state: MistState, command: c.DropProfile, rng: random.Random) -> Result:
+    """Issue 29: a profile dropped."""
+    return profiles.drop(state, command)
+
+
+def drop_threat(state: MistState, command: c.DropThreat, rng: random.Random) -> Result:
+    """Issue 29: a threat taken off the table."""
+    return profiles.drop_threat(state, command.id)
+
+
+def _case_visibility(state: MistState, command: c.SetVisibility) -> Result | None:
+    """``hide c1`` · ``reveal q2``: a clue or a question on the players' clue board (issue 29);
+    ``None`` when the name is a challenge's or no clue's or question's id."""
+    key = command.challenge.strip().lower()
+    if command.limits or roster.is_challenge(state, command.challenge):
+        return None
+    case = state.case_file
+    clue = next((x for x in case.clues if x.id == key), None)
+    question = next((x for x in case.questions if x.id == key), None)
+    found = clue or question
+    if found is None:
+        return None
+    if command.shown and not found.hidden:
+        raise RuleError("visibility.not-hidden", name=found.id)
+    if not command.shown and found.hidden:
+        raise RuleError("visibility.already-hidden", name=found.id)
+    event = ChallengeRevealed(found.id) if command.shown else ChallengeHidden(found.id)
+    if clue is not None:
+        clues = tuple(replace(x, hidden=not command.shown) if x is clue else x for x in case.clues)
+        case = replace(case, clues=clues)
+    else:
+        questions = tuple(
+            replace(x, hidden=not command.shown) if x is question else x for x in case.questions
+        )
+        case = replace(case, questions=questions)
+    return replace(state, case_file=case), (event,)
+
+
 def set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
-    """What the players' view shows of a challenge (INTERFACE.md "Players' view")."""
+    """What the players' view shows of a challenge (INTERFACE.md "Players' view"), or of a
+    clue or a question on the clue board (``hide c1``, issue 29)."""
+    on_board = _case_visibility(state, command)
+    if on_board is not None:
+        return on_board
     found = roster.challenge(state, command.challenge)
     event: object
     if command.limits and command.shown:
@@ -300,6 +357,10 @@ def end_mission(state: MistState, command: c.EndMission, rng: random.Random) -> 
 HANDLERS: Mapping[type, Handler[MistState]] = {
     c.AddCharacter: add_character,
     c.AddChallenge: add_challenge,
+    c.SaveProfile: save_profile,
+    c.ProfileFromChallenge: profile_from_challenge,
+    c.DropProfile: drop_profile,
+    c.DropThreat: drop_threat,
     c.SetLimit: set_limit,
     c.SetVisibility: set_visibility,
     c.AddNote: add_note,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mist.casefile import can_roll
-from engine.mist.state import Challenge, Character, MistState, Status, Tag, Theme
+from engine.mist.state import Challenge, Character, MistState, Profile, Status, Tag, Theme
 
 
 def _statuses(statuses: tuple[Status, ...]) -> dict[str, Any]:
@@ -60,6 +60,22 @@ def _challenge(found: Challenge) -> dict[str, Any]:
         "notes": list(found.notes),
         "hidden": found.hidden,
         "limits_shown": found.limits_shown,
+        "profile": found.profile,
+    }
+
+
+def _profile(found: Profile) -> dict[str, Any]:
+    """A challenge profile (issue 29): its limits as a challenge's, its texts in markup."""
+    return {
+        "name": found.name,
+        "limits": {
+            limit.kind: limit.tier if limit.tier is not None else "immune" for limit in found.limits
+        },
+        "tags": list(found.tags),
+        "statuses": _statuses(found.statuses),
+        "threats": list(found.threats),
+        "consequences": list(found.consequences),
+        "notes": list(found.notes),
     }
 
 
@@ -82,6 +98,7 @@ def to_json(state: MistState) -> dict[str, Any]:
                     "found_by": list(c.found_by),
                     "from_conclusion": c.from_conclusion,
                     "refutes": c.refutes,
+                    "hidden": c.hidden,
                 }
                 for c in case.clues
             ],
@@ -103,7 +120,10 @@ def to_json(state: MistState) -> dict[str, Any]:
                 }
                 for k in case.conclusions
             ],
-            "questions": [{"id": q.id, "text": q.text, "answer": q.answer} for q in case.questions],
+            "questions": [
+                {"id": q.id, "text": q.text, "answer": q.answer, "hidden": q.hidden}
+                for q in case.questions
+            ],
             "properties": [
                 {"id": p.id, "text": p.text, "conclusion": p.conclusion} for p in case.properties
             ],
@@ -156,4 +176,5 @@ def to_json(state: MistState) -> dict[str, Any]:
             "suppressed": state.mission.suppressed,
             "ended": state.mission.ended,
         },
+        "profiles": [_profile(p) for p in state.profiles],
     }

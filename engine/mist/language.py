@@ -6,6 +6,9 @@ Names match case-insensitively; quote names and texts with spaces; lists are com
 ============  =====================================================================  =========
 verb          form                                                                   rule
 ============  =====================================================================  =========
+profile       ``profile NAME limits=… tags="a,b" statuses="s-N" threat="…"…``       issue 29
+              ``profile drop NAME`` · ``challenge save NAME [as=P]``
+              ``challenge NAME from=PROFILE [count=N] [hidden]`` · ``threat drop t2``
 pc            ``pc NAME``                                                            §4.1
 challenge     ``challenge NAME limits=KIND:N|KIND:immune[,…] [hidden]``              §4.1
 hide/reveal   ``hide CHALLENGE [limits]`` · ``reveal CHALLENGE [limits]`` (players' view)
@@ -26,6 +29,8 @@ effect        ``effect status|reduce TARGET NAME N`` · ``effect tag|untag TARGE
               ``effect clue "TEXT"`` · ``effect feat "TEXT"``                        §4.2
 consequence   ``consequence TARGET STATUS TIER [text="…"] [for=ID]`` or
               ``consequence "TEXT" [for=ID]`` · ``deliver [x1]``                     §4.6
+              ``consequence TARGET for=t1`` (the threat's markup) or
+              ``consequence TARGET text="[bitten-3] [fog]"`` (markup, issue 29)       §4.6
 mitigate      ``mitigate x1 [tags=…] … [extra=reduce|status:NAME[:ALLY]]``           §4.3 [I-6]
 immerse       ``immerse NAME THEME submerge|dive|sink [status=NAME] [burn=a,b]``     §4.5
 mark          ``mark NAME THEME mastery|progress|indulgence|abandon [N]``            §4.8
@@ -53,9 +58,9 @@ from collections.abc import Callable
 from engine.errors import RuleError
 from engine.language import Line, parse_int
 from engine.mist import arguments as args
-from engine.mist import case_language
+from engine.mist import case_language, markup
 from engine.mist import commands as c
-from engine.mist.state import Phase, Retirement, ThemeType, Track
+from engine.mist.state import Phase, Profile, Retirement, Status, ThemeType, Track
 from engine.settings import Interpretations, assign
 
 
@@ -65,12 +70,65 @@ def _pc(line: Line) -> c.Command:
 
 
 def _challenge(line: Line) -> c.Command:
-    args.options(line, "limits")
-    usage = "challenge NAME limits=KIND:N[,KIND:N …] [hidden]"
+    if len(line.words) >= 2 and line.words[0].strip().lower() == "save":
+        args.options(line, "as")
+        words = args.words(line, 2, 2, "challenge save NAME [as=PROFILE]")
+        return c.ProfileFromChallenge(words[1].strip(), line.option("as") or None)
+    args.options(line, "limits", "from", "count")
+    usage = (
+        "challenge NAME limits=KIND:N[,KIND:N …] [hidden]  ·  challenge NAME from=PROFILE [count=N]"
+    )
     words = args.words(line, 1, 2, usage)
     if len(words) == 2 and words[1].strip().lower() != "hidden":
         raise RuleError("mist.language.use", usage=usage)
-    return c.AddChallenge(words[0].strip(), args.limits(line.option("limits")), len(words) == 2)
+    source = line.option("from")
+    count = line.option("count")
+    if count is not None and source is None:
+        raise RuleError("mist.language.use", usage=usage)
+    return c.AddChallenge(
+        words[0].strip(),
+        args.limits(line.option("limits")),
+        len(words) == 2,
+        source.strip() if source is not None else None,
+        parse_int(count, "count") if count is not None else 1,
+    )
+
+
+PROFILE_LISTS = ("threat", "consequence", "note")
+"""The options ``profile`` takes more than once: each is one more threat, consequence, note."""
+
+
+def _profile(line: Line) -> c.Command:
+    usage = (
+        'profile NAME limits=KIND:N,… tags="a,b" statuses="s-N,…" threat="…"… '
+        'consequence="…"… note="…"…  ·  profile drop NAME'
+    )
+    if len(line.words) == 2 and line.words[0].strip().lower() == "drop":
+        args.options(line)
+        return c.DropProfile(args.words(line, 2, 2, usage)[1].strip())
+    args.options(line, "limits", "tags", "statuses", *PROFILE_LISTS)
+    name = args.words(line, 1, 1, usage)[0].strip()
+    statuses: list[Status] = []
+    for part in args.comma_list(line.option("statuses")):
+        chip = markup.status_chip(part)
+        if chip is None:
+            raise RuleError("mist.language.profile-status", part=part)
+        statuses.append(Status(chip.name, (chip.tier,)))
+
+    def listed(key: str) -> tuple[str, ...]:
+        return tuple(v.strip() for k, v in line.options if k == key and v.strip())
+
+    return c.SaveProfile(
+        Profile(
+            name,
+            args.limits(line.option("limits")),
+            args.comma_list(line.option("tags")),
+            tuple(statuses),
+            listed("threat"),
+            listed("consequence"),
+            listed("note"),
+        )
+    )
 
 
 def _visibility(line: Line) -> c.Command:
@@ -151,6 +209,9 @@ def _phase(line: Line) -> c.Command:
 
 
 def _threat(line: Line) -> c.Command:
+    if len(line.words) == 2 and line.words[0].strip().lower() == "drop":
+        args.options(line)
+        return c.DropThreat(line.words[1].strip())
     args.options(line, "challenge")
     text = args.words(line, 1, 1, 'threat "TEXT" [challenge=NAME]')[0]
     return c.PresentThreat(text, line.option("challenge") or None)
@@ -208,6 +269,8 @@ def _consequence(line: Line) -> c.Command:
     usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  or  consequence "TEXT"'
     words = args.words(line, 1, 3, usage)
     source = line.option("for") or None
+    if len(words) == 1 and line.option("text") is not None:
+        return c.AddConsequence(line.option("text") or "", words[0], source=source)
     if len(words) == 1:
         return c.AddConsequence(words[0], source=source)
     if len(words) != 3:
@@ -302,6 +365,7 @@ def _interpret(line: Line) -> c.Command:
 PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "pc": _pc,
     "challenge": _challenge,
+    "profile": _profile,
     "limit": _limit,
     "hide": _visibility,
     "reveal": _visibility,
@@ -358,7 +422,10 @@ def parse(line: Line) -> c.Command | None:
     if parser is None:
         return None
     keys = [key for key, _ in line.options]
-    repeated = next((key for index, key in enumerate(keys) if key in keys[:index]), None)
+    lists = PROFILE_LISTS if line.verb == "profile" else ()
+    repeated = next(
+        (key for index, key in enumerate(keys) if key in keys[:index] and key not in lists), None
+    )
     if repeated is not None:
         raise RuleError("mist.language.twice-give-once", verb=line.verb, repeated=repeated)
     return parser(line)

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.mist import limits, roster
+from engine.mist import limits, roster, tags
 from engine.mist.commands import AddConsequence, EndScene, PresentThreat
 from engine.mist.events import (
     ConsequenceDelivered,
@@ -24,7 +24,8 @@ from engine.mist.events import (
     ThreatPresented,
     ThreatResolved,
 )
-from engine.mist.state import Consequence, MistState, Phase, SceneInfo, Tag, Threat
+from engine.mist.markup import ChipKind, chips
+from engine.mist.state import Consequence, MistState, Phase, SceneInfo, Tag, TagKind, Threat
 from engine.mist.status import check_tier
 
 
@@ -83,7 +84,8 @@ def present_threat(state: MistState, command: PresentThreat) -> tuple[MistState,
     if not command.text.strip():
         raise RuleError("mist.scene-loop.threat-needs-text-threat")
     source = roster.challenge(state, command.challenge).name if command.challenge else None
-    threat = Threat(f"t{len(state.threats) + 1}", command.text.strip(), source, state.scene.number)
+    ident = f"t{max((int(t.id[1:]) for t in state.threats if t.id[1:].isdigit()), default=0) + 1}"
+    threat = Threat(ident, command.text.strip(), source, state.scene.number)
     state = replace(state, threats=state.threats + (threat,))
     return state, (ThreatPresented(threat.id, threat.text, source),)
 
@@ -128,6 +130,15 @@ def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistStat
     source = _known_source(state, command.source) if command.source else None
     ident = f"x{len(state.consequences) + 1}"
     owed = tuple(o for o in state.owed if o != source)
+    threat = next((t for t in state.threats if t.id == source), None)
+    named = command.target is None and roster.has_name(state, command.text)
+    if command.status is None and threat is not None and named:
+        if not chips(threat.text):
+            name = roster.check_target(state, command.text)
+            raise RuleError("mist.scene-loop.threat-has-no-markup", id=threat.id, name=name)
+        return _markup_lands(replace(state, owed=owed), threat.text, command.text, source)
+    if command.status is None and command.target is not None and chips(command.text):
+        return _markup_lands(replace(state, owed=owed), command.text, command.target, source)
     if command.status is None:
         if not command.text.strip():
             raise RuleError("mist.scene-loop.consequence-needs-status-text")
@@ -141,6 +152,42 @@ def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistStat
     return state, (
         ConsequencePending(ident, target, command.status, command.tier, command.text, source),
     )
+
+
+def _markup_lands(
+    state: MistState, text: str, target: str, source: str | None
+) -> tuple[MistState, Events]:
+    """A consequence written in markup lands on ``target`` (issue 29): ``consequence NAME
+    for=t1`` with no status named takes the threat's text; ``consequence NAME text="…"`` (the
+    console's consequence dialog, the MC's edit) its own. Each ``[status-N]`` is a consequence
+    pending on NAME (mitigated or delivered as any other, §4.3), each ``[tag]`` a story tag on
+    the scene, each ``[/w tag]`` a weakness tag on NAME. One command: undo takes it all back.
+
+    Raises:
+        RuleError: an unknown target, or a tag it names is already there.
+    """
+    found = chips(text)
+    name = roster.check_target(state, target)
+    events: list[Event] = []
+    for chip in found:
+        if chip.kind is ChipKind.STATUS:
+            check_tier(chip.tier)
+            ident = f"x{len(state.consequences) + 1}"
+            item = Consequence(ident, text, name, chip.name, chip.tier, source)
+            state = replace(state, consequences=state.consequences + (item,))
+            events.append(ConsequencePending(ident, name, chip.name, chip.tier, text, source))
+            continue
+        on, kind = (tags.SCENE, TagKind.STORY)
+        if chip.kind is ChipKind.WEAKNESS:
+            on, kind = (name, TagKind.WEAKNESS)
+        state, added = tags.add_story_tag(state, on, chip.name, kind)
+        events.extend(added)
+    if not any(chip.kind is ChipKind.STATUS for chip in found):
+        ident = f"x{len(state.consequences) + 1}"
+        done = Consequence(ident, text, None, None, 0, source, delivered=True)
+        state = replace(state, consequences=state.consequences + (done,))
+        events.append(ConsequenceDelivered(ident, None, None, 0))
+    return state, tuple(events)
 
 
 def deliver(state: MistState, ident: str | None) -> tuple[MistState, Events]:

@@ -162,6 +162,23 @@ class Challenge:
     """Left out of the players' view (``hide``) until revealed."""
     limits_shown: bool = False
     """Whether the players' view shows the limits (``reveal NAME limits``)."""
+    profile: str | None = None
+    """The campaign profile it was made from (``challenge NAME from=PROFILE``, issue 29)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A challenge profile (issue 29), prepared once and used in any scene of the campaign:
+    limits, story tags, statuses it starts with, threats and consequences (MC moves) in the
+    markup of ``engine/mist/markup.py``, and notes."""
+
+    name: str
+    limits: tuple[Limit, ...] = ()
+    tags: tuple[str, ...] = ()
+    statuses: tuple[Status, ...] = ()
+    threats: tuple[str, ...] = ()
+    consequences: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +240,8 @@ class Clue:
     found_by: tuple[str, ...] = ()
     from_conclusion: str | None = None
     refutes: str | None = None
+    hidden: bool = False
+    """Left off the players' clue board (``hide c1``) until revealed (issue 29)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +276,8 @@ class Question:
     id: str
     text: str
     answer: str | None = None
+    hidden: bool = False
+    """Left off the players' clue board (``hide q1``) until revealed (issue 29)."""
 
 
 DEFAULT_QUESTIONS: tuple[Question, ...] = (
@@ -336,3 +357,5 @@ class MistState:
     scene: SceneInfo = field(default_factory=SceneInfo)
     mission: Mission = field(default_factory=Mission)
     interpretations: Interpretations = field(default_factory=Interpretations)
+    profiles: tuple[Profile, ...] = ()
+    """The campaign's challenge profiles (issue 29), carried from scene to scene."""

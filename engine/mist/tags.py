@@ -83,8 +83,11 @@ def _put_story_tags(state: MistState, target: str, tags: tuple[Tag, ...]) -> Mis
     return roster.put_challenge(state, replace(found, story_tags=tags))
 
 
-def add_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, Events]:
-    """A story tag on a character, a challenge or the scene.
+def add_story_tag(
+    state: MistState, target: str, name: str, kind: TagKind = TagKind.STORY
+) -> tuple[MistState, Events]:
+    """A story tag on a character, a challenge or the scene (``kind`` WEAKNESS: a weakness
+    tag a threat's ``[/w …]`` markup put there, issue 29).
 
     Raises:
         RuleError: no such target, an empty name, or the tag is already there.
@@ -95,7 +98,7 @@ def add_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, 
     exact, tags = _story_tags(state, target)
     if any(_same(t.name, name) for t in tags):
         raise RuleError("mist.tags.already-story-tag", exact=exact, name=name)
-    state = _put_story_tags(state, exact, tags + (Tag(name, TagKind.STORY),))
+    state = _put_story_tags(state, exact, tags + (Tag(name, kind),))
     return state, (StoryTagAdded(exact, name),)
 
 

@@ -25,7 +25,7 @@ from engine.ih.roster import Entry
 from engine.ih.traits import Attribute, Skill
 from engine.ih.vitals import WillpowerUse
 from engine.mist import commands as mist
-from engine.mist.state import Limit, Phase, Retirement, ThemeType, Track
+from engine.mist.state import Limit, Phase, Profile, Retirement, Status, ThemeType, Track
 from engine.settings import Interpret
 
 ALPHABET = "aAzZ09 -_.'\"\\=#,:安妮斧頭＝「」"
@@ -34,7 +34,7 @@ ALPHABET = "aAzZ09 -_.'\"\\=#,:安妮斧頭＝「」"
 KEYWORDS = {
     "all", "none", "end", "next-round", "after", "ready", "turn", "newborn", "pc", "npc",
     "native", "delete", "mishap", "clueless", "flat-footed", "roll", "lose", "drop",
-    "ih-d10", "ih-d6",
+    "ih-d10", "ih-d6", "save",
 }  # fmt: skip
 """Words the language reads as keywords where a name may stand: a name spelled exactly like one
 of them means the keyword (``restore Ann all``), quoted or not."""
@@ -272,7 +272,36 @@ limits = st.builds(
 
 MIST: dict[type, st.SearchStrategy[Any]] = {
     mist.AddCharacter: st.builds(mist.AddCharacter, name=name),
-    mist.AddChallenge: st.builds(mist.AddChallenge, name=name, limits=limits, hidden=st.booleans()),
+    mist.AddChallenge: st.builds(mist.AddChallenge, name=name, limits=limits, hidden=st.booleans())
+    | st.builds(
+        mist.AddChallenge,
+        name=name,
+        limits=limits,
+        hidden=st.booleans(),
+        profile=name,
+        count=st.integers(1, 99),
+    ),
+    mist.SaveProfile: st.builds(
+        mist.SaveProfile,
+        st.builds(
+            Profile,
+            name=name,
+            limits=limits,
+            tags=items,
+            statuses=st.lists(
+                st.builds(Status, name=item, boxes=st.integers(1, 6).map(lambda n: (n,))),
+                max_size=2,
+            ).map(tuple),
+            threats=st.lists(name, max_size=2).map(tuple),
+            consequences=st.lists(name, max_size=2).map(tuple),
+            notes=st.lists(name, max_size=2).map(tuple),
+        ),
+    ),
+    mist.ProfileFromChallenge: st.builds(
+        mist.ProfileFromChallenge, challenge=name, name=optional_name
+    ),
+    mist.DropProfile: st.builds(mist.DropProfile, name=name),
+    mist.DropThreat: st.builds(mist.DropThreat, id=ident),
     mist.SetVisibility: st.builds(
         mist.SetVisibility, challenge=name, shown=st.booleans(), limits=st.booleans()
     ),
@@ -317,6 +346,7 @@ MIST: dict[type, st.SearchStrategy[Any]] = {
         mist.SpendEffect, kind=st.sampled_from(("clue", "feat")), target=st.none(), name=name
     ),
     mist.AddConsequence: st.builds(mist.AddConsequence, text=name, source=optional_name)
+    | st.builds(mist.AddConsequence, text=name, target=name, source=optional_name)
     | st.builds(
         mist.AddConsequence,
         text=st.just("") | name,

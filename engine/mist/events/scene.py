@@ -24,6 +24,34 @@ class ChallengeAdded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ChallengeFromProfile(Event):
+    """A challenge put on the table from a campaign profile (issue 29)."""
+
+    name: str
+    profile: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileSaved(Event):
+    """A challenge profile kept by the campaign (issue 29); ``replaced``: one of its name was."""
+
+    name: str
+    replaced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileDropped(Event):
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThreatDropped(Event):
+    """A threat taken off the table (``threat drop t2``, issue 29)."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengeHidden(Event):
     """The challenge is left out of the players' view."""
 
