@@ -387,6 +387,11 @@ def export(args: argparse.Namespace) -> int:
                 text += "\n" + _campaign_markdown(store, name, Translator(args.lang))
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
+    return _emit(args, text)
+
+
+def _emit(args: argparse.Namespace, text: str) -> int:
+    """Write an export's ``text`` to ``-o FILE``, or to standard output (``-`` or none)."""
     if args.output in (None, "-"):
         sys.stdout.write(text)
         return 0
@@ -415,17 +420,7 @@ def _write_export(args: argparse.Namespace, make: Any) -> int:
         text = make(open_store(args.save_dir))
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
-    if args.output in (None, "-"):
-        sys.stdout.write(text)
-        return 0
-    try:
-        Path(args.output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        problem = error.strerror or error
-        return _usage_error(
-            Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
-        )
-    return 0
+    return _emit(args, text)
 
 
 def _sealdice(store: Any, args: argparse.Namespace) -> str:

@@ -24,7 +24,7 @@ from saves.documents import checked
 from saves.errors import BadFile, NameTaken, NotFound
 from saves.migrations import SCHEMA_VERSION
 from saves.names import check_name
-from saves.storage import open_db
+from saves.storage import open_db, stored_document
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,19 +156,10 @@ class CampaignIndex:
 
     def _read_document(self) -> dict[str, Any]:
         path = self.path
-        try:
-            stored = self._db.table("campaign").get(doc_id=1)
-        except RecursionError:
-            raise BadFile(path, "is nested too deeply to be a save") from None
-        if getattr(self._db.storage, "checksum_ok", None) is False:
-            raise BadFile(
-                path,
-                "was changed outside ST Console or damaged (its checksum does not match); "
-                "restore a backup (st-console keeps them in backups/)",
-            )
+        stored = stored_document(self._db, path, "campaign")
         if stored is None:
             raise BadFile(path, "holds no campaign")
-        document = checked(dict(stored), path, "campaign")
+        document = checked(stored, path, "campaign")
         if not isinstance(document.get("name"), str) or not document["name"].strip():
             raise BadFile(path, "the campaign has no name")
         return document

@@ -18,9 +18,8 @@ from tinydb.table import Document
 
 from saves import backups
 from saves.documents import checked
-from saves.errors import BadFile
 from saves.migrations import SCHEMA_VERSION
-from saves.storage import open_db
+from saves.storage import open_db, stored_document
 
 KEYS = ("roster", "movie", "mist")
 """What the cast document holds (the index document held ``roster`` before)."""
@@ -57,19 +56,10 @@ class CastFile:
 
     def _read(self) -> dict[str, Any] | None:
         path = self.path
-        try:
-            stored = self._db.table("cast").get(doc_id=1)
-        except RecursionError:
-            raise BadFile(path, "is nested too deeply to be a save") from None
-        if getattr(self._db.storage, "checksum_ok", None) is False:
-            raise BadFile(
-                path,
-                "was changed outside ST Console or damaged (its checksum does not match); "
-                "restore a backup (st-console keeps them in backups/)",
-            )
+        stored = stored_document(self._db, path, "cast")
         if stored is None:
             return None
-        document = checked(dict(stored), path, "cast")
+        document = checked(stored, path, "cast")
         return {key: document[key] for key in KEYS if key in document}
 
     def write(self) -> None:

@@ -236,3 +236,20 @@ class AtomicJSONStorage(Storage):
 def open_db(path: Path, read_only: bool = False, reuse_text: bool = False) -> TinyDB:
     """A TinyDB on ``path`` with :class:`AtomicJSONStorage`."""
     return TinyDB(path, storage=AtomicJSONStorage, read_only=read_only, reuse_text=reuse_text)
+
+
+def stored_document(db: TinyDB, path: Path, table: str) -> dict[str, Any] | None:
+    """The one document of ``table`` in ``db`` (``None``: there is none), refused by name when
+    the file's checksum does not match or it is nested too deeply (the index and the cast file
+    read theirs so)."""
+    try:
+        stored = db.table(table).get(doc_id=1)
+    except RecursionError:
+        raise BadFile(path, "is nested too deeply to be a save") from None
+    if getattr(db.storage, "checksum_ok", None) is False:
+        raise BadFile(
+            path,
+            "was changed outside ST Console or damaged (its checksum does not match); "
+            "restore a backup (st-console keeps them in backups/)",
+        )
+    return None if stored is None else dict(stored)
