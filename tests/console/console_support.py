@@ -128,6 +128,16 @@ async def settle(pilot: Any) -> None:
         await pilot.pause()
 
 
+async def until(pilot: Any, ready: Callable[[], bool], tries: int = 100) -> bool:
+    """Pause until ``ready()`` (a key held by the key gate, an animated scroll): whether it
+    came within ``tries`` pauses; the caller asserts what it waited for."""
+    for _ in range(tries):
+        if ready():
+            return True
+        await pilot.pause(0.01)
+    return ready()
+
+
 async def press(pilot: Pilot[Any], *keys: str) -> None:
     """Press ``keys``, then let the app handle them."""
     await pilot.press(*keys)

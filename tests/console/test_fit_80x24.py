@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import FIGHT, SIZE, SMALL, AppFactory, screen_lines
+from console_support import FIGHT, SIZE, SMALL, AppFactory, screen_lines, until
 from textual.containers import VerticalScroll
 
 from console.app import STConsoleApp
@@ -27,14 +27,12 @@ async def test_the_combatant_pane_scrolls_and_takes_the_focus(make_app: AppFacto
         box = screen.query_one("#detail-box", VerticalScroll)
         assert box.max_scroll_y > 0, "more rows than the pane shows"
         await pilot.press("tab")
-        await pilot.pause()
-        assert screen.focused is box
+        assert await until(pilot, lambda: screen.focused is box)
         await pilot.press("end")
-        await pilot.pause()
-        assert box.scroll_y == box.max_scroll_y
+        assert await until(pilot, lambda: box.scroll_y == box.max_scroll_y)
         assert any("flees below" in line for line in screen_lines(app))
         await pilot.press("shift+tab")
-        assert isinstance(screen.focused, InitiativeQueue)
+        assert await until(pilot, lambda: isinstance(screen.focused, InitiativeQueue))
 
 
 async def test_the_queue_shows_whole_states_at_80_columns(make_app: AppFactory) -> None:
