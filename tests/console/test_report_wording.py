@@ -1,0 +1,35 @@
+"""Issue 27 §3: the session report (and the log) says a defense bonus as the rules say it and
+names an extended action by its label, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from console.demo import build_scene
+from console.i18n import Translator
+from console.report import session_report
+
+SCRIPT = """
+add Ann init=15 dex=3 com=3 pc defense-bonus=2
+add Ghoul init=10 npc
+begin
+extended Ann "Pick the lock" dp=5 dc=10 interval=turn
+defend Ann 1
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ['"Pick the lock" (x1) started by Ann', "Ann declares 1 of their defense bonus"]),
+        ("zh", ["“Pick the lock”（x1）由 Ann 开始", "Ann 宣告 1 个防御附加成功"]),
+        ("zh-Hant", ["「Pick the lock」（x1）由 Ann 開始", "Ann 宣告 1 個防禦附加成功"]),
+    ],
+)
+def test_the_report_says_the_defense_bonus_and_the_extended_action_by_name(
+    lang: str, said: list[str]
+) -> None:
+    report = session_report("C", [build_scene("Fight", "ih-d10", SCRIPT, 5)], Translator(lang))
+    for words in said:
+        assert words in report
+    assert "X1 " not in report and "declares 1 defense." not in report
