@@ -33,3 +33,16 @@ def test_the_report_says_the_defense_bonus_and_the_extended_action_by_name(
     for words in said:
         assert words in report
     assert "X1 " not in report and "declares 1 defense." not in report
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", 'Ann "Pick the lock" (x1) DP 5'),
+        ("zh-Hant", "Ann 「Pick the lock」（x1） DP 5"),
+    ],
+)
+def test_an_extended_roll_is_named_by_its_label(lang: str, said: str) -> None:
+    script = SCRIPT.replace("defend Ann 1\n", "extended roll x1\n")
+    report = session_report("C", [build_scene("Fight", "ih-d10", script, 5)], Translator(lang))
+    assert said in report
