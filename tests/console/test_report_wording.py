@@ -46,3 +46,25 @@ def test_an_extended_roll_is_named_by_its_label(lang: str, said: str) -> None:
     script = SCRIPT.replace("defend Ann 1\n", "extended roll x1\n")
     report = session_report("C", [build_scene("Fight", "ih-d10", script, 5)], Translator(lang))
     assert said in report
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            ["Bob spends 1 willpower to stay conscious", "Ann spends 1 willpower for +2 defense"],
+        ),
+        ("zh", ["Bob 花费 1 点意志保持清醒", "Ann 花费 1 点意志，防御 +2"]),
+        ("zh-Hant", ["Bob 花費 1 點意志保持清醒", "Ann 花費 1 點意志，防禦 +2"]),
+    ],
+)
+def test_a_willpower_spend_is_said_as_one(lang: str, said: list[str]) -> None:
+    script = (
+        "add Ann init=15 dex=3 com=3 pc\nadd Bob init=12 health=3 willpower=4 pc\n"
+        "add Ghoul init=10 npc\nbegin\nwillpower Ann defense\ndamage Bob 3\n"
+        "willpower Bob conscious\n"
+    )
+    report = session_report("C", [build_scene("Fight", "ih-d10", script, 5)], Translator(lang))
+    for words in said:
+        assert words in report
