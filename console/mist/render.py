@@ -163,14 +163,13 @@ def scene_loop_lines(
     for challenge in state.challenges:
         lines.extend(challenge_lines(t, challenge))
     lines.append(Text(t("mist.threats"), style="bold underline"))
-    open_threats = [x for x in state.threats if not x.resolved]
-    if not open_threats:
+    if not state.threats:  # resolved ones are listed struck through, never under "none"
         lines.append(Text("  " + t("mist.none"), style="dim"))
     for threat in state.threats:
         line = Text(f"  {threat.id} ", style="bold")
         line.append(threat.text, style="strike dim" if threat.resolved else "")
         if threat.challenge:
-            line.append(f" ({threat.challenge})", style="dim")
+            line.append(t("mist.threat-challenge", challenge=threat.challenge), style="dim")
         lines.append(line)
     scene_tags = Text(t("mist.scene-tags") + t.colon, style="bold underline")
     scene_tags.append_text(
