@@ -142,6 +142,9 @@ def describe(t: Translator, event: object) -> str:
         if raw.get(flag) is True and t.has(key + suffix):
             key += suffix
             break
+    use = raw.get("use")
+    if key.endswith(".WillpowerChanged") and isinstance(use, str) and t.has(f"{key}-{use}"):
+        key += f"-{use}"  # a §1.7 spend said as one: "spends 1 willpower to stay conscious"
     key, values = _polish(t, key, raw, values)
     if raw.get("skill") and t.has(key + "-skill"):
         key += "-skill"  # a specialty names its skill

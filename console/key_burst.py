@@ -52,7 +52,7 @@ class KeyGate(KeyFirstApp):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._held: deque[events.Key] = deque()
+        self._held: deque[events.Key | events.Paste] = deque()
         self._barrier: events.Key | None = None
         """The key in flight whose effects the held keys wait for."""
         self._rounds = 0
@@ -66,17 +66,20 @@ class KeyGate(KeyFirstApp):
         return False
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             if self._barrier is not None or self._held or self.keys_held():
-                self._held.append(event)
+                self._held.append(event)  # a paste waits its turn too
                 return
             await self._deliver(event)
             return
         await super().on_event(event)
 
-    async def _deliver(self, event: events.Key) -> None:
+    async def _deliver(self, event: events.Key | events.Paste) -> None:
         """Hand ``event`` to the focused widget (or the priority bindings) now; unless it types
-        into a text field, hold the keys after it until it settled."""
+        into a text field (or is a paste), hold the keys after it until it settled."""
+        if isinstance(event, events.Paste):
+            await super().on_event(event)
+            return
         event.typed_on = self.screen  # type: ignore[attr-defined]
         text = event.is_printable and _takes_text(self.focused)
         self._priority_hit = False

@@ -102,7 +102,8 @@ def roll_line(t: Translator, system: str, event: Any) -> Text | None:
         text.append(t("roll.hidden") + " ", style="italic dim")
     _who(text, record.by)
     if kind == "ExtendedRolled":
-        text.append(f"{event.id} ", style="magenta")
+        named = t("extended.named", label=event.label, id=event.id)
+        text.append(named + " ", style="magenta")  # by its label, not "x1" (issue 27)
     text.append(pool_label(t, record.parts) or record.label, style="italic")
     text.append(" · ")
     text.append_text(render.check(t, system, record.result))
@@ -118,7 +119,7 @@ def roll_line(t: Translator, system: str, event: Any) -> Text | None:
         if event.state != "going":
             state = t(f"extended.state.{event.state}")
             if event.failure:
-                state += " (" + t(f"extended.failure.{event.failure}") + ")"
+                state += t("extended.why", why=t(f"extended.failure.{event.failure}"))
             text.append(" " + state, style="bold green" if event.state == "done" else "bold red")
         elif event.mishap_near:
             text.append(" " + t("extended.mishap-near", ones=event.ones), style="bold yellow")

@@ -229,13 +229,13 @@ def scene_loop_lines(
     listed = [
         x for x in state.threats if not (under and not x.resolved and x.challenge in on_table)
     ]
-    if not any(not x.resolved for x in listed):
+    if not listed:  # resolved ones are listed struck through, never under "none"
         lines.append(Text("  " + t("mist.none"), style="dim"))
     for threat in listed:
         line = Text(f"  {threat.id} ", style="bold")
         line.append_text(marked_text(t, threat.text, "strike dim" if threat.resolved else ""))
         if threat.challenge:
-            line.append(f" ({threat.challenge})", style="dim")
+            line.append(t("mist.threat-challenge", challenge=threat.challenge), style="dim")
         lines.append(line)
     scene_tags = Text(t("mist.scene-tags") + t.colon, style="bold underline")
     scene_tags.append_text(

@@ -220,3 +220,24 @@ async def test_keys_typed_while_the_console_starts_reach_the_scene(fresh_app: Fa
             assert outcome(app) == ("AttackDialog", "pool", "dex+3")
     finally:
         app.persistence.shutdown()
+
+
+async def test_a_paste_right_after_a_dialog_key_lands_in_its_field(
+    fresh_app: Factory,
+) -> None:
+    app = fresh_app("ih")
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert is_scene_screen(screen)
+            app.post_message(events.Key("colon", ":"))
+            app.post_message(events.Paste('note Ann "pasted in"'))
+            app.post_message(events.Key("enter", "\r"))
+            await quiet(pilot)
+            assert screen.history.scene.journal[-1].text == 'note Ann "pasted in"'
+            app.post_message(events.Key("a", "a"))
+            app.post_message(events.Paste("Zombie nurse"))
+            await quiet(pilot)
+            assert outcome(app) == ("CombatantDialog", "name", "Zombie nurse")
+    finally:
+        app.persistence.shutdown()
