@@ -150,7 +150,17 @@ class FormDialog(CommandDialog):
             except RuleError:
                 return True  # it got past the missing field to a value it could not read
 
-        needed = [one.label or one.placeholder for one in empty if not builds_without(one)]
+        def builds_with(only: Field) -> bool:
+            try:
+                return self.spec.build({**values, only.key: "1"}) is not None
+            except RuleError:
+                return False  # "1" is no value of it (a profile's name): not the one missing
+
+        # One field missing: the one that alone makes a command (a form with optional fields,
+        # such as a challenge's profile, would otherwise hide it); else those it cannot lack.
+        alone = [one for one in empty if builds_with(one)]
+        missing = alone if len(alone) == 1 else [one for one in empty if not builds_without(one)]
+        needed = [one.label or one.placeholder for one in missing]
         if not needed:
             return t("mist.form.incomplete")
         return t("mist.form.fill-in", fields=("、" if t.is_chinese else ", ").join(needed))

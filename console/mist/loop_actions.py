@@ -228,8 +228,8 @@ class SceneLoopActions:
 
         def build(v: Values) -> mist.AddChallenge | None:
             given = limits(v["limits"].replace(" ", "")) if v["limits"] else ()
-            if v["profile"]:
-                count = whole(v["count"] or "1", "count")
+            if v.get("profile"):
+                count = whole(v.get("count") or "1", "count")
                 chosen = _profile_named(profiles, v["profile"])
                 return mist.AddChallenge(v["name"] or chosen, given, False, chosen, count)
             if not v["name"]:
@@ -246,8 +246,10 @@ class SceneLoopActions:
                 self.field("name"),
                 self.field("profile", "", tuple(p.name for p in profiles)),
                 self.field("count", "1"),
-                self.field("limits", "" if profiles else self.t("mist.field.limits-default")),
-            ),
+                self.field("limits"),
+            )
+            if profiles  # with none prepared, a profile and a pack have nothing to pick
+            else (self.field("name"), self.field("limits", self.t("mist.field.limits-default"))),
             build,
             preview=preview if profiles else None,
         )
