@@ -196,6 +196,8 @@ def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
         )
         code = str(name)
         label = t(f"trait.{code}") if t.is_chinese and t.has(f"trait.{code}") else code
+        if code == "side" and t.is_chinese and t.has(f"words.side.{value}"):
+            label, value = t("words.side.what"), t(f"words.side.{value}")  # 阵营 玩家
         words.append(f"{label} {value}".strip())
     return ("、" if t.is_chinese else ", ").join(words) or "—"
 

@@ -153,3 +153,22 @@ async def test_a_new_campaign_s_first_scene_is_named_in_the_table_s_language(
         screen = app.screen
         assert is_scene_screen(screen)
         assert screen.history.scene.name == "场景 1"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("zh", "角色卡 安妮 已建立：阵营 玩家、敏捷 3"),
+        ("zh-Hant", "角色卡 安妮 已建立：陣營 玩家、敏捷 3"),
+        ("en", "side pc"),
+    ],
+)
+def test_a_sheet_s_side_is_said_in_the_table_s_words(lang: str, expected: str) -> None:
+    """The log, the report and the SealDice export say a new sheet's side in Chinese (no
+    "side pc" in a Chinese log, issue 27 §2)."""
+    from console.event_text import describe
+    from console.i18n import Translator
+    from engine.ih.sheet_events import SheetSaved
+
+    event = SheetSaved("安妮", True, (("side", "pc"), ("dexterity", "3")))
+    assert expected in describe(Translator(lang), event)
