@@ -32,7 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "saves"))
 from saves_fixtures import build_ih  # noqa: E402
 
 from engine import commands  # noqa: E402
-from engine.errors import RuleError  # noqa: E402
 from engine.session import History, Scene, new_scene  # noqa: E402
 from saves import open_store  # noqa: E402
 
@@ -48,19 +47,11 @@ def _cpu(action: Callable[[], object]) -> float:
 
 def _successors(scene: Scene, count: int) -> list[Scene]:
     """``count`` successive scenes, one command more each (what an autosave is given)."""
-    history = History(scene)
-    lines = ["damage C01 1", "heal C01 1", "willpower C02 +1", "willpower C02 -1"]
-    out: list[Scene] = []
-    index = 0
-    while len(out) < count:
-        line = lines[index % len(lines)]
-        index += 1
-        try:
-            history.execute(commands.parse(line, scene.system), line)
-        except RuleError:
-            continue
-        out.append(history.scene)
-    return out
+    from bench_saves import _next_scenes
+
+    return _next_scenes(
+        scene, count, ("damage C01 1", "heal C01 1", "willpower C02 +1", "willpower C02 -1")
+    )
 
 
 def _autosave_cpu_ms(scene: Scene, root: Path, rounds: int = 200) -> float:

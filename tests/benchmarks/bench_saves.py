@@ -87,11 +87,21 @@ def _once(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def _next_scenes(scene: Scene, count: int) -> list[Scene]:
-    """``count`` successive scenes, one more command each (what autosave sees)."""
+def _next_scenes(
+    scene: Scene,
+    count: int,
+    lines: tuple[str, ...] = (
+        "next",
+        "damage C01 1",
+        "heal C01 1",
+        "willpower C02 +1",
+        "willpower C02 -1",
+    ),
+) -> list[Scene]:
+    """``count`` successive scenes, one more command each (what autosave sees): ``lines`` in
+    turn, those the rules refuse passed over."""
     history = History(scene)
-    out = []
-    lines = ["next", "damage C01 1", "heal C01 1", "willpower C02 +1", "willpower C02 -1"]
+    out: list[Scene] = []
     index = 0
     while len(out) < count:
         line = lines[index % len(lines)]
