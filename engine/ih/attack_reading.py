@@ -18,6 +18,7 @@ from engine.ih import checks, turns
 from engine.ih.commands import Attack
 from engine.ih.encounter import Combatant, Encounter, index_of, same
 from engine.ih.rolls import PoolPart
+from engine.ih.vitals import require_defense_bonus_left
 
 WILLPOWER_DEFENSE = 2
 """§1.7: 1 willpower as a reflex buys +2 defense for one round."""
@@ -291,15 +292,7 @@ def _check_declared(
         return
     if defense_against(state, target, target.key in moved).bonus_lost:
         raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
-    left = target.defense_bonus - target.defense_spent
-    if wanted > left:
-        raise RuleError(
-            "ih.vitals.defense-bonus-success-es",
-            name=target.name,
-            left=left,
-            defense_bonus=target.defense_bonus,
-            successes=wanted,
-        )
+    require_defense_bonus_left(target, wanted)
 
 
 def find_combatant(state: Encounter, name: str, code: str) -> Combatant:

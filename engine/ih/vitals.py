@@ -225,21 +225,14 @@ def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encoun
         raise RuleError("ih.vitals.declare-least-defense-bonus")
     if combatant.defense_dropped and combatant.defense_bonus > 0:
         raise RuleError("ih.defense.bonus-lost", name=combatant.name)
-    left = combatant.defense_bonus - combatant.defense_spent
-    if successes > left:
-        raise RuleError(
-            "ih.vitals.defense-bonus-success-es",
-            name=combatant.name,
-            left=left,
-            defense_bonus=combatant.defense_bonus,
-            successes=successes,
-        )
+    require_defense_bonus_left(combatant, successes)
     updated = replace(
         combatant,
         defense_spent=combatant.defense_spent + successes,
         defense_declared=combatant.defense_declared + successes,
     )
-    event = DefenseDeclared(combatant.name, successes, left - successes)
+    left = combatant.defense_bonus - updated.defense_spent
+    event = DefenseDeclared(combatant.name, successes, left)
     return put(state, updated), (event,)
 
 
@@ -341,3 +334,17 @@ def _spend_to_stay_conscious(state: Encounter, combatant: Combatant) -> tuple[En
     )
     event = WillpowerChanged(combatant.name, -1, value, WillpowerUse.CONSCIOUS.value)
     return put(state, updated), (*charged, event)
+
+
+def require_defense_bonus_left(combatant: Combatant, successes: int) -> None:
+    """Refuse declaring ``successes`` of defense bonus beyond what is left of the combatant's
+    pool this round (RULES.md §3.8: ``defend``, and ``attack … defend=``)."""
+    left = combatant.defense_bonus - combatant.defense_spent
+    if successes > left:
+        raise RuleError(
+            "ih.vitals.defense-bonus-success-es",
+            name=combatant.name,
+            left=left,
+            defense_bonus=combatant.defense_bonus,
+            successes=successes,
+        )
