@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from console.i18n import Translator
+from console.ih.sheet_text import pool_label, trait
 from console.player.text import current_actor, visible, visible_challenges
-from console.sheet_text import pool_label, trait
 from engine.dice.ih import is_success_face
 from engine.dice.ww import notation
 from engine.ih.encounter import Encounter

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from console.screens.shell import SceneScreen
 
 SCREENS_BY_FAMILY: dict[str, str] = {
-    "ih": "console.screens.ih_screen:IHScreen",
+    "ih": "console.ih.screen:IHScreen",
     "mist": "console.mist.screen:MistScreen",
 }
 """The screen class of each rule family, as ``module:Class``.

@@ -328,7 +328,7 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
         return rolled
     if type(event).__name__ == "AttackRolled":
         return attack_line(t, system, event)
-    from console.sheet_text import roll_line
+    from console.ih.sheet_text import roll_line
 
     own = roll_line(t, system, event)
     if own is not None:
@@ -352,7 +352,7 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
 
 def tie_roll(t: Translator, event: Any) -> Text | None:
     """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
-    (issue 18; a rolled initiative's line is :func:`console.sheet_text.roll_line`'s)."""
+    (issue 18; a rolled initiative's line is :func:`console.ih.sheet_text.roll_line`'s)."""
     kind = type(event).__name__
     if kind == "TieRolledOff":
         line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")

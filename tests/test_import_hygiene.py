@@ -114,11 +114,11 @@ def test_the_app_defers_the_engine_the_saves_and_the_family_screens() -> None:
     family's screen is imported when a scene of that family is first shown."""
     loaded = _modules_after("import console.app")
     assert "textual" in {name.split(".")[0] for name in loaded}
-    deferred = {"engine.session", "engine.commands", "saves", "console.screens.ih_screen"}
+    deferred = {"engine.session", "engine.commands", "saves", "console.ih.screen"}
     assert deferred.isdisjoint(loaded)
     assert not any(name.startswith("console.mist") for name in loaded)
     ih = _modules_after("from console.app import screen_class\nscreen_class('ih')")
-    assert "console.screens.ih_screen" in ih
+    assert "console.ih.screen" in ih
     assert "console.mist.screen" not in ih  # the keymap's list of M.I.S.T. keys only
 
 

@@ -1,5 +1,5 @@
 """What the M.I.S.T. screen draws and its keys ask about, read from the scene (STYLE.md: data
-flows down), as ``console/screens/ih_view.py`` does for Infinite Horror.
+flows down), as ``console/ih/view.py`` does for Infinite Horror.
 
 The view is built from the family's ``run --json`` view (INTERFACE.md §2,
 :func:`engine.commands.to_json`, the stable shape): the names, ids and phase the keys look at.

@@ -18,8 +18,8 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from console import sheet_text
 from console.i18n import Translator, fit
+from console.ih import sheet_text
 from console.keymap import LIST_KEYS, ROSTER_KEYS, merged
 from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
 from console.screens.dialogs import TextDialog
@@ -134,7 +134,7 @@ class RosterScreen(CommandDialog):
     # -- keys ---------------------------------------------------------------------------------
 
     def edit(self, sheet: Sheet, new: bool = False) -> None:
-        from console.screens.sheet_editor import SheetEditor
+        from console.ih.sheet_editor import SheetEditor
 
         scene = self.scene()
         state: Any = scene.state

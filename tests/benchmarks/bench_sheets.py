@@ -44,7 +44,7 @@ def _app(save_dir: Path) -> object:
 async def editor_keypress_cpu(save_dir: Path) -> tuple[float, float, float]:
     """UI-thread CPU ms per digit typed in the sheet editor, per unbound key (Pilot's own
     floor), and for the editor's own work alone (apply the edit, rebuild its texts)."""
-    from console.screens.sheet_editor import SheetEditor
+    from console.ih.sheet_editor import SheetEditor
 
     app: object = _app(save_dir)
     async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]
@@ -76,7 +76,7 @@ async def editor_keypress_cpu(save_dir: Path) -> tuple[float, float, float]:
 
 async def group_add(save_dir: Path) -> tuple[int, int, float]:
     """Journal entries and autosaves made by ``add Ghoul from=Ghoul count=20``, and its CPU ms."""
-    from console.screens.ih_screen import IHScreen
+    from console.ih.screen import IHScreen
 
     app: object = _app(save_dir)
     async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]

@@ -18,9 +18,9 @@ from textual.widgets import Static
 
 from console.app import STConsoleApp, is_scene_screen
 from console.demo import build_scene
+from console.ih.panes import InitiativeQueue
+from console.ih.screen import IHScreen
 from console.mist.screen import MistScreen
-from console.screens.ih_panes import InitiativeQueue
-from console.screens.ih_screen import IHScreen
 from console.textual_compat import screen_strips
 from engine import commands
 from engine.mist.state import MistState

@@ -7,7 +7,7 @@ import pytest
 from console_support import FIGHT, AppRun, press, row, type_text
 from textual.widgets import Checkbox, Input
 
-from console.screens.combat_forms import CombatantDialog
+from console.ih.combat_forms import CombatantDialog
 
 
 @pytest.mark.parametrize("key", ["a", "J"])

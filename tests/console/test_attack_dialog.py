@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
 from console import render
-from console.screens.attack_dialog import AttackDialog
+from console.ih.attack_dialog import AttackDialog
+from console.ih.panes import InitiativeQueue
 from console.screens.dialogs import ConfirmDialog
-from console.screens.ih_panes import InitiativeQueue
 from console.widgets.odds_chart import OddsChart
 from engine.commands import format_command
 from engine.ih.attack_odds import attack_odds, preview

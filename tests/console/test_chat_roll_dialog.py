@@ -6,7 +6,7 @@ import pytest
 from console_support import FIGHT, AppRun, opened_by, settle, type_text
 from textual.widgets import Input, Static
 
-from console.screens.ih_screen import IHScreen
+from console.ih.screen import IHScreen
 from console.screens.roll_dialog import RollDialog, roll_line
 
 

@@ -12,8 +12,8 @@ from textual.widgets import Select, Static
 
 from console import render
 from console.app import STConsoleApp
-from console.screens.check_dialog import CheckDialog
-from console.screens.ih_screen import IHScreen
+from console.ih.check_dialog import CheckDialog
+from console.ih.screen import IHScreen
 from engine.dice.odds import check_odds
 from engine.ih import commands as ih
 from engine.ih.checks import check_pool, roller_sheet

@@ -11,7 +11,7 @@ from console_support import FIGHT, AppFactory, AppRun
 from textual import events
 
 from console.app import STConsoleApp
-from console.screens.ih_screen import IHScreen
+from console.ih.screen import IHScreen
 from console.textual_compat import character_to_key
 
 

@@ -18,9 +18,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from console.ih.screen import IHScreen
 from console.screens.command_dialog import AskAmount, CommandDialog, Probe
 from console.screens.dialogs import AmountDialog
-from console.screens.ih_screen import IHScreen
 from engine import commands
 from engine.ih import commands as ih
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from console_support import FIGHT, SIZE, SMALL, AppFactory, AppRun, ih_screen, screen_lines, settle
 from textual.containers import VerticalScroll
 
-from console.screens.ih_panes import DetailPane
+from console.ih.panes import DetailPane
 
 
 async def test_the_detail_pane_lines_up_labels_and_values(run_app: AppRun) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from console_support import FIGHT, SMALL, AppRun, opened_by, settle
 from textual.widgets import Label, Static
 
-from console.screens.combat_forms import EffectDialog
+from console.ih.combat_forms import EffectDialog
 from console.screens.dialogs import ConfirmDialog
 
 

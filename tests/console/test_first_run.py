@@ -7,7 +7,7 @@ from pathlib import Path
 
 from console_support import AppRun, status_text
 
-from console.screens.ih_screen import IHScreen
+from console.ih.screen import IHScreen
 from saves.store import open_store
 
 

@@ -8,11 +8,11 @@ from console_support import FIGHT, SIZE, SMALL, AppFactory, screen_lines, until
 from textual.containers import VerticalScroll
 
 from console.app import STConsoleApp
+from console.ih.combat_forms import CombatantDialog
+from console.ih.panes import BudgetPane, InitiativeQueue
+from console.ih.screen import IHScreen
 from console.mist.panes import CharactersPane, NavigatorPane, SceneLoopPane
 from console.mist.screen import MistScreen
-from console.screens.combat_forms import CombatantDialog
-from console.screens.ih_panes import BudgetPane, InitiativeQueue
-from console.screens.ih_screen import IHScreen
 from console.textual_compat import notifications
 from console.widgets.dice_log import DiceLog
 

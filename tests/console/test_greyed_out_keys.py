@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from console_support import FIGHT, SIZE, SMALL, AppFactory, ih_screen, scene_json, settle, status
 
+from console.ih.screen import IHScreen
 from console.mist.screen import MistScreen
-from console.screens.ih_screen import IHScreen
 
 
 async def test_a_greyed_out_spend_key_says_why(make_app: AppFactory) -> None:

@@ -10,7 +10,7 @@ from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from console.screens.ih_view import ViewCache, ih_view
+from console.ih.view import ViewCache, ih_view
 from engine import session
 from engine.errors import RuleError
 

@@ -7,7 +7,7 @@ import pytest
 from console_support import FIGHT, LONG, SIZE, SMALL, AppRun, ih_screen
 from rich.cells import cell_len
 
-from console.screens.ih_panes import InitiativeQueue
+from console.ih.panes import InitiativeQueue
 
 NARROW_FIGHT = FIGHT.replace("Cid", "老王") + 'effect Ann "Blessed" rounds=2\n'
 

@@ -8,9 +8,9 @@ from textual import events
 from textual.widgets import Input
 
 from console.app import STConsoleApp
-from console.screens.combat_forms import CombatantDialog
+from console.ih.combat_forms import CombatantDialog
+from console.ih.screen import IHScreen
 from console.screens.dialogs import AmountDialog
-from console.screens.ih_screen import IHScreen
 from console.screens.roll_dialog import RollDialog
 from engine import commands
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from console_support import SMALL, screen_lines
 
 from console.app import STConsoleApp
+from console.ih.screen import IHScreen
 from console.screens.dialogs import NewSceneDialog
-from console.screens.ih_screen import IHScreen
 
 
 async def test_ctrl_n_offers_every_system_and_opens_the_one_chosen(tmp_path: Path) -> None:

@@ -13,8 +13,8 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.screen import Screen
 
-from console.screens.ih_panes import BudgetPane, DetailPane, InitiativeQueue
-from console.screens.ih_screen import IHScreen
+from console.ih.panes import BudgetPane, DetailPane, InitiativeQueue
+from console.ih.screen import IHScreen
 from console.textual_compat import on_repaint
 from console.widgets.dice_log import DiceLog
 from console.widgets.text_lines import TextLines

@@ -14,10 +14,10 @@ from console_support import AppRun
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from console.ih.screen import IHScreen
 from console.mist.dialogs import FormDialog
 from console.mist.screen import MistScreen
 from console.screens.dialogs import AmountDialog
-from console.screens.ih_screen import IHScreen
 from engine import commands
 from engine.ih import commands as ih
 from engine.ih.encounter import Encounter

@@ -5,7 +5,7 @@ from __future__ import annotations
 from console_support import FIGHT, AppRun, opened_by
 from textual.widgets import Checkbox
 
-from console.screens.ih_screen import IHScreen
+from console.ih.screen import IHScreen
 from console.screens.roll_dialog import RollDialog, roll_line
 
 

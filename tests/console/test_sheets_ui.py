@@ -10,11 +10,11 @@ from console_support import SIZE, SMALL, AppFactory, ih_screen
 from textual.widgets import Static
 
 from console.app import STConsoleApp
-from console.screens.check_dialog import CheckDialog
-from console.screens.extended_screen import ExtendedScreen
-from console.screens.ih_panes import ExtendedPane
+from console.ih.check_dialog import CheckDialog
+from console.ih.extended_screen import ExtendedScreen
+from console.ih.panes import ExtendedPane
+from console.ih.sheet_editor import SheetEditor
 from console.screens.roster import RosterScreen
-from console.screens.sheet_editor import SheetEditor
 from console.textual_compat import notifications
 from console.widgets.dice_log import DiceLog
 from engine import commands
@@ -175,7 +175,7 @@ async def test_an_extended_action_started_and_rolled(make_app: AppFactory) -> No
 def test_every_creation_problem_has_words_in_each_language() -> None:
     """Each problem the validator names (RULES.md §2.3) reads in en, zh and zh-Hant."""
     from console.i18n import Translator
-    from console.sheet_text import problem
+    from console.ih.sheet_text import problem
     from engine.ih.character import (
         Attributes,
         Character,

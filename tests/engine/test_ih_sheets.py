@@ -333,7 +333,7 @@ def test_session_report_lists_checks_with_their_traits() -> None:
 
     scene = scene_with("check Ann dexterity+firearms+pistols --dc 2")
     report = session_report("C", [scene])
-    # the check is the dice log's line (console/sheet_text.py): its traits, pool and verdict
+    # the check is the dice log's line (console/ih/sheet_text.py): its traits, pool and verdict
     assert "Ann Dexterity + Firearms + pistols · DP 6:" in report
     assert "— failure (-1)" in report  # 1 success against DC 2
     assert "Sheet Ann created: side pc, dexterity 3, firearms 2" in report

@@ -4,9 +4,9 @@ a :class:`~console.screens.command_dialog.CommandDialog` through ``open_dialog``
 
 from __future__ import annotations
 
+from console.ih.base import IHBase
 from console.screens.command_dialog import AskAmount
 from console.screens.dialogs import ChoiceDialog
-from console.screens.ih_base import IHBase
 from engine.ih import commands as ih
 
 
@@ -20,7 +20,7 @@ class SheetKeys(IHBase):
 
     def open_check(self, who: str | None) -> None:
         """The check dialog for ``who`` (RULES.md §3.10), from the screen or the roster."""
-        from console.screens.check_dialog import CheckDialog
+        from console.ih.check_dialog import CheckDialog
 
         self.open_dialog(CheckDialog(self, self.t, self.current_scene, who))
 
@@ -51,6 +51,6 @@ class SheetKeys(IHBase):
         self.app.push_screen(ChoiceDialog(self.t("roster.pick-title"), options), picked)
 
     def action_extended(self) -> None:
-        from console.screens.extended_screen import ExtendedScreen
+        from console.ih.extended_screen import ExtendedScreen
 
         self.open_dialog(ExtendedScreen(self, self.t, self.current_scene, self.selected))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from console.screens.combat_forms import EffectDialog
+from console.ih.base import IHBase
+from console.ih.combat_forms import EffectDialog
 from console.screens.command_dialog import AskAmount
-from console.screens.ih_base import IHBase
 from engine.ih import commands as ih
 
 
@@ -40,7 +40,7 @@ class VitalsKeys(IHBase):
             self.open_dialog(EffectDialog(self, self.t, self.selected, self.view.current))
 
     def action_roll(self) -> None:
-        from console.screens.ih_view import encounter_of
+        from console.ih.view import encounter_of
         from console.screens.roll_dialog import RollDialog, WillpowerState
         from engine.ih.family import find_combatant
 

@@ -15,9 +15,9 @@ from textual.reactive import reactive
 
 from console import render
 from console.i18n import Translator, pad
+from console.ih.view import CombatantView, IHView
 from console.keymap import LIST_KEYS, merged
 from console.messages import CombatantSelected
-from console.screens.ih_view import CombatantView, IHView
 from console.textual_compat import bindings_of, set_bindings
 from console.widgets.queue_view import RowList
 from console.widgets.text_lines import TextLines

@@ -18,8 +18,8 @@ from textual.reactive import reactive
 
 from console import event_text
 from console.i18n import Translator
+from console.ih.view import IHView, ViewCache
 from console.screens.command_dialog import AskConfirm
-from console.screens.ih_view import IHView, ViewCache
 from console.screens.shell import SceneScreen
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind

@@ -22,8 +22,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from console import sheet_text
 from console.i18n import Translator, fit
+from console.ih import sheet_text
 from console.keymap import EDITOR_KEYS, merged
 from console.screens.dialogs import TextDialog
 from console.textual_compat import bindings_of, set_bindings

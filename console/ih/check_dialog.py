@@ -24,11 +24,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Label, Select, Static
 
-from console import render, sheet_text
+from console import render
 from console.i18n import Translator
+from console.ih import sheet_text
+from console.ih.view import encounter_of
 from console.keymap import CHECK_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
-from console.screens.ih_view import encounter_of
 from console.screens.odds_form import (
     OddsForm,
     bonus_and_penalty,

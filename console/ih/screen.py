@@ -4,7 +4,7 @@ The screen owns the scene (``SceneScreen.scene``) and derives the :class:`IHView
 panes are bound to ``view`` and ``selected`` and redraw themselves. Every key and dialog builds
 a command object (``engine/ih/commands/``) and runs it through :meth:`SceneScreen.run_command`;
 the journal writes it as ``format_command(command)``. What can be done now:
-``console/screens/ih_base.py``; the keys: ``ih_turn_keys``, ``ih_vitals_keys``,
+``console/ih/base.py``; the keys: ``ih_turn_keys``, ``ih_vitals_keys``,
 ``ih_sheet_keys``.
 """
 
@@ -16,14 +16,14 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from console import render
+from console.ih.base import IHBase
+from console.ih.panes import BudgetPane, DetailPane, ExtendedPane, InitiativeQueue
+from console.ih.sheet_keys import SheetKeys
+from console.ih.turn_keys import TurnKeys
+from console.ih.view import encounter_of, ih_view, substitutions
+from console.ih.vitals_keys import VitalsKeys
 from console.keymap import COMBAT_KEYS, KeySpec
 from console.messages import CombatantSelected
-from console.screens.ih_base import IHBase
-from console.screens.ih_panes import BudgetPane, DetailPane, ExtendedPane, InitiativeQueue
-from console.screens.ih_sheet_keys import SheetKeys
-from console.screens.ih_turn_keys import TurnKeys
-from console.screens.ih_view import encounter_of, ih_view, substitutions
-from console.screens.ih_vitals_keys import VitalsKeys
 from console.widgets.dice_log import DiceLog
 from engine.session import Scene
 
@@ -31,7 +31,7 @@ from engine.session import Scene
 class IHScreen(TurnKeys, VitalsKeys, SheetKeys):
     """Run an Infinite Horror fight from the keyboard (RULES.md §3)."""
 
-    CSS_PATH = "ih_screen.tcss"
+    CSS_PATH = "screen.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     SCREEN_KEYS: ClassVar[tuple[KeySpec, ...]] = COMBAT_KEYS
 

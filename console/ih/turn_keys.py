@@ -8,10 +8,10 @@ with the command (a refusal is shown in the dialog, which stays open).
 
 from __future__ import annotations
 
-from console.screens.combat_forms import CombatantDialog
+from console.ih.base import IHBase
+from console.ih.combat_forms import CombatantDialog
+from console.ih.view import encounter_of
 from console.screens.command_dialog import AskChoice, AskConfirm
-from console.screens.ih_base import IHBase
-from console.screens.ih_view import encounter_of
 from engine.ih import commands as ih
 
 
@@ -77,7 +77,7 @@ class TurnKeys(IHBase):
 
     def action_attack(self) -> None:
         """The attack dialog for the current actor, the selected combatant as the target."""
-        from console.screens.attack_dialog import AttackDialog
+        from console.ih.attack_dialog import AttackDialog
 
         view = self.view
         if view is None or view.current is None:

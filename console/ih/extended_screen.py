@@ -15,10 +15,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator
+from console.ih.panes import extended_lines
 from console.keymap import EXTENDED_KEYS, LIST_KEYS, merged
 from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
 from console.screens.dialogs import TextDialog
-from console.screens.ih_panes import extended_lines
 from console.textual_compat import bindings_of, set_bindings
 from engine.errors import RuleError
 from engine.ih import commands as ih
