@@ -140,7 +140,7 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
             line += "  " + t("dice.extended-total", successes=event.successes, dc=event.dc)
         return line
     if kind == "AttackRolled":
-        from console.render import attack_sentence
+        from console.ih.combat_text import attack_sentence
 
         result = event.result
         head = t("chat.attack", attacker=event.attacker, target=event.target)

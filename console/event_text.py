@@ -123,9 +123,9 @@ def counted(t: Translator, key: str, number: int) -> str:
 
 def describe(t: Translator, event: object) -> str:
     """One line for any engine event in ``t``'s language."""
-    from console import render
+    from console.roll_lines import roll_event
 
-    dice = render.roll_event(t, "", event) if type(event).__name__ != "CombatantAdded" else None
+    dice = roll_event(t, "", event) if type(event).__name__ != "CombatantAdded" else None
     if dice is not None and family_of(event) == "ih":
         return dice.plain
     values = values_of(t, event)

@@ -1,23 +1,24 @@
-"""All text the console shows, made in one place (STYLE.md: results are data, text is made here).
+"""The text pieces both families share (STYLE.md: results are data, text is made here).
 
-Engine results arrive as data: check results with the keys of INTERFACE.md §2 as attributes, Mist
-rolls, events. Nothing here touches the engine's state or the screen: each function takes values
-and a :class:`~console.i18n.Translator` and returns Rich text.
+Bars and meters, the title line, dice faces, a check's or a M.I.S.T. roll's line, odds. Engine
+results arrive as data: check results with the keys of INTERFACE.md §2 as attributes, Mist rolls.
+Nothing here touches the engine's state or the screen: each function takes values and a
+:class:`~console.i18n.Translator` and returns Rich text. This module imports no room
+(``console/ih/``, ``console/mist/``): the Infinite Horror's combat lines are in
+:mod:`console.ih.combat_text`, and the dice-log line of any event in :mod:`console.roll_lines`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import fields, is_dataclass
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
 from rich.text import Text
 
-from console.i18n import Translator, pad
+from console.i18n import Translator
 
 FULL, EMPTY = "█", "░"
-SLOT_FREE, SLOT_USED = "■", "□"
 
 
 def bar(current: int, maximum: int, width: int = 8, style: str = "green") -> Text:
@@ -81,76 +82,6 @@ def title(
         state += "  " + t("title.viewers", count=viewers)
     parts.append(state)
     return " · ".join(parts)
-
-
-def markers(t: Translator, combatant: Mapping[str, Any]) -> Text:
-    """The status marks of one combatant in the initiative queue (RULES.md §3.3–§3.5)."""
-    text = Text()
-    for key, style in (
-        ("hidden", "italic red"),
-        ("unconscious", "bold red"),  # first: the mark that matters most (issue 15)
-        ("kept_conscious", "yellow"),
-        ("acted", "dim"),
-        ("delaying", "cyan"),
-        ("flat_footed", "magenta"),
-        ("joining", "yellow"),
-    ):
-        if combatant.get(key):
-            if text:
-                text.append(" ")
-            text.append(t(f"marker.{key}"), style=style)
-    past = combatant.get("damage_past_zero")
-    if past:  # [I-20]: damage past 0 is recorded; death is the Storyteller's call
-        text.append(" " if text else "")
-        text.append(t("marker.damage_past_zero", n=past), style="bold red")
-    return text
-
-
-def effects(t: Translator, items: Iterable[Mapping[str, Any]]) -> Text:
-    """Lasting effects with their rounds left (RULES.md §3.1)."""
-    text = Text()
-    for item in items:
-        if text:
-            text.append(", ")
-        text.append(str(item.get("label", "")), style="italic")
-        text.append(" " + t("effect.rounds-left", rounds=item.get("rounds_left", 0)), style="dim")
-    return text
-
-
-BUDGET_KINDS: tuple[str, ...] = ("swift", "move", "standard")
-
-
-def budget_slots(t: Translator, budget: Mapping[str, int], owed_swift: int) -> list[Text]:
-    """One line per kind of action: its name and a slot per use left (RULES.md §3.6).
-
-    Free actions are unlimited; an owed swift (an off-turn reflex, RULES.md §3.7) is shown next to
-    the swift slots it will take from the next turn.
-    """
-    lines: list[Text] = []
-    free = Text(pad(t("action.free"), 10), style="bold")
-    free.append("∞")
-    lines.append(free)
-    for kind in BUDGET_KINDS:
-        left = int(budget.get(kind, 0))
-        line = Text(pad(t(f"action.{kind}"), 10), style="bold")
-        if left > 0:
-            line.append(" ".join(SLOT_FREE for _ in range(left)), style="green")
-        else:
-            line.append(SLOT_USED, style="dim")
-            line.append(" " + t("budget.spent"), style="dim")
-        if kind == "swift" and owed_swift:
-            line.append("  " + t("budget.owed-swift", count=owed_swift), style="yellow")
-        lines.append(line)
-    return lines
-
-
-def substitution(t: Translator, kind: str, paid_by: str | None) -> Text | None:
-    """ "move paid by standard": an action paid with a larger one (RULES.md §3.6)."""
-    if not paid_by or paid_by == kind:
-        return None
-    return Text(
-        t("budget.paid-by", kind=t(f"action.{kind}"), by=t(f"action.{paid_by}")), style="cyan"
-    )
 
 
 # -- dice ---------------------------------------------------------------------------------------
@@ -241,124 +172,6 @@ def mist_roll(t: Translator, roll: Any, who: str | None = None) -> Text:
     style = {"fail": "bold red", "mixed": "bold yellow", "success": "bold green"}[str(roll.outcome)]
     text.append(t(f"mist.outcome.{roll.outcome}"), style=style)
     return text
-
-
-# -- attacks (RULES.md §3.9) ---------------------------------------------------------------------
-
-
-def attack_details(t: Translator, event: Any) -> str:
-    """What made the damage: rolled, cancelled by defense, penalty, attack bonus, chance roll."""
-    parts = [t("attack.rolled", count=event.result.rolled_successes)]
-    if event.cancelled:
-        parts.append(t("attack.cancelled", count=event.cancelled))
-    if event.penalty:
-        parts.append(t("attack.penalty", count=event.penalty))
-    if event.bonus_applied:
-        parts.append(t("attack.bonus", count=event.bonus_applied))
-        if getattr(event, "gained", 0):  # §3.8: gained mid-action (bonus-on-hit=)
-            parts.append(t("attack.gained", count=event.gained))
-    if event.result.chance:
-        parts.append(t("attack.chance"))
-    return ", ".join(parts)
-
-
-def attack_sentence(t: Translator, event: Any) -> Text:
-    """An attack's result in words (issue 15): "Ann hits Ghoul: 3 damage (…) — Ghoul 6/9"."""
-    values = {
-        "attacker": event.attacker,
-        "target": event.target,
-        "damage": event.damage,
-        "final": event.final,
-        "rolled": event.result.rolled_successes,
-        "cancelled": event.cancelled,
-        "penalty": event.penalty,
-        "health": event.health,
-        "health_max": event.health_max,
-        "details": attack_details(t, event),
-    }
-    text = Text()
-    if event.attacks > 1:
-        text.append(t("attack.of", index=event.index, attacks=event.attacks), style="dim")
-    if event.hit:
-        key = "attack.hit-no-damage" if event.no_damage else "attack.hit"
-        text.append(t(key, **values), style="bold green")
-    else:
-        text.append(t(f"attack.miss-{event.miss or 'no-successes'}", **values), style="bold red")
-    if event.result.dramatic_failure:
-        text.append(" — " + t("attack.dramatic"), style="bold red")
-    return text
-
-
-def attack_line(t: Translator, system: str, event: Any) -> Text:
-    """An attack in the dice log: the pool after defense, the faces, the result in words."""
-    text = Text()
-    result = event.result
-    dice = t("roll.chance") if result.chance else str(result.dp)
-    text.append(
-        t("attack.pool", pool=event.pool_before_defense, defense=event.defense, dice=dice),
-        style="dim",
-    )
-    text.append(": ")
-    text.append_text(faces(result.system or system, result))
-    text.append(" → ")
-    text.append_text(attack_sentence(t, event))
-    return text
-
-
-def _find_result(event: Any) -> tuple[str, Any] | None:
-    """The check or Mist roll an event carries, and the kind, if any."""
-    if hasattr(event, "d8") and hasattr(event, "d4s"):
-        return "mist", event
-    if hasattr(event, "faces") and hasattr(event, "final_successes"):
-        return "check", event
-    if is_dataclass(event):
-        for field in fields(event):
-            inner = getattr(event, field.name)
-            if is_dataclass(inner) and not isinstance(inner, type):
-                found = _find_result(inner)
-                if found:
-                    return found
-    return None
-
-
-def roll_event(t: Translator, system: str, event: Any) -> Text | None:
-    """The dice-log line of an event that carries dice; ``None`` for other events."""
-    rolled = tie_roll(t, event)
-    if rolled is not None:
-        return rolled
-    if type(event).__name__ == "AttackRolled":
-        return attack_line(t, system, event)
-    from console.ih.sheet_text import roll_line
-
-    own = roll_line(t, system, event)
-    if own is not None:
-        return own
-    found = _find_result(event)
-    if found is None:
-        return None
-    kind, result = found
-    command = getattr(event, "command", None)
-    who = getattr(command, "by", None) or getattr(event, "name", None)
-    who = who if isinstance(who, str) else None
-    if kind == "mist":
-        line = mist_roll(t, result, who)
-    else:
-        result_system = getattr(result, "system", None) or getattr(event, "system", None)
-        line = check(t, str(result_system or system), result, who)
-    if getattr(command, "hidden", False):
-        line = Text(t("roll.hidden") + " ", style="italic dim") + line
-    return line
-
-
-def tie_roll(t: Translator, event: Any) -> Text | None:
-    """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
-    (issue 18; a rolled initiative's line is :func:`console.ih.sheet_text.roll_line`'s)."""
-    kind = type(event).__name__
-    if kind == "TieRolledOff":
-        line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")
-        line.append(" ".join(str(face) for face in event.faces), style="bold green")
-        return line
-    return None
 
 
 # -- odds ---------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
+from console.ih.combat_text import attack_sentence
 from console.keymap import ATTACK_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.odds_form import OddsForm
@@ -359,7 +360,7 @@ class AttackDialog(OddsForm, CommandDialog):
         declared defense bonus spent, health lost)."""
         if events is None:
             return
-        lines = [render.attack_sentence(self.t, e) for e in events if isinstance(e, AttackRolled)]
+        lines = [attack_sentence(self.t, e) for e in events if isinstance(e, AttackRolled)]
         self.query_one("#attack-result", Static).update(Text("\n").join(lines))
         self.query_one("#defend", Input).value = ""
         self.update_odds()

@@ -92,11 +92,11 @@ class ExtendedScreen(CommandDialog):
         return str(self.tasks[index].id)
 
     def show_outcome(self, events: tuple[Any, ...] | None) -> None:
-        from console import render
+        from console.roll_lines import roll_event
 
         if events is None:
             return
-        shown = [render.roll_event(self.t, self.scene().system, e) for e in events]
+        shown = [roll_event(self.t, self.scene().system, e) for e in events]
         lines = [x for x in shown if x is not None]
         self.query_one("#extended-last", Static).update(lines[-1] if lines else "")
         self.refresh_list()

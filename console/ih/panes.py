@@ -15,6 +15,7 @@ from textual.reactive import reactive
 
 from console import render
 from console.i18n import Translator, pad
+from console.ih import combat_text
 from console.ih.view import CombatantView, IHView
 from console.keymap import LIST_KEYS, merged
 from console.messages import CombatantSelected
@@ -100,12 +101,12 @@ class InitiativeQueue(RowList):
         # PCs in the players' colour, NPCs plain (issue 18: they looked the same).
         name.append(combatant.name, style=f"{style} {PC_STYLE}" if combatant.pc else style)
         score = Text(f"{combatant.initiative:>3}  ")
-        marks = render.markers(t, combatant.as_mapping())
+        marks = combat_text.markers(t, combatant.as_mapping())
         health_style = render.meter_style(combatant.health, combatant.health_max)
         if width >= WIDE_FROM:
             health = render.bar(combatant.health, combatant.health_max, 4, health_style)
             willpower = render.bar(combatant.willpower, combatant.willpower_max, 3, "blue")
-            effects = render.effects(
+            effects = combat_text.effects(
                 t, [{"label": e.label, "rounds_left": e.rounds_left} for e in combatant.effects]
             )
             return (name, score, marks, health, willpower, effects)
@@ -212,14 +213,14 @@ class BudgetPane(_CombatantPane):
             head.append("  " + t("budget.off-turn"), style="yellow")
         lines: list[Text] = [head]
         if combatant.current:
-            lines.extend(render.budget_slots(t, combatant.budget, combatant.owed_swift))
+            lines.extend(combat_text.budget_slots(t, combatant.budget, combatant.owed_swift))
         else:
             # What is left of their last turn is spent and gone: show what the next one brings.
             lines.append(Text(t("budget.next-turn"), style="dim italic"))
-            lines.extend(render.budget_slots(t, combatant.next_budget, combatant.owed_swift))
+            lines.extend(combat_text.budget_slots(t, combatant.next_budget, combatant.owed_swift))
         if combatant.current:
             for kind, by in self.paid:
-                line = render.substitution(t, kind, by)
+                line = combat_text.substitution(t, kind, by)
                 if line is not None:
                     lines.append(line)
         return lines

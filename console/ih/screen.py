@@ -15,7 +15,6 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from console import render
 from console.ih.base import IHBase
 from console.ih.panes import BudgetPane, DetailPane, ExtendedPane, InitiativeQueue
 from console.ih.sheet_keys import SheetKeys
@@ -24,6 +23,7 @@ from console.ih.view import encounter_of, ih_view, substitutions
 from console.ih.vitals_keys import VitalsKeys
 from console.keymap import COMBAT_KEYS, KeySpec
 from console.messages import CombatantSelected
+from console.roll_lines import roll_event
 from console.widgets.dice_log import DiceLog
 from engine.session import Scene
 
@@ -79,7 +79,7 @@ class IHScreen(TurnKeys, VitalsKeys, SheetKeys):
             kept += 1
         del cache[kept:]
         for entry in scene.journal[kept:]:
-            lines = [render.roll_event(self.t, scene.system, event) for event in entry.events]
+            lines = [roll_event(self.t, scene.system, event) for event in entry.events]
             cache.append((entry, [line for line in lines if line is not None]))
         self.query_one(DiceLog).show(
             [line for _, lines in cache for line in lines],

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
+from console import render
 from console.i18n import Translator
 
 
@@ -77,8 +78,6 @@ def _who(text: Text, who: str | None) -> None:
 
 def roll_line(t: Translator, system: str, event: Any) -> Text | None:
     """The dice-log line of a sheet check, an extended roll or a rolled initiative, else None."""
-    from console import render
-
     kind = type(event).__name__
     if kind == "CombatantAdded":
         if event.face is None:

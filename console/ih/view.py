@@ -87,7 +87,7 @@ class CombatantView:
     specialties: tuple[tuple[str, int], ...] = ()
 
     def as_mapping(self) -> dict[str, Any]:
-        """The marker fields by the names :func:`console.render.markers` reads."""
+        """The marker fields by the names :func:`console.ih.combat_text.markers` reads."""
         return {
             "acted": self.acted,
             "delaying": self.delaying,

@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from console import render
 from console.i18n import Translator
+from console.roll_lines import roll_event
 from console.widgets.ordered_input import OrderedInput
 
 
@@ -53,7 +54,7 @@ class OddsForm:
         if events is None:
             return
         dialog: Any = self  # the roll dialog's system, or the check dialog's scene's
-        lines = [render.roll_event(self.t, dialog.system, event) for event in events]
+        lines = [roll_event(self.t, dialog.system, event) for event in events]
         shown = [line for line in lines if line is not None]
         verdict = self.verdict(events)
         result = ([verdict] if verdict is not None else []) + shown[-1:]

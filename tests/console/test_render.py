@@ -13,6 +13,7 @@ from rich.cells import cell_len
 
 from console import render
 from console.i18n import LANGUAGES, Translator, _table, fit, pad
+from console.ih import combat_text
 from console.keymap import ALL_KEYS, KeymapError, load_keymap
 from console.widgets.command_line import Vocabulary, complete
 from engine.dice.ih import evaluate_check
@@ -78,7 +79,7 @@ def test_mist_roll_in_words() -> None:
 
 
 def test_budget_slots_show_owed_swift_and_spent() -> None:
-    lines = render.budget_slots(EN, {"swift": 0, "move": 1, "standard": 2}, owed_swift=1)
+    lines = combat_text.budget_slots(EN, {"swift": 0, "move": 1, "standard": 2}, owed_swift=1)
     plain = [line.plain for line in lines]
     assert plain[0].startswith("Free") and plain[0].endswith("∞")
     assert "spent" in plain[1] and "owes 1" in plain[1]
@@ -86,8 +87,8 @@ def test_budget_slots_show_owed_swift_and_spent() -> None:
 
 
 def test_substitution() -> None:
-    assert render.substitution(EN, "move", "standard").plain == "Move paid by Standard"
-    assert render.substitution(EN, "move", "move") is None
+    assert combat_text.substitution(EN, "move", "standard").plain == "Move paid by Standard"
+    assert combat_text.substitution(EN, "move", "move") is None
 
 
 def test_distribution_rows_scale_to_the_peak() -> None:

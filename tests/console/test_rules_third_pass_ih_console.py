@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from console.i18n import Translator, error_text
-from console.render import markers
+from console.ih.combat_text import markers
 from engine import session
 from engine.errors import RuleError
 
@@ -69,7 +69,7 @@ def test_damage_past_zero_is_marked_in_the_queue(lang: str, expected: str) -> No
     [("en", "2 of it gained mid-action"), ("zh", "其中 2 为动作中途获得")],
 )
 def test_a_bonus_gained_mid_action_is_named_in_the_attack_line(lang: str, expected: str) -> None:
-    from console.render import attack_details
+    from console.ih.combat_text import attack_details
     from engine.ih.events import AttackRolled
 
     found: list[AttackRolled] = []
