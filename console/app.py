@@ -6,39 +6,39 @@ clock, so tests run it against a temporary save directory with fixed dice and a 
 
 The app composes the pieces around it, each in its own module: which campaign and scene open
 (``console/startup.py``), a damaged file's recovery (``console/recovery.py``), the autosave's
-reports from the writer thread (``console/autosave.py``), keys typed in a burst
-(``console/key_burst.py``), the title line (``console/title_line.py``), Open…/Save as…/new
-scene (``console/save_as.py``) and each family's screen (``console/families.py``).
+writer (``console/autosave.py``), keys typed in a burst (``console/key_burst.py``), the title
+line (``console/title_line.py``), Open…/Save as…/new scene (``console/save_as.py``), each
+family's screen (``console/families.py``) and its Textual overrides (``console/app_chrome.py``).
+
+The dependencies go one way, from the app down: recovery, Save as… and the title line are
+handed the app as a :class:`console.host.Host` and never import this module; the autosave's
+writer thread posts :class:`~console.messages.AutosaveWritten`, handled here; the scene screen
+posts :class:`~console.messages.NewSceneRequested` and :class:`~console.messages.ReopenRequested`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING
 
-from textual.app import App, AutopilotCallbackType, ComposeResult
+from textual.app import ComposeResult
 
+from console.app_chrome import ConsoleChrome
 from console.autosave import Autosave
 from console.families import is_scene_screen, screen_class
 from console.i18n import Translator
-from console.key_burst import KeyGate
-from console.messages import SceneEdited
-from console.screens.start import START_CSS, start_frame
-from console.textual_compat import bindings_of, notifications, unnotify
+from console.messages import AutosaveWritten, NewSceneRequested, ReopenRequested, SceneEdited
+from console.screens.start import start_frame
 from console.title_line import TitleLine
 
 if TYPE_CHECKING:
     import argparse
 
-    from textual.command import Provider
-    from textual.pilot import Pilot
-
     from console.persistence import Persistence
-    from console.screens.shell import NewSceneRequested, ReopenRequested, SceneScreen
+    from console.screens.shell import SceneScreen
     from engine.session import History, Scene
 
 # The engine and the saves are imported when the first scene is opened, after the first frame
@@ -47,25 +47,8 @@ if TYPE_CHECKING:
 Clock = Callable[[], datetime]
 
 
-def actions_provider() -> type[Provider]:
-    """The palette's provider of every action, imported when the palette first opens."""
-    from console.screens.palette import ActionsProvider
-
-    return ActionsProvider
-
-
-class STConsoleApp(KeyGate):
-    """The Storyteller's console."""
-
-    COMMANDS: ClassVar = App.COMMANDS | {actions_provider}
-    CSS = (
-        """
-    /* Notifications sit above the command line, status line and footer, never over them. */
-    ToastRack { margin-bottom: 4; }
-    """
-        + START_CSS
-    )
-    ENABLE_COMMAND_PALETTE = True
+class STConsoleApp(ConsoleChrome):
+    """The Storyteller's console (its Textual overrides: console/app_chrome.py)."""
 
     def __init__(
         self,
@@ -95,8 +78,8 @@ class STConsoleApp(KeyGate):
         self.seed = seed
         self.clock: Clock = clock or datetime.now
         self.started = self.clock()
-        self.autosave = Autosave(self)
-        """The writer thread's reports (console/autosave.py)."""
+        self.autosave = Autosave(self.post_message)
+        """Queues scenes for the writer thread, which posts :class:`AutosaveWritten`."""
         self.opened = asyncio.Event()
         """Set once the first scene (or the dialog about a damaged file) is up."""
         self.title = self.t("app.title")
@@ -152,28 +135,6 @@ class STConsoleApp(KeyGate):
         finally:
             self.opened.set()
             self.settle_keys()  # keys typed while it started go to the scene once it is up
-
-    async def run_async(self, **options: Any) -> None:
-        """Textual's ``run_async``; an auto pilot (screenshots) starts once the scene is open."""
-        steer: AutopilotCallbackType | None = options.pop("auto_pilot", None)
-        if steer is not None:
-            go = steer
-
-            async def after_opening(pilot: Pilot[object]) -> None:
-                await self.opened.wait()
-                await pilot.pause()
-                await go(pilot)
-
-            options["auto_pilot"] = after_opening
-        return await super().run_async(**options)
-
-    @asynccontextmanager
-    async def run_test(self, **options: Any) -> AsyncGenerator[Pilot[None], None]:
-        """Textual's ``run_test``, handing over the pilot once the first scene is open."""
-        async with super().run_test(**options) as pilot:
-            await self.opened.wait()
-            await pilot.pause()
-            yield pilot
 
     def open_initial(self) -> None:
         """Open what the start-up policy chooses (console/startup.py) and say what was missing."""
@@ -281,59 +242,6 @@ class STConsoleApp(KeyGate):
             self.push_screen(screen)
         self.refresh_title(scene)
 
-    def label_palette(self) -> None:
-        """The Footer's command-palette key (Textual's own, "palette") in the console's language."""
-        from console.keymap import palette_binding
-
-        key = self.COMMAND_PALETTE_BINDING
-        bindings_of(self).key_to_bindings[key] = [
-            palette_binding(key, self.COMMAND_PALETTE_DISPLAY, self.t)
-        ]
-
-    def get_system_commands(self, screen: Any) -> Any:
-        """Textual's own palette entries (Theme, Quit, Keys, Screenshot…) in the console's
-        language: a Chinese table sees no English there (issue 27)."""
-        for command in super().get_system_commands(screen):
-            key = "palette.system." + command.title.lower()
-            if self.t.has(key):
-                command = command._replace(title=self.t(key), help=self.t(key + "-help"))
-            yield command
-
-    def deliver_screenshot(
-        self,
-        filename: str | None = None,
-        path: str | None = None,
-        time_format: str | None = None,
-    ) -> str | None:
-        """Save an SVG of the screen in the save directory (else the current one) and say
-        where, in the console's language. Textual's own wrote to ``~/Downloads``, which a
-        server or a fresh account may not have, and said so in English (issue 27)."""
-        from pathlib import Path
-
-        if path is not None:
-            folder = Path(path)
-        else:
-            try:
-                folder = self.persistence.root
-            except Exception:  # noqa: BLE001 - no save directory: the current one
-                folder = Path.cwd()
-            if not folder.is_dir():
-                folder = Path.cwd()
-        try:
-            saved = self.save_screenshot(filename, str(folder), time_format)
-        except OSError as error:
-            reason = error.strerror or str(error)
-            self.notify(
-                self.t("status.screenshot-failed", folder=str(folder), reason=reason),
-                severity="error",
-                timeout=10,
-            )
-            return None
-        self.notify(
-            self.t("status.screenshot", path=saved), title=self.t("status.screenshot-title")
-        )
-        return saved
-
     # -- language -------------------------------------------------------------------------------
 
     def action_switch_language(self) -> None:
@@ -401,23 +309,6 @@ class STConsoleApp(KeyGate):
         screen = self.screen
         return is_scene_screen(screen) and screen.refuse_read_only_key(key)
 
-    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        """Textual's ``push_screen``, with the screen's keys named in the console's language
-        (a dialog's class bindings are English, console/keymap.py); a dialog first takes down
-        the demo's welcome toast, which sat over the dialog's fields at 80×24 (issue 18)."""
-        from textual.screen import ModalScreen, Screen
-
-        from console.keymap import localize
-
-        if isinstance(screen, Screen):
-            localize(screen, self.t)
-        if isinstance(screen, ModalScreen):
-            demo = self.t("status.demo")
-            for notification in notifications(self):
-                if notification.message == demo:
-                    unnotify(self, notification)
-        return super().push_screen(screen, *args, **kwargs)
-
     def on_new_scene_requested(self, message: NewSceneRequested) -> None:
         from console.save_as import new_scene
 
@@ -432,7 +323,16 @@ class STConsoleApp(KeyGate):
         """Autosave after every command, never blocking (console/autosave.py)."""
         if self.persistence.read_only or message.scene is None:
             return
-        self.autosave.queue(message.scene)
+        self.autosave.queue(self.persistence, message.scene)
+
+    def on_autosave_written(self, message: AutosaveWritten) -> None:
+        """The writer thread's report: the title's autosave state ("saved ✓", or "NOT SAVED"
+        and why, also said in a notification)."""
+        self.autosave.settle(message.error, self.persistence.pending)
+        if message.error is not None:
+            reason = message.error
+            self.notify(self.t("status.save-failed", reason=reason), severity="error", timeout=10)
+        self.refresh_title()
 
     def current_scene(self) -> Scene | None:
         for candidate in reversed(self.screen_stack):

@@ -4,6 +4,10 @@ Panes never call the engine or their siblings: they post :class:`CommandRequeste
 command object (``engine/ih/commands/``, ``engine/mist/commands.py``), as frogmouth's panes
 post ``History.Goto(location)``; the screen runs it through the one path into the engine and
 journals ``format_command(command)``. Only the command line posts text, which it parses.
+
+The app's helpers talk to it the same way: the scene screen posts :class:`NewSceneRequested` and
+:class:`ReopenRequested` for the app to act on, and the autosave's writer thread posts
+:class:`AutosaveWritten` after each write (it never calls the app).
 """
 
 from __future__ import annotations
@@ -39,6 +43,28 @@ class SceneEdited(Message):
     def __init__(self, scene: Any) -> None:
         super().__init__()
         self.scene = scene
+
+
+class NewSceneRequested(Message):
+    """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
+
+    def __init__(self, name: str, system: str) -> None:
+        super().__init__()
+        self.name = name
+        self.system = system
+
+
+class ReopenRequested(Message):
+    """``scene reopen`` on the command line: the app lets the ended scene be changed again."""
+
+
+class AutosaveWritten(Message):
+    """Posted from the writer thread after each write (console/autosave.py): ``error`` is
+    ``None`` when the scene was written, else why it was not. The app's title follows."""
+
+    def __init__(self, error: str | None) -> None:
+        super().__init__()
+        self.error = error
 
 
 class CombatantSelected(Message):

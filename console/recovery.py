@@ -4,6 +4,8 @@ When a campaign's file fails its check (``saves.errors.BadFile``), the console o
 newest backup that verifies (Enter restores it, the damaged file is kept aside by
 ``Store.restore_backup``); with no good backup, or when the Storyteller says no, the built-in
 demo opens instead so the console is never left without a scene.
+
+Handed the app as a :class:`~console.host.Host` (what it needs of it), never importing it.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from console.app import STConsoleApp
+    from console.host import Host
     from saves.errors import BadFile
 
 
-def open_demo(app: STConsoleApp, instead_of: str | None = None) -> None:
+def open_demo(app: Host, instead_of: str | None = None) -> None:
     """Open the built-in demo (installed again if it was deleted), unless the campaign that
     could not be opened, ``instead_of``, was the demo itself."""
     from console.demo import install_demo
@@ -25,7 +27,7 @@ def open_demo(app: STConsoleApp, instead_of: str | None = None) -> None:
         app.open_scene(campaign, scene)
 
 
-def offer_backup(app: STConsoleApp, campaign: str, error: BadFile) -> None:
+def offer_backup(app: Host, campaign: str, error: BadFile) -> None:
     """A damaged file: offer the newest good backup, never overwrite the damaged one."""
     from saves.errors import SaveError
 

@@ -3,6 +3,8 @@
 ``ctrl+o`` lists the campaigns and scenes (console/screens/saves_screen.py); ``ctrl+s`` saves a
 copy of the scene, journal and all, as ``campaign / name`` and switches to it; ``scene new`` on
 the command line makes a scene in the open campaign. Each shows the scene at once.
+
+Handed the app as a :class:`~console.host.Host` (what it needs of it), never importing it.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from console.app import STConsoleApp
+    from console.host import Host
     from engine.session import Scene
 
 
-def new_scene(app: STConsoleApp, name: str, system: str) -> None:
+def new_scene(app: Host, name: str, system: str) -> None:
     """``scene new``: a new scene in the open campaign, shown at once."""
     from engine import session
     from saves.errors import SaveError
@@ -43,7 +45,7 @@ def new_scene(app: STConsoleApp, name: str, system: str) -> None:
     app.show_scene(scene)
 
 
-def reopen_scene(app: STConsoleApp) -> None:
+def reopen_scene(app: Host) -> None:
     """``scene reopen``: the ended scene shown may be changed again; later scenes keep what they
     started from (issue 25). Said in the status line either way."""
     from console.families import is_scene_screen
@@ -68,7 +70,7 @@ def reopen_scene(app: STConsoleApp) -> None:
     app.show_scene(screen.history.scene, history=screen.history, status=reopened)
 
 
-def ask_save_as(app: STConsoleApp) -> None:
+def ask_save_as(app: Host) -> None:
     """Ask for ``campaign / name`` (the open ones first) and save the scene there."""
     scene = app.current_scene()
     if scene is None:
@@ -87,7 +89,7 @@ def ask_save_as(app: STConsoleApp) -> None:
     app.push_screen(TextDialog(app.t("saves.save-as-title"), initial), chosen)
 
 
-def save_as(app: STConsoleApp, scene: Scene, campaign: str, name: str) -> None:
+def save_as(app: Host, scene: Scene, campaign: str, name: str) -> None:
     """Save a copy of the scene, journal and all, as ``campaign / name`` and switch to it."""
     from saves.errors import SaveError
 
@@ -103,12 +105,12 @@ def save_as(app: STConsoleApp, scene: Scene, campaign: str, name: str) -> None:
     except SaveError as error:
         app.notify(str(error), severity="error", timeout=8)
         return
-    app.autosave.state = "saved"
+    app.autosave_state = "saved"
     app.notify(app.t("status.saved-as", campaign=campaign, scene=name))
     app.show_scene(copy)
 
 
-def ask_open(app: STConsoleApp) -> None:
+def ask_open(app: Host) -> None:
     """The campaigns and their scenes; the one chosen opens."""
     from console.screens.saves_screen import OpenScreen
 

@@ -1,7 +1,8 @@
 """The title line: campaign, scene, round, the session's clock, autosave and players' views.
 
 Redrawn every second and after each change; a title bar is told only when the text changed,
-and only on screens that can be seen (console/widgets/title_bar.py draws it).
+and only on screens that can be seen (console/widgets/title_bar.py draws it). Handed the app
+as a :class:`~console.host.Host` (what it needs of it), never importing it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from console.app import STConsoleApp
+    from console.host import Host
     from console.i18n import Translator
     from engine.session import Scene
 
@@ -32,7 +33,7 @@ def where(t: Translator, scene: Scene) -> str:
 class TitleLine:
     """What the title bar shows after the app's name, kept up to date."""
 
-    def __init__(self, app: STConsoleApp) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.text = ""
         self._viewers = 0
@@ -72,7 +73,7 @@ class TitleLine:
             scene=where(app.t, scene),
             round_number=round_number if isinstance(round_number, int) and round_number else None,
             session=app.clock() - app.started,
-            autosave=app.autosave.state,
+            autosave=app.autosave_state,
             read_only=app.persistence.read_only,
             viewers=self.viewers(),
             surprise=surprise,

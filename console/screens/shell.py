@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
-from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -25,7 +24,12 @@ from textual.widgets import Footer, Static
 from console import event_text
 from console.i18n import Translator
 from console.keymap import APP_KEYS, TIMELINE_KEYS, KeySpec, merged
-from console.messages import CommandRequested, SceneEdited
+from console.messages import (
+    CommandRequested,
+    NewSceneRequested,
+    ReopenRequested,
+    SceneEdited,
+)
 from console.screens.dialogs import settle_cursors
 from console.textual_compat import binding_chain, bindings_of, bound_to, set_bindings
 from console.widgets.command_line import CommandLine, Vocabulary
@@ -64,19 +68,6 @@ def action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
     (``textual.actions.parse``), so ``check_action`` is asked with the parameters Textual passes."""
     _namespace, name, parameters = parse_action(action)
     return name, parameters
-
-
-class ReopenRequested(Message):
-    """``scene reopen`` on the command line: the app lets the ended scene be changed again."""
-
-
-class NewSceneRequested(Message):
-    """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
-
-    def __init__(self, name: str, system: str) -> None:
-        super().__init__()
-        self.name = name
-        self.system = system
 
 
 class SceneScreen(Screen[None]):
