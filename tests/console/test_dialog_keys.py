@@ -17,7 +17,7 @@ from console.i18n import Translator
 from console.keymap import ALL_KEYS, ROLL_KEYS, load_keymap
 from console.screens.help import HelpScreen
 from console.screens.roll_dialog import RollDialog
-from console.screens.shell import action_and_parameters
+from console.screens.shell_keys import action_and_parameters
 
 CONSOLE = Path(__file__).resolve().parents[2] / "console"
 LANGUAGES = ("en", "zh", "zh-Hant")
