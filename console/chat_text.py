@@ -8,7 +8,7 @@ One line a roll, as a dice bot would post it, in the table's language::
 written in the bots' ``XaY`` notation (``engine/dice/ww.py``). Also: an attack, an opposed check,
 a M.I.S.T. action roll; the initiative order with the round and the current actor; the
 M.I.S.T. scene's challenges and statuses as the players may see them (what is hidden is dropped
-by the players' view's own filters, ``console/player/text.py``).
+by the players' view's own filters, ``console/player/``).
 
 Plain strings, no Rich markup, no Textual: the ``y`` key copies them, ``st-console roll --chat``
 prints them and the SealDice log export (``saves/exports.py``) writes them.
@@ -21,7 +21,8 @@ from typing import Any
 
 from console.i18n import Translator
 from console.ih.sheet_text import pool_label, trait
-from console.player.text import current_actor, visible, visible_challenges
+from console.player.ih_text import current_actor, visible
+from console.player.mist_text import visible_challenges
 from engine.dice.ih import is_success_face
 from engine.dice.ww import notation
 from engine.ih.encounter import Encounter

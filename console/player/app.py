@@ -27,7 +27,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from console.i18n import Translator, save_error_text
-from console.player import presence, text
+from console.player import ih_text, mist_text, presence, text
 from console.player.watch import FolderWatch, folder_watch
 from saves.errors import BadFile, NewerVersion, NotFound
 from saves.follow import Followed, Follower, Stamp
@@ -283,11 +283,11 @@ class PlayerApp(App[None]):
         where = text.Heading(followed.campaign, scene.name)
         state: Any = scene.state
         if scene.family == "ih":
-            body: RenderableType = text.ih_view(t, state, width, height)
-            top = text.heading(t, where, text.ih_detail(t, state))
+            body: RenderableType = ih_text.ih_view(t, state, width, height)
+            top = text.heading(t, where, ih_text.ih_detail(t, state))
         else:
-            top = text.heading(t, where, text.mist_detail(t, state))
-            body = text.mist_view(t, state, width)
+            top = text.heading(t, where, mist_text.mist_detail(t, state))
+            body = mist_text.mist_view(t, state, width)
         if followed.recap is not None:  # issue 26: the ST shows a past moment
             at, length = followed.recap
             banner = Text(

@@ -11,7 +11,7 @@ from rich.console import Console
 from console.demo import build_scene
 from console.i18n import Translator
 from console.mist.dialogs import FormDialog
-from console.player import text as player_text
+from console.player import mist_text as player_text
 from engine.mist.state import MistState
 
 REFUTED = SCENE + (

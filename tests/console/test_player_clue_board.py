@@ -13,7 +13,7 @@ from player_support import change, player_view, save, screen_text, wait_text
 from rich.console import Console
 
 from console.i18n import Translator
-from console.player.text import case_file
+from console.player.mist_text import case_file
 from engine.errors import RuleError
 from engine.language import tokenize
 from engine.mist import family

@@ -26,7 +26,7 @@ from player_support import (
 
 from console.demo import build_scene
 from console.player.app import PlayerApp
-from console.player.text import Wound, wound
+from console.player.ih_text import Wound, wound
 from saves.store import open_store
 
 SIZES = [SIZE, SMALL]
