@@ -270,9 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     player = sub.add_parser("player", help="the read-only players' view of the current scene")
     _add_view_options(player)
-    player.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
 
-    serve = sub.add_parser("serve", help="the players' view in web browsers (textual-serve)")
+    serve = sub.add_parser("serve", help="the players' view in web browsers (one process)")
     _add_view_options(serve)
     serve.add_argument(
         "--host", type=_host, default="127.0.0.1", help="address to listen on (127.0.0.1)"
@@ -285,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-clients",
         type=_int("--max-clients", 1, 1000),
         default=16,
-        help="browsers served at once (16); each runs a view process",
+        help="browsers served at once (16)",
     )
     return parser
 
@@ -347,7 +346,7 @@ def _subcommand(args: argparse.Namespace) -> int:
         if args.command == "player":
             from console.player.app import main as player_main
 
-            return player_main(args.save_dir, campaign, lang, served=args.served)
+            return player_main(args.save_dir, campaign, lang)
         from console.player.serve import serve
 
         return serve(
