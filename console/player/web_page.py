@@ -141,6 +141,10 @@ def block_html(renderable: RenderableType) -> str:
     if isinstance(renderable, Text):
         if not renderable.plain.strip():
             return '<div class="gap"></div>'
+        indent = len(renderable.plain) - len(renderable.plain.lstrip(" "))
+        if indent:  # a margin instead of spaces: a wrapped line keeps the indent
+            inner = text_html(renderable[indent:])
+            return f'<div class="line" style="padding-left:{indent / 2:g}em">{inner}</div>'
         return f'<div class="line">{text_html(renderable)}</div>'
     if isinstance(renderable, Group):
         inner = "".join(block_html(part) for part in renderable.renderables)
