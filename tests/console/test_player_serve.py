@@ -34,6 +34,7 @@ from browser_support import (
 )
 from player_support import IH_FIGHT, change, save
 
+from console.player import presence
 from console.player.serve import is_loopback, local_addresses
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,7 +190,7 @@ def test_every_browser_is_served_by_the_one_process(tmp_path: Path) -> None:
     before = {p: p.read_bytes() for p in tmp_path.rglob("*.json")}
     clients = 12
 
-    async def crowd(port: int) -> tuple[int, int, int, bool, list[str]]:
+    async def crowd(port: int) -> tuple[int, int, int, bool, tuple[int, int], list[str]]:
         pid = SERVERS[port]
         url = f"ws://127.0.0.1:{port}/ws"
         async with aiohttp.ClientSession() as session:
@@ -207,20 +208,27 @@ def test_every_browser_is_served_by_the_one_process(tmp_path: Path) -> None:
             grown = _rss_kb(pid) - rss
             unchanged = {p: p.read_bytes() for p in tmp_path.rglob("*.json")} == before
             counted = (len(_children(pid)), _threads(pid) - threads, grown, unchanged)
+            following = presence.count_viewers(tmp_path)
             await asyncio.to_thread(change, tmp_path, "damage Ghoul 3")
             seen = [await _receive_view(s, "badly hurt") for s in (first, *others)]
             assert not any(s.closed for s in (first, *others))
             for s in (first, *others):
                 await s.close()
-        return (*counted, seen)
+            for _ in range(100):  # the last browser gone: the ST's marker goes too
+                if presence.count_viewers(tmp_path) == 0:
+                    break
+                await asyncio.sleep(0.05)
+            following = (following, presence.count_viewers(tmp_path))
+        return (*counted, following, seen)
 
     with _serving(tmp_path) as (port, _):
-        children, more_threads, grown_kb, unchanged, seen = asyncio.run(crowd(port))
+        children, more_threads, grown_kb, unchanged, following, seen = asyncio.run(crowd(port))
     assert children == 0
     assert more_threads <= 0
     assert grown_kb / (clients - 1) < 5 * 1024, f"{grown_kb} KB for {clients - 1} more browsers"
     assert len(seen) == clients and all("Shade" not in view for view in seen)
     assert unchanged  # what the browsers sent wrote nothing
+    assert following == (1, 0)  # the ST's title bar: one view follows while browsers watch
 
 
 @pytest.mark.skipif(
