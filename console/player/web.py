@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import html
 import json
+import logging
 import socket
 from pathlib import Path
 from typing import Any
@@ -98,9 +99,14 @@ class Hub:
         else:
             self.shown, self.problem = outcome, None
             self.loads += 1
-        title, content = await loop.run_in_executor(
-            None, web_page.fragment, self.t, self.shown, self.problem
-        )
+        try:
+            title, content = await loop.run_in_executor(
+                None, web_page.fragment, self.t, self.shown, self.problem
+            )
+        except Exception:  # a scene the page cannot draw: said, and the server goes on
+            logging.getLogger(__name__).exception("the players' page could not be drawn")
+            self.shown, self.problem = None, self.t("player.problem.damaged", file="?")
+            title, content = web_page.fragment(self.t, None, self.problem)
         if (title, content) != (self.title, self.content):
             self.title, self.content = title, content
             self.message = self._encode()

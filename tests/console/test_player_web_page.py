@@ -132,3 +132,41 @@ def test_the_hub_follows_changes_and_keeps_the_last_view_on_a_bad_file(tmp_path:
     assert "scene-0001.json is damaged or unreadable" in _text(damaged)
     assert "showing the last good state" in _text(damaged)
     assert "schema_version" not in damaged
+
+
+def test_before_any_campaign_the_page_says_so(tmp_path: Path) -> None:
+    async def first() -> str:
+        hub = Hub(tmp_path, None, "zh", 4)
+        await hub.look()
+        return hub.content
+
+    shown = _text(asyncio.run(first()))
+    assert shown.startswith("暂无可显示的内容")
+
+
+def test_a_scene_the_page_cannot_draw_is_said_and_following_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save(tmp_path, IH_FIGHT)
+    from console.player import web_page
+
+    real = web_page.fragment
+
+    def broken(*args: object) -> tuple[str, str]:
+        if args[1] is not None:
+            raise ValueError("cannot draw")
+        return real(*args)  # type: ignore[arg-type]
+
+    async def follow() -> tuple[str, str]:
+        hub = Hub(tmp_path, None, "en", 4)
+        monkeypatch.setattr(web_page, "fragment", broken)
+        await hub.look()
+        failed = hub.content
+        monkeypatch.setattr(web_page, "fragment", real)
+        change(tmp_path, "damage Ghoul 3")
+        await hub.look()
+        return failed, hub.content
+
+    failed, later = asyncio.run(follow())
+    assert "damaged or unreadable" in _text(failed) and "Traceback" not in failed
+    assert "badly hurt" in _text(later)
