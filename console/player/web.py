@@ -237,6 +237,7 @@ def make_app(hub: Hub, host: str, font_size: int = 20) -> web.Application:
     following: list[asyncio.Task[None]] = []
 
     async def start_following(app: web.Application) -> None:
+        await hub.look()  # before listening: the first page already shows the scene
         following.append(asyncio.create_task(hub.follow()))
 
     async def stop(app: web.Application) -> None:
