@@ -104,7 +104,7 @@ class Hub:
                 None, web_page.fragment, self.t, self.shown, self.problem
             )
         except Exception:  # a scene the page cannot draw: said, and the server goes on
-            logging.getLogger(__name__).exception("the players' page could not be drawn")
+            logging.getLogger(__name__).debug("the players' page not drawn", exc_info=True)
             self.shown, self.problem = None, self.t("player.problem.damaged", file="?")
             title, content = web_page.fragment(self.t, None, self.problem)
         if (title, content) != (self.title, self.content):
