@@ -70,7 +70,7 @@ def _subcommand(args: argparse.Namespace) -> int:
         if args.command == "player":
             from console.player.app import main as player_main
 
-            return player_main(args.save_dir, campaign, lang, served=args.served)
+            return player_main(args.save_dir, campaign, lang)
         from console.player.serve import serve
 
         return serve(

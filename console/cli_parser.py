@@ -268,9 +268,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     player = sub.add_parser("player", help="the read-only players' view of the current scene")
     _add_view_options(player)
-    player.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
 
-    serve = sub.add_parser("serve", help="the players' view in web browsers (textual-serve)")
+    serve = sub.add_parser("serve", help="the players' view in web browsers (one process)")
     _add_view_options(serve)
     serve.add_argument(
         "--host", type=_host, default="127.0.0.1", help="address to listen on (127.0.0.1)"
@@ -283,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-clients",
         type=_int("--max-clients", 1, 1000),
         default=16,
-        help="browsers served at once (16); each runs a view process",
+        help="browsers served at once (16)",
     )
     return parser
 

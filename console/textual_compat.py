@@ -23,9 +23,6 @@ What is used, and why:
   (the screen's text as the terminal shows it), ``Select._options`` (a list's prompts) and
   ``Widget._set_dirty`` (to count repaints); ``textual._wait`` (how often Pilot looks whether
   the app is idle: :func:`idle_checks_every`).
-
-textual-serve (pinned too) is subclassed in console/player/serve.py, which overrides its
-``Server._make_app`` and calls its ``Server._process_messages``; the test file checks both.
 """
 
 from __future__ import annotations

@@ -14,11 +14,8 @@ good state with a one-line message, never a traceback.
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -26,10 +23,9 @@ from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from console.i18n import Translator, save_error_text
-from console.player import ih_text, mist_text, presence, text
+from console.i18n import Translator
+from console.player import presence, scene_view
 from console.player.watch import FolderWatch, folder_watch
-from saves.errors import BadFile, NewerVersion, NotFound
 from saves.follow import Followed, Follower, Stamp
 from saves.store import default_save_dir
 
@@ -38,8 +34,6 @@ FAST_POLL = 0.1
 SLOW_POLL = 0.3
 """The longest wait between two looks when nothing changes: a change shows within this plus
 the load time (issue 16 asks for 2 seconds at most, 500 ms median)."""
-LEAVE_WITHIN = 3.0
-"""Seconds a served view may take to end once asked (SIGTERM, its browser or server gone)."""
 BACK_OFF = 1.5
 """Each look that finds nothing new waits this much longer, up to :data:`SLOW_POLL`."""
 WATCH_SAFETY = 2.0
@@ -66,11 +60,9 @@ class PlayerApp(App[None]):
         save_dir: str | Path | None = None,
         campaign: str | None = None,
         lang: str = "en",
-        served: bool = False,
     ) -> None:
         super().__init__()
         self.t = Translator(lang)
-        self.served = served
         root = Path(save_dir) if save_dir else default_save_dir()
         self.follower = Follower(root, campaign)
         self._presence = presence.announce(root)
@@ -84,12 +76,9 @@ class PlayerApp(App[None]):
         self._interval = FAST_POLL
         self._loading = False
         self._drawn = False
-        self._server_pid = os.getppid()
-        """Under ``serve``: the server. If it goes away, so does this view (nobody can see it)."""
         self._watch: FolderWatch | None = None
         self._watcher: threading.Thread | None = None
         self._stopping = False
-        self._exiting = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="heading")
@@ -99,8 +88,6 @@ class PlayerApp(App[None]):
 
     def on_mount(self) -> None:
         self._drawn = True
-        if self.served:
-            self._watch_the_server()
         self._watch = folder_watch()
         if self._watch is None:
             self._look()
@@ -109,52 +96,6 @@ class PlayerApp(App[None]):
         self._look_once()
         self._watcher = threading.Thread(target=self._watch_loop, name="watch", daemon=True)
         self._watcher.start()
-
-    # -- under serve: ending with the browser --------------------------------------------------
-
-    _leaving: float | None = None
-    """When the view was asked to end (``time.monotonic``), under ``serve``."""
-
-    def _watch_the_server(self) -> None:
-        """Under ``serve`` the view ends when nobody can see it any more: on SIGTERM, when the
-        server goes (its parent changes), when the browser goes (the server closes the view's
-        input), and at the latest :data:`LEAVE_WITHIN` seconds after it was asked to end — a
-        view left spinning at 70 % CPU after its page closed was seen (issue 27 §4)."""
-        import asyncio
-        import signal
-        import threading
-
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._leave)
-        threading.Thread(target=self._watchdog, name="served-view-watchdog", daemon=True).start()
-
-    def _leave(self) -> None:
-        """End the view (in the app's loop)."""
-        if self._leaving is None:
-            self._leaving = time.monotonic()
-        self.exit()
-
-    async def _on_exit_app(self) -> None:
-        """Asked to end (the server's "quit" when the page closed): the watchdog's clock starts;
-        Textual's own handler runs next (handlers run along the MRO)."""
-        if self._leaving is None:
-            self._leaving = time.monotonic()
-
-    def _watchdog(self) -> None:
-        """In a thread: end the view when its server or its browser is gone, and end the
-        process if the app has not ended :data:`LEAVE_WITHIN` seconds after it was asked to."""
-        while True:
-            time.sleep(0.25)
-            if self._leaving is not None:
-                if time.monotonic() - self._leaving > LEAVE_WITHIN:
-                    os._exit(0)
-                continue
-            reader = getattr(self._driver, "_key_thread", None)
-            browser_gone = reader is not None and reader.ident is not None and not reader.is_alive()
-            if os.getppid() != self._server_pid or browser_gone:
-                self._leaving = time.monotonic()
-                with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                    self.call_from_thread(self.exit)
 
     def on_unmount(self) -> None:
         if self._presence is not None:
@@ -179,12 +120,6 @@ class PlayerApp(App[None]):
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile
                 self.call_from_thread(self._look_once)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """In a browser (``serve``) no key does anything: not even quit or the palette."""
-        if self.served:
-            return False
-        return super().check_action(action, parameters)
-
     # -- following -----------------------------------------------------------------------------
 
     def _look(self) -> None:
@@ -194,15 +129,10 @@ class PlayerApp(App[None]):
             self._interval = FAST_POLL
         else:
             self._interval = min(self._interval * BACK_OFF, SLOW_POLL)
-        if not self._exiting:
-            self.set_timer(self._interval, self._look)
+        self.set_timer(self._interval, self._look)
 
     def _look_once(self) -> bool:
         """Look at the files; start loading when they changed (``True``)."""
-        if self.served and os.getppid() != self._server_pid:
-            self._exiting = True
-            self.exit()
-            return False
         if self._loading:
             return True
         signature = self.follower.signature()
@@ -239,15 +169,7 @@ class PlayerApp(App[None]):
         self.refresh_view()
 
     def problem_text(self, error: Exception) -> str:
-        """What the players read about a file that does not load: its name and what kind of
-        problem, not the details (a damaged file's details may quote what it holds)."""
-        if isinstance(error, NewerVersion) and error.path is not None:
-            return self.t("player.problem.newer", file=error.path.name)
-        if isinstance(error, BadFile) and error.path is not None:
-            return self.t("player.problem.damaged", file=error.path.name)
-        if isinstance(error, NotFound):
-            return save_error_text(error, self.t.lang)
-        return self.t("player.problem.damaged", file="?")
+        return scene_view.problem_text(self.t, error)
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -259,9 +181,9 @@ class PlayerApp(App[None]):
             return
         t = self.t
         notice = self.query_one("#notice", Static)
-        if self.problem is not None:
-            key = "player.stale" if self.shown is not None else "player.unreadable"
-            notice.update(Text(t(key, reason=self.problem)))
+        said = scene_view.notice(t, self.problem, self.shown is not None)
+        if said:
+            notice.update(Text(said))
             notice.remove_class("-empty")
         else:
             notice.update("")
@@ -278,26 +200,10 @@ class PlayerApp(App[None]):
         self, followed: Followed, width: int, height: int = 24
     ) -> tuple[Text, RenderableType]:
         """The heading and the body for a scene (what the players may see, nothing more)."""
-        t = self.t
-        scene = followed.scene
-        where = text.Heading(followed.campaign, scene.name)
-        state: Any = scene.state
-        if scene.family == "ih":
-            body: RenderableType = ih_text.ih_view(t, state, width, height)
-            top = text.heading(t, where, ih_text.ih_detail(t, state))
-        else:
-            top = text.heading(t, where, mist_text.mist_detail(t, state))
-            body = mist_text.mist_view(t, state, width)
-        if followed.recap is not None:  # issue 26: the ST shows a past moment
-            at, length = followed.recap
-            banner = Text(
-                " " + t("player.recap", at=at, length=length) + " ", "bold black on yellow"
-            )
-            top = Text.assemble(banner, "  ", top)
-        return top, body
+        return scene_view.render_scene(self.t, followed, width, height)
 
 
-def main(save_dir: str | None, campaign: str | None, lang: str, served: bool = False) -> int:
-    """Run the players' view in this terminal (or, with ``served``, under textual-serve)."""
-    PlayerApp(save_dir=save_dir, campaign=campaign, lang=lang, served=served).run()
+def main(save_dir: str | None, campaign: str | None, lang: str) -> int:
+    """Run the players' view in this terminal."""
+    PlayerApp(save_dir=save_dir, campaign=campaign, lang=lang).run()
     return 0

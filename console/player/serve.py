@@ -1,83 +1,30 @@
-"""``st-console serve``: the players' view in web browsers, with textual-serve.
+"""``st-console serve``: the players' view in web browsers, from one process.
 
-Each browser connection runs its own ``st-console player --served`` process (textual-serve's
-model); that view takes no keys. Three changes to textual-serve's stock server:
+One server (:mod:`console.player.web`) follows the campaign once and sends the same HTML to
+every browser; issue 30 measured textual-serve's model, a Textual view process per browser, at
+33–42 MB a browser (README, "The players' view", says why the page is HTML). This module holds
+what the command itself does and the checks that keep the view for the table:
 
-- **No internet.** Its page loads the Roboto Mono font from Google Fonts; here the page is
-  rewritten to load the copy textual-serve ships in its own ``static/fonts/`` folder, and any
-  other link to another host is dropped (:func:`offline_page`).
-- **Addresses from the request.** textual-serve writes the websocket's address from
-  ``--host``, so a page served on ``0.0.0.0`` would tell the phone to connect to ``0.0.0.0``;
-  here the page uses the address the browser itself used.
-- **Only what the view needs.** ``/``, ``/ws`` and the files under ``/static/`` (no folder
-  listings, no downloads); any other path gets 404.
+- **No internet.** The page loads nothing from another host (system fonts, its own script).
+- **Addresses from the request.** The page connects its websocket to the address the browser
+  itself used (a server on ``0.0.0.0`` is reached as ``192.168.…``).
+- **Only what the view needs.** ``/``, ``/view.js`` and ``/ws``; any other path gets 404.
 - **Only the table** (issue 30). A request whose ``Host`` is not this server's address (an IP
   address, ``localhost``, this machine's name, or the ``--host`` named) is refused: a web page
   that made its own name point here (DNS rebinding) cannot read the view. A websocket whose
   ``Origin`` is not the page's own (same scheme, host and port) is refused: any other page open
   in a browser cannot connect. At most ``--max-clients`` (16) browsers at once; one more is
-  told so (503) instead of starting another process.
-
-Each browser still runs its own view process (33–42 MB): textual-serve draws a Textual app per
-connection, at that browser's size, so one shared follower would mean a different page (HTML
-fed by one process); the cap bounds the memory instead (README, "The players' view").
+  told so (503).
 """
 
 from __future__ import annotations
 
-import asyncio
-import ipaddress
-import logging
-import re
-import shlex
+import contextlib
 import socket
 import sys
 from pathlib import Path
-from typing import Any
 
-LOOPBACK_NAMES = ("localhost",)
-
-_FOREIGN_LINK = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*>", re.S)
-_FONTS = """<style>
-      @font-face {
-        font-family: "Roboto Mono";
-        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf")
-          format("truetype");
-        font-weight: 100 700;
-        font-style: normal;
-      }
-      @font-face {
-        font-family: "Roboto Mono";
-        src: url("{{ config.static.url }}fonts/RobotoMono-Italic-VariableFont_wght.ttf")
-          format("truetype");
-        font-weight: 100 700;
-        font-style: italic;
-      }
-    </style>"""
-
-
-def offline_page(template: str) -> str:
-    """textual-serve's page template with every stylesheet from another host replaced by the
-    fonts it ships (the page then loads nothing from the internet)."""
-    first = True
-
-    def replace(match: re.Match[str]) -> str:
-        nonlocal first
-        keep = _FONTS if first else ""
-        first = False
-        return keep
-
-    return _FOREIGN_LINK.sub(replace, template)
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reachable from this machine only."""
-    if host in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+from console.player.addresses import is_loopback
 
 
 def local_addresses() -> list[str]:
@@ -95,157 +42,8 @@ def local_addresses() -> list[str]:
     return found
 
 
-def player_command(save_dir: Path, campaign: str | None, lang: str) -> str:
-    """The shell command textual-serve runs for each browser: this Python, the player view of
-    this very copy of ST Console (``-P`` and the explicit path: not a ``console`` package that
-    happens to sit in the current directory)."""
-    here = str(Path(__file__).resolve().parents[2])
-    boot = (
-        f"import sys; sys.path.insert(0, {here!r}); "
-        "from console.cli import main; raise SystemExit(main())"
-    )
-    parts = [sys.executable, "-P", "-c", boot, "player", "--served", "--save-dir", str(save_dir)]
-    if campaign:
-        parts += ["--campaign", campaign]
-    parts += ["--lang", lang]
-    return "exec " + shlex.join(parts)  # no shell left between: the view's parent is the server
-
-
 MAX_CLIENTS = 16
-"""Browsers served at once by default (``--max-clients``): each runs a view process."""
-
-
-def allowed_host(header: str, bound: str) -> bool:
-    """Whether a request's ``Host`` header names this server: an IP address, ``localhost``,
-    this machine's name (``NAME`` or ``NAME.local``) or the ``--host`` it was started with —
-    never another name (a page whose own name was made to point here: DNS rebinding)."""
-    host = header.strip().lower()
-    if host.startswith("["):  # [::1]:8000
-        host = host[1 : host.find("]")] if "]" in host else ""
-    elif host.count(":") == 1:
-        host = host.partition(":")[0]
-    if not host:
-        return False
-    try:
-        ipaddress.ip_address(host)
-        return True
-    except ValueError:
-        pass
-    machine = socket.gethostname().lower()
-    return host in (*LOOPBACK_NAMES, bound.lower(), machine, f"{machine}.local")
-
-
-def same_origin(origin: str | None, host: str) -> bool:
-    """Whether a websocket's ``Origin`` is the page's own (``http://`` + the ``Host`` it was
-    asked for); no ``Origin`` at all is not a browser page (a script on this machine)."""
-    if origin is None:
-        return True
-    return origin.strip().lower().rstrip("/") == f"http://{host.strip().lower()}"
-
-
-def make_server(
-    command: str, host: str, port: int, font_size: int = 20, max_clients: int = MAX_CLIENTS
-) -> Any:
-    """A textual-serve server for ``command`` with the changes of the module docstring."""
-    import aiohttp_jinja2
-    import jinja2
-    from aiohttp import web
-    from textual_serve.server import Server
-
-    @web.middleware
-    async def only_known_paths(request: web.Request, handler: Any) -> web.StreamResponse:
-        """404 for every path but the page, its files and its websocket (a folder of static
-        files is not listed; a plain request for the websocket's address is not an upgrade);
-        403 for a foreign ``Host`` or, on the websocket, a foreign ``Origin``."""
-        if not allowed_host(request.headers.get("Host", ""), host):
-            raise web.HTTPForbidden(text="Not this server's address.\n")
-        if request.path == "/ws" and request.headers.get("Upgrade", "").lower() != "websocket":
-            raise web.HTTPNotFound()
-        if request.path == "/ws" and not same_origin(
-            request.headers.get("Origin"), request.headers.get("Host", "")
-        ):
-            raise web.HTTPForbidden(text="Only the players' page may connect.\n")
-        try:
-            response: web.StreamResponse = await handler(request)
-        except web.HTTPForbidden:
-            raise web.HTTPNotFound() from None
-        if response.status == 403:
-            raise web.HTTPNotFound()
-        return response
-
-    class PlayersServer(Server):
-        sockets: set[web.WebSocketResponse] = set()
-
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            """textual-serve's own handler, its socket remembered so that Ctrl+C closes it (and
-            ends that browser's view) instead of waiting for every browser to leave."""
-            from textual_serve.app_service import AppService
-            from textual_serve.server import to_int
-
-            if len(self.sockets) >= max_clients:
-                raise web.HTTPServiceUnavailable(
-                    text=f"The players' view serves {max_clients} browsers at most.\n"
-                )
-            websocket = web.WebSocketResponse(heartbeat=15)
-            width = to_int(request.query.get("width", "80"), 80)
-            height = to_int(request.query.get("height", "24"), 24)
-            service: AppService | None = None
-            self.sockets.add(websocket)
-            try:
-                await websocket.prepare(request)
-                service = AppService(
-                    self.command,
-                    write_bytes=websocket.send_bytes,
-                    write_str=websocket.send_str,
-                    close=websocket.close,  # type: ignore[arg-type]
-                    download_manager=self.download_manager,
-                    debug=self.debug,
-                )
-                await service.start(width, height)
-                await self._process_messages(websocket, service)
-            except asyncio.CancelledError:
-                await websocket.close()
-            except Exception as error:  # a browser that went away mid-handshake, say
-                logging.getLogger("textual-serve").warning("websocket ended: %s", error)
-            finally:
-                self.sockets.discard(websocket)
-                if service is not None:
-                    await service.stop()
-            return websocket
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            for websocket in list(self.sockets):
-                await websocket.close()
-
-        async def _make_app(self) -> web.Application:
-            app = web.Application(middlewares=[only_known_paths])
-            stock = (self.templates_path / "app_index.html").read_text("utf-8")
-            loader = jinja2.DictLoader({"app_index.html": offline_page(stock)})
-            aiohttp_jinja2.setup(app, loader=loader)
-            app.add_routes(
-                [
-                    web.get("/", self.handle_index, name="index"),
-                    web.get("/ws", self.handle_websocket, name="websocket"),
-                    web.static("/static", self.statics_path, show_index=False, name="static"),
-                ]
-            )
-            app.on_shutdown.append(self.on_shutdown)
-            return app
-
-        async def handle_index(self, request: web.Request) -> web.Response:
-            size = request.query.get("fontsize", "")
-            context = {
-                "font_size": int(size) if size.isdigit() and 6 <= int(size) <= 64 else font_size,
-                "app_websocket_url": f"ws://{request.host}/ws",
-                "config": {"static": {"url": "/static/"}},
-                "application": {"name": "ST Console"},
-            }
-            response: web.Response = aiohttp_jinja2.render_template(
-                "app_index.html", request, context
-            )
-            return response
-
-    return PlayersServer(command, host=host, port=port, title="ST Console")
+"""Browsers served at once by default (``--max-clients``)."""
 
 
 def port_in_use(host: str, port: int) -> bool:
@@ -297,9 +95,12 @@ def serve(
         print(said, file=sys.stderr, flush=True)
         return 2
 
+    from aiohttp import web
+
+    from console.player.web import Hub, make_app
+
     root = Path(save_dir).resolve() if save_dir else default_save_dir()
-    command = player_command(root, campaign, lang)
-    server = make_server(command, host, port, font_size, max_clients)
+    app = make_app(Hub(root, campaign, lang, max_clients), host, font_size)
     shown = host if ":" not in host else f"[{host}]"
     addresses = [f"http://{shown}:{port}/"]
     if host in ("0.0.0.0", "::"):
@@ -314,5 +115,6 @@ def serve(
             flush=True,
         )
     print("Press Ctrl+C to stop.", flush=True)
-    server.serve()
+    with contextlib.suppress(KeyboardInterrupt):
+        web.run_app(app, host=host, port=port, print=None, access_log=None, shutdown_timeout=3)
     return 0

@@ -63,6 +63,11 @@ class FolderWatch:
             if number >= 0:
                 self._watches[folder] = number
 
+    def fileno(self) -> int:
+        """The kernel's descriptor: readable when something changed (for an event loop's
+        ``add_reader``; :meth:`wait` with 0 then reads the events)."""
+        return self._fd
+
     @property
     def folders(self) -> set[Path]:
         return set(self._watches)

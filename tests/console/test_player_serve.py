@@ -1,23 +1,21 @@
-"""``st-console serve``: the players' view in a web browser (issue 16).
+"""``st-console serve``: the players' view in web browsers (issues 16 and 30).
 
-The server runs as a real process on a free port of 127.0.0.1. The page must load nothing from
-the internet, unknown paths get 404, every connection runs the player view, and keys pressed in
-the browser change nothing. The last test opens the page in headless Chromium (Debian's
-``chromium``) with every host but 127.0.0.1 unresolvable, and saves a screenshot.
+The server runs as a real process on a free port of 127.0.0.1. The page loads nothing from the
+internet, unknown paths get 404, every browser is served by that one process (no process per
+browser, a few hundred KB each), a change the ST makes reaches every browser, and what browsers
+send changes nothing. The browser tests open the page in headless Chromium (Debian's
+``chromium``) with every host but 127.0.0.1 unresolvable, at a desktop's and a phone's size.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -26,9 +24,18 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from player_support import IH_FIGHT, save
+from browser_support import (
+    CHROMIUM,
+    chromium_page,
+    evaluate,
+    screenshot,
+    set_size,
+    wait_for_text,
+)
+from player_support import IH_FIGHT, change, save
 
-from console.player.serve import is_loopback, local_addresses, offline_page
+from console.player import presence
+from console.player.serve import is_loopback, local_addresses
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,9 +55,14 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.kill()
 
 
+SERVERS: dict[int, int] = {}
+"""The process id of the server listening on each port."""
+
+
 @contextlib.contextmanager
 def _serving(save_dir: Path, *options: str) -> Iterator[tuple[int, str]]:
-    """Run ``st-console serve`` until the block ends; yield its port and first lines."""
+    """Run ``st-console serve`` until the block ends; yield its port and first lines (its
+    process id is :data:`SERVERS`\\ ``[port]``)."""
     port = _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "console", "serve", "--save-dir", str(save_dir)]
@@ -67,6 +79,7 @@ def _serving(save_dir: Path, *options: str) -> Iterator[tuple[int, str]]:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
                 break
             time.sleep(0.05)
+        SERVERS[port] = process.pid
         yield port, "".join(lines)
     finally:
         stop(process)
@@ -92,57 +105,22 @@ def test_the_page_loads_nothing_from_another_host(served: tuple[int, Path]) -> N
     port, _ = served
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
         page = response.read().decode("utf-8")
+        policy = response.headers["Content-Security-Policy"]
     foreign = re.findall(
         r"""(?:src|href)\s*=\s*["']?(https?://[^"' >]+)|url\(["']?(https?:)""", page
     )
     assert foreign == []
-    assert "fonts.googleapis" not in page
-    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
-    for path in re.findall(r"""(?:src|href|url\()\s*=?\s*["']?(/static/[^"')]+)""", page):
-        assert _status(f"http://127.0.0.1:{port}{path}") == 200, path
+    assert "script-src 'self'" in policy and "default-src 'none'" in policy
+    assert "<script>" not in page  # no inline script: the policy would refuse one anyway
+    assert re.findall(r'<script src="([^"]+)"', page) == ["/view.js"]
+    assert _status(f"http://127.0.0.1:{port}/view.js") == 200
+    assert "Ann" in page and "Ghoul" in page and "Shade" not in page  # there before any script
 
 
-def test_offline_page_drops_every_foreign_stylesheet() -> None:
-    stock = (
-        '<head><link rel="stylesheet" href="https://cdn.example/a.css" />\n'
-        '<link\n href="http://x/y" rel="stylesheet"/></head>'
-    )
-    page = offline_page(stock)
-    assert "http" not in page and "@font-face" in page
-
-
-@pytest.mark.parametrize("path", ["/nope", "/static/", "/static/fonts/", "/ws", "/download/x"])
+@pytest.mark.parametrize("path", ["/nope", "/static/", "/view.js/x", "/ws", "/download/x"])
 def test_unknown_paths_are_404(served: tuple[int, Path], path: str) -> None:
     port, _ = served
     assert _status(f"http://127.0.0.1:{port}{path}") == 404
-
-
-def test_each_connection_runs_the_players_view(served: tuple[int, Path]) -> None:
-    port, save_dir = served
-    before = {p: p.read_bytes() for p in save_dir.rglob("*.json")}
-
-    async def watch() -> str:
-        seen = ""
-        async with aiohttp.ClientSession() as session:
-            url = f"ws://127.0.0.1:{port}/ws?width=120&height=40"
-            async with session.ws_connect(url) as socket_:
-                for _ in range(400):
-                    message = await asyncio.wait_for(socket_.receive(), 30)
-                    data = message.data
-                    seen += (
-                        data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
-                    )
-                    if "Ghoul" in seen:
-                        break
-                for key in ("ctrl+q", "n", "h", ":", "\x11", "\x03"):
-                    await socket_.send_json(["stdin", key])
-                await asyncio.sleep(1)
-                assert not socket_.closed  # quit keys did not end the view
-        return seen
-
-    seen = asyncio.run(watch())
-    assert "Ann" in seen and "Ghoul" in seen and "Shade" not in seen
-    assert {p: p.read_bytes() for p in save_dir.rglob("*.json")} == before
 
 
 def test_serve_binds_loopback_and_prints_the_address(tmp_path: Path) -> None:
@@ -169,146 +147,135 @@ def test_is_loopback(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
 
 
-# -- a real browser -----------------------------------------------------------------------------
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-RECORD_SOCKET_TEXT = """
-(() => {
-  window.__received = "";
-  const Original = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const socket = new Original(...args);
-    socket.addEventListener("message", async (event) => {
-      const data = event.data;
-      if (typeof data === "string") { window.__received += data; return; }
-      const buffer = data instanceof Blob ? await data.arrayBuffer() : data;
-      window.__received += new TextDecoder().decode(buffer);
-    });
-    return socket;
-  };
-  window.WebSocket.prototype = Original.prototype;
-})();
-"""
-"""Keeps what the page receives, so the test can tell the terminal drew the combatants (xterm
-draws on a canvas: its text is not in the page)."""
+# -- one process for every browser ---------------------------------------------------------
 
 
-async def _browse(port: int, chromium: str, shot: Path) -> str:
-    """Open the page in headless Chromium, offline but for 127.0.0.1; screenshot; the text."""
-    profile = tempfile.mkdtemp(prefix="st-chromium-")
-    browser = subprocess.Popen(
-        [
-            chromium,
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--hide-scrollbars",
-            "--window-size=1280,800",
-            "--remote-debugging-port=0",
-            f"--user-data-dir={profile}",
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-            "about:blank",
-        ],
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert browser.stderr is not None
-        devtools = None
-        for line in browser.stderr:
-            found = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", line)
-            if found:
-                devtools = found.group(1)
-                break
-        assert devtools, "Chromium did not open its DevTools port"
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started and that still run."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found += [int(x) for x in (task / "children").read_text().split()]
+    return found
+
+
+def _threads(pid: int) -> int:
+    return len(list(Path(f"/proc/{pid}/task").iterdir()))
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+async def _receive_view(socket_: aiohttp.ClientWebSocketResponse, wanted: str) -> str:
+    """The fragments a browser receives until one holds ``wanted`` (20 s at most)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        message = await asyncio.wait_for(socket_.receive(), deadline - time.monotonic())
+        assert message.type == aiohttp.WSMsgType.TEXT, message
+        if wanted in message.data:
+            return str(message.data)
+    raise AssertionError(f"no fragment with {wanted!r}")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_every_browser_is_served_by_the_one_process(tmp_path: Path) -> None:
+    """Issue 30: N browsers cost one process: the server starts none, no thread per browser,
+    and well under 5 MB each; a change the ST makes reaches every one of them; what a
+    browser sends changes nothing."""
+    save(tmp_path, IH_FIGHT)
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*.json")}
+    clients = 12
+
+    async def crowd(port: int) -> tuple[int, int, int, bool, tuple[int, int], list[str]]:
+        pid = SERVERS[port]
+        url = f"ws://127.0.0.1:{port}/ws"
         async with aiohttp.ClientSession() as session:
-            listing = await session.get(f"http://127.0.0.1:{devtools}/json/list")
-            page = next(t for t in await listing.json() if t["type"] == "page")
-            async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as cdp:
-                number = 0
+            first = await session.ws_connect(url)
+            await _receive_view(first, "Ghoul")
+            threads, rss = _threads(pid), _rss_kb(pid)
+            others = [await session.ws_connect(url) for _ in range(clients - 1)]
+            for other in others:
+                view = await _receive_view(other, "Ghoul")
+                assert "Ann" in view and "Shade" not in view
+            for other in others:  # keys, commands, junk: nobody listens
+                await other.send_str('["stdin", "q"]')
+                await other.send_bytes(b"\x03")
+            await asyncio.sleep(0.5)
+            grown = _rss_kb(pid) - rss
+            unchanged = {p: p.read_bytes() for p in tmp_path.rglob("*.json")} == before
+            counted = (len(_children(pid)), _threads(pid) - threads, grown, unchanged)
+            following = presence.count_viewers(tmp_path)
+            await asyncio.to_thread(change, tmp_path, "damage Ghoul 3")
+            seen = [await _receive_view(s, "badly hurt") for s in (first, *others)]
+            assert not any(s.closed for s in (first, *others))
+            for s in (first, *others):
+                await s.close()
+            for _ in range(100):  # the last browser gone: the ST's marker goes too
+                if presence.count_viewers(tmp_path) == 0:
+                    break
+                await asyncio.sleep(0.05)
+            following = (following, presence.count_viewers(tmp_path))
+        return (*counted, following, seen)
 
-                async def call(method: str, **params: object) -> dict:
-                    nonlocal number
-                    number += 1
-                    await cdp.send_json({"id": number, "method": method, "params": params})
-                    while True:
-                        answer = await asyncio.wait_for(cdp.receive_json(), 60)
-                        if answer.get("id") == number:
-                            return dict(answer.get("result", {}))
-
-                await call("Page.enable")
-                await call("Page.addScriptToEvaluateOnNewDocument", source=RECORD_SOCKET_TEXT)
-                await call("Page.navigate", url=f"http://127.0.0.1:{port}/")
-                received = ""
-                for _ in range(300):
-                    result = await call("Runtime.evaluate", expression="window.__received || ''")
-                    received = str(result.get("result", {}).get("value", ""))
-                    if "Ghoul" in received:
-                        break
-                    await asyncio.sleep(0.1)
-                await asyncio.sleep(1.5)  # let xterm paint the last frame
-                for key in ("n", "h", "q"):
-                    await call("Input.dispatchKeyEvent", type="keyDown", text=key, key=key)
-                    await call("Input.dispatchKeyEvent", type="keyUp", key=key)
-                await asyncio.sleep(0.5)
-                image = await call("Page.captureScreenshot", format="png")
-                shot.write_bytes(base64.b64decode(image["data"]))
-                return received
-    finally:
-        stop(browser)
-        shutil.rmtree(profile, ignore_errors=True)
+    with _serving(tmp_path) as (port, _):
+        children, more_threads, grown_kb, unchanged, following, seen = asyncio.run(crowd(port))
+    assert children == 0
+    assert more_threads <= 0
+    assert grown_kb / (clients - 1) < 5 * 1024, f"{grown_kb} KB for {clients - 1} more browsers"
+    assert len(seen) == clients and all("Shade" not in view for view in seen)
+    assert unchanged  # what the browsers sent wrote nothing
+    assert following == (1, 0)  # the ST's title bar: one view follows while browsers watch
 
 
 @pytest.mark.skipif(
     CHROMIUM is None,
     reason="no Chromium installed (apt-get install -y chromium): the real-browser test needs one",
 )
-def test_a_real_browser_shows_the_combatants(served: tuple[int, Path], tmp_path: Path) -> None:
-    """The screenshot goes to ``$ST_SHOT_DIR`` when set (to look at it), else a temporary folder."""
-    port, save_dir = served
-    assert CHROMIUM is not None
-    before = {p: p.read_bytes() for p in save_dir.rglob("*.json")}
-    shot = Path(os.environ.get("ST_SHOT_DIR") or tmp_path) / "player-view-chromium.png"
-    received = asyncio.run(_browse(port, CHROMIUM, shot))
-    assert "Ann" in received and "Bob" in received and "Ghoul" in received
-    assert "Shade" not in received
-    assert shot.stat().st_size > 5000 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert {p: p.read_bytes() for p in save_dir.rglob("*.json")} == before
+@pytest.mark.parametrize(
+    ("name", "width", "height", "mobile"),
+    [("desktop", 1280, 800, False), ("phone", 390, 844, True)],
+)
+def test_a_real_browser_shows_the_view_and_follows_it(
+    tmp_path: Path, name: str, width: int, height: int, mobile: bool
+) -> None:
+    """The page in Chromium, at a desktop's size and at a phone's (390×844): the combatants,
+    not the hidden one, no sideways scrolling, text at least 14 px; a change arrives over the
+    websocket (the page's policy lets its own script connect). The screenshots go to
+    ``$ST_SHOT_DIR`` when set (to look at them), else a temporary folder."""
+    save_dir = tmp_path / "saves"
+    save(save_dir, IH_FIGHT)
+    shot = Path(os.environ.get("ST_SHOT_DIR") or tmp_path) / f"player-view-{name}.png"
 
+    async def browse(port: int) -> tuple[str, str, list[float]]:
+        async with chromium_page() as call:
+            await set_size(call, width, height, mobile)
+            await call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+            first = await wait_for_text(call, "Ghoul")
+            for _ in range(100):  # the script has connected: the ST's change shows
+                if await evaluate(call, "document.getElementById('offline').hidden"):
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.to_thread(change, save_dir, "damage Ghoul 3")
+            later = await wait_for_text(call, "badly hurt")
+            measures = await evaluate(
+                call,
+                "[document.documentElement.scrollWidth, window.innerWidth,"
+                " parseFloat(getComputedStyle(document.body).fontSize)]",
+            )
+            shot.write_bytes(await screenshot(call))
+            return first, later, [float(x) for x in measures]
 
-def test_a_served_view_whose_server_is_gone_exits(tmp_path: Path) -> None:
-    """A browser's view outlives nothing: when its server dies, it ends (no orphan spinning)."""
-    save(tmp_path, IH_FIGHT)
-    from console.player.serve import player_command
-
-    stand_in = (  # a server that starts the view with pipes, as textual-serve does, then dies
-        "import os, subprocess, sys, time\n"
-        "view = subprocess.Popen(sys.argv[1], shell=True, stdin=subprocess.PIPE,"
-        " stdout=subprocess.PIPE, stderr=subprocess.PIPE)\n"
-        "print(view.pid, flush=True)\n"
-        "time.sleep(3)\n"
-        "os._exit(0)\n"
-    )
-    env = {**os.environ, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
-    done = subprocess.run(
-        [sys.executable, "-c", stand_in, player_command(tmp_path, None, "en")],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
-    pid = int(done.stdout.split()[0])
-    for _ in range(200):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.05)
-    else:
-        os.kill(pid, 9)
-        pytest.fail("the view went on after its server died")
+    with _serving(save_dir) as (port, _):
+        first, later, (scroll_width, inner_width, font_px) = asyncio.run(browse(port))
+    assert "Ann" in first and "Bob" in first and "Ghoul" in first and "Shade" not in first
+    assert "badly hurt" in later and "Shade" not in later
+    assert scroll_width <= inner_width == width
+    assert font_px >= 14
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 5000
 
 
 def _handshake(port: int, headers: dict[str, str]) -> int:
@@ -362,7 +329,7 @@ def test_a_foreign_host_gets_no_page(served: tuple[int, Path]) -> None:
 
 
 def test_allowed_host_and_same_origin() -> None:
-    from console.player.serve import allowed_host, same_origin
+    from console.player.addresses import allowed_host, same_origin
 
     assert allowed_host("127.0.0.1:8000", "127.0.0.1")
     assert allowed_host("[::1]:8000", "::1")
@@ -378,8 +345,8 @@ def test_allowed_host_and_same_origin() -> None:
 
 
 def test_no_more_browsers_than_max_clients(tmp_path: Path) -> None:
-    """Issue 30: each browser runs a view process; ``--max-clients`` caps them (default 16),
-    the next one is told so (503) and starts nothing."""
+    """Issue 30: ``--max-clients`` caps the browsers connected at once (default 16); the next
+    one is told so (503), and the page says it."""
     save(tmp_path, IH_FIGHT)
 
     async def crowd(port: int) -> tuple[bool, int]:
@@ -393,5 +360,14 @@ def test_no_more_browsers_than_max_clients(tmp_path: Path) -> None:
                 except aiohttp.WSServerHandshakeError as error:
                     return not first.closed, error.status
 
+    async def page_while_full(port: int) -> str:
+        async with aiohttp.ClientSession() as session:
+            url = f"ws://127.0.0.1:{port}/ws"
+            async with session.ws_connect(url) as first:
+                await asyncio.wait_for(first.receive(), 30)
+                answer = await session.get(f"http://127.0.0.1:{port}/")
+                return await answer.text()
+
     with _serving(tmp_path, "--max-clients", "1") as (port, _):
         assert asyncio.run(crowd(port)) == (True, 503)
+        assert "serves 1 browsers at most" in asyncio.run(page_while_full(port))

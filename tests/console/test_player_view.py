@@ -257,16 +257,6 @@ async def test_the_view_writes_nothing_and_takes_no_lock(tmp_path: Path) -> None
     assert before == after
 
 
-async def test_served_view_ignores_keys(tmp_path: Path) -> None:
-    save(tmp_path, IH_FIGHT)
-    async with player_view(tmp_path, served=True) as (app, pilot):
-        for key in ("ctrl+q", "ctrl+p", "n", "h", "colon", "ctrl+c"):
-            await pilot.press(key)
-        await pilot.pause()
-        assert app.is_running
-        assert "Ann" in screen_text(app)
-
-
 def test_player_subcommand_usage_errors_are_one_line(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "console", "player", "--lang", "fr"],

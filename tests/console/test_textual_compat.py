@@ -210,23 +210,6 @@ async def test_a_mounted_toast_rack_shows_the_notifications() -> None:
         assert any("hello" in text for text in toasts), toasts
 
 
-def test_textual_serves_server_has_the_methods_the_players_server_uses() -> None:
-    """console/player/serve.py overrides ``Server._make_app`` and calls
-    ``Server._process_messages(websocket, service)``."""
-    import inspect
-
-    from textual_serve.server import Server
-
-    assert inspect.iscoroutinefunction(Server._make_app)
-    assert list(inspect.signature(Server._make_app).parameters) == ["self"]
-    assert inspect.iscoroutinefunction(Server._process_messages)
-    assert list(inspect.signature(Server._process_messages).parameters) == [
-        "self",
-        "websocket",
-        "app_service",
-    ]
-
-
 class SelectApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static("top line", id="top")

@@ -1,0 +1,56 @@
+"""The players' view of one followed scene, whatever draws it: the terminal view
+(:mod:`console.player.app`) and the web page (:mod:`console.player.web_page`) both show what
+:func:`render_scene` gives, so the two cannot drift apart (what is hidden is dropped in
+:mod:`console.player.text`, before any text is made).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from console.i18n import Translator, save_error_text
+from console.player import ih_text, mist_text, text
+from saves.errors import BadFile, NewerVersion, NotFound
+from saves.follow import Followed
+
+
+def render_scene(
+    t: Translator, followed: Followed, width: int, height: int = 24
+) -> tuple[Text, RenderableType]:
+    """The heading and the body for a scene (what the players may see, nothing more)."""
+    scene = followed.scene
+    where = text.Heading(followed.campaign, scene.name)
+    state: Any = scene.state
+    if scene.family == "ih":
+        body: RenderableType = ih_text.ih_view(t, state, width, height)
+        top = text.heading(t, where, ih_text.ih_detail(t, state))
+    else:
+        top = text.heading(t, where, mist_text.mist_detail(t, state))
+        body = mist_text.mist_view(t, state, width)
+    if followed.recap is not None:  # issue 26: the ST shows a past moment
+        at, length = followed.recap
+        banner = Text(" " + t("player.recap", at=at, length=length) + " ", "bold black on yellow")
+        top = Text.assemble(banner, "  ", top)
+    return top, body
+
+
+def problem_text(t: Translator, error: Exception) -> str:
+    """What the players read about a file that does not load: its name and what kind of
+    problem, not the details (a damaged file's details may quote what it holds)."""
+    if isinstance(error, NewerVersion) and error.path is not None:
+        return t("player.problem.newer", file=error.path.name)
+    if isinstance(error, BadFile) and error.path is not None:
+        return t("player.problem.damaged", file=error.path.name)
+    if isinstance(error, NotFound):
+        return save_error_text(error, t.lang)
+    return t("player.problem.damaged", file="?")
+
+
+def notice(t: Translator, problem: str | None, shown: bool) -> str:
+    """The one-line message over the view when the last read failed ("" when none)."""
+    if problem is None:
+        return ""
+    return t("player.stale" if shown else "player.unreadable", reason=problem)
