@@ -1,9 +1,11 @@
 """The one shape of a dialog that changes the scene: a ``ModalScreen`` answering a command.
 
 A dialog builds a command object from its fields and asks the scene, through a :class:`Probe`,
-whether the engine would take it (a dry run on the current state, nothing kept). Refused, the
-reason is shown in the dialog, which stays open so nothing typed is lost; taken, the dialog
-``dismiss``-es with the command and the screen runs it through its one path into the engine
+whether the engine would take it: the engine's :func:`engine.refusal.refusal`, which rolls no
+die and resolves nothing (issue 24 §1), so a command is refused in the very words applying it
+gives, previewed once (its odds) and applied once. Refused, the reason is shown in the dialog,
+which stays open so nothing typed is lost; taken, the dialog ``dismiss``-es with the command and
+the screen runs it through its one path into the engine
 (:meth:`console.screens.shell.SceneScreen.open_dialog`). Escape dismisses with ``None``.
 
 A dialog that rolls again and again (the roll, check and attack dialogs, the roster, the
@@ -41,7 +43,10 @@ def styled_as(dialog: type[ModalScreen[Any]], name: str) -> str:
 
 
 class Probe(Protocol):
-    """What a dialog may ask of its scene: why a command would be refused (``None``: taken)."""
+    """What a dialog may ask of its scene: why a command would be refused (``None``: taken).
+
+    The scene screen answers with :func:`engine.refusal.refusal` on its state (or its
+    read-only refusal), remembered until the scene changes."""
 
     def refusal(self, command: object) -> str | None:
         """The refusal in the table's language, or ``None`` when the engine would take it."""
