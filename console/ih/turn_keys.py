@@ -46,7 +46,7 @@ class TurnKeys(IHBase):
         # never raises a score); the engine refuses the others, so they are not offered.
         names = list(view.names)
         later = names[names.index(who) + 1 :] if who in names else []
-        choices: list[tuple[object, str]] = [
+        choices: list[tuple[ih.Command, str]] = [
             (ih.Delay(who, after=None), self.t("dialog.next-round"))
         ]
         choices += [
