@@ -326,9 +326,11 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     rolled = tie_roll(t, event)
     if rolled is not None:
         return rolled
-    if type(event).__name__ == "AttackRolled":
-        return attack_line(t, system, event)
     from console.ih.sheet_text import roll_line
+    from engine.ih.events import AttackRolled
+
+    if isinstance(event, AttackRolled):
+        return attack_line(t, system, event)
 
     own = roll_line(t, system, event)
     if own is not None:
@@ -353,8 +355,9 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
 def tie_roll(t: Translator, event: Any) -> Text | None:
     """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
     (issue 18; a rolled initiative's line is :func:`console.ih.sheet_text.roll_line`'s)."""
-    kind = type(event).__name__
-    if kind == "TieRolledOff":
+    from engine.ih.events import TieRolledOff
+
+    if isinstance(event, TieRolledOff):
         line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")
         line.append(" ".join(str(face) for face in event.faces), style="bold green")
         return line

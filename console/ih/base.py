@@ -24,6 +24,7 @@ from console.screens.shell import SceneScreen
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind
 from engine.ih.events import UnusualReflex
+from engine.ih.sheet_events import ExtendedRolled
 from engine.session import JournalEntry, Scene
 
 NEEDS_SELECTION = frozenset(
@@ -63,7 +64,7 @@ class IHBase(SceneScreen):
         super().after_command(text, events)
         self._offer_to_stay_conscious(events)
         for event in events:
-            if type(event).__name__ == "ExtendedRolled" and event.mishap_near:
+            if isinstance(event, ExtendedRolled) and event.mishap_near:
                 # RULES.md §3.10: the ST must tell the player the risk of a mishap.
                 self.notify(
                     self.t(
