@@ -71,8 +71,13 @@ name = st.sampled_from(NAMES)
 small = st.integers(-2, 9)
 
 IH_SETUP = [
-    "sheet Ann pc dexterity=6 wits=3 firearms=2 composure=2 resolve=2 brawl=1",
-    "sheet Ghoul npc dexterity=3 strength=4 brawl=3 composure=1 resolve=1",
+    "sheet Ann pc dexterity=6 wits=3 firearms=2 composure=2 resolve=2 martial=1",
+    "sheet Ghoul npc dexterity=3 strength=4 martial=3 composure=1 resolve=1",
+]
+IH_FIGHTERS = [
+    "add Ann from=Ann init=12",
+    "add Ghoul from=Ghoul init=9",
+    "add Shade init=5 defense=1 defense-bonus=1 health=6",
 ]
 ih_line = st.one_of(
     st.builds(
@@ -98,7 +103,7 @@ ih_line = st.one_of(
         lambda a, b, dp, o: f"attack {a} {b} {dp} {o}",
         name,
         st.sampled_from(("Ghoul", "Ann", "Ghoul,Shade", "Shade", "Nobody")),
-        st.sampled_from(("dp=5", "dp=-1", "dexterity+firearms", "strength+brawl", "wits+occult")),
+        st.sampled_from(("dp=5", "dp=-1", "dexterity+firearms", "strength+martial", "wits+occult")),
         st.sampled_from(
             (
                 "",
@@ -117,28 +122,81 @@ ih_line = st.one_of(
     st.builds(
         lambda a, t, o: f"check {a} {t} {o}",
         name,
-        st.sampled_from(("dexterity+firearms", "wits+occult", "strength+brawl", "luck")),
+        st.sampled_from(("dexterity+firearms", "wits+occult", "strength+martial", "luck")),
         st.sampled_from(("", "mod=-2", "willpower", "dc=2")),
     ),
     st.builds(lambda a, n: f"roll ih-d10 {n} by={a}", name, small),
     st.builds(lambda a: f"roll ih-d10 3 by={a} --willpower", name),
     st.builds(lambda a, n: f"initiative {a} {n:+d}", name, st.integers(-4, 4)),
-    st.builds(lambda a: f'extended {a} "Pick the lock" dexterity+firearms target=5', name),
-    st.builds(lambda a: f'extended-roll {a} "Pick the lock"', name),
+    st.builds(
+        lambda a, d: f'extended {a} "Pick the lock" dexterity+firearms dc={d} interval=turn',
+        name,
+        st.integers(-1, 6),
+    ),
+    st.sampled_from(("extended roll x1", "extended roll x2")),
 )
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     system=st.sampled_from(("ih-d10", "ih-d6")),
+    fighters=st.booleans(),
     before=st.lists(ih_line, max_size=12),
     seed=st.integers(0, 3),
     candidates=st.lists(ih_line, min_size=1, max_size=6),
 )
 def test_an_ih_refusal_is_what_applying_says(
+    system: str, fighters: bool, before: list[str], seed: int, candidates: list[str]
+) -> None:
+    state = play(system, IH_SETUP + (IH_FIGHTERS if fighters else []) + before, seed)
+    for text in candidates:
+        agrees(state, system, text)
+
+
+attack_line = st.builds(
+    lambda b, dp, o: f"attack Ann {b} {dp} {o}",
+    st.sampled_from(("Ghoul", "Shade", "Ghoul,Shade", "Ann")),
+    st.sampled_from(("dp=5", "dp=0", "dexterity+firearms", "strength+martial", "dp=3 mod=-4")),
+    st.sampled_from(
+        (
+            "",
+            "defend=1",
+            "defend=2",
+            "defend=3",
+            "defend=Ghoul:1,Shade:1",
+            "bonus=2 attacks=2 split=1,1",
+            "attacks=2 defend=1,1",
+            "willpower",
+            "reflex-move defend=1",
+            "bonus-on-hit=1",
+            "penalty=1 no-damage",
+        )
+    ),
+)
+fight_line = st.one_of(
+    st.builds(lambda a, n: f"defend {a} {n}", name, st.integers(1, 2)),
+    st.builds(lambda a, n: f"defense {a} {n}", name, st.integers(0, 2)),
+    st.builds(lambda a: f"willpower {a} defense", name),
+    st.builds(lambda a: f"willpower {a} +3dp", name),
+    st.builds(lambda a, n: f"damage {a} {n}", name, st.integers(1, 8)),
+    st.builds(lambda k: f"spend Ann {k}", st.sampled_from(("standard", "move", "swift"))),
+    st.builds(lambda a: f"check {a} dexterity+firearms --willpower", name),
+    st.just("willpower Ann -9"),
+)
+
+
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    system=st.sampled_from(("ih-d10", "ih-d6")),
+    before=st.lists(fight_line, max_size=5),
+    seed=st.integers(0, 3),
+    candidates=st.lists(st.one_of(attack_line, fight_line), min_size=1, max_size=4),
+)
+def test_an_attack_in_a_fight_is_refused_as_applying_refuses_it(
     system: str, before: list[str], seed: int, candidates: list[str]
 ) -> None:
-    state = play(system, IH_SETUP + before, seed)
+    """Ann's turn in a fight begun: attacks taken and refused, each compared with applying."""
+    state = play(system, [*IH_SETUP, *IH_FIGHTERS, "begin", *before], seed)
     for text in candidates:
         agrees(state, system, text)
 
