@@ -8,6 +8,7 @@ before; a name that is neither is refused; a save from before notes opens with n
 from __future__ import annotations
 
 import shutil
+from functools import reduce
 from pathlib import Path
 
 import pytest
@@ -27,10 +28,9 @@ NOTE = 'note Mei "owes the fence a favour"'
 
 
 def _scene(lines: list[str]) -> Scene:
-    scene = new_scene("Ward", "mist", 1)
-    for line in lines:
-        scene, _ = execute_text(scene, line)
-    return scene
+    return reduce(
+        lambda scene, line: execute_text(scene, line)[0], lines, new_scene("W", "mist", 1)
+    )
 
 
 def _state(scene: Scene) -> MistState:
