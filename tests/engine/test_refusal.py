@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -137,7 +138,7 @@ ih_line = st.one_of(
 )
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     system=st.sampled_from(("ih-d10", "ih-d6")),
     fighters=st.booleans(),
@@ -185,7 +186,7 @@ fight_line = st.one_of(
 )
 
 
-@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(120), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     system=st.sampled_from(("ih-d10", "ih-d6")),
     before=st.lists(fight_line, max_size=5),
@@ -280,7 +281,7 @@ mist_line = st.one_of(
 )
 
 
-@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(120), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     before=st.lists(mist_line, max_size=10),
     seed=st.integers(0, 3),
