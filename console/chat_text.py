@@ -23,9 +23,14 @@ from console.i18n import Translator
 from console.ih.sheet_text import pool_label, trait
 from console.player.ih_text import current_actor, visible
 from console.player.mist_text import visible_challenges
+from engine.dice.command import CheckRolled, MistRolled
 from engine.dice.ih import is_success_face
 from engine.dice.ww import notation
+from engine.events import Event
+from engine.ih import events as ih_events
 from engine.ih.encounter import Encounter
+from engine.ih.sheet_events import CheckMade, ExtendedRolled
+from engine.mist import events as mist_events
 from engine.mist.state import MistState
 
 
@@ -119,28 +124,27 @@ def _level(command: Any) -> int | None:
 def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
     """The chat line of one event that carries dice (``None`` for the others, and for a hidden
     roll: the players are not told). ``command`` is the journal entry's, for the again rule."""
-    kind = type(event).__name__
     again, level = _again(command), _level(command)
-    if kind == "CheckRolled":
+    if isinstance(event, CheckRolled):
         if event.command.hidden:
             return None
         return check_line(t, event.result, who=event.command.by, again=again, level=level)
-    if kind in ("CheckMade", "ExtendedRolled"):
+    if isinstance(event, CheckMade | ExtendedRolled):
         record = event.record
         if record.hidden:
             return None
         label = _label(t, record.parts, record.label)
-        if kind == "ExtendedRolled":
+        if isinstance(event, ExtendedRolled):
             label = f"{event.id} {label}".strip()
         line = check_line(t, record.result, who=record.by, label=label, again=again, level=level)
-        if kind == "CheckMade" and event.opponent is not None:
+        if isinstance(event, CheckMade) and event.opponent is not None:
             other = event.opponent
             line += "  " + t("chat.versus", name=other.by or "?", dice=faces(other.result))
             line += f" = {other.result.final_successes}"
-        if kind == "ExtendedRolled":
+        if isinstance(event, ExtendedRolled):
             line += "  " + t("dice.extended-total", successes=event.successes, dc=event.dc)
         return line
-    if kind == "AttackRolled":
+    if isinstance(event, ih_events.AttackRolled):
         from console.ih.combat_text import attack_sentence
 
         result = event.result
@@ -154,13 +158,15 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
             pool_text += " " + t("roll.chance")
         parts.append(pool_text)
         return " ".join(parts) + f" → {faces(result)} → " + attack_sentence(t, event).plain
-    if kind == "MistRolled":
+    if isinstance(event, MistRolled):
         if event.command.hidden:
             return None
         return mist_line(t, event.result, who=event.command.by)
-    if kind == "ActionRolled":
+    if isinstance(event, mist_events.ActionRolled):
         return mist_line(t, event.roll, who=event.actor, sources=event.sources)
-    if kind == "CaseRolled":  # a Deduction or Test roll for a conclusion (§4.7)
+    if isinstance(
+        event, mist_events.CaseRolled
+    ):  # a Deduction or Test roll for a conclusion (§4.7)
         mode = t(f"mist.case.{event.mode}") if t.has(f"mist.case.{event.mode}") else event.mode
         return mist_line(t, event.roll, who=f"{mode} {event.conclusion}")
     return None
@@ -273,38 +279,40 @@ def board_text(t: Translator, state: Any) -> str:
 
 # -- the SealDice log export (saves/exports.py makes the file; the words are made here) ---------
 
-ROLLERS: dict[str, str] = {
-    "CheckRolled": "command.by",
-    "MistRolled": "command.by",
-    "CheckMade": "record.by",
-    "ExtendedRolled": "record.by",
-    "AttackRolled": "attacker",
-    "ActionRolled": "actor",
-    "ActionSpent": "name",
-    "Delayed": "name",
-    "UnusualReflex": "name",
-    "InterruptDeclared": "reactor",
+ROLLERS: dict[type[Event], str] = {
+    CheckRolled: "command.by",
+    MistRolled: "command.by",
+    CheckMade: "record.by",
+    ExtendedRolled: "record.by",
+    ih_events.AttackRolled: "attacker",
+    mist_events.ActionRolled: "actor",
+    ih_events.ActionSpent: "name",
+    ih_events.Delayed: "name",
+    ih_events.UnusualReflex: "name",
+    ih_events.InterruptDeclared: "reactor",
 }
 """Events a character makes, and the field naming that character; any other event is the
 Storyteller's (the log's items under the ST's nickname)."""
-DICE_EVENTS = frozenset(
+DICE_EVENTS: frozenset[type[Event]] = frozenset(
     (
-        "CheckRolled",
-        "MistRolled",
-        "CheckMade",
-        "ExtendedRolled",
-        "AttackRolled",
-        "ActionRolled",
-        "CaseRolled",
+        CheckRolled,
+        MistRolled,
+        CheckMade,
+        ExtendedRolled,
+        ih_events.AttackRolled,
+        mist_events.ActionRolled,
+        mist_events.CaseRolled,
     )
 )
-UNSEEN_EVENTS = frozenset(("Hidden", "ChallengeHidden", "LimitsHidden"))
+UNSEEN_EVENTS: frozenset[type[Event]] = frozenset(
+    (ih_events.Hidden, mist_events.ChallengeHidden, mist_events.LimitsHidden)
+)
 """The ST hiding something from the players: not in their log."""
 
 
 def actor(event: Any) -> str | None:
     """Who made ``event`` (``None``: the Storyteller)."""
-    path = ROLLERS.get(type(event).__name__)
+    path = ROLLERS.get(type(event))
     value: Any = event
     for name in path.split(".") if path else ():
         value = getattr(value, name, None)
@@ -338,12 +346,12 @@ class LogWords:
 
         lines = []
         for event in entry.events:
-            kind = type(event).__name__
+            kind = type(event)
             named = _names(event)
             added_hidden = kind in ADDED and getattr(event, "hidden", False) is True
-            if added_hidden or kind in ("Hidden", "ChallengeHidden"):
+            if added_hidden or kind in (ih_events.Hidden, mist_events.ChallengeHidden):
                 self.hidden |= named
-            elif kind in ("Revealed", "ChallengeRevealed"):
+            elif kind in (ih_events.Revealed, mist_events.ChallengeRevealed):
                 self.hidden -= named
             if kind in UNSEEN_EVENTS or named & self.hidden:
                 continue
@@ -358,7 +366,7 @@ class LogWords:
         return lines
 
 
-ADDED = ("CombatantAdded", "ChallengeAdded")
+ADDED: tuple[type[Event], ...] = (ih_events.CombatantAdded, mist_events.ChallengeAdded)
 """Events that may bring someone or something in hidden (``add … hidden``)."""
 NAME_FIELDS = ("name", "target", "attacker", "actor", "reactor", "challenge", "after", "names")
 """Fields of an event that name a combatant or a challenge."""

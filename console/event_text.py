@@ -1,9 +1,9 @@
 """Every engine event in words, per language: the one registry (STYLE.md; issue 17 §3).
 
 The console's log and status line, the Markdown session report and ``run``'s printed scene all
-describe events here. An event of class ``X`` is worded by the locale key ``event.X`` (Infinite
-Horror, dice) or ``mist.event.X`` (M.I.S.T.: both families have a ``SceneEnded`` and a
-``NoteAdded``), filled with the event's fields, each field first put in words:
+describe events here. An event is worded by the locale key its type has in the registry
+(``console/event_keys.py``: ``event.X`` for Infinite Horror and dice, ``mist.event.X`` for
+M.I.S.T.), filled with the event's fields, each field first put in words:
 
 - enums and engine codes become their labels (``ActionKind.SWIFT`` → ``action.swift``, a phase,
   a track, a theme type, a case-roll mode…);
@@ -11,20 +11,28 @@ Horror, dice) or ``mist.event.X`` (M.I.S.T.: both families have a ``SceneEnded``
 - every whole-number field ``n`` also gives ``{n_rounds}``-style counted words where a template
   needs them (``count.rounds``: "1 round", "2 rounds").
 
-An event that carries dice (an IH check or a M.I.S.T. roll) is its roll's line. An event with no
-template (one added to the engine later) reads as its class name in words and its fields, never
-as ``key=value`` pairs.
+An event that carries dice (an IH check or a M.I.S.T. roll) is its roll's line. Variants of a
+sentence are chosen by the event's type and fields, never by its class name as a string. An
+object with no template (not an engine event) reads as its fields, never as ``key=value``.
 """
 
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from console import event_keys
 from console.i18n import Translator
 from engine.dice.mist import Outcome as MistOutcome
+from engine.ih.events import (
+    ActionSpent,
+    CombatantAdded,
+    SurpriseDeclared,
+    TemporaryHealth,
+    WillpowerChanged,
+)
+from engine.mist.events import ClueAdded, ConsequenceDelivered, Mitigated
 from engine.mist.state import Phase, Retirement, ThemeType, Track
 
 MIST_WORDS: dict[str, str] = {
@@ -64,13 +72,12 @@ COUNTED: dict[str, str] = {"rounds": "count.rounds"}
 
 def family_of(event: object) -> str:
     """``mist`` for a M.I.S.T. event, ``ih`` for the others (Infinite Horror and dice)."""
-    return "mist" if type(event).__module__.startswith("engine.mist") else "ih"
+    return "mist" if event_keys.is_mist(event) else "ih"
 
 
 def key_of(event: object) -> str:
-    """The locale key that words ``event``."""
-    prefix = "mist.event." if family_of(event) == "mist" else "event."
-    return prefix + type(event).__name__
+    """The locale key that words ``event`` (``""``: none, it is not an engine event)."""
+    return event_keys.key_of(event) or ""
 
 
 def word(t: Translator, field: str, value: Any, family: str = "ih") -> Any:
@@ -125,7 +132,7 @@ def describe(t: Translator, event: object) -> str:
     """One line for any engine event in ``t``'s language."""
     from console.roll_lines import roll_event
 
-    dice = roll_event(t, "", event) if type(event).__name__ != "CombatantAdded" else None
+    dice = roll_event(t, "", event) if not isinstance(event, CombatantAdded) else None
     if dice is not None and family_of(event) == "ih":
         return dice.plain
     values = values_of(t, event)
@@ -136,31 +143,31 @@ def describe(t: Translator, event: object) -> str:
         values["dice"] = roll_result(t, roll).plain
     key = key_of(event)
     raw = {f.name: getattr(event, f.name) for f in fields(event)} if is_dataclass(event) else {}
-    if type(event).__name__ == "TemporaryHealth" and t.has(f"trait.{raw.get('trait')}"):
+    if isinstance(event, TemporaryHealth) and t.has(f"trait.{raw.get('trait')}"):
         values["trait"] = t(f"trait.{raw['trait']}")
     for flag, suffix in VARIANTS:
         if raw.get(flag) is True and t.has(key + suffix):
             key += suffix
             break
     use = raw.get("use")
-    if key.endswith(".WillpowerChanged") and isinstance(use, str) and t.has(f"{key}-{use}"):
+    if isinstance(event, WillpowerChanged) and isinstance(use, str) and t.has(f"{key}-{use}"):
         key += f"-{use}"  # a §1.7 spend said as one: "spends 1 willpower to stay conscious"
-    key, values = _polish(t, key, raw, values)
+    key, values = _polish(t, event, key, values)
     if raw.get("skill") and t.has(key + "-skill"):
         key += "-skill"  # a specialty names its skill
         skill = str(raw["skill"])
         values["skill"] = t(f"trait.{skill}") if t.has(f"trait.{skill}") else skill
     if isinstance(raw.get("changes"), tuple):
         values["changes"] = _changes(t, raw["changes"])
-    if key.endswith(".Mitigated") and raw.get("tier_after", 1) <= 0 and t.has(key + "-full"):
+    if isinstance(event, Mitigated) and event.tier_after <= 0 and t.has(key + "-full"):
         key += "-full"  # §4.6: a consequence mitigated to nothing says so
     full = raw.get("target") and raw.get("status") and raw.get("tier") == 0
-    if key.endswith(".ConsequenceDelivered") and full and t.has(key + "-mitigated"):
+    if isinstance(event, ConsequenceDelivered) and full and t.has(key + "-mitigated"):
         key += "-mitigated"
     if raw.get("label") and t.has(key + "-labelled"):
         key += "-labelled"  # the reflex named, or what a "1 round" action does (§3.7)
     line = None
-    if t.has(key):
+    if key and t.has(key):
         try:
             line = t(key, **values)
         except (KeyError, IndexError, ValueError):
@@ -173,9 +180,8 @@ def describe(t: Translator, event: object) -> str:
 
 
 def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:
-    """An event with no template: its class in words and its simple fields."""
-    name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(event).__name__).lower()
-    name = name[:1].upper() + name[1:]
+    """An object with no template (every engine event has one: tests/console/test_event_keys.py):
+    its simple fields."""
     shown = [
         f"{field.replace('_', ' ')} {value}"
         for field, value in values.items()
@@ -183,7 +189,7 @@ def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:
         and isinstance(value, str | int | float)
         and value not in ("", "—")
     ]
-    return name + (t("word.colon") + ", ".join(shown) if shown else "")
+    return ", ".join(shown) or "—"
 
 
 def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
@@ -203,21 +209,20 @@ def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
 
 
 def _polish(
-    t: Translator, key: str, raw: dict[str, Any], values: dict[str, Any]
+    t: Translator, event: object, key: str, values: dict[str, Any]
 ) -> tuple[str, dict[str, Any]]:
     """Templates chosen by a field's value rather than a flag: an action paid with other
     slots, a surprise round one combatant acts in, a clue found in a named scene."""
-    kind = key.rsplit(".", 1)[-1]
-    if kind == "ActionSpent" and not raw.get("off_turn"):
-        paid = [p for p in raw.get("paid_with", ()) if p != raw.get("kind")]
+    if isinstance(event, ActionSpent) and not event.off_turn:
+        paid = [p for p in event.paid_with if p != event.kind]
         if paid and t.has(key + "-paid"):
             words = [str(word(t, "paid_with", p)) for p in paid]
             last = words.pop()
             joined = t("word.list-sep").join(words) + t("word.list-and") + last if words else last
             values = {**values, "paid": joined}
             key += "-paid"
-    if kind == "SurpriseDeclared" and len(raw.get("names", ())) == 1 and t.has(key + "-one"):
+    if isinstance(event, SurpriseDeclared) and len(event.names) == 1 and t.has(key + "-one"):
         key += "-one"
-    if kind == "ClueAdded" and raw.get("scene") and t.has(key + "-found"):
+    if isinstance(event, ClueAdded) and event.scene and t.has(key + "-found"):
         key += "-found"
     return key, values

@@ -1,6 +1,7 @@
 """Every key of the console in one list (STYLE.md: the Footer, F1 help, the command palette and
 the user keymap all come from it): the tables of ``console/keys.toml``, one a screen, dialog or
-widget, and the M.I.S.T. screen's from ``console/mist/keys.py``.
+widget of either family. A key is written once there (id, key, action, group); its name is
+``keys.<id>`` in the locale files.
 
 Each binding has an id (``"combat.next-turn"``) and a description key into the locale files.
 A user keymap file in the save directory, ``keymap.toml`` or ``keymap.json``, maps ids to keys
@@ -19,7 +20,6 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
 
 from console.i18n import Translator
-from console.mist.keys import BUILDER_KEY_SPECS, MIST_KEY_SPECS
 from console.textual_compat import bindings_of, set_bindings
 
 
@@ -50,11 +50,13 @@ def _tables() -> dict[str, tuple[KeySpec, ...]]:
 
 
 _TABLES = _tables()
-_SCREEN_TABLES = ("app", "combat", "list", "roster", "editor", "extended", "timeline")
+_SCREEN_TABLES = (
+    "app", "combat", "list", "roster", "editor", "extended", "timeline", "mist", "mist-builder",
+)  # fmt: skip
 
 # One constant a table of keys.toml (its comments say where each table's keys work).
 APP_KEYS, COMBAT_KEYS, LIST_KEYS, ROSTER_KEYS, EDITOR_KEYS, EXTENDED_KEYS, TIMELINE_KEYS = (
-    _TABLES[name] for name in _SCREEN_TABLES
+    _TABLES[name] for name in _SCREEN_TABLES[:7]
 )
 DIALOG_KEYS, CONFIRM_KEYS, ROLL_KEYS, CHECK_KEYS, ATTACK_KEYS, SAVES_KEYS, HELP_KEYS = (
     _TABLES[name] for name in ("dialog", "confirm", "roll", "check", "attack", "saves", "help")
@@ -64,9 +66,9 @@ MIST_DIALOG_KEYS, RECIPIENT_KEYS, COMMAND_LINE_KEYS, ROWS_KEYS = (
 )
 MIST_EFFECTS_KEYS = MIST_DIALOG_KEYS + _TABLES["mist-effects"]
 """The M.I.S.T. effects dialog: Esc, and the arrows that choose a kind of effect."""
-MIST_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in MIST_KEY_SPECS)
-"""Keys of the M.I.S.T. screen (RULES.md §4; defined in console/mist/keys.py)."""
-BUILDER_KEYS: tuple[KeySpec, ...] = tuple(KeySpec(*spec) for spec in BUILDER_KEY_SPECS)
+MIST_KEYS: tuple[KeySpec, ...] = _TABLES["mist"]
+"""Keys of the M.I.S.T. screen (RULES.md §4)."""
+BUILDER_KEYS: tuple[KeySpec, ...] = _TABLES["mist-builder"]
 """Keys of the M.I.S.T. roll builder dialog (its arrows are RECIPIENT_KEYS)."""
 
 PALETTE_KEYS: tuple[KeySpec, ...] = (

@@ -22,6 +22,8 @@ from console import event_text
 from console.i18n import Translator
 from console.scene_text import statuses_words
 from engine import commands
+from engine.ih import events as ih_events
+from engine.mist import events as mist_events
 from engine.session import Scene
 
 ENGLISH = Translator("en")
@@ -87,15 +89,14 @@ def _scene_report(scene: Scene, t: Translator) -> list[str]:
 
 def _heading(event: Any, family: object, t: Translator) -> str | None:
     """The heading an event opens: a round, the surprise round, a phase of a loop, a scene."""
-    kind = type(event).__name__
-    if kind == "RoundStarted":
+    if isinstance(event, ih_events.RoundStarted):
         return "### " + t("report.h.round", round=event.round)
-    if kind == "SurpriseDeclared":
+    if isinstance(event, ih_events.SurpriseDeclared):
         return "### " + t("report.h.surprise")
-    if kind == "PhaseChanged" and family == "mist":
+    if isinstance(event, mist_events.PhaseChanged):
         phase = _label(t, "mist.phase.", event.new)
         return "### " + t("report.h.loop", cycle=event.cycle, phase=phase)
-    if kind == "SceneEnded" and family == "mist":
+    if isinstance(event, mist_events.SceneEnded):
         return f"### {md(event.next_scene)}"
     return None
 

@@ -18,6 +18,7 @@ from console.i18n import Translator
 from console.ih.combat_text import attack_line, tie_roll
 from console.ih.sheet_text import roll_line
 from console.render import check, mist_roll
+from engine.ih.events import AttackRolled
 
 
 def _find_result(event: Any) -> tuple[str, Any] | None:
@@ -41,7 +42,7 @@ def roll_event(t: Translator, system: str, event: Any) -> Text | None:
     rolled = tie_roll(t, event)
     if rolled is not None:
         return rolled
-    if type(event).__name__ == "AttackRolled":
+    if isinstance(event, AttackRolled):
         return attack_line(t, system, event)
     own = roll_line(t, system, event)
     if own is not None:

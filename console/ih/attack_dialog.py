@@ -76,6 +76,8 @@ class AttackDialog(OddsForm, CommandDialog):
         """Its odds against the target chosen (``None`` while there are none)."""
         self.kept: list[str] = []
         """Targets kept with **+ Target**; the one chosen now is attacked with them."""
+        self._previewed: tuple[Encounter, Attack, tuple[TargetOdds, ...]] | None = None
+        """The fight, the attack and its odds last shown (see :meth:`_preview`)."""
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -240,7 +242,7 @@ class AttackDialog(OddsForm, CommandDialog):
         try:
             command = self.current_command()
             check_command(command)  # the limits a typed line meets (engine/limits.py)
-            every = preview(self.state(), command)
+            every = self._preview(command)
         except RuleError as error:
             self.command = self.planned = None
             self._show_defense(None)
@@ -255,6 +257,17 @@ class AttackDialog(OddsForm, CommandDialog):
         summary.update("\n".join(self._odds_words(p, command, named) for p in every))
         threshold = None if command.no_damage else max(planned.health, 1)
         chart.show(dict(enumerate(planned.odds.distribution)), threshold)
+
+    def _preview(self, command: Attack) -> tuple[TargetOdds, ...]:
+        """The exact odds of ``command`` in the fight now, worked out once for each fight and
+        command (rolling reads the fields again: the odds already shown are not redone)."""
+        state = self.state()
+        known = self._previewed
+        if known is not None and known[0] is state and known[1] == command:
+            return known[2]
+        every = preview(state, command)
+        self._previewed = (state, command, every)
+        return every
 
     def _odds_words(self, planned: TargetOdds, command: Attack, named: bool) -> str:
         """The odds against one target in words (after its name when there are several)."""
@@ -329,20 +342,23 @@ class AttackDialog(OddsForm, CommandDialog):
         )
 
     def _pool_line(self) -> str:
-        """A pool from the sheet, part by part (RULES.md §3.10), as a line of its own."""
+        """A pool from the sheet, part by part (RULES.md §3.10), and the dice modifier with its
+        sign (issue 27 §3), as a line of its own (none for plain dice and no modifier)."""
         command = self.command
-        if command is None or command.traits is None:
+        if command is None or (command.traits is None and not command.modifier):
             return ""
         try:
             pool = pool_of(self.state(), command)
         except RuleError:
             return ""
         t = self.t
-        parts = " + ".join(
+        named = [
             f"{t('trait.' + p.label) if t.has('trait.' + p.label) else p.label} {p.value}"
             for p in pool.parts
-        )
-        line = t("attack.pool-parts", parts=parts, dp=pool.dp)
+        ] or [str(pool.dp)]
+        if command.modifier:
+            named.append(f"{t('trait.modifier')} {command.modifier:+d}")
+        line = t("attack.pool-parts", parts=" + ".join(named), dp=pool.dp + command.modifier)
         if pool.trait_bonus:
             line += " · " + t("attack.trait-bonus", count=pool.trait_bonus)
         if pool.untrained_penalty:

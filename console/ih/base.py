@@ -24,17 +24,18 @@ from console.screens.shell import SceneScreen
 from engine.ih import commands as ih
 from engine.ih.encounter import ActionKind
 from engine.ih.events import UnusualReflex
+from engine.ih.sheet_events import ExtendedRolled
 from engine.session import JournalEntry, Scene
 
 NEEDS_SELECTION = frozenset(
-    "delay remove toggle_hidden damage heal willpower spend effect initiative".split()  # noqa: SIM905
+    "delay remove toggle_hidden amount spend effect".split()  # noqa: SIM905
 )
 """Actions for the selected combatant: greyed out when nobody is selected."""
 
 SHEET_ACTIONS = frozenset({"add_from_sheet", "check"})
 """Actions that work from the campaign's sheets (RULES.md §3.10): greyed out without one."""
 EDITS = NEEDS_SELECTION | frozenset(
-    "next_turn begin end_scene add join roll attack add_from_sheet check extended".split()  # noqa: SIM905
+    "next_turn begin end_scene combatant roll attack add_from_sheet check extended".split()  # noqa: SIM905
 )
 """Actions that change the scene: refused in read-only mode."""
 
@@ -63,7 +64,7 @@ class IHBase(SceneScreen):
         super().after_command(text, events)
         self._offer_to_stay_conscious(events)
         for event in events:
-            if type(event).__name__ == "ExtendedRolled" and event.mishap_near:
+            if isinstance(event, ExtendedRolled) and event.mishap_near:
                 # RULES.md §3.10: the ST must tell the player the risk of a mishap.
                 self.notify(
                     self.t(
@@ -201,7 +202,7 @@ class IHBase(SceneScreen):
             return True if fighting and (view.current is not None or paused) else None
         if action == "begin":
             return True if view.phase != "combat" and view.order else None
-        if action == "join":
+        if action == "combatant" and parameters and parameters[0]:  # join: the fight is on
             return True if fighting else None
         if action == "select_current":
             return True if view.current is not None else None

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from console.i18n import Translator, pad
 from console.render import faces
+from engine.ih.events import TieRolledOff
 
 SLOT_FREE, SLOT_USED = "■", "□"
 
@@ -153,8 +154,7 @@ def attack_line(t: Translator, system: str, event: Any) -> Text:
 def tie_roll(t: Translator, event: Any) -> Text | None:
     """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
     (issue 18; a rolled initiative's line is :func:`console.ih.sheet_text.roll_line`'s)."""
-    kind = type(event).__name__
-    if kind == "TieRolledOff":
+    if isinstance(event, TieRolledOff):
         line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")
         line.append(" ".join(str(face) for face in event.faces), style="bold green")
         return line

@@ -20,6 +20,7 @@ from console.keymap import EXTENDED_KEYS, LIST_KEYS, merged
 from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
 from console.screens.dialogs import TextDialog
 from console.textual_compat import bindings_of, set_bindings
+from engine.commands import Command
 from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.language import quote
@@ -104,7 +105,7 @@ class ExtendedScreen(CommandDialog):
     def show_refusal(self, reason: str, command: object) -> None:
         self.query_one("#extended-last", Static).update(Text("✗ " + reason, style="red"))
 
-    def answer(self, command: object) -> None:
+    def answer(self, command: Command | None) -> None:
         """A command a small dialog over the list answered with (``None``: cancelled)."""
         if command is not None:
             self.submit(command)

@@ -78,8 +78,10 @@ def _who(text: Text, who: str | None) -> None:
 
 def roll_line(t: Translator, system: str, event: Any) -> Text | None:
     """The dice-log line of a sheet check, an extended roll or a rolled initiative, else None."""
-    kind = type(event).__name__
-    if kind == "CombatantAdded":
+    from engine.ih.events import CombatantAdded
+    from engine.ih.sheet_events import CheckMade, ExtendedRolled
+
+    if isinstance(event, CombatantAdded):
         if event.face is None:
             return None
         text = Text()
@@ -93,25 +95,25 @@ def roll_line(t: Translator, system: str, event: Any) -> Text | None:
             )
         )
         return text
-    if kind not in ("CheckMade", "ExtendedRolled"):
+    if not isinstance(event, CheckMade | ExtendedRolled):
         return None
     record = event.record
     text = Text()
     if record.hidden:
         text.append(t("roll.hidden") + " ", style="italic dim")
     _who(text, record.by)
-    if kind == "ExtendedRolled":
+    if isinstance(event, ExtendedRolled):
         named = t("extended.named", label=event.label, id=event.id)
         text.append(named + " ", style="magenta")  # by its label, not "x1" (issue 27)
     text.append(pool_label(t, record.parts) or record.label, style="italic")
     text.append(" · ")
     text.append_text(render.check(t, system, record.result))
-    if kind == "CheckMade" and event.opponent is not None:
+    if isinstance(event, CheckMade) and event.opponent is not None:
         other = event.opponent
         text.append("  " + t("dice.versus", name=other.by or "?") + " ")
         text.append_text(render.faces(system, other.result))
         text.append(f" = {other.result.final_successes}", style="bold")
-    if kind == "ExtendedRolled":
+    if isinstance(event, ExtendedRolled):
         text.append(
             "  " + t("dice.extended-total", successes=event.successes, dc=event.dc), style="bold"
         )

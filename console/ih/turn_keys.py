@@ -46,7 +46,7 @@ class TurnKeys(IHBase):
         # never raises a score); the engine refuses the others, so they are not offered.
         names = list(view.names)
         later = names[names.index(who) + 1 :] if who in names else []
-        choices: list[tuple[object, str]] = [
+        choices: list[tuple[ih.Command, str]] = [
             (ih.Delay(who, after=None), self.t("dialog.next-round"))
         ]
         choices += [
@@ -56,11 +56,9 @@ class TurnKeys(IHBase):
         ]
         self.open_dialog(AskChoice(self, self.t("dialog.delay-title", name=who), choices))
 
-    def action_add(self) -> None:
-        self.open_dialog(CombatantDialog(self, self.t, join=False))
-
-    def action_join(self) -> None:
-        self.open_dialog(CombatantDialog(self, self.t, join=True))
+    def action_combatant(self, join: bool) -> None:
+        """``a`` adds a combatant before the fight, ``J`` joins one to it (RULES.md §3.3)."""
+        self.open_dialog(CombatantDialog(self, self.t, join=bool(join)))
 
     def action_remove(self) -> None:
         who = self.selected

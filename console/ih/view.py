@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.ih.budget import fresh_budget
 from engine.ih.encounter import Combatant, Encounter, Kind
+from engine.ih.events import ActionSpent, TurnStarted
 from engine.ih.family import combatant_json
 from engine.ih.rolls import ExtendedTask
 from engine.ih.sheet import Sheet, find_sheet
@@ -199,12 +200,11 @@ def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
     found: list[tuple[str, str]] = []
     for entry in reversed(scene.journal):
         for event in reversed(entry.events):
-            kind = type(event).__name__
-            if kind == "TurnStarted" and getattr(event, "name", None) == current:
+            if isinstance(event, TurnStarted) and event.name == current:
                 return tuple(reversed(found))
-            if kind == "ActionSpent" and getattr(event, "name", None) == current:
-                paid = tuple(getattr(event, "paid_with", ()))
-                spent = str(getattr(event, "kind", ""))
+            if isinstance(event, ActionSpent) and event.name == current:
+                paid = tuple(event.paid_with)
+                spent = str(event.kind)
                 if spent == "one-round":  # the whole turn, not a substitution (§3.7)
                     continue
                 for slot in paid:

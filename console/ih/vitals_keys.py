@@ -11,29 +11,28 @@ from console.ih.combat_forms import EffectDialog
 from console.screens.command_dialog import AskAmount
 from engine.ih import commands as ih
 
+AMOUNTS: dict[str, tuple[Callable[[str, int], ih.Command], bool]] = {
+    "damage": (ih.Damage, False),
+    "heal": (ih.Heal, False),
+    "willpower": (ih.AdjustWillpower, True),
+    "initiative": (ih.ChangeInitiative, True),
+}
+"""The keys that ask for a number (``amount('damage')`` in console/keys.toml): the command
+the number makes for the selected combatant, and whether it may be negative. The dialog's
+title is ``dialog.<kind>-title``."""
+
 
 class VitalsKeys(IHBase):
     """Keys that change the selected combatant's health, willpower, initiative or effects."""
 
-    def _amount(self, make: Callable[[str, int], ih.Command], title_key: str, signed: bool) -> None:
-        """Ask for a number; the dialog answers with ``make(name, amount)``."""
+    def action_amount(self, kind: str) -> None:
+        """Ask for a number; the dialog answers with the command it makes (:data:`AMOUNTS`)."""
         who = self.selected
-        if who is not None:
-            title = self.t(title_key, name=who)
+        if who is not None and kind in AMOUNTS:
+            make, signed = AMOUNTS[kind]
+            title = self.t(f"dialog.{kind}-title", name=who)
             ask = AskAmount(self, lambda amount: make(who, amount), self.t, title, signed=signed)
             self.open_dialog(ask)
-
-    def action_damage(self) -> None:
-        self._amount(ih.Damage, "dialog.damage-title", False)
-
-    def action_heal(self) -> None:
-        self._amount(ih.Heal, "dialog.heal-title", False)
-
-    def action_willpower(self) -> None:
-        self._amount(ih.AdjustWillpower, "dialog.willpower-title", True)
-
-    def action_initiative(self) -> None:
-        self._amount(ih.ChangeInitiative, "dialog.initiative-title", True)
 
     def action_effect(self) -> None:
         if self.selected is not None and self.view is not None:

@@ -75,6 +75,8 @@ def character_lines(
         )
     for scar in person.scars:
         lines.append(Text("  " + t("mist.scar", text=scar), style="magenta"))
+    for note in person.notes:
+        lines.append(Text("  " + t("mist.note", text=note), style="italic"))
     for lost in person.lost_themes:
         lines.append(Text("  " + t("mist.lost-theme", name=lost.name), style="dim strike"))
     for kind in person.rebirths_pending:

@@ -201,11 +201,11 @@ class SceneLoopActions:
 
         self.choose(t("mist.form.visibility"), options, chosen)
 
-    def action_status(self: MistSurface) -> None:
-        _status_form(self, "status")
-
-    def action_reduce(self: MistSurface) -> None:
-        _status_form(self, "reduce")
+    def action_status_form(self: MistSurface, verb: str) -> None:
+        """``s`` gives a status, ``-`` reduces one (``status_form('status')`` and
+        ``status_form('reduce')`` in console/keys.toml)."""
+        if verb in ("status", "reduce"):
+            _status_form(self, verb)
 
     def action_story_tag(self: MistSurface) -> None:
         def build(v: Values) -> mist.AddStoryTag | None:

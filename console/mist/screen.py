@@ -41,6 +41,7 @@ from console.screens.dialogs import ChoiceDialog, ConfirmDialog
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
 from engine.mist import profiles
+from engine.mist.events import ChallengeOvercome
 from engine.mist.state import MistState
 from engine.session import Scene
 
@@ -57,8 +58,7 @@ EDITS = frozenset(
         "threat_lands",
         "resolve",
         "visibility",
-        "status",
-        "reduce",
+        "status_form",
         "story_tag",
         "challenge",
         "clue",
@@ -154,7 +154,7 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
             lines.append(Text("› " + entry.text, style="dim"))
             entries.append(number)
             for item in entry.events:
-                if hasattr(item, "roll") or type(item).__name__ in ("ChallengeOvercome",):
+                if hasattr(item, "roll") or isinstance(item, ChallengeOvercome):
                     lines.append(Text("  " + event_text.describe(self.t, item)))
                     entries.append(number)
         self.query_one("#mist-log", DiceLog).show(lines, entries)

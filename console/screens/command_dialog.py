@@ -1,9 +1,11 @@
 """The one shape of a dialog that changes the scene: a ``ModalScreen`` answering a command.
 
 A dialog builds a command object from its fields and asks the scene, through a :class:`Probe`,
-whether the engine would take it (a dry run on the current state, nothing kept). Refused, the
-reason is shown in the dialog, which stays open so nothing typed is lost; taken, the dialog
-``dismiss``-es with the command and the screen runs it through its one path into the engine
+whether the engine would take it: the engine's :func:`engine.refusal.refusal`, which rolls no
+die and resolves nothing (issue 24 §1), so a command is refused in the very words applying it
+gives, previewed once (its odds) and applied once. Refused, the reason is shown in the dialog,
+which stays open so nothing typed is lost; taken, the dialog ``dismiss``-es with the command and
+the screen runs it through its one path into the engine
 (:meth:`console.screens.shell.SceneScreen.open_dialog`). Escape dismisses with ``None``.
 
 A dialog that rolls again and again (the roll, check and attack dialogs, the roster, the
@@ -17,7 +19,7 @@ command path); it only says which command it answers with.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from textual.screen import ModalScreen
@@ -32,6 +34,7 @@ from console.screens.dialogs import (
     ConfirmDialog,
     settle_cursors,
 )
+from engine.commands import Command
 
 
 def styled_as(dialog: type[ModalScreen[Any]], name: str) -> str:
@@ -41,14 +44,17 @@ def styled_as(dialog: type[ModalScreen[Any]], name: str) -> str:
 
 
 class Probe(Protocol):
-    """What a dialog may ask of its scene: why a command would be refused (``None``: taken)."""
+    """What a dialog may ask of its scene: why a command would be refused (``None``: taken).
+
+    The scene screen answers with :func:`engine.refusal.refusal` on its state (or its
+    read-only refusal), remembered until the scene changes."""
 
     def refusal(self, command: object) -> str | None:
         """The refusal in the table's language, or ``None`` when the engine would take it."""
         ...
 
 
-class CommandDialog(ModalScreen[Any]):
+class CommandDialog(ModalScreen[Command | None]):
     """Base of every dialog that answers with a command object (or ``None``: cancelled).
 
     Subclasses build the command and call :meth:`submit`; they override :meth:`show_refusal`
@@ -64,13 +70,13 @@ class CommandDialog(ModalScreen[Any]):
     def __init__(self, probe: Probe, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.probe = probe
-        self.answered: Signal[object] = Signal(self, "answered")
+        self.answered: Signal[Command] = Signal(self, "answered")
         """A ``STAYS_OPEN`` dialog's command, taken by the probe (the screen runs it)."""
 
     def on_mount(self) -> None:
         settle_cursors(self)
 
-    def submit(self, command: object) -> bool:
+    def submit(self, command: Command) -> bool:
         """Answer with ``command`` if the engine would take it; otherwise show why and stay.
 
         Returns:
@@ -106,7 +112,7 @@ class AskAmount(CommandDialog, AmountDialog):
     def __init__(
         self,
         probe: Probe,
-        make: Callable[[int], object],
+        make: Callable[[int], Command],
         translate: Translator,
         title: str,
         *,
@@ -127,7 +133,7 @@ class AskChoice(CommandDialog, ChoiceDialog):
 
     DEFAULT_CSS = styled_as(ChoiceDialog, "AskChoice")
 
-    def __init__(self, probe: Probe, title: str, choices: list[tuple[object, str]]) -> None:
+    def __init__(self, probe: Probe, title: str, choices: Sequence[tuple[Command, str]]) -> None:
         super().__init__(probe, title, [(str(i), label) for i, (_, label) in enumerate(choices)])
         self.choices = [command for command, _ in choices]
 
@@ -140,7 +146,7 @@ class AskConfirm(CommandDialog, ConfirmDialog):
 
     DEFAULT_CSS = styled_as(ConfirmDialog, "AskConfirm")
 
-    def __init__(self, probe: Probe, translate: Translator, question: str, command: object):
+    def __init__(self, probe: Probe, translate: Translator, question: str, command: Command):
         super().__init__(probe, translate, question)
         self.command = command
 

@@ -24,6 +24,7 @@ from console.keymap import LIST_KEYS, ROSTER_KEYS, merged
 from console.screens.command_dialog import AskAmount, AskConfirm, CommandDialog, Probe
 from console.screens.dialogs import TextDialog
 from console.textual_compat import bindings_of, set_bindings
+from engine.commands import Command
 from engine.ih import commands as ih
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_view import derived_traits, problems
@@ -198,7 +199,7 @@ class RosterScreen(CommandDialog):
             AskConfirm(self.probe, self.t, question, ih.DeleteSheet(sheet.name)), self.answer
         )
 
-    def answer(self, command: object) -> None:
+    def answer(self, command: Command | None) -> None:
         """A command a small dialog over the roster answered with (``None``: cancelled)."""
         if command is not None:
             self.submit(command)

@@ -229,12 +229,11 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
 
     def refusal(self, command: object) -> str | None:
         """Why the engine would refuse ``command`` in the scene as it is (``None``: it would
-        take it), found by applying it to the state without keeping the result (the
+        take it): :func:`engine.refusal.refusal`, no dice rolled and nothing kept (the
         :class:`~console.screens.command_dialog.Probe` a dialog asks). Remembered until the
         scene changes: the keys ask a dozen times a keypress."""
-        import random
-
         from engine import commands
+        from engine.refusal import refusal
 
         scene = self.history.scene
         if self._refusals[0] is not scene:
@@ -243,16 +242,12 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
         if command not in known:
             if not isinstance(command, commands.Command):
                 raise TypeError(f"Not a command: {command!r}")
-            try:
-                if self.read_only:
-                    raise RuleError("app.read-only")
-                from engine.limits import check_command
-
-                check_command(command)  # the ranges a typed line is checked against
-                commands.apply(scene.state, scene.system, command, random.Random(0))
-                known[command] = None
-            except RuleError as error:
-                known[command] = error.render(self.t.lang)
+            error = (
+                RuleError("app.read-only")
+                if self.read_only
+                else refusal(scene.state, scene.system, command)
+            )
+            known[command] = None if error is None else error.render(self.t.lang)
         return known[command]
 
     def open_dialog(

@@ -16,20 +16,15 @@ def format_roll(command: RollCommand) -> str:
     check = command.check
     if check is not None:
         parts.append(str(check.dp))
-        if check.again != 10:
-            parts.append(f"--again {check.again}")
-        if check.level != 1:
-            parts.append(f"--level {check.level}")
-        if check.bonus:
-            parts.append(f"--bonus {check.bonus}")
-        if check.penalty:
-            parts.append(f"--penalty {check.penalty}")
-        if check.untrained is not None:
-            parts.append(f"--untrained {check.untrained.value}")
-        if check.dc is not None:
-            parts.append(f"--dc {check.dc}")
-        if check.willpower:
-            parts.append("--willpower")
+        parts += check_options(
+            again=check.again,
+            level=check.level,
+            bonus=check.bonus,
+            penalty=check.penalty,
+            untrained=None if check.untrained is None else check.untrained.value,
+            dc=check.dc,
+            willpower=check.willpower,
+        )
     elif command.mist is not None:
         parts.append(str(command.mist.power))
     if command.seed is not None:
@@ -40,3 +35,33 @@ def format_roll(command: RollCommand) -> str:
     if command.hidden:
         parts.append("hidden")
     return " ".join(parts)
+
+
+def check_options(
+    *,
+    again: int = 10,
+    level: int = 1,
+    bonus: int = 0,
+    penalty: int = 0,
+    untrained: str | None = None,
+    dc: int | None = None,
+    willpower: bool = False,
+) -> list[str]:
+    """The options of an IH check that differ from their defaults, as a line writes them: the
+    one writer for ``roll ih-d10 …`` and ``check NAME TRAITS …`` (issue 24 §2)."""
+    parts = []
+    if again != 10:
+        parts.append(f"--again {again}")
+    if level != 1:
+        parts.append(f"--level {level}")
+    if bonus:
+        parts.append(f"--bonus {bonus}")
+    if penalty:
+        parts.append(f"--penalty {penalty}")
+    if untrained is not None:
+        parts.append(f"--untrained {untrained}")
+    if dc is not None:
+        parts.append(f"--dc {dc}")
+    if willpower:
+        parts.append("--willpower")
+    return parts

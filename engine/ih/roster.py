@@ -67,13 +67,6 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
     modifier = entry.modifier
     if entry.initiative is not None and modifier is not None:
         raise RuleError("ih.roster.give-either-init-rolled")
-    if entry.initiative is not None:
-        score = entry.initiative
-    else:
-        if modifier is None:
-            modifier = dexterity + composure
-        face = rng.randint(1, 10)
-        score = face + modifier
     health = AVERAGE_TRAIT + ADULT_SIZE if entry.health is None else entry.health
     # RULES.md §2.2: Willpower = Resolve + Composure; Resolve defaults to the human average.
     willpower = AVERAGE_TRAIT + composure if entry.willpower is None else entry.willpower
@@ -81,6 +74,13 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         raise RuleError("ih.roster.health-must-least-willpower")
     if entry.defense < 0 or entry.defense_bonus < 0:
         raise RuleError("ih.roster.defense-defense-bonus-successes")
+    if entry.initiative is not None:  # every refusal comes before the die (engine/refusal.py)
+        score = entry.initiative
+    else:
+        if modifier is None:
+            modifier = dexterity + composure
+        face = rng.randint(1, 10)
+        score = face + modifier
     joining = join or state.phase is not Phase.SETUP
     first_round = state.round + 1 if state.phase is Phase.COMBAT else 1
     # RULES.md §3.2: those added in (or at the end of) the surprise round are the unaware who

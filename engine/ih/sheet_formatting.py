@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.dice.formatting import check_options
 from engine.fullwidth import folds
 from engine.ih import commands as c
 from engine.language import quote, quote_text
@@ -56,21 +57,17 @@ def _add_from(x: c.AddFromSheet) -> str:
 
 def _check(x: c.Check) -> str:
     parts = ["check", quote(x.name), _word(x.traits)]
-    if x.dc is not None:
-        parts.append(f"--dc {x.dc}")
     if x.opponent is not None:
         versus = f"{x.opponent}:{x.opponent_traits or ''}"
         parts.append(f"vs={_word(versus)}")
-    if x.willpower:
-        parts.append("--willpower")
-    if x.again != 10:
-        parts.append(f"--again {x.again}")
-    if x.level != 1:
-        parts.append(f"--level {x.level}")
-    if x.bonus:
-        parts.append(f"--bonus {x.bonus}")
-    if x.penalty:
-        parts.append(f"--penalty {x.penalty}")
+    parts += check_options(
+        again=x.again,
+        level=x.level,
+        bonus=x.bonus,
+        penalty=x.penalty,
+        dc=x.dc,
+        willpower=x.willpower,
+    )
     if x.hidden:
         parts.append("hidden")
     return " ".join(parts)

@@ -22,6 +22,7 @@ from engine.mist import (
     immersion,
     limits,
     mission,
+    notes,
     profiles,
     roster,
     scene_loop,
@@ -36,7 +37,6 @@ from engine.mist.events import (
     LimitSet,
     LimitsHidden,
     LimitsRevealed,
-    NoteAdded,
     SettingChanged,
 )
 from engine.mist.state import Challenge, Character, Limit, MistState
@@ -167,12 +167,6 @@ def set_limit(state: MistState, command: c.SetLimit, rng: random.Random) -> Resu
     events: list[Event] = [LimitSet(found.name, new.kind, new.tier)]
     state, reached = limits.check_limit(state, found.name, new)
     return state, (*events, *reached)
-
-
-def add_note(state: MistState, command: c.AddNote, rng: random.Random) -> Result:
-    found = roster.challenge(state, command.challenge)
-    state = roster.put_challenge(state, replace(found, notes=found.notes + (command.text,)))
-    return state, (NoteAdded(found.name, command.text),)
 
 
 def take_status(state: MistState, command: c.TakeStatus, rng: random.Random) -> Result:
@@ -363,7 +357,7 @@ HANDLERS: Mapping[type, Handler[MistState]] = {
     c.DropThreat: drop_threat,
     c.SetLimit: set_limit,
     c.SetVisibility: set_visibility,
-    c.AddNote: add_note,
+    c.AddNote: notes.add_note,
     c.AddTheme: add_theme,
     c.TakeStatus: take_status,
     c.ReduceStatus: reduce_status,

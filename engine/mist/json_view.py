@@ -45,6 +45,7 @@ def _character(person: Character) -> dict[str, Any]:
         "transformed": person.transformed,
         "retirement_offered": person.retirement_offered,
         "retired": person.retired.value if person.retired else None,
+        "notes": list(person.notes),
     }
 
 

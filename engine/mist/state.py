@@ -137,6 +137,8 @@ class Character:
     retirement_offered: bool = False
     retired: Retirement | None = None
     ordinary: bool = False
+    notes: tuple[str, ...] = ()
+    """The MC's notes on the character (``note NAME "TEXT"``, engine/mist/notes.py)."""
 
 
 @dataclass(frozen=True, slots=True)
