@@ -475,10 +475,13 @@ def _union_members(union: Any) -> set[type]:
 
 
 def _mist_command_types() -> set[type]:
+    """Every command class importable from ``engine.mist.commands`` (its own and the case file's
+    of ``case_commands.py``)."""
+    homes = (mist.__name__, "engine.mist.case_commands")
     return {
         value
         for value in vars(mist).values()
-        if isinstance(value, type) and value.__module__ == mist.__name__
+        if isinstance(value, type) and value.__module__ in homes
     } - {mist.PowerChoice}
 
 
