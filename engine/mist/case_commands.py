@@ -8,8 +8,20 @@ questions, seasons, missions, cut-ins and the anomaly suppressed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
+
+Kind = TypeVar("Kind", bound=type)
 
 
+def saved_as_commands(cls: Kind) -> Kind:
+    """A save names a command by its class's module (``saves/type_registry.py``): these keep
+    the name they were always saved under, ``engine.mist.commands.AddClue``, so the journals
+    written before they moved here open as before (and ``engine.mist.commands`` exports them)."""
+    cls.__module__ = "engine.mist.commands"
+    return cls
+
+
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class AddClue:
     """``clue "TEXT" [by=TAG,…] [scene=NAME]``."""
@@ -19,6 +31,7 @@ class AddClue:
     scene: str | None = None
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class AddConclusion:
     """``conclusion "TEXT" supports=c1,c2 [contradicts=c3]``."""
@@ -28,6 +41,7 @@ class AddConclusion:
     contradicts: tuple[str, ...] = ()
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class SetComplexity:
     """``complexity N``."""
@@ -35,6 +49,7 @@ class SetComplexity:
     complexity: int
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class CaseRoll:
     """``deduce ID`` / ``test ID [clue="…"] [property="…"]`` (§4.7)."""
@@ -45,6 +60,7 @@ class CaseRoll:
     property: str = ""
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class CaseFileMoment:
     """``casefile open|close``."""
@@ -52,6 +68,7 @@ class CaseFileMoment:
     open: bool
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class AddQuestion:
     """``question "TEXT"``."""
@@ -59,6 +76,7 @@ class AddQuestion:
     text: str
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class AnswerQuestion:
     """``answer q1 [k2|none]``."""
@@ -67,6 +85,7 @@ class AnswerQuestion:
     conclusion: str | None
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class StartSeason:
     """``season "NAME"``."""
@@ -74,6 +93,7 @@ class StartSeason:
     name: str
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class StartMission:
     """``mission "NAME" [anomaly="…"]``."""
@@ -82,6 +102,7 @@ class StartMission:
     anomaly: str = ""
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class CutInSummary:
     """``cutin "SUMMARY" [anomaly="…"]``."""
@@ -90,6 +111,7 @@ class CutInSummary:
     anomaly: str = ""
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class Suppress:
     """``suppress o1``: the anomaly suppressed through an opportunity."""
@@ -97,6 +119,7 @@ class Suppress:
     opportunity: str
 
 
+@saved_as_commands
 @dataclass(frozen=True, slots=True)
 class EndMission:
     """``mission end``."""
