@@ -55,6 +55,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("off_turn", "-off-turn"),  # §3.7: a reflex off-turn takes the next turn's swift action
     ("target_left", "-left"),  # §3.4: the one waited on will not act this round: the hold ends
     ("replaced", "-replaced"),  # issue 29: a challenge profile of the same name replaced
+    ("out_of_control", "-out-of-control"),  # §4.5: an immersion of ≤ 5
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 
@@ -220,4 +221,22 @@ def _polish(
         key += "-one"
     if kind == "ClueAdded" and raw.get("scene") and t.has(key + "-found"):
         key += "-found"
-    return key, values
+    return _polish_mist(t, key, kind, raw), values
+
+
+def _polish_mist(t: Translator, key: str, kind: str, raw: dict[str, Any]) -> str:
+    """The M.I.S.T. lines worded as the rules word them (issue 29 §4): a story tag's scope, the
+    challenge it went with, who gave a status, a consequence reduced by mitigation (§4.3), a
+    newborn theme owed at the next interlude (§4.8)."""
+    suffix = ""
+    if kind == "StoryTagAdded" and raw.get("scope") in ("challenge", "character"):
+        suffix = f"-{raw['scope']}"
+    elif kind == "StoryTagRemoved" and raw.get("gone_with"):
+        suffix = "-gone"
+    elif kind == "StatusTaken" and raw.get("given_by") and not raw.get("capped"):
+        suffix = "-given"
+    elif kind == "ConsequenceDelivered" and raw.get("mitigated") and raw.get("tier", 0) > 0:
+        suffix = "-reduced"
+    elif kind == "ThemeLost" and raw.get("rebirth") is not None:
+        suffix = "-rebirth"
+    return key + suffix if suffix and t.has(key + suffix) else key

@@ -21,7 +21,7 @@ from engine.mist.case_commands import SetComplexity as SetComplexity
 from engine.mist.case_commands import StartMission as StartMission
 from engine.mist.case_commands import StartSeason as StartSeason
 from engine.mist.case_commands import Suppress as Suppress
-from engine.mist.state import Limit, Phase, Profile, Retirement, ThemeType, Track
+from engine.mist.state import Limit, Phase, Profile, Retirement, TagScope, ThemeType, Track
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +116,13 @@ class AddTheme:
 
 @dataclass(frozen=True, slots=True)
 class TakeStatus:
-    """``status TARGET NAME TIER [counters=OTHER]``."""
+    """``status TARGET NAME TIER [counters=OTHER] [by=WHO]``; ``by`` who gave it (issue 29 §4)."""
 
     target: str
     name: str
     tier: int
     counters: str | None = None
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +137,13 @@ class ReduceStatus:
 
 @dataclass(frozen=True, slots=True)
 class AddStoryTag:
-    """``tag TARGET|scene "TAG"``."""
+    """``tag TARGET|scene "TAG" [scope=scene|challenge[:NAME]|character]`` (``tag "TAG"``: on
+    the scene); ``until`` the challenge a challenge-scoped tag goes with (issue 29 §4)."""
 
     target: str
     tag: str
+    scope: TagScope = TagScope.SCENE
+    until: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

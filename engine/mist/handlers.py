@@ -124,7 +124,8 @@ def take_status(state: MistState, command: c.TakeStatus, rng: random.Random) -> 
         return limits.reduce_on(
             state, command.target, command.counters, command.tier, countered_by=command.name
         )
-    return limits.take_on(state, command.target, command.name, command.tier)
+    by = (command.by or "").strip() or None
+    return limits.take_on(state, command.target, command.name, command.tier, by)
 
 
 def reduce_status(state: MistState, command: c.ReduceStatus, rng: random.Random) -> Result:
@@ -154,7 +155,9 @@ def add_theme(state: MistState, command: c.AddTheme, rng: random.Random) -> Resu
 
 def add_story_tag(state: MistState, command: c.AddStoryTag, rng: random.Random) -> Result:
     """§4.1: a story tag on a character, a challenge or the scene."""
-    return tags.add_story_tag(state, command.target, command.tag)
+    return tags.add_story_tag(
+        state, command.target, command.tag, scope=command.scope, until=command.until
+    )
 
 
 def remove_story_tag(state: MistState, command: c.RemoveStoryTag, rng: random.Random) -> Result:

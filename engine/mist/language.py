@@ -17,8 +17,10 @@ note          ``note CHALLENGE "TEXT"``                                         
 theme         ``theme NAME self|taint "THEME TAG" power="a,b" weakness="w"``
               ``motive="…" [newborn]``                                               §4.1
 status        ``status TARGET NAME TIER [counters=OTHER]`` (take; or reduce OTHER)   §4.1 [I-4]
+              ``… by=WHO`` (who gave it: the log and the report say so)             issue 29
 reduce        ``reduce TARGET NAME N [counters=OTHER]``                              §4.1 [I-4]
 tag / untag   ``tag TARGET|scene "TAG"`` · ``untag TARGET|scene "TAG"`` (story tags)  §4.1
+              ``tag … scope=scene|challenge[:NAME]|character`` · ``tag "TAG"`` (scene)  issue 29
 burn          ``burn NAME "TAG"`` · ``restore NAME "TAG"|all``                       §4.1
 phase         ``phase establish|action|consequence|next``                            §4.6
 threat        ``threat "TEXT" [challenge=NAME]`` · ``resolve t1``                    §4.6
@@ -61,7 +63,7 @@ from engine.mist import arguments as args
 from engine.mist import case_language, profile_language, theme_language
 from engine.mist import commands as c
 from engine.mist.profile_language import PROFILE_LISTS as PROFILE_LISTS
-from engine.mist.state import Phase
+from engine.mist.state import Phase, TagScope
 from engine.settings import Interpretations, assign
 
 
@@ -92,9 +94,13 @@ def _note(line: Line) -> c.Command:
 
 
 def _status(line: Line) -> c.Command:
-    args.options(line, "counters")
-    target, name, tier = args.words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
-    return c.TakeStatus(target, name, parse_int(tier, "The tier"), line.option("counters") or None)
+    args.options(line, "counters", "by")
+    usage = "status TARGET NAME TIER [counters=OTHER] [by=WHO]"
+    target, name, tier = args.words(line, 3, 3, usage)
+    by = (line.option("by") or "").strip() or None
+    return c.TakeStatus(
+        target, name, parse_int(tier, "The tier"), line.option("counters") or None, by
+    )
 
 
 def _reduce(line: Line) -> c.Command:
@@ -104,9 +110,20 @@ def _reduce(line: Line) -> c.Command:
 
 
 def _tag(line: Line) -> c.Command:
-    args.options(line)
-    target, tag = args.words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
-    return c.AddStoryTag(target, tag) if line.verb == "tag" else c.RemoveStoryTag(target, tag)
+    """``tag TARGET "TAG" [scope=…]``; with one word, the tag is the scene's (issue 29 §4)."""
+    if line.verb == "untag":
+        args.options(line)
+        target, tag = args.words(line, 2, 2, 'untag TARGET|scene "TAG"')
+        return c.RemoveStoryTag(target, tag)
+    args.options(line, "scope")
+    usage = 'tag TARGET|scene "TAG" [scope=scene|challenge[:NAME]|character]'
+    words = args.words(line, 1, 2, usage)
+    target, tag = ("scene", words[0]) if len(words) == 1 else (words[0], words[1])
+    scope, _, until = (line.option("scope") or "scene").partition(":")
+    kind = TagScope(args.choice(scope, "tag-scope"))
+    if until.strip() and kind is not TagScope.CHALLENGE:
+        raise RuleError("mist.language.use", usage=usage)
+    return c.AddStoryTag(target, tag, kind, until.strip() or None)
 
 
 def _phase(line: Line) -> c.Command:
