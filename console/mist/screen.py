@@ -104,6 +104,20 @@ WHY: dict[str, str] = {
 a key that does nothing says why (issue 18)."""
 
 
+def logged(item: object) -> bool:
+    """Whether the log pane words an event under its command: a roll, a challenge overcome, a
+    theme lost, and what the rules word (issue 29 §4): a tag gone with its challenge, who gave
+    a status, a consequence reduced by mitigation. The status line words every event."""
+    name = type(item).__name__
+    if hasattr(item, "roll") or name in ("ChallengeOvercome", "ThemeLost"):
+        return True
+    return bool(
+        getattr(item, "gone_with", None)
+        or getattr(item, "given_by", None)
+        or (name == "ConsequenceDelivered" and getattr(item, "mitigated", False))
+    )
+
+
 class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     """Run a M.I.S.T. scene and its case file from the keyboard (RULES.md §4)."""
 
@@ -154,7 +168,7 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
             lines.append(Text("› " + entry.text, style="dim"))
             entries.append(number)
             for item in entry.events:
-                if hasattr(item, "roll") or type(item).__name__ in ("ChallengeOvercome",):
+                if logged(item):
                     lines.append(Text("  " + event_text.describe(self.t, item)))
                     entries.append(number)
         self.query_one("#mist-log", DiceLog).show(lines, entries)
