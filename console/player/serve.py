@@ -38,6 +38,7 @@ from typing import Any
 LOOPBACK_NAMES = ("localhost",)
 
 _FOREIGN_LINK = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*>", re.S)
+_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1" />'
 _FONTS = """<style>
       @font-face {
         font-family: "Roboto Mono";
@@ -58,7 +59,8 @@ _FONTS = """<style>
 
 def offline_page(template: str) -> str:
     """textual-serve's page template with every stylesheet from another host replaced by the
-    fonts it ships (the page then loads nothing from the internet)."""
+    fonts it ships (the page then loads nothing from the internet), and a viewport as wide as
+    the device (a phone shows the board at its own width, not shrunk from 980 px)."""
     first = True
 
     def replace(match: re.Match[str]) -> str:
@@ -67,7 +69,10 @@ def offline_page(template: str) -> str:
         first = False
         return keep
 
-    return _FOREIGN_LINK.sub(replace, template)
+    page = _FOREIGN_LINK.sub(replace, template)
+    if 'name="viewport"' not in page:  # a phone lays the page out at its own width, not 980 px
+        page = page.replace("<head>", f"<head>\n    {_VIEWPORT}", 1)
+    return page
 
 
 def is_loopback(host: str) -> bool:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from mist_board import BOARD
 from player_support import IH_FIGHT, save
 
 from console.player.serve import is_loopback, local_addresses, offline_page
@@ -109,6 +110,7 @@ def test_offline_page_drops_every_foreign_stylesheet() -> None:
     )
     page = offline_page(stock)
     assert "http" not in page and "@font-face" in page
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1" />' in page
 
 
 @pytest.mark.parametrize("path", ["/nope", "/static/", "/static/fonts/", "/ws", "/download/x"])
@@ -194,8 +196,16 @@ RECORD_SOCKET_TEXT = """
 draws on a canvas: its text is not in the page)."""
 
 
-async def _browse(port: int, chromium: str, shot: Path) -> str:
-    """Open the page in headless Chromium, offline but for 127.0.0.1; screenshot; the text."""
+async def _browse(
+    port: int,
+    chromium: str,
+    shot: Path,
+    until: str = "Ghoul",
+    window: tuple[int, int] = (1280, 800),
+) -> str:
+    """Open the page in headless Chromium, offline but for 127.0.0.1, in a ``window`` of that
+    many CSS pixels (a desktop, or a phone's 390×844); wait until the page received ``until``;
+    screenshot; the text."""
     profile = tempfile.mkdtemp(prefix="st-chromium-")
     browser = subprocess.Popen(
         [
@@ -205,7 +215,7 @@ async def _browse(port: int, chromium: str, shot: Path) -> str:
             "--disable-gpu",
             "--disable-dev-shm-usage",
             "--hide-scrollbars",
-            "--window-size=1280,800",
+            f"--window-size={window[0]},{window[1]}",
             "--remote-debugging-port=0",
             f"--user-data-dir={profile}",
             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
@@ -239,13 +249,20 @@ async def _browse(port: int, chromium: str, shot: Path) -> str:
                             return dict(answer.get("result", {}))
 
                 await call("Page.enable")
+                await call(  # a phone's viewport (headless windows are 500 px wide at least)
+                    "Emulation.setDeviceMetricsOverride",
+                    width=window[0],
+                    height=window[1],
+                    deviceScaleFactor=1,
+                    mobile=window[0] < 600,
+                )
                 await call("Page.addScriptToEvaluateOnNewDocument", source=RECORD_SOCKET_TEXT)
                 await call("Page.navigate", url=f"http://127.0.0.1:{port}/")
                 received = ""
                 for _ in range(300):
                     result = await call("Runtime.evaluate", expression="window.__received || ''")
                     received = str(result.get("result", {}).get("value", ""))
-                    if "Ghoul" in received:
+                    if until in received:
                         break
                     await asyncio.sleep(0.1)
                 await asyncio.sleep(1.5)  # let xterm paint the last frame
@@ -255,6 +272,8 @@ async def _browse(port: int, chromium: str, shot: Path) -> str:
                 await asyncio.sleep(0.5)
                 image = await call("Page.captureScreenshot", format="png")
                 shot.write_bytes(base64.b64decode(image["data"]))
+                laid_out = await call("Runtime.evaluate", expression="window.innerWidth")
+                assert laid_out.get("result", {}).get("value") == window[0]  # not 980 on a phone
                 return received
     finally:
         stop(browser)
@@ -276,6 +295,39 @@ def test_a_real_browser_shows_the_combatants(served: tuple[int, Path], tmp_path:
     assert "Shade" not in received
     assert shot.stat().st_size > 5000 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert {p: p.read_bytes() for p in save_dir.rglob("*.json")} == before
+
+
+BOARD_SCENE = "\n".join([*BOARD, "hide c2", "hide q2"])
+"""The clue board's case file with clue c2 and question q2 kept from the players."""
+
+
+@pytest.fixture(scope="module")
+def served_board(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
+    save_dir = tmp_path_factory.mktemp("board")
+    save(save_dir, BOARD_SCENE, system="mist", name="Alley")
+    with _serving(save_dir) as (port, _):
+        yield port, save_dir
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium installed (apt-get install -y chromium): the real-browser test needs one",
+)
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_real_browser_shows_the_clue_board(
+    served_board: tuple[int, Path], tmp_path: Path, width: int, height: int
+) -> None:
+    """Issue 29 §3 in a browser, on a desktop and a phone: the cut-in as the mission's summary,
+    the revealed clue and question, nothing the MC hid. The screenshot goes to
+    ``$ST_SHOT_DIR`` when set (to look at it), else a temporary folder."""
+    port, _ = served_board
+    assert CHROMIUM is not None
+    shot = Path(os.environ.get("ST_SHOT_DIR") or tmp_path) / f"clue-board-{width}x{height}.png"
+    received = asyncio.run(_browse(port, CHROMIUM, shot, "Claw marks", (width, height)))
+    for shown in ("sailors", "Claw marks", "A dog barked", "A werewolf", "What is the anomaly"):
+        assert shown in received
+    assert "Silver casings" not in received and "its properties" not in received
+    assert shot.stat().st_size > 5000 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_served_view_whose_server_is_gone_exits(tmp_path: Path) -> None:
