@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 from console_support import SIZE, SMALL, AppFactory, screen_lines, settle, state_of, until
 from textual.pilot import Pilot
+from textual.widgets import Input
 
+from console.mist.dialogs import FormDialog
 from console.mist.screen import MistScreen
 from console.widgets.dice_log import DiceLog
 from engine.mist.state import MistState, TagScope
@@ -90,3 +92,35 @@ async def test_a_prepared_pack_its_threat_lands_and_undo_takes_it_back(
         assert any(given in line for line in logged)
         if size == SIZE:
             assert goes in "\n".join(screen_lines(app))
+
+
+@pytest.mark.parametrize(("lang", "scope"), [("en", "challenge:Fog"), ("zh-Hant", "挑戰:Fog")])
+async def test_the_tag_and_status_forms_take_a_scope_and_a_giver(
+    make_app: AppFactory, lang: str, scope: str
+) -> None:
+    """``g`` (a story tag) has a Lasts for field; ``s`` (a status) a Given by field."""
+    script = "pc Mei\nchallenge Fog limits=cleared:3\nchallenge Hound limits=harmed:3\n"
+    app = make_app(script=script, system="mist", lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("g")
+        assert await until(pilot, lambda: isinstance(app.screen, FormDialog))
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-tag", Input).value = "thick fog"
+        form.query_one("#field-scope", Input).value = scope
+        await pilot.press("enter")
+        assert await until(pilot, lambda: bool(state_of(pilot).scene.story_tags))
+        tag = state_of(pilot).scene.story_tags[0]
+        assert (tag.name, tag.scope, tag.until) == ("thick fog", TagScope.CHALLENGE, "Fog")
+
+        await pilot.press("s")
+        assert await until(pilot, lambda: isinstance(app.screen, FormDialog))
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-target", Input).value = "Mei"
+        form.query_one("#field-status", Input).value = "scared"
+        form.query_one("#field-tier", Input).value = "2"
+        form.query_one("#field-by", Input).value = "Hound"
+        await pilot.press("enter")
+        assert await until(pilot, lambda: bool(state_of(pilot).characters[0].statuses))
+        assert app.screen.history.scene.journal[-1].text == "status Mei scared 2 by=Hound"
