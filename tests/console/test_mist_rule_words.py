@@ -11,6 +11,7 @@ import pytest
 
 from console import event_text
 from console.i18n import Translator
+from console.mist.render import tags_text
 from console.report import describe_event
 from engine.dice.mist import MistRoll, Outcome
 from engine.mist.events import (
@@ -21,7 +22,7 @@ from engine.mist.events import (
     StoryTagRemoved,
     ThemeLost,
 )
-from engine.mist.state import TagScope, ThemeType
+from engine.mist.state import Tag, TagKind, TagScope, ThemeType
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 from mist_support import Dice, run  # noqa: E402
@@ -86,3 +87,18 @@ def test_a_mitigated_threat_reads_as_the_rules_word_it() -> None:
     said = [event_text.describe(Translator("en"), e) for e in events]
     assert "Mei: hurt tier 1, given by Hound" in said
     assert "consequence x1 is delivered to Mei: reduced to hurt-1 by mitigation" in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "fog", "arm"), [("en", "(with Fog)", "(kept)"), ("zh", "（随 Fog）", "（跨场景）")]
+)
+def test_the_mc_sees_which_tags_outlast_the_scene(lang: str, fog: str, arm: str) -> None:
+    t = Translator(lang)
+    tags = (
+        Tag("gravel", TagKind.STORY),
+        Tag("thick fog", TagKind.STORY, scope=TagScope.CHALLENGE, until="Fog"),
+        Tag("arm", TagKind.STORY, scope=TagScope.CHARACTER),
+    )
+    assert tags_text(tags, t).plain == f"gravel, thick fog {fog}, arm {arm}"
+    own = (Tag("teeth", TagKind.STORY, scope=TagScope.CHALLENGE, until="Hound"),)
+    assert tags_text(own, t, "Hound").plain == "teeth"  # on its own challenge: nothing to say

@@ -7,7 +7,7 @@ import pytest
 from mist_support import Dice, run
 
 from engine.errors import RuleError
-from engine.mist import carry
+from engine.mist import carry, json_view
 from engine.mist.events import StatusTaken, StoryTagAdded, StoryTagRemoved
 from engine.mist.state import MistState, Tag, TagScope
 
@@ -139,3 +139,15 @@ def test_a_threat_s_status_is_given_by_its_challenge() -> None:
     assert given(events) == [("Mei", "bitten", "Hound")]
     _, events = run(["mitigate x1 tags=badge"], state, Dice(6, 1))
     assert given(events) == [("Mei", "bitten", "Hound")]
+
+
+def test_the_json_says_how_long_each_story_tag_lasts() -> None:
+    state, _ = run([*TABLE, 'tag "thick fog" scope=challenge:Fog', 'tag Mei "arm" scope=character'])
+    data = json_view.to_json(state)
+    assert data["scene"]["story_tags"] == [
+        {"name": "thick fog", "burned": False, "scope": "challenge", "until": "Fog"}
+    ]
+    mei = data["characters"][0]
+    assert mei["story_tags"] == [
+        {"name": "arm", "burned": False, "scope": "character", "until": None}
+    ]
