@@ -247,20 +247,17 @@ def end_scene(state: MistState, command: EndScene) -> tuple[MistState, Events]:
             "mist.scene-loop.consequence-still-pending-deliver", pending=", ".join(pending)
         )
     keep = {k.strip().casefold() for k in command.keep if k.strip()}
-    everywhere = [t.name for t in state.scene.story_tags]
-    everywhere += [t.name for c in state.characters for t in c.story_tags]
-    everywhere += [t.name for c in state.challenges for t in c.story_tags]
+    everywhere = [t.name for t in _all_story_tags(state)]
     missing = sorted(k for k in keep if k not in {n.casefold() for n in everywhere})
     if missing:
         raise RuleError("mist.scene-loop.story-tag-keep", missing=missing[0])
-
-    lasting = [t.name for t in _all_story_tags(state) if t.scope is not TagScope.SCENE]
 
     def kept(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
         """Scene tags kept by ``keep=``; tags scoped to a challenge or a character stay."""
         return tuple(t for t in tags if t.name.casefold() in keep or t.scope is not TagScope.SCENE)
 
-    removed = tuple(n for n in everywhere if n.casefold() not in keep and n not in lasting)
+    scene_scoped = [t.name for t in _all_story_tags(state) if t.scope is TagScope.SCENE]
+    removed = tuple(n for n in scene_scoped if n.casefold() not in keep)
     kept_names = tuple(n for n in everywhere if n.casefold() in keep)
     number = state.scene.number + 1
     name = (command.next_name or "").strip() or f"Scene {number}"

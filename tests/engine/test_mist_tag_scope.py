@@ -8,7 +8,7 @@ from mist_support import Dice, run
 
 from engine.errors import RuleError
 from engine.mist import carry, json_view
-from engine.mist.events import StatusTaken, StoryTagAdded, StoryTagRemoved
+from engine.mist.events import SceneEnded, StatusTaken, StoryTagAdded, StoryTagRemoved
 from engine.mist.state import MistState, Tag, TagScope
 
 TABLE = [
@@ -43,7 +43,9 @@ def test_a_challenge_scoped_tag_lasts_while_its_challenge_does() -> None:
     state, events = run([*TABLE, 'tag "thick fog" scope=challenge:Fog', 'tag Hound "cornered"'])
     assert tags_of(state, "scene") == [("thick fog", TagScope.CHALLENGE, "Fog")]
     assert StoryTagAdded("scene", "thick fog", TagScope.CHALLENGE, "Fog") in events
-    state, _ = run(["scene end"], state)  # the Fog is still on the table: its tag stays
+    state, events = run(["scene end"], state)  # the Fog is still on the table: its tag stays
+    ended = next(e for e in events if isinstance(e, SceneEnded))
+    assert ended.removed_tags == ("cornered",)
     assert tags_of(state, "scene") == [("thick fog", TagScope.CHALLENGE, "Fog")]
     assert tags_of(state, "Hound") == []  # a scene tag on a challenge goes as before
     state, events = run(["status Fog cleared 3"], state)
