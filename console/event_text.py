@@ -221,6 +221,8 @@ def _polish(
         key += "-one"
     if kind == "ClueAdded" and raw.get("scene") and t.has(key + "-found"):
         key += "-found"
+    if key.startswith("mist.") and raw.get("target") == "scene":  # the scene's tag, in words
+        values = {**values, "target": t("mist.builder.scene-owner")}
     return _polish_mist(t, key, kind, raw), values
 
 

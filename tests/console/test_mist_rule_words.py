@@ -102,3 +102,10 @@ def test_the_mc_sees_which_tags_outlast_the_scene(lang: str, fog: str, arm: str)
     assert tags_text(tags, t).plain == f"gravel, thick fog {fog}, arm {arm}"
     own = (Tag("teeth", TagKind.STORY, scope=TagScope.CHALLENGE, until="Hound"),)
     assert tags_text(own, t, "Hound").plain == "teeth"  # on its own challenge: nothing to say
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("zh", "场景：故事标签 fog"), ("zh-Hant", "場景：故事標籤 fog")]
+)
+def test_the_scene_s_tag_names_the_scene_in_the_table_s_language(lang: str, said: str) -> None:
+    assert event_text.describe(Translator(lang), StoryTagAdded("scene", "fog")) == said
