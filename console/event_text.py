@@ -32,7 +32,15 @@ from engine.ih.events import (
     TemporaryHealth,
     WillpowerChanged,
 )
-from engine.mist.events import ClueAdded, ConsequenceDelivered, Mitigated
+from engine.mist.events import (
+    ClueAdded,
+    ConsequenceDelivered,
+    Mitigated,
+    StatusTaken,
+    StoryTagAdded,
+    StoryTagRemoved,
+    ThemeLost,
+)
 from engine.mist.state import Phase, Retirement, ThemeType, Track
 
 MIST_WORDS: dict[str, str] = {
@@ -63,6 +71,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("off_turn", "-off-turn"),  # §3.7: a reflex off-turn takes the next turn's swift action
     ("target_left", "-left"),  # §3.4: the one waited on will not act this round: the hold ends
     ("replaced", "-replaced"),  # issue 29: a challenge profile of the same name replaced
+    ("out_of_control", "-out-of-control"),  # §4.5: an immersion of ≤ 5
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 
@@ -225,4 +234,24 @@ def _polish(
         key += "-one"
     if isinstance(event, ClueAdded) and event.scene and t.has(key + "-found"):
         key += "-found"
-    return key, values
+    if key.startswith("mist.") and getattr(event, "target", None) == "scene":  # in words
+        values = {**values, "target": t("mist.builder.scene-owner")}
+    return _polish_mist(t, key, event), values
+
+
+def _polish_mist(t: Translator, key: str, event: object) -> str:
+    """The M.I.S.T. lines worded as the rules word them (issue 29 §4): a story tag's scope, the
+    challenge it went with, who gave a status, a consequence reduced by mitigation (§4.3), a
+    newborn theme owed at the next interlude (§4.8)."""
+    suffix = ""
+    if isinstance(event, StoryTagAdded) and event.scope in ("challenge", "character"):
+        suffix = f"-{event.scope}"
+    elif isinstance(event, StoryTagRemoved) and event.gone_with:
+        suffix = "-gone"
+    elif isinstance(event, StatusTaken) and event.given_by and not event.capped:
+        suffix = "-given"
+    elif isinstance(event, ConsequenceDelivered) and event.mitigated and event.tier > 0:
+        suffix = "-reduced"
+    elif isinstance(event, ThemeLost) and event.rebirth is not None:
+        suffix = "-rebirth"
+    return key + suffix if suffix and t.has(key + suffix) else key

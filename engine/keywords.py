@@ -31,6 +31,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "next": ("下一阶段", "下一階段"),
     },
     "side": {"pc": ("玩家", "玩家角色"), "npc": ("非玩家", "非玩家角色")},
+    "tag-scope": {"scene": ("场景", "場景"), "challenge": ("挑战", "挑戰"), "character": ("角色",)},
     "effect": {
         "status": (),
         "reduce": (),

@@ -71,7 +71,7 @@ def character_lines(
         lines.append(Text("  ") + status_line(status, 6, t=t))
     if person.story_tags:
         lines.append(
-            Text("  " + t("mist.tags") + t.colon, style="dim") + tags_text(person.story_tags)
+            Text("  " + t("mist.tags") + t.colon, style="dim") + tags_text(person.story_tags, t)
         )
     for scar in person.scars:
         lines.append(Text("  " + t("mist.scar", text=scar), style="magenta"))

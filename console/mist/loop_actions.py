@@ -21,13 +21,14 @@ from console.mist.effects import open_effects
 from console.mist.fields import limits, whole
 from console.mist.roll_builder import RollBuilder
 from console.mist.surface import MistSurface, open_form
+from engine import keywords
 from engine.dice.mist import Outcome
 from engine.mist import commands as mist
 from engine.mist import profiles
 from engine.mist.commands import PowerChoice
 from engine.mist.events import ActionRolled
 from engine.mist.markup import chips
-from engine.mist.state import Phase, Profile
+from engine.mist.state import Phase, Profile, TagScope
 
 
 def mitigable(screen: MistSurface) -> tuple[str, ...]:
@@ -208,15 +209,26 @@ class SceneLoopActions:
             _status_form(self, verb)
 
     def action_story_tag(self: MistSurface) -> None:
+        """``t``: a story tag, lasting for the scene, a challenge or its character (issue 29)."""
+        lasting = ("scene", "character", "challenge") + tuple(
+            f"challenge:{c.name}" for c in self.current().challenges if not c.overcome
+        )
+
         def build(v: Values) -> mist.AddStoryTag | None:
             if not v["tag"]:
                 return None
-            return mist.AddStoryTag(v["target"] or "scene", v["tag"])
+            scope, _, until = (v["scope"] or "scene").partition(":")
+            kind = TagScope(keywords.word(scope, "tag-scope"))
+            return mist.AddStoryTag(v["target"] or "scene", v["tag"], kind, until.strip() or None)
 
         open_form(
             self,
             "mist.form.story-tag",
-            (self.field("target", "scene", self.names() + ("scene",)), self.field("tag")),
+            (
+                self.field("target", "scene", self.names() + ("scene",)),
+                self.field("tag"),
+                self.field("scope", "scene", lasting),
+            ),
             build,
         )
 
@@ -359,9 +371,11 @@ def _status_form(screen: MistSurface, verb: str) -> None:
         if not v["target"] or not v["status"]:
             return None
         if verb == "status":
-            return mist.TakeStatus(v["target"], v["status"], whole(v["tier"] or "1", "The tier"))
+            tier = whole(v["tier"] or "1", "The tier")
+            return mist.TakeStatus(v["target"], v["status"], tier, by=v["by"].strip() or None)
         return mist.ReduceStatus(v["target"], v["status"], whole(v["tier"] or "1", "N"))
 
+    giver = (screen.field("by", "", screen.names()),) if verb == "status" else ()
     open_form(
         screen,
         f"mist.form.{verb}",
@@ -369,6 +383,7 @@ def _status_form(screen: MistSurface, verb: str) -> None:
             screen.field("target", screen.selected or "", screen.names()),
             screen.field("status", "", statuses),
             screen.field("tier", "1"),
+            *giver,
         ),
         build,
         start="status" if screen.selected else None,

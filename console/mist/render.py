@@ -18,7 +18,16 @@ from rich.text import Text
 from console.i18n import Translator, fit
 from engine.mist.growth import CONTROLLED
 from engine.mist.markup import ChipKind, pieces
-from engine.mist.state import Challenge, Consequence, MistState, Phase, Profile, Status, Tag
+from engine.mist.state import (
+    Challenge,
+    Consequence,
+    MistState,
+    Phase,
+    Profile,
+    Status,
+    Tag,
+    TagScope,
+)
 
 BOX_ON, BOX_OFF = "■", "□"
 PHASES: tuple[Phase, ...] = (Phase.ESTABLISH, Phase.ACTION, Phase.CONSEQUENCE)
@@ -144,9 +153,19 @@ def profiles_text(
     return out
 
 
-def tags_text(tags: Iterable[Tag]) -> Text:
-    """Tags separated by commas."""
-    return Text(", ").join(tag_text(tag) for tag in tags)
+def tags_text(tags: Iterable[Tag], t: Translator | None = None, owner: str | None = None) -> Text:
+    """Tags separated by commas; with ``t``, a story tag that outlasts the scene says so (issue
+    29 §4): "(with Fog)" for one scoped to a challenge other than its ``owner``, "(kept)" for
+    one scoped to its character."""
+    shown: list[Text] = []
+    for tag in tags:
+        line = tag_text(tag)
+        if t is not None and tag.scope is TagScope.CHALLENGE and tag.until != owner:
+            line.append(" " + t("mist.tags.scope-challenge", name=tag.until or ""), "dim")
+        elif t is not None and tag.scope is TagScope.CHARACTER:
+            line.append(" " + t("mist.tags.scope-character"), "dim")
+        shown.append(line)
+    return Text(", ").join(shown)
 
 
 def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
@@ -175,7 +194,8 @@ def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
             lines.append(Text("  ") + status_line(status))
     if challenge.story_tags:
         lines.append(
-            Text("  " + t("mist.tags") + t.colon, style="dim") + tags_text(challenge.story_tags)
+            Text("  " + t("mist.tags") + t.colon, style="dim")
+            + tags_text(challenge.story_tags, t, challenge.name)
         )
     for note in challenge.notes:
         lines.append(Text("  · " + note, style="italic dim"))
@@ -239,7 +259,9 @@ def scene_loop_lines(
         lines.append(line)
     scene_tags = Text(t("mist.scene-tags") + t.colon, style="bold underline")
     scene_tags.append_text(
-        tags_text(state.scene.story_tags) if state.scene.story_tags else Text(t("mist.none"), "dim")
+        tags_text(state.scene.story_tags, t)
+        if state.scene.story_tags
+        else Text(t("mist.none"), "dim")
     )
     lines.append(scene_tags)
     if state.phase is not Phase.CONSEQUENCE:

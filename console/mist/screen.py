@@ -41,7 +41,7 @@ from console.screens.dialogs import ChoiceDialog, ConfirmDialog
 from console.screens.shell import SceneScreen
 from console.widgets.dice_log import DiceLog
 from engine.mist import profiles
-from engine.mist.events import ChallengeOvercome
+from engine.mist.events import ChallengeOvercome, ConsequenceDelivered, ThemeLost
 from engine.mist.state import MistState
 from engine.session import Scene
 
@@ -104,6 +104,19 @@ WHY: dict[str, str] = {
 a key that does nothing says why (issue 18)."""
 
 
+def logged(item: object) -> bool:
+    """Whether the log pane words an event under its command: a roll, a challenge overcome, a
+    theme lost, and what the rules word (issue 29 §4): a tag gone with its challenge, who gave
+    a status, a consequence reduced by mitigation. The status line words every event."""
+    if hasattr(item, "roll") or isinstance(item, (ChallengeOvercome, ThemeLost)):
+        return True
+    return bool(
+        getattr(item, "gone_with", None)
+        or getattr(item, "given_by", None)
+        or (isinstance(item, ConsequenceDelivered) and item.mitigated)
+    )
+
+
 class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, SceneScreen):
     """Run a M.I.S.T. scene and its case file from the keyboard (RULES.md §4)."""
 
@@ -154,7 +167,7 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
             lines.append(Text("› " + entry.text, style="dim"))
             entries.append(number)
             for item in entry.events:
-                if hasattr(item, "roll") or isinstance(item, ChallengeOvercome):
+                if logged(item):
                     lines.append(Text("  " + event_text.describe(self.t, item)))
                     entries.append(number)
         self.query_one("#mist-log", DiceLog).show(lines, entries)

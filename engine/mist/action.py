@@ -129,7 +129,9 @@ def spend_effect(state: MistState, command: SpendEffect) -> tuple[MistState, Eve
         )
     events: Events
     if command.kind == "status":
-        state, events = limits.take_on(state, _target(command), command.name, command.amount)
+        state, events = limits.take_on(
+            state, _target(command), command.name, command.amount, action.actor
+        )
     elif command.kind == "reduce":
         state, events = limits.reduce_on(state, _target(command), command.name, command.amount)
     elif command.kind == "tag":
@@ -194,9 +196,12 @@ def mitigate(state: MistState, command: Mitigate, rng: random.Random) -> tuple[M
         )
     ]
     if tier_after >= 1:
-        state, taken = limits.take_on(state, pending.target, pending.status, tier_after)
+        giver = roster.giver(state, pending.source)
+        state, taken = limits.take_on(state, pending.target, pending.status, tier_after, giver)
         events.extend(taken)
-    events.append(ConsequenceDelivered(pending.id, pending.target, pending.status, tier_after))
+    events.append(
+        ConsequenceDelivered(pending.id, pending.target, pending.status, tier_after, reduction > 0)
+    )
     if extra == "status":
         ally = command.extra_target or actor.name
         if not roster.is_character(state, ally):

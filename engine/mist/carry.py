@@ -4,7 +4,9 @@ The season, the mission and its case file, the challenge profiles (issue 29), an
 characters (themes, tags burned or not, weaknesses, marks, statuses, Evolution, scars, lost
 themes, newborn themes owed) are the campaign's: the next scene starts with them. What
 belongs to the scene stays behind: challenges, threats, actions, consequences, story tags
-(unless the scene ended with ``scene end keep=…``, which already dropped the others). An ended
+(unless the scene ended with ``scene end keep=…``, which already dropped the others); a story
+tag scoped to its character goes with the character, one scoped to a challenge stays behind
+with the challenge (issue 29 §4). An ended
 mission's case file is closed: the next scene starts with an empty one, and ``mission "NAME"``
 opens the next mission.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.mist.state import CaseFile, MistState, Phase, SceneInfo
+from engine.mist.state import CaseFile, MistState, Phase, SceneInfo, Tag, TagScope
 
 
 def carried(state: MistState, scene_ended: bool) -> MistState:
@@ -21,12 +23,17 @@ def carried(state: MistState, scene_ended: bool) -> MistState:
 
     ``scene_ended``: the scene's last command was ``scene end`` (its story tags kept are the
     ones to carry, and its scene number is already the next one's)."""
-    characters = state.characters
     number = state.scene.number
+    lasting = (TagScope.SCENE, TagScope.CHARACTER) if scene_ended else (TagScope.CHARACTER,)
+
+    def carried_tags(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
+        """Tags scoped to a challenge stay behind with it (issue 29 §4)."""
+        return tuple(t for t in tags if t.scope in lasting)
+
+    characters = tuple(replace(c, story_tags=carried_tags(c.story_tags)) for c in state.characters)
     if not scene_ended:
-        characters = tuple(replace(c, story_tags=()) for c in characters)
         number += 1
-    story_tags = state.scene.story_tags if scene_ended else ()
+    story_tags = carried_tags(state.scene.story_tags) if scene_ended else ()
     case_file = CaseFile() if state.mission.ended else state.case_file
     return MistState(
         phase=Phase.ESTABLISH,

@@ -1,14 +1,27 @@
 """The M.I.S.T. commands: one frozen dataclass per thing the MC can do (RULES.md §4).
 
 ``language.py`` parses the console's text into these; the console's keys and dialogs build the
-same objects (STYLE.md: one path into the engine).
+same objects (STYLE.md: one path into the engine). The case file's and the mission's commands
+live in ``case_commands.py`` and are importable from here as well.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.mist.state import Limit, Phase, Profile, Retirement, ThemeType, Track
+from engine.mist.case_commands import AddClue as AddClue
+from engine.mist.case_commands import AddConclusion as AddConclusion
+from engine.mist.case_commands import AddQuestion as AddQuestion
+from engine.mist.case_commands import AnswerQuestion as AnswerQuestion
+from engine.mist.case_commands import CaseFileMoment as CaseFileMoment
+from engine.mist.case_commands import CaseRoll as CaseRoll
+from engine.mist.case_commands import CutInSummary as CutInSummary
+from engine.mist.case_commands import EndMission as EndMission
+from engine.mist.case_commands import SetComplexity as SetComplexity
+from engine.mist.case_commands import StartMission as StartMission
+from engine.mist.case_commands import StartSeason as StartSeason
+from engine.mist.case_commands import Suppress as Suppress
+from engine.mist.state import Limit, Phase, Profile, Retirement, TagScope, ThemeType, Track
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +116,13 @@ class AddTheme:
 
 @dataclass(frozen=True, slots=True)
 class TakeStatus:
-    """``status TARGET NAME TIER [counters=OTHER]``."""
+    """``status TARGET NAME TIER [counters=OTHER] [by=WHO]``; ``by`` who gave it (issue 29 §4)."""
 
     target: str
     name: str
     tier: int
     counters: str | None = None
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +137,13 @@ class ReduceStatus:
 
 @dataclass(frozen=True, slots=True)
 class AddStoryTag:
-    """``tag TARGET|scene "TAG"``."""
+    """``tag TARGET|scene "TAG" [scope=scene|challenge[:NAME]|character]`` (``tag "TAG"``: on
+    the scene); ``until`` the challenge a challenge-scoped tag goes with (issue 29 §4)."""
 
     target: str
     tag: str
+    scope: TagScope = TagScope.SCENE
+    until: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,98 +311,6 @@ class Retire:
 
     character: str
     choice: Retirement
-
-
-@dataclass(frozen=True, slots=True)
-class AddClue:
-    """``clue "TEXT" [by=TAG,…] [scene=NAME]``."""
-
-    text: str
-    found_by: tuple[str, ...] = ()
-    scene: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class AddConclusion:
-    """``conclusion "TEXT" supports=c1,c2 [contradicts=c3]``."""
-
-    text: str
-    supports: tuple[str, ...]
-    contradicts: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class SetComplexity:
-    """``complexity N``."""
-
-    complexity: int
-
-
-@dataclass(frozen=True, slots=True)
-class CaseRoll:
-    """``deduce ID`` / ``test ID [clue="…"] [property="…"]`` (§4.7)."""
-
-    conclusion: str
-    mode: str
-    refuting_clue: str = ""
-    property: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class CaseFileMoment:
-    """``casefile open|close``."""
-
-    open: bool
-
-
-@dataclass(frozen=True, slots=True)
-class AddQuestion:
-    """``question "TEXT"``."""
-
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class AnswerQuestion:
-    """``answer q1 [k2|none]``."""
-
-    id: str
-    conclusion: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class StartSeason:
-    """``season "NAME"``."""
-
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class StartMission:
-    """``mission "NAME" [anomaly="…"]``."""
-
-    name: str
-    anomaly: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class CutInSummary:
-    """``cutin "SUMMARY" [anomaly="…"]``."""
-
-    summary: str
-    anomaly: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Suppress:
-    """``suppress o1``: the anomaly suppressed through an opportunity."""
-
-    opportunity: str
-
-
-@dataclass(frozen=True, slots=True)
-class EndMission:
-    """``mission end``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from typing import Any
 from engine.fullwidth import folds
 from engine.language import quote, quote_text
 from engine.mist import commands as c
-from engine.mist.state import Limit
+from engine.mist.state import Limit, TagScope
 
 
 def _value(text: str) -> str:
@@ -29,6 +29,14 @@ def _value(text: str) -> str:
 def _option(key: str, value: str | None) -> str:
     """`` key=VALUE``, or nothing for an absent or empty value."""
     return f" {key}={_value(value)}" if value else ""
+
+
+def _scope(command: c.AddStoryTag) -> str:
+    """`` scope=challenge:NAME`` · `` scope=character``, or nothing for the scene (issue 29 §4)."""
+    if command.scope is TagScope.SCENE:
+        return ""
+    until = f":{command.until}" if command.until else ""
+    return _option("scope", f"{command.scope.value}{until}")
 
 
 def _said(key: str, value: str | None) -> str:
@@ -153,12 +161,14 @@ FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.AddNote: lambda x: f"note {quote(x.challenge)} {quote_text(x.text)}",
     c.AddTheme: _theme,
     c.TakeStatus: lambda x: (
-        f"status {quote(x.target)} {quote(x.name)} {x.tier}" + _option("counters", x.counters)
+        f"status {quote(x.target)} {quote(x.name)} {x.tier}"
+        + _option("counters", x.counters)
+        + _option("by", x.by)
     ),
     c.ReduceStatus: lambda x: (
         f"reduce {quote(x.target)} {quote(x.name)} {x.by}" + _option("counters", x.counters)
     ),
-    c.AddStoryTag: lambda x: f"tag {quote(x.target)} {quote_text(x.tag)}",
+    c.AddStoryTag: lambda x: f"tag {quote(x.target)} {quote_text(x.tag)}" + _scope(x),
     c.RemoveStoryTag: lambda x: f"untag {quote(x.target)} {quote_text(x.tag)}",
     c.BurnTag: lambda x: f"burn {quote(x.character)} {quote(x.tag)}",
     c.RestoreTag: lambda x: f"restore {quote(x.character)} {quote(x.tag or 'all')}",

@@ -2,7 +2,8 @@
 
 ``HANDLERS`` maps each type of :data:`engine.mist.commands.Command` to one named handler
 ``(state, command, rng) -> (state, events)`` (``engine/dispatch.py``); each handler hands the
-command's fields to the module of its rule.
+command's fields to the module of its rule. The case file's and the mission's handlers are
+``case_handlers.py``'s.
 """
 
 from __future__ import annotations
@@ -17,26 +18,22 @@ from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import (
     action,
-    casefile,
     growth,
     immersion,
     limits,
-    mission,
     notes,
     profiles,
     roster,
     scene_loop,
     tags,
+    visibility,
 )
 from engine.mist import commands as c
+from engine.mist.case_handlers import CASE_HANDLERS
 from engine.mist.events import (
     ChallengeAdded,
-    ChallengeHidden,
-    ChallengeRevealed,
     CharacterAdded,
     LimitSet,
-    LimitsHidden,
-    LimitsRevealed,
     SettingChanged,
 )
 from engine.mist.state import Challenge, Character, Limit, MistState
@@ -94,61 +91,6 @@ def drop_threat(state: MistState, command: c.DropThreat, rng: random.Random) -> 
     return profiles.drop_threat(state, command.id)
 
 
-def _case_visibility(state: MistState, command: c.SetVisibility) -> Result | None:
-    """``hide c1`` · ``reveal q2``: a clue or a question on the players' clue board (issue 29);
-    ``None`` when the name is a challenge's or no clue's or question's id."""
-    key = command.challenge.strip().lower()
-    if command.limits or roster.is_challenge(state, command.challenge):
-        return None
-    case = state.case_file
-    clue = next((x for x in case.clues if x.id == key), None)
-    question = next((x for x in case.questions if x.id == key), None)
-    found = clue or question
-    if found is None:
-        return None
-    if command.shown and not found.hidden:
-        raise RuleError("visibility.not-hidden", name=found.id)
-    if not command.shown and found.hidden:
-        raise RuleError("visibility.already-hidden", name=found.id)
-    event = ChallengeRevealed(found.id) if command.shown else ChallengeHidden(found.id)
-    if clue is not None:
-        clues = tuple(replace(x, hidden=not command.shown) if x is clue else x for x in case.clues)
-        case = replace(case, clues=clues)
-    else:
-        questions = tuple(
-            replace(x, hidden=not command.shown) if x is question else x for x in case.questions
-        )
-        case = replace(case, questions=questions)
-    return replace(state, case_file=case), (event,)
-
-
-def set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
-    """What the players' view shows of a challenge (INTERFACE.md "Players' view"), or of a
-    clue or a question on the clue board (``hide c1``, issue 29)."""
-    on_board = _case_visibility(state, command)
-    if on_board is not None:
-        return on_board
-    found = roster.challenge(state, command.challenge)
-    event: object
-    if command.limits and command.shown:
-        if found.limits_shown:
-            raise RuleError("visibility.limits-already-shown", name=found.name)
-        found, event = replace(found, limits_shown=True), LimitsRevealed(found.name)
-    elif command.limits:
-        if not found.limits_shown:
-            raise RuleError("visibility.limits-already-hidden", name=found.name)
-        found, event = replace(found, limits_shown=False), LimitsHidden(found.name)
-    elif command.shown:
-        if not found.hidden:
-            raise RuleError("visibility.not-hidden", name=found.name)
-        found, event = replace(found, hidden=False), ChallengeRevealed(found.name)
-    else:
-        if found.hidden:
-            raise RuleError("visibility.already-hidden", name=found.name)
-        found, event = replace(found, hidden=True), ChallengeHidden(found.name)
-    return roster.put_challenge(state, found), (event,)
-
-
 def set_limit(state: MistState, command: c.SetLimit, rng: random.Random) -> Result:
     found = roster.challenge(state, command.challenge)
     kind = command.kind.strip()
@@ -176,7 +118,8 @@ def take_status(state: MistState, command: c.TakeStatus, rng: random.Random) -> 
         return limits.reduce_on(
             state, command.target, command.counters, command.tier, countered_by=command.name
         )
-    return limits.take_on(state, command.target, command.name, command.tier)
+    by = (command.by or "").strip() or None
+    return limits.take_on(state, command.target, command.name, command.tier, by)
 
 
 def reduce_status(state: MistState, command: c.ReduceStatus, rng: random.Random) -> Result:
@@ -188,14 +131,15 @@ def reduce_status(state: MistState, command: c.ReduceStatus, rng: random.Random)
     return limits.reduce_on(state, command.target, command.name, command.by)
 
 
+def set_visibility(state: MistState, command: c.SetVisibility, rng: random.Random) -> Result:
+    """What the players' view shows (``visibility.py``)."""
+    return visibility.set_visibility(state, command)
+
+
 def interpret(state: MistState, command: c.SetInterpretation, rng: random.Random) -> Result:
     changes: dict[str, Any] = {command.name: command.value}
     changed = replace(state.interpretations, **changes)
     return replace(state, interpretations=changed), (SettingChanged(command.name, command.value),)
-
-
-def case_file_moment(state: MistState, command: c.CaseFileMoment, rng: random.Random) -> Result:
-    return casefile.open_moment(state) if command.open else casefile.close_moment(state)
 
 
 def add_theme(state: MistState, command: c.AddTheme, rng: random.Random) -> Result:
@@ -205,7 +149,9 @@ def add_theme(state: MistState, command: c.AddTheme, rng: random.Random) -> Resu
 
 def add_story_tag(state: MistState, command: c.AddStoryTag, rng: random.Random) -> Result:
     """§4.1: a story tag on a character, a challenge or the scene."""
-    return tags.add_story_tag(state, command.target, command.tag)
+    return tags.add_story_tag(
+        state, command.target, command.tag, scope=command.scope, until=command.until
+    )
 
 
 def remove_story_tag(state: MistState, command: c.RemoveStoryTag, rng: random.Random) -> Result:
@@ -293,61 +239,6 @@ def retire(state: MistState, command: c.Retire, rng: random.Random) -> Result:
     return growth.retire(state, command)
 
 
-def add_clue(state: MistState, command: c.AddClue, rng: random.Random) -> Result:
-    """§4.7: a clue in the case file."""
-    return casefile.new_clue(state, command.text, command.found_by, command.scene)
-
-
-def add_conclusion(state: MistState, command: c.AddConclusion, rng: random.Random) -> Result:
-    """§4.7: a conclusion drawn from clues."""
-    return casefile.add_conclusion(state, command)
-
-
-def set_complexity(state: MistState, command: c.SetComplexity, rng: random.Random) -> Result:
-    """§4.7: the case's complexity."""
-    return casefile.set_complexity(state, command.complexity)
-
-
-def case_roll(state: MistState, command: c.CaseRoll, rng: random.Random) -> Result:
-    """§4.7: a conclusion tested by a roll."""
-    return casefile.case_roll(state, command, rng)
-
-
-def add_question(state: MistState, command: c.AddQuestion, rng: random.Random) -> Result:
-    """§4.7: a question on the checklist."""
-    return casefile.add_question(state, command.text)
-
-
-def answer_question(state: MistState, command: c.AnswerQuestion, rng: random.Random) -> Result:
-    """§4.7: a question answered."""
-    return casefile.answer_question(state, command)
-
-
-def start_season(state: MistState, command: c.StartSeason, rng: random.Random) -> Result:
-    """§4.6: a season starts."""
-    return mission.start_season(state, command.name)
-
-
-def start_mission(state: MistState, command: c.StartMission, rng: random.Random) -> Result:
-    """§4.6: a mission starts."""
-    return mission.start_mission(state, command)
-
-
-def cut_in(state: MistState, command: c.CutInSummary, rng: random.Random) -> Result:
-    """§4.6: the mission's cut-in summary."""
-    return mission.cut_in(state, command)
-
-
-def suppress(state: MistState, command: c.Suppress, rng: random.Random) -> Result:
-    """§4.6: the anomaly suppressed through an opportunity."""
-    return mission.suppress(state, command.opportunity)
-
-
-def end_mission(state: MistState, command: c.EndMission, rng: random.Random) -> Result:
-    """§4.6: the mission ends."""
-    return mission.end_mission(state)
-
-
 HANDLERS: Mapping[type, Handler[MistState]] = {
     c.AddCharacter: add_character,
     c.AddChallenge: add_challenge,
@@ -379,18 +270,7 @@ HANDLERS: Mapping[type, Handler[MistState]] = {
     c.Grow: grow,
     c.Rebirth: rebirth,
     c.Retire: retire,
-    c.AddClue: add_clue,
-    c.AddConclusion: add_conclusion,
-    c.SetComplexity: set_complexity,
-    c.CaseRoll: case_roll,
-    c.CaseFileMoment: case_file_moment,
-    c.AddQuestion: add_question,
-    c.AnswerQuestion: answer_question,
-    c.StartSeason: start_season,
-    c.StartMission: start_mission,
-    c.CutInSummary: cut_in,
-    c.Suppress: suppress,
-    c.EndMission: end_mission,
     c.SetInterpretation: interpret,
+    **CASE_HANDLERS,
 }
 """The one handler of each M.I.S.T. command type."""

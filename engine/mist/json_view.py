@@ -16,6 +16,14 @@ def _tags(tags: tuple[Tag, ...]) -> list[dict[str, Any]]:
     return [{"name": t.name, "burned": t.burned} for t in tags]
 
 
+def _story_tags(tags: tuple[Tag, ...]) -> list[dict[str, Any]]:
+    """Story tags with how long each lasts (issue 29 §4): ``scope`` scene, challenge or
+    character, ``until`` the challenge a challenge-scoped one goes with."""
+    return [
+        {"name": t.name, "burned": t.burned, "scope": t.scope.value, "until": t.until} for t in tags
+    ]
+
+
 def _theme(theme: Theme) -> dict[str, Any]:
     return {
         "name": theme.name,
@@ -37,7 +45,7 @@ def _character(person: Character) -> dict[str, Any]:
         "name": person.name,
         "statuses": _statuses(person.statuses),
         "themes": [_theme(t) for t in person.themes],
-        "story_tags": _tags(person.story_tags),
+        "story_tags": _story_tags(person.story_tags),
         "evolution": person.evolution,
         "scars": list(person.scars),
         "lost_themes": [t.name for t in person.lost_themes],
@@ -57,7 +65,7 @@ def _challenge(found: Challenge) -> dict[str, Any]:
         },
         "overcome": found.overcome,
         "statuses": _statuses(found.statuses),
-        "story_tags": _tags(found.story_tags),
+        "story_tags": _story_tags(found.story_tags),
         "notes": list(found.notes),
         "hidden": found.hidden,
         "limits_shown": found.limits_shown,
@@ -138,7 +146,7 @@ def to_json(state: MistState) -> dict[str, Any]:
             "number": state.scene.number,
             "name": state.scene.name,
             "cycle": state.scene.cycle,
-            "story_tags": _tags(state.scene.story_tags),
+            "story_tags": _story_tags(state.scene.story_tags),
         },
         "threats": [
             {"id": t.id, "text": t.text, "challenge": t.challenge, "resolved": t.resolved}

@@ -17,8 +17,10 @@ note          ``note CHALLENGE "TEXT"``                                         
 theme         ``theme NAME self|taint "THEME TAG" power="a,b" weakness="w"``
               ``motive="…" [newborn]``                                               §4.1
 status        ``status TARGET NAME TIER [counters=OTHER]`` (take; or reduce OTHER)   §4.1 [I-4]
+              ``… by=WHO`` (who gave it: the log and the report say so)             issue 29
 reduce        ``reduce TARGET NAME N [counters=OTHER]``                              §4.1 [I-4]
 tag / untag   ``tag TARGET|scene "TAG"`` · ``untag TARGET|scene "TAG"`` (story tags)  §4.1
+              ``tag … scope=scene|challenge[:NAME]|character`` · ``tag "TAG"`` (scene)  issue 29
 burn          ``burn NAME "TAG"`` · ``restore NAME "TAG"|all``                       §4.1
 phase         ``phase establish|action|consequence|next``                            §4.6
 threat        ``threat "TEXT" [challenge=NAME]`` · ``resolve t1``                    §4.6
@@ -58,77 +60,16 @@ from collections.abc import Callable
 from engine.errors import RuleError
 from engine.language import Line, parse_int
 from engine.mist import arguments as args
-from engine.mist import case_language, markup
+from engine.mist import case_language, profile_language, theme_language
 from engine.mist import commands as c
-from engine.mist.state import Phase, Profile, Retirement, Status, ThemeType, Track
+from engine.mist.profile_language import PROFILE_LISTS as PROFILE_LISTS
+from engine.mist.state import Phase, TagScope
 from engine.settings import Interpretations, assign
 
 
 def _pc(line: Line) -> c.Command:
     args.options(line)
     return c.AddCharacter(args.words(line, 1, 1, "pc NAME")[0].strip())
-
-
-def _challenge(line: Line) -> c.Command:
-    if len(line.words) >= 2 and line.words[0].strip().lower() == "save":
-        args.options(line, "as")
-        words = args.words(line, 2, 2, "challenge save NAME [as=PROFILE]")
-        return c.ProfileFromChallenge(words[1].strip(), line.option("as") or None)
-    args.options(line, "limits", "from", "count")
-    usage = (
-        "challenge NAME limits=KIND:N[,KIND:N …] [hidden]  ·  challenge NAME from=PROFILE [count=N]"
-    )
-    words = args.words(line, 1, 2, usage)
-    if len(words) == 2 and words[1].strip().lower() != "hidden":
-        raise RuleError("mist.language.use", usage=usage)
-    source = line.option("from")
-    count = line.option("count")
-    if count is not None and source is None:
-        raise RuleError("mist.language.use", usage=usage)
-    return c.AddChallenge(
-        words[0].strip(),
-        args.limits(line.option("limits")),
-        len(words) == 2,
-        source.strip() if source is not None else None,
-        parse_int(count, "count") if count is not None else 1,
-    )
-
-
-PROFILE_LISTS = ("threat", "consequence", "note")
-"""The options ``profile`` takes more than once: each is one more threat, consequence, note."""
-
-
-def _profile(line: Line) -> c.Command:
-    usage = (
-        'profile NAME limits=KIND:N,… tags="a,b" statuses="s-N,…" threat="…"… '
-        'consequence="…"… note="…"…  ·  profile drop NAME'
-    )
-    if len(line.words) == 2 and line.words[0].strip().lower() == "drop":
-        args.options(line)
-        return c.DropProfile(args.words(line, 2, 2, usage)[1].strip())
-    args.options(line, "limits", "tags", "statuses", *PROFILE_LISTS)
-    name = args.words(line, 1, 1, usage)[0].strip()
-    statuses: list[Status] = []
-    for part in args.comma_list(line.option("statuses")):
-        chip = markup.status_chip(part)
-        if chip is None:
-            raise RuleError("mist.language.profile-status", part=part)
-        statuses.append(Status(chip.name, (chip.tier,)))
-
-    def listed(key: str) -> tuple[str, ...]:
-        return tuple(v.strip() for k, v in line.options if k == key and v.strip())
-
-    return c.SaveProfile(
-        Profile(
-            name,
-            args.limits(line.option("limits")),
-            args.comma_list(line.option("tags")),
-            tuple(statuses),
-            listed("threat"),
-            listed("consequence"),
-            listed("note"),
-        )
-    )
 
 
 def _visibility(line: Line) -> c.Command:
@@ -152,29 +93,14 @@ def _note(line: Line) -> c.Command:
     return c.AddNote(name, text)
 
 
-def _theme(line: Line) -> c.Command:
-    args.options(line, "power", "weakness", "motive")
-    usage = 'theme NAME self|taint "THEME TAG" power="a,b" weakness="w" motive="…" [newborn]'
-    words = args.words(line, 3, 4, usage)
-    newborn = len(words) == 4
-    if newborn and words[3].lower() != "newborn":
-        raise RuleError("mist.language.use", usage=usage)
-    kind = ThemeType(args.choice(words[1], "theme-type"))
-    return c.AddTheme(
-        words[0],
-        kind,
-        words[2],
-        args.comma_list(line.option("power")),
-        args.comma_list(line.option("weakness")),
-        line.option("motive") or "",
-        newborn,
-    )
-
-
 def _status(line: Line) -> c.Command:
-    args.options(line, "counters")
-    target, name, tier = args.words(line, 3, 3, "status TARGET NAME TIER [counters=OTHER]")
-    return c.TakeStatus(target, name, parse_int(tier, "The tier"), line.option("counters") or None)
+    args.options(line, "counters", "by")
+    usage = "status TARGET NAME TIER [counters=OTHER] [by=WHO]"
+    target, name, tier = args.words(line, 3, 3, usage)
+    by = (line.option("by") or "").strip() or None
+    return c.TakeStatus(
+        target, name, parse_int(tier, "The tier"), line.option("counters") or None, by
+    )
 
 
 def _reduce(line: Line) -> c.Command:
@@ -184,21 +110,20 @@ def _reduce(line: Line) -> c.Command:
 
 
 def _tag(line: Line) -> c.Command:
-    args.options(line)
-    target, tag = args.words(line, 2, 2, f'{line.verb} TARGET|scene "TAG"')
-    return c.AddStoryTag(target, tag) if line.verb == "tag" else c.RemoveStoryTag(target, tag)
-
-
-def _burn(line: Line) -> c.Command:
-    args.options(line)
-    name, tag = args.words(line, 2, 2, 'burn NAME "TAG"')
-    return c.BurnTag(name, tag)
-
-
-def _restore(line: Line) -> c.Command:
-    args.options(line)
-    name, tag = args.words(line, 2, 2, 'restore NAME "TAG"|all')
-    return c.RestoreTag(name, None if tag.lower() == "all" else tag)
+    """``tag TARGET "TAG" [scope=…]``; with one word, the tag is the scene's (issue 29 §4)."""
+    if line.verb == "untag":
+        args.options(line)
+        target, tag = args.words(line, 2, 2, 'untag TARGET|scene "TAG"')
+        return c.RemoveStoryTag(target, tag)
+    args.options(line, "scope")
+    usage = 'tag TARGET|scene "TAG" [scope=scene|challenge[:NAME]|character]'
+    words = args.words(line, 1, 2, usage)
+    target, tag = ("scene", words[0]) if len(words) == 1 else (words[0], words[1])
+    scope, _, until = (line.option("scope") or "scene").partition(":")
+    kind = TagScope(args.choice(scope, "tag-scope"))
+    if until.strip() and kind is not TagScope.CHALLENGE:
+        raise RuleError("mist.language.use", usage=usage)
+    return c.AddStoryTag(target, tag, kind, until.strip() or None)
 
 
 def _phase(line: Line) -> c.Command:
@@ -300,57 +225,6 @@ def _mitigate(line: Line) -> c.Command:
     return c.Mitigate(ident, args.power(line), "status", name.strip(), ally.strip() or None)
 
 
-def _immerse(line: Line) -> c.Command:
-    args.options(line, "status", "burn")
-    name, theme, depth = args.words(line, 3, 3, "immerse NAME THEME submerge|dive|sink")
-    key = args.choice(depth, "depth")
-    return c.Immerse(
-        name, theme, key, line.option("status") or "immersed", args.comma_list(line.option("burn"))
-    )
-
-
-def _mark(line: Line) -> c.Command:
-    args.options(line)
-    words = args.words(line, 3, 4, "mark NAME THEME mastery|progress|indulgence|abandon [N]")
-    track = Track(args.choice(words[2], "track"))
-    count = parse_int(words[3], "N") if len(words) == 4 else 1
-    return c.Mark(words[0], words[1], track, count)
-
-
-def _growth(line: Line) -> c.Command:
-    args.options(line)
-    usage = (
-        'growth NAME THEME power "TAG" | weakness add|remove "W" | weakness rewrite "OLD" "NEW"'
-        ' | motive "TEXT" | reset | normal'
-    )
-    words = args.words(line, 3, 6, usage)
-    name, theme, choice = words[0], words[1], words[2].lower()
-    rest = words[3:]
-    if choice in ("reset", "normal") and not rest:
-        return c.Grow(name, theme, choice)
-    if choice in ("power", "motive") and len(rest) == 1:
-        return c.Grow(name, theme, choice, rest[0])
-    if choice == "weakness" and rest:
-        how = rest[0].lower()
-        if how in ("add", "remove") and len(rest) == 2:
-            return c.Grow(name, theme, f"weakness-{how}", rest[1])
-        if how == "rewrite" and len(rest) == 3:
-            return c.Grow(name, theme, "weakness-rewrite", rest[1], rest[2])
-    raise RuleError("mist.language.use", usage=usage)
-
-
-def _rebirth(line: Line) -> c.Command:
-    args.options(line, "weakness", "motive")
-    name, tag = args.words(line, 2, 2, 'rebirth NAME "THEME TAG" [weakness="w"] [motive="…"]')
-    return c.Rebirth(name, tag, line.option("weakness") or "", line.option("motive") or "")
-
-
-def _retire(line: Line) -> c.Command:
-    args.options(line)
-    name, choice = args.words(line, 2, 2, "retire NAME sleep|calm")
-    return c.Retire(name, Retirement(args.choice(choice, "retirement")))
-
-
 def _interpret(line: Line) -> c.Command:
     fields = Interpretations.__dataclass_fields__
     if line.words or len(line.options) != 1:
@@ -364,19 +238,19 @@ def _interpret(line: Line) -> c.Command:
 
 PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "pc": _pc,
-    "challenge": _challenge,
-    "profile": _profile,
+    "challenge": profile_language.parse_challenge,
+    "profile": profile_language.parse_profile,
     "limit": _limit,
     "hide": _visibility,
     "reveal": _visibility,
     "note": _note,
-    "theme": _theme,
+    "theme": theme_language.parse_theme,
     "status": _status,
     "reduce": _reduce,
     "tag": _tag,
     "untag": _tag,
-    "burn": _burn,
-    "restore": _restore,
+    "burn": theme_language.parse_burn,
+    "restore": theme_language.parse_restore,
     "phase": _phase,
     "threat": _threat,
     "resolve": _resolve,
@@ -386,11 +260,11 @@ PARSERS: dict[str, Callable[[Line], c.Command]] = {
     "consequence": _consequence,
     "deliver": _deliver,
     "mitigate": _mitigate,
-    "immerse": _immerse,
-    "mark": _mark,
-    "growth": _growth,
-    "rebirth": _rebirth,
-    "retire": _retire,
+    "immerse": theme_language.parse_immerse,
+    "mark": theme_language.parse_mark,
+    "growth": theme_language.parse_growth,
+    "rebirth": theme_language.parse_rebirth,
+    "retire": theme_language.parse_retire,
     "clue": case_language.parse_clue,
     "conclusion": case_language.parse_conclusion,
     "complexity": case_language.parse_complexity,

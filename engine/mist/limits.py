@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.mist import roster
+from engine.mist import roster, tags
 from engine.mist.events import (
     ChallengeOvercome,
     CharacterTransformed,
@@ -41,8 +41,11 @@ def limit_for(found: Challenge, kind: str) -> Limit | None:
     return None
 
 
-def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistState, Events]:
-    """``target`` takes a status (stacking, §4.1); limit events follow.
+def take_on(
+    state: MistState, target: str, name: str, tier: int, given_by: str | None = None
+) -> tuple[MistState, Events]:
+    """``target`` takes a status (stacking, §4.1); limit events follow. ``given_by``: who gave
+    it, for the log and the report (issue 29 §4).
 
     Raises:
         RuleError: no such target, a bad tier, or a challenge immune to that kind.
@@ -62,6 +65,7 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
                 status.boxes,
                 status.tier,
                 result.capped,
+                given_by,
             )
         ]
         reached = status.tier >= PC_LIMIT and (before is None or before.tier < PC_LIMIT)
@@ -78,7 +82,14 @@ def take_on(state: MistState, target: str, name: str, tier: int) -> tuple[MistSt
     statuses, status, result = take_status(found.statuses, name, tier)
     events = [
         StatusTaken(
-            found.name, status.name, tier, result.marked, status.boxes, status.tier, result.capped
+            found.name,
+            status.name,
+            tier,
+            result.marked,
+            status.boxes,
+            status.tier,
+            result.capped,
+            given_by,
         )
     ]
     found = replace(found, statuses=statuses)
@@ -103,10 +114,12 @@ def check_limit(state: MistState, name: str, limit: Limit) -> tuple[MistState, E
 
 
 def overcome(state: MistState, name: str, kind: str) -> tuple[MistState, Events]:
-    """Mark a challenge overcome; its open threats are resolved with it (§4.6)."""
+    """Mark a challenge overcome; its open threats are resolved with it (§4.6), and the story
+    tags scoped to it go with it (issue 29 §4)."""
     found = roster.challenge(state, name)
     state = roster.put_challenge(state, replace(found, overcome=True, overcome_by=kind))
-    events: list[Event] = []
+    state, gone = tags.gone_with(state, found.name)
+    events: list[Event] = list(gone)
     threats = []
     for threat in state.threats:
         if (

@@ -25,7 +25,7 @@ from engine.mist.events import (
     ThreatPresented,
 )
 from engine.mist.roster import name_key
-from engine.mist.state import Challenge, MistState, Profile, Tag, TagKind, Threat
+from engine.mist.state import Challenge, MistState, Profile, Tag, TagKind, TagScope, Threat
 
 MAX_PACK = 12
 """The most challenges one ``count=`` puts on the table."""
@@ -141,7 +141,9 @@ def add_from(state: MistState, command: AddChallenge) -> tuple[MistState, Events
             name,
             limits,
             source.statuses,
-            tuple(Tag(tag, TagKind.STORY) for tag in source.tags),
+            tuple(  # its own for as long as it lasts (issue 29 §4)
+                Tag(tag, TagKind.STORY, scope=TagScope.CHALLENGE, until=name) for tag in source.tags
+            ),
             source.notes,
             hidden=command.hidden,
             profile=source.name,

@@ -130,3 +130,10 @@ def put_theme(person: Character, new: Theme) -> Character:
 def self_themes(person: Character) -> int:
     """How many Self themes the character has (full immersion's power, Controlled's tier)."""
     return sum(1 for t in person.themes if t.type.value == "self")
+
+
+def giver(state: MistState, source: str | None) -> str | None:
+    """Who gives a consequence's status (issue 29 §4): the challenge of the threat ``source``
+    names, when it has one."""
+    threat = next((t for t in state.threats if source is not None and t.id == source), None)
+    return threat.challenge if threat is not None else None

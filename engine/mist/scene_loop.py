@@ -25,7 +25,16 @@ from engine.mist.events import (
     ThreatResolved,
 )
 from engine.mist.markup import ChipKind, chips
-from engine.mist.state import Consequence, MistState, Phase, SceneInfo, Tag, TagKind, Threat
+from engine.mist.state import (
+    Consequence,
+    MistState,
+    Phase,
+    SceneInfo,
+    Tag,
+    TagKind,
+    TagScope,
+    Threat,
+)
 from engine.mist.status import check_tier
 
 
@@ -206,7 +215,8 @@ def deliver(state: MistState, ident: str | None) -> tuple[MistState, Events]:
     events: list[Event] = []
     for item in pending:
         if item.target is not None and item.status is not None:
-            state, taken = limits.take_on(state, item.target, item.status, item.tier)
+            giver = roster.giver(state, item.source)
+            state, taken = limits.take_on(state, item.target, item.status, item.tier, giver)
             events.extend(taken)
         events.append(ConsequenceDelivered(item.id, item.target, item.status, item.tier))
         state = replace(
@@ -218,8 +228,15 @@ def deliver(state: MistState, ident: str | None) -> tuple[MistState, Events]:
     return state, tuple(events)
 
 
+def _all_story_tags(state: MistState) -> list[Tag]:
+    tags_ = list(state.scene.story_tags)
+    tags_ += [t for c in state.characters for t in c.story_tags]
+    return tags_ + [t for c in state.challenges for t in c.story_tags]
+
+
 def end_scene(state: MistState, command: EndScene) -> tuple[MistState, Events]:
-    """End the scene: story tags go unless kept; the next scene starts in Establish.
+    """End the scene: story tags go unless kept, or scoped to a challenge still on the table or
+    to their character (issue 29 §4); the next scene starts in Establish.
 
     Raises:
         RuleError: a consequence still pending, or a kept tag that is not a story tag.
@@ -230,17 +247,17 @@ def end_scene(state: MistState, command: EndScene) -> tuple[MistState, Events]:
             "mist.scene-loop.consequence-still-pending-deliver", pending=", ".join(pending)
         )
     keep = {k.strip().casefold() for k in command.keep if k.strip()}
-    everywhere = [t.name for t in state.scene.story_tags]
-    everywhere += [t.name for c in state.characters for t in c.story_tags]
-    everywhere += [t.name for c in state.challenges for t in c.story_tags]
+    everywhere = [t.name for t in _all_story_tags(state)]
     missing = sorted(k for k in keep if k not in {n.casefold() for n in everywhere})
     if missing:
         raise RuleError("mist.scene-loop.story-tag-keep", missing=missing[0])
 
     def kept(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
-        return tuple(t for t in tags if t.name.casefold() in keep)
+        """Scene tags kept by ``keep=``; tags scoped to a challenge or a character stay."""
+        return tuple(t for t in tags if t.name.casefold() in keep or t.scope is not TagScope.SCENE)
 
-    removed = tuple(n for n in everywhere if n.casefold() not in keep)
+    scene_scoped = [t.name for t in _all_story_tags(state) if t.scope is TagScope.SCENE]
+    removed = tuple(n for n in scene_scoped if n.casefold() not in keep)
     kept_names = tuple(n for n in everywhere if n.casefold() in keep)
     number = state.scene.number + 1
     name = (command.next_name or "").strip() or f"Scene {number}"

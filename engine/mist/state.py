@@ -33,6 +33,17 @@ class TagKind(StrEnum):
     STORY = "story"
 
 
+class TagScope(StrEnum):
+    """How long a story tag lasts (issue 29 §4; RULES.md §4.1: story tags vanish "when the scene
+    or situation changes"): the scene (gone at ``scene end`` unless kept), a challenge (gone when
+    that challenge is overcome or left behind) or its character (kept from scene to scene until
+    removed)."""
+
+    SCENE = "scene"
+    CHALLENGE = "challenge"
+    CHARACTER = "character"
+
+
 class Phase(StrEnum):
     """The scene loop of RULES.md §4.6: Establish → Action → Consequence → Establish."""
 
@@ -64,11 +75,14 @@ class Retirement(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Tag:
-    """A 1–3 word descriptor; ``burned`` tags are unusable until restored (§4.1)."""
+    """A 1–3 word descriptor; ``burned`` tags are unusable until restored (§4.1). A story tag
+    lasts as its ``scope`` says; a challenge-scoped one as long as the challenge ``until``."""
 
     name: str
     kind: TagKind
     burned: bool = False
+    scope: TagScope = TagScope.SCENE
+    until: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import roster
 from engine.mist.events import StoryTagAdded, StoryTagRemoved, TagBurned, TagRestored
-from engine.mist.state import Character, MistState, Tag, TagKind, Theme, ThemeType
+from engine.mist.state import Character, MistState, Tag, TagKind, TagScope, Theme, ThemeType
 
 SCENE = "scene"
 
@@ -84,13 +84,22 @@ def _put_story_tags(state: MistState, target: str, tags: tuple[Tag, ...]) -> Mis
 
 
 def add_story_tag(
-    state: MistState, target: str, name: str, kind: TagKind = TagKind.STORY
+    state: MistState,
+    target: str,
+    name: str,
+    kind: TagKind = TagKind.STORY,
+    scope: TagScope = TagScope.SCENE,
+    until: str | None = None,
 ) -> tuple[MistState, Events]:
     """A story tag on a character, a challenge or the scene (``kind`` WEAKNESS: a weakness
-    tag a threat's ``[/w …]`` markup put there, issue 29).
+    tag a threat's ``[/w …]`` markup put there, issue 29), lasting as ``scope`` says (issue 29
+    §4): a challenge-scoped tag goes with the challenge ``until`` (the target itself when it is
+    a challenge), a character-scoped one stays with its character from scene to scene.
 
     Raises:
-        RuleError: no such target, an empty name, or the tag is already there.
+        RuleError: no such target, an empty name, the tag is already there, a challenge scope
+            naming no challenge on the table (or one overcome), a character scope off a
+            character.
     """
     name = name.strip()
     if not name:
@@ -98,8 +107,48 @@ def add_story_tag(
     exact, tags = _story_tags(state, target)
     if any(_same(t.name, name) for t in tags):
         raise RuleError("mist.tags.already-story-tag", exact=exact, name=name)
-    state = _put_story_tags(state, exact, tags + (Tag(name, kind),))
-    return state, (StoryTagAdded(exact, name),)
+    until = _scope_challenge(state, exact, until) if scope is TagScope.CHALLENGE else None
+    if scope is TagScope.CHARACTER and not roster.is_character(state, exact):
+        raise RuleError("mist.tags.scope-character-on-character", target=exact)
+    state = _put_story_tags(state, exact, tags + (Tag(name, kind, scope=scope, until=until),))
+    return state, (StoryTagAdded(exact, name, scope, until),)
+
+
+def _scope_challenge(state: MistState, target: str, until: str | None) -> str:
+    """The challenge a challenge-scoped tag goes with: ``until``, else the target itself."""
+    named = until if until is not None else target
+    if named == SCENE or not roster.is_challenge(state, named):
+        if until is not None:
+            roster.check_target(state, until)
+        raise RuleError("mist.tags.scope-challenge-names-one", target=until or target)
+    found = roster.challenge(state, named)
+    if found.overcome:
+        raise RuleError("mist.tags.scope-challenge-gone", name=found.name)
+    return found.name
+
+
+def lasting(tags: tuple[Tag, ...], scope: TagScope) -> tuple[Tag, ...]:
+    """The tags of ``tags`` scoped ``scope`` (issue 29 §4)."""
+    return tuple(t for t in tags if t.scope is scope)
+
+
+def gone_with(state: MistState, challenge: str) -> tuple[MistState, Events]:
+    """Every story tag scoped to ``challenge`` removed, on whatever it sat (issue 29 §4): the
+    challenge is overcome."""
+    events: list[Event] = []
+
+    def kept(owner: str, tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
+        going = [
+            t for t in tags if t.scope is TagScope.CHALLENGE and _same(t.until or "", challenge)
+        ]
+        events.extend(StoryTagRemoved(owner, t.name, challenge) for t in going)
+        return tuple(t for t in tags if t not in going)
+
+    scene = replace(state.scene, story_tags=kept(SCENE, state.scene.story_tags))
+    characters = tuple(replace(c, story_tags=kept(c.name, c.story_tags)) for c in state.characters)
+    challenges = tuple(replace(c, story_tags=kept(c.name, c.story_tags)) for c in state.challenges)
+    state = replace(state, scene=scene, characters=characters, challenges=challenges)
+    return state, tuple(events)
 
 
 def remove_story_tag(state: MistState, target: str, name: str) -> tuple[MistState, Events]:

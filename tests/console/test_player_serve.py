@@ -32,6 +32,7 @@ from browser_support import (
     set_size,
     wait_for_text,
 )
+from mist_board import BOARD
 from player_support import IH_FIGHT, change, save
 
 from console.player import presence
@@ -275,6 +276,48 @@ def test_a_real_browser_shows_the_view_and_follows_it(
     assert "badly hurt" in later and "Shade" not in later
     assert scroll_width <= inner_width == width
     assert font_px >= 14
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 5000
+
+
+BOARD_SCENE = "\n".join([*BOARD, "hide c2", "hide q2"])
+"""The clue board's case file with clue c2 and question q2 kept from the players."""
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium installed (apt-get install -y chromium): the real-browser test needs one",
+)
+@pytest.mark.parametrize(
+    ("name", "width", "height", "mobile"),
+    [("desktop", 1280, 800, False), ("phone", 390, 844, True)],
+)
+def test_a_real_browser_shows_the_clue_board(
+    tmp_path: Path, name: str, width: int, height: int, mobile: bool
+) -> None:
+    """Issue 29 §3 in a browser, on a desktop and a phone: the cut-in as the mission's summary,
+    the revealed clue and question, nothing the MC hid, laid out at the device's own width. The
+    screenshot goes to ``$ST_SHOT_DIR`` when set (to look at it), else a temporary folder."""
+    save_dir = tmp_path / "saves"
+    save(save_dir, BOARD_SCENE, system="mist", name="Alley")
+    shot = Path(os.environ.get("ST_SHOT_DIR") or tmp_path) / f"clue-board-{name}.png"
+
+    async def browse(port: int) -> tuple[str, list[float]]:
+        async with chromium_page() as call:
+            await set_size(call, width, height, mobile)
+            await call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+            text = await wait_for_text(call, "Claw marks")
+            measures = await evaluate(
+                call, "[document.documentElement.scrollWidth, window.innerWidth]"
+            )
+            shot.write_bytes(await screenshot(call))
+            return text, [float(x) for x in measures]
+
+    with _serving(save_dir) as (port, _):
+        received, (scroll_width, inner_width) = asyncio.run(browse(port))
+    for shown in ("sailors", "Claw marks", "A dog barked", "A werewolf", "What is the anomaly"):
+        assert shown in received
+    assert "Silver casings" not in received and "its properties" not in received
+    assert scroll_width <= inner_width == width
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 5000
 
 

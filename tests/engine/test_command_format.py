@@ -25,7 +25,7 @@ from engine.ih.roster import Entry
 from engine.ih.traits import Attribute, Skill
 from engine.ih.vitals import WillpowerUse
 from engine.mist import commands as mist
-from engine.mist.state import Limit, Phase, Profile, Retirement, Status, ThemeType, Track
+from engine.mist.state import Limit, Phase, Profile, Retirement, Status, TagScope, ThemeType, Track
 from engine.settings import Interpret
 
 ALPHABET = "aAzZ09 -_.'\"\\=#,:安妮斧頭＝「」"
@@ -320,12 +320,27 @@ MIST: dict[type, st.SearchStrategy[Any]] = {
         newborn=st.booleans(),
     ),
     mist.TakeStatus: st.builds(
-        mist.TakeStatus, target=name, name=name, tier=number, counters=optional_name
+        mist.TakeStatus,
+        target=name,
+        name=name,
+        tier=number,
+        counters=optional_name,
+        by=optional_name,
     ),
     mist.ReduceStatus: st.builds(
         mist.ReduceStatus, target=name, name=name, by=number, counters=optional_name
     ),
-    mist.AddStoryTag: st.builds(mist.AddStoryTag, target=name, tag=name),
+    mist.AddStoryTag: st.one_of(
+        st.builds(mist.AddStoryTag, target=name, tag=name),
+        st.builds(
+            mist.AddStoryTag,
+            target=name,
+            tag=name,
+            scope=st.just(TagScope.CHALLENGE),
+            until=optional_name,
+        ),
+        st.builds(mist.AddStoryTag, target=name, tag=name, scope=st.just(TagScope.CHARACTER)),
+    ),
     mist.RemoveStoryTag: st.builds(mist.RemoveStoryTag, target=name, tag=name),
     mist.BurnTag: st.builds(mist.BurnTag, character=name, tag=name),
     mist.RestoreTag: st.builds(mist.RestoreTag, character=name, tag=optional_name),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from engine.dice.mist import MistRoll
 from engine.events import Event
-from engine.mist.state import Phase, PowerSource, ThemeType
+from engine.mist.state import Phase, PowerSource, TagScope, ThemeType
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,9 @@ class ThemeAdded(Event):
 
 @dataclass(frozen=True, slots=True)
 class StatusTaken(Event):
-    """A take (§4.1): ``marked`` is the box marked, ``None`` when the mark was lost (capped)."""
+    """A take (§4.1): ``marked`` is the box marked, ``None`` when the mark was lost (capped);
+    ``given_by`` who gave it, when known (an effect's actor, a threat's challenge, ``by=``:
+    issue 29 §4)."""
 
     target: str
     name: str
@@ -111,6 +113,7 @@ class StatusTaken(Event):
     boxes: tuple[int, ...]
     tier: int
     capped: bool
+    given_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +151,22 @@ class ChallengeOvercome(Event):
 
 @dataclass(frozen=True, slots=True)
 class StoryTagAdded(Event):
+    """A story tag on ``target``, lasting as ``scope`` says (issue 29 §4); ``until`` names the
+    challenge a challenge-scoped tag goes with."""
+
     target: str
     tag: str
+    scope: TagScope = TagScope.SCENE
+    until: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class StoryTagRemoved(Event):
+    """A story tag removed; ``gone_with`` names the challenge it went with (issue 29 §4)."""
+
     target: str
     tag: str
+    gone_with: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,10 +252,13 @@ class ConsequencePending(Event):
 
 @dataclass(frozen=True, slots=True)
 class ConsequenceDelivered(Event):
+    """A consequence lands; ``mitigated`` when a mitigation reduced its tier (§4.3) to ``tier``."""
+
     id: str
     target: str | None
     status: str | None
     tier: int
+    mitigated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
