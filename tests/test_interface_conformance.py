@@ -1,0 +1,128 @@
+"""The command line, its JSON and the command language held to INTERFACE.md (session 6 audit).
+
+Each row is one form of INTERFACE.md: a ``run`` script, its language, and what must (or must
+not) be said. Calls ``console.cli.main`` in-process (no subprocess).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+
+
+def call(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *argv: str,
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# (script, lang, said, not said): a refusal's every word in the table's language (INTERFACE.md
+# §1: "refusals … speak that language").
+REFUSALS = [
+    ('scene new X ih-d10\nadd "A init=3\n', "zh", "引号没有闭合", "No closing quotation"),
+    ('scene new X ih-d10\nadd "A init=3\n', "zh-Hant", "引號沒有閉合", "No closing"),
+    ('scene new X ih-d10\nadd "A init=3\n', "en", "No closing quotation", "引号"),
+    ("scene new X ih-d10\ndamage Nobody 2\n", "zh", "现有：还没有人", "nobody yet"),
+    ("scene new X ih-d10\ndamage Nobody 2\n", "zh-Hant", "現有：還沒有人", "nobody yet"),
+    ("scene new X ih-d10\ndamage Nobody 2\n", "en", "known: nobody yet", "还没有"),
+    ("scene new X mist\nstatus Nobody hurt 3\n", "zh", "还没有人", "nobody yet"),
+    ("scene new X ih-d10\nadd A init=3\ndamage A x\n", "zh", "伤害 必须是整数", "Damage"),
+    ("scene new X ih-d10\nadd A init=3\nheal A -1\n", "zh-Hant", "治療量", "Healing"),
+    ("scene new X ih-d10\nadd A init=3\ndamage A x\n", "en", "Damage must be", "伤害"),
+    ("scene new X mist\nprofile P limits=harmed:x\n", "zh", "极限 必须是整数", "A limit"),
+    ("scene new X mist\npc Mei\nstatus Mei hurt x\n", "zh-Hant", "等級", "The tier"),
+    ('scene new X mist\nconclusion "a" supports=c1\n', "zh", "支持 线索中没有", "supporting"),
+    ('scene new X mist\nconclusion "a" supports=c1\n', "zh", "还没有", "none yet"),
+]
+
+
+@pytest.mark.parametrize(("script", "lang", "said", "not_said"), REFUSALS)
+def test_a_refusal_is_said_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    script: str,
+    lang: str,
+    said: str,
+    not_said: str,
+) -> None:
+    status, _, err = call(capsys, monkeypatch, "run", "-", "--lang", lang, stdin=script)
+    assert status == 1
+    assert said in err and not_said not in err, err
+
+
+def test_a_missing_campaign_lists_none_in_chinese(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "campaigns").mkdir()
+    status, _, err = call(
+        capsys, monkeypatch, "saves", "Nope", "--save-dir", str(tmp_path), "--lang", "zh"
+    )
+    assert status == 1
+    assert "Nope" in err and "none yet" not in err
+
+
+# A chat table's first line: `ww XaY` (also `.ww`, `。ww`, `roll ww`) starts an ih-d10 scene as
+# `roll ih-d10 N` does (INTERFACE.md §3, "Chat tables").
+WW_FIRST_LINES = ["ww 5a8", ".ww 5a8", "。ww ５a８", ".ww5a8", "roll ww 5a8", "roll .ww 5a8"]
+
+
+@pytest.mark.parametrize("line", WW_FIRST_LINES)
+def test_a_ww_pool_may_be_a_script_s_first_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, line: str
+) -> None:
+    status, out, err = call(
+        capsys, monkeypatch, "run", "-", "--json", "--seed", "1", stdin=line + "\n"
+    )
+    assert (status, err) == (0, "")
+    scene = json.loads(out)
+    assert (scene["family"], scene["system"]) == ("ih", "ih-d10")
+    [roll] = scene["rolls"]
+    assert (roll["system"], roll["dp"]) == ("ih-d10", 5)
+
+
+def test_a_bad_ww_pool_first_is_still_a_rule_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = call(capsys, monkeypatch, "run", "-", "--json", stdin="ww 5a7\n")
+    assert status == 1
+    assert json.loads(out) is None
+    assert err.startswith("line 1:") and "a7" in err
+
+
+def test_saves_json_without_a_campaign_is_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    saves = str(tmp_path / "saves")
+    status, out, _ = call(capsys, monkeypatch, "saves", "--json", "--save-dir", saves)
+    assert status == 0
+    assert json.loads(out) == {"save_dir": saves, "last_opened": None, "campaigns": []}
+    script = 'scene new "Fight" ih-d10\nadd Ann init=3\n'
+    run = ("run", "-", "--campaign", "Camp", "--save-dir", saves)
+    assert call(capsys, monkeypatch, *run, stdin=script)[0] == 0
+    status, out, _ = call(
+        capsys, monkeypatch, "saves", "--json", "--save-dir", saves, "--lang", "zh"
+    )
+    assert status == 0
+    listing = json.loads(out)
+    assert listing["last_opened"] == {"campaign": "Camp", "scene": "Fight"}
+    assert listing["campaigns"] == [
+        {
+            "name": "Camp",
+            "scenes": [{"name": "Fight", "system": "ih-d10"}],
+            "held_by": None,
+            "forked_from": None,
+            "problem": None,
+        }
+    ]
