@@ -87,7 +87,7 @@ def _mist_lines(view: dict[str, Any], t: Translator) -> list[str]:
     lines = [t("report.mist.phase", phase=named)]
     for character in view.get("characters", []):
         lines.append(
-            f"- {character.get('name')}: {statuses_words(character.get('statuses', {}), t)}"
+            f"- {character.get('name')}{t.colon}{statuses_words(character.get('statuses', {}), t)}"
         )
     for challenge in view.get("challenges", []):
         limits = ", ".join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
