@@ -144,3 +144,28 @@ def test_a_mist_character_line_uses_the_language_s_colon(
     status, out, _ = call(capsys, monkeypatch, "run", "-", "--lang", lang, stdin=script)
     assert status == 0
     assert line in out.splitlines()
+
+
+def test_names_typed_in_another_case_are_kept_as_the_fight_spells_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Names match case-insensitively (INTERFACE.md §3): ``by=bob`` and ``extended ann … dp=3``
+    are Bob's and Ann's in ``rolls[].by`` and ``extended[].by``; an unknown name stays as typed."""
+    script = "\n".join(
+        [
+            "scene new X ih-d10",
+            "sheet Ann pc wits=2 firearms=1",
+            "add Bob init=3",
+            'extended ann "lock" dp=3 dc=2 interval=turn',
+            'extended BOB "door" dp=2 dc=2 interval=turn',
+            'extended zed "gate" dp=2 dc=2 interval=turn',
+            "extended roll x1",
+            "roll ih-d10 2 by=bob",
+            "roll ih-d10 2 by=zed",
+        ]
+    )
+    status, out, err = call(capsys, monkeypatch, "run", "-", "--json", "--seed", "1", stdin=script)
+    assert (status, err) == (0, "")
+    scene = json.loads(out)
+    assert [task["by"] for task in scene["extended"]] == ["Ann", "Bob", "zed"]
+    assert [roll["by"] for roll in scene["rolls"]] == ["Ann", "Bob", "zed"]
