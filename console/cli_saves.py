@@ -150,7 +150,7 @@ def _apply_lines(
     for number, text in enumerate(lines, start=1):
         implicit = None
         try:
-            if campaign is not None and is_reopen(text):
+            if is_reopen(text):
                 _reopen(run, campaign)
                 continue
             if run.scene is None:
@@ -197,7 +197,8 @@ def _reopen(run: _Run, campaign: Any) -> None:
     if run.scene is None:
         raise RuleError("run.no-scene")
     name = run.scene.name
-    if name in run.created or not campaign.is_ended(name) or name in run.reopened:
+    ended = campaign is not None and campaign.is_ended(name)  # without --campaign: none
+    if name in run.created or not ended or name in run.reopened:
         raise RuleError("run.scene-not-ended", name=name)
     run.reopened.add(name)
 

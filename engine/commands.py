@@ -124,6 +124,8 @@ def parse_line(line: Line, system: str | None) -> Command:
         return dice_ww.parse(line)
     if line.verb == "interpret" and system is not None and family_of(system) == "ih":
         return _parse_interpret(line)
+    if line.verb == "scene" and system is not None and family_of(system) == "ih":
+        raise RuleError("commands.use-scene-ih")  # ``scene end`` is M.I.S.T.'s (INTERFACE §3)
     if system is None:
         raise RuleError("commands.needs-scene-start-scene", verb=line.verb)
     family = family_of(system)

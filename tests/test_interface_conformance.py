@@ -169,3 +169,27 @@ def test_names_typed_in_another_case_are_kept_as_the_fight_spells_them(
     scene = json.loads(out)
     assert [task["by"] for task in scene["extended"]] == ["Ann", "Bob", "zed"]
     assert [roll["by"] for roll in scene["rolls"]] == ["Ann", "Bob", "zed"]
+
+
+# `scene reopen` and `scene end` (INTERFACE.md §3, the campaign): clear refusals, not "Unknown
+# command 'scene'" (which the list of known commands contradicts).
+SCENE_LINES = [
+    ("scene new X ih-d10\nscene reopen\n", "en", "line 2: Scene X has not ended"),
+    ("scene new X mist\nscene reopen\n", "zh", "第 2 行：场景 X 尚未结束"),
+    ("scene new X ih-d10\nscene end\n", "en", "end scene  or  end movie"),
+    ("scene new X ih-d6\nscene end\n", "zh-Hant", "無限恐怖的場景用  end scene  或  end movie"),
+]
+
+
+@pytest.mark.parametrize(("script", "lang", "said"), SCENE_LINES)
+def test_scene_words_a_scene_cannot_take_are_refused_clearly(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    script: str,
+    lang: str,
+    said: str,
+) -> None:
+    status, _, err = call(capsys, monkeypatch, "run", "-", "--lang", lang, stdin=script)
+    assert status == 1
+    assert said in err, err
+    assert "Unknown command" not in err
