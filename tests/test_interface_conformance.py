@@ -193,3 +193,24 @@ def test_scene_words_a_scene_cannot_take_are_refused_clearly(
     assert status == 1
     assert said in err, err
     assert "Unknown command" not in err
+
+
+def test_run_s_printed_fight_lists_marks_in_the_language_and_says_who_is_down(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The printed scene speaks the language (INTERFACE.md §1): its lists take 、 in Chinese,
+    and a combatant the JSON calls ``unconscious`` (or ``hidden``) is said to be."""
+    script = (
+        "scene new X ih-d10\nadd Ann init=5\nadd B init=3 npc hidden\nbegin\ndamage Ann 9\n"
+        'delay B next-round\neffect B "a" rounds=1\neffect B "b" rounds=2\n'
+    )
+    status, out, _ = call(capsys, monkeypatch, "run", "-", "--lang", "zh-Hant", stdin=script)
+    assert status == 0
+    rows = out.splitlines()
+    assert rows[2].endswith("；延後中、措手不及、隱藏；持續效果：a（2 輪）、b（3 輪）")
+    assert rows[3].endswith("；昏迷")
+    status, out, _ = call(capsys, monkeypatch, "run", "-", stdin=script)
+    assert out.splitlines()[2].endswith(
+        "; delaying, flat-footed, hidden; effects: a (2 rounds), b (3 rounds)"
+    )
+    assert out.splitlines()[3].endswith("; unconscious")
