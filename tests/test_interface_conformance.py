@@ -202,7 +202,7 @@ def test_run_s_printed_fight_lists_marks_in_the_language_and_says_who_is_down(
     and a combatant the JSON calls ``unconscious`` (or ``hidden``) is said to be."""
     script = (
         "scene new X ih-d10\nadd Ann init=5\nadd B init=3 npc hidden\nbegin\ndamage Ann 9\n"
-        'delay B next-round\neffect B "a" rounds=1\neffect B "b" rounds=2\n'
+        'delay B next-round\neffect B "a" rounds=2\neffect B "b" rounds=3\n'
     )
     status, out, _ = call(capsys, monkeypatch, "run", "-", "--lang", "zh-Hant", stdin=script)
     assert status == 0
