@@ -75,7 +75,7 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
 
 def statuses_words(statuses: dict[str, Any], t: Translator) -> str:
     """``name-tier`` of each status, or the word for none."""
-    return ", ".join(f"{name}-{s.get('tier')}" for name, s in statuses.items()) or t(
+    return t("word.list-sep").join(f"{name}-{s.get('tier')}" for name, s in statuses.items()) or t(
         "report.no-statuses"
     )
 
@@ -89,7 +89,7 @@ def _mist_lines(view: dict[str, Any], t: Translator) -> list[str]:
             f"- {character.get('name')}{t.colon}{statuses_words(character.get('statuses', {}), t)}"
         )
     for challenge in view.get("challenges", []):
-        limits = ", ".join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
+        limits = t("word.list-sep").join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
         state = t("report.overcome") if challenge.get("overcome") else t("report.active")
         lines.append(
             t(

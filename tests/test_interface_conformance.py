@@ -130,9 +130,9 @@ def test_saves_json_without_a_campaign_is_json(
 
 # The printed scene speaks the language (INTERFACE.md §1): no ASCII colon inside Chinese.
 PRINTED = [
-    ("en", "- Mei: hurt-2"),
-    ("zh", "- Mei：hurt-2"),
-    ("zh-Hant", "- Mei：hurt-2"),
+    ("en", "- Mei: hurt-2, scared-1"),
+    ("zh", "- Mei：hurt-2、scared-1"),
+    ("zh-Hant", "- Mei：hurt-2、scared-1"),
 ]
 
 
@@ -140,7 +140,7 @@ PRINTED = [
 def test_a_mist_character_line_uses_the_language_s_colon(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, line: str
 ) -> None:
-    script = "scene new X mist\npc Mei\nstatus Mei hurt 2\n"
+    script = "scene new X mist\npc Mei\nstatus Mei hurt 2\nstatus Mei scared 1\n"
     status, out, _ = call(capsys, monkeypatch, "run", "-", "--lang", lang, stdin=script)
     assert status == 0
     assert line in out.splitlines()
