@@ -214,3 +214,24 @@ def test_run_s_printed_fight_lists_marks_in_the_language_and_says_who_is_down(
         "; delaying, flat-footed, hidden; effects: a (2 rounds), b (3 rounds)"
     )
     assert out.splitlines()[3].endswith("; unconscious")
+
+
+# `roll …` in a script takes "the same arguments as st-console roll" (INTERFACE.md §3): the
+# command line's output options (--seed, --json, --chat) are accepted there too.
+SAME_ARGUMENTS = [
+    "roll ih-d10 3 --chat",
+    "roll ih-d10 3 --json",
+    "roll ih-d10 3 --seed 4",
+    "roll ww 5a8 --chat",
+    ".ww 5a8 --chat",
+]
+
+
+@pytest.mark.parametrize("line", SAME_ARGUMENTS)
+def test_a_script_s_roll_takes_the_command_line_s_options(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, line: str
+) -> None:
+    script = f"scene new X ih-d10\n{line}\n"
+    status, out, err = call(capsys, monkeypatch, "run", "-", "--json", stdin=script)
+    assert (status, err) == (0, "")
+    assert len(json.loads(out)["rolls"]) == 1
