@@ -509,6 +509,8 @@ def import_file(args: argparse.Namespace) -> int:
     from saves import import_file as do_import
 
     path = Path(args.file)
+    if path.is_dir():
+        return _usage_error(Translator(args.lang)("cli.file-directory", name=repr(args.file)))
     if not path.is_file():
         return _usage_error(Translator(args.lang)("cli.file-missing", name=repr(args.file)))
     from saves.profiles import import_profiles, is_profiles_file

@@ -235,3 +235,20 @@ def test_a_script_s_roll_takes_the_command_line_s_options(
     status, out, err = call(capsys, monkeypatch, "run", "-", "--json", stdin=script)
     assert (status, err) == (0, "")
     assert len(json.loads(out)["rolls"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "is a directory"), ("zh", "是目录"), ("zh-Hant", "是目錄")]
+)
+def test_import_of_a_directory_says_so(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lang: str,
+    said: str,
+) -> None:
+    """Bad usage (INTERFACE.md §1): exit 2, one line naming FILE and what is wrong with it."""
+    argv = ("import", str(tmp_path), "--save-dir", str(tmp_path / "s"), "--lang", lang)
+    status, _, err = call(capsys, monkeypatch, *argv)
+    assert status == 2
+    assert err.count("\n") == 1 and "FILE" in err and said in err
