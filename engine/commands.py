@@ -91,9 +91,11 @@ def family_of(system: str) -> str:
 def verbs(system: str | None) -> tuple[str, ...]:
     """The verbs the command line accepts in a scene of ``system`` (all when ``None``)."""
     if system is None:
-        return SHARED_VERBS + tuple(ih_family.VERBS) + tuple(mist_family.VERBS)
-    own = ih_family.VERBS if family_of(system) == "ih" else mist_family.VERBS
-    return SHARED_VERBS + tuple(own)
+        every = SHARED_VERBS + tuple(ih_family.VERBS) + tuple(mist_family.VERBS)
+    else:
+        own = ih_family.VERBS if family_of(system) == "ih" else mist_family.VERBS
+        every = SHARED_VERBS + tuple(own)
+    return tuple(dict.fromkeys(every))  # each once (``interpret`` is shared and M.I.S.T.'s)
 
 
 def new_state(system: str) -> SceneState:

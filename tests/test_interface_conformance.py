@@ -252,3 +252,12 @@ def test_import_of_a_directory_says_so(
     status, _, err = call(capsys, monkeypatch, *argv)
     assert status == 2
     assert err.count("\n") == 1 and "FILE" in err and said in err
+
+
+@pytest.mark.parametrize("system", ["ih-d10", "mist", None])
+def test_the_known_commands_are_each_named_once(system: str | None) -> None:
+    from engine.commands import verbs
+
+    known = verbs(system)
+    assert len(known) == len(set(known))
+    assert {"scene", "roll", "ww", "undo", "redo", "interpret"} <= set(known)
