@@ -261,3 +261,30 @@ def test_the_known_commands_are_each_named_once(system: str | None) -> None:
     known = verbs(system)
     assert len(known) == len(set(known))
     assert {"scene", "roll", "ww", "undo", "redo", "interpret"} <= set(known)
+
+
+def test_a_weakness_tag_landed_by_markup_is_told_from_story_tags_in_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`consequence NAME for=THREAT` lands `[/w tag]` as a weakness tag on NAME (INTERFACE.md
+    §3, markup); the JSON says which of NAME's tags it is (an added key, none renamed)."""
+    script = "\n".join(
+        [
+            "scene new X mist",
+            "pc 梅",
+            'profile 犬 limits=harmed:3 threat="嚎叫：[受伤-2]【浓雾】［／w 怕光］"',
+            "challenge 犬一 from=犬",
+            "phase next",
+            "phase next",
+            "consequence 梅 for=t1",
+            'tag 梅 "quick"',
+        ]
+    )
+    status, out, err = call(capsys, monkeypatch, "run", "-", "--json", stdin=script)
+    assert (status, err) == (0, "")
+    scene = json.loads(out)
+    assert scene["characters"][0]["story_tags"] == [
+        {"name": "怕光", "burned": False, "weakness": True},
+        {"name": "quick", "burned": False, "weakness": False},
+    ]
+    assert scene["scene"]["story_tags"] == [{"name": "浓雾", "burned": False, "weakness": False}]
