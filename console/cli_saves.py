@@ -98,9 +98,11 @@ def _implicit_system(text: str) -> str | None:
     """The system a script's first command implies when no ``scene new`` came before it.
 
     A fight's command (INTERFACE.md §3, "Infinite Horror combat") starts an ``ih-d10`` scene, a
-    M.I.S.T. one a ``mist`` scene, and ``roll SYSTEM …`` a scene of that system. Verbs both
+    M.I.S.T. one a ``mist`` scene, ``roll SYSTEM …`` a scene of that system (``ww XaY`` and
+    ``roll ww XaY`` an ``ih-d10`` one). Verbs both
     families have (``effect`` aside, which §3 lists under combat) imply nothing.
     """
+    from engine.dice.ww import is_ww
     from engine.ih import family as ih_family
     from engine.language import tokenize
     from engine.mist import family as mist_family
@@ -108,8 +110,12 @@ def _implicit_system(text: str) -> str | None:
     line = tokenize(text)
     if line is None:
         return None
+    if is_ww(line.verb):  # the dice bots' ``ww XaY`` is an ih-d10 pool (INTERFACE.md §3)
+        return "ih-d10"
     if line.verb == "roll":
         first = line.words[0].lower() if line.words else ""
+        if is_ww(first):
+            return "ih-d10"
         return first if first in ("ih-d10", "ih-d6", "mist") else None
     if line.verb == "effect" or (
         line.verb in ih_family.VERBS and line.verb not in mist_family.VERBS
@@ -144,7 +150,7 @@ def _apply_lines(
     for number, text in enumerate(lines, start=1):
         implicit = None
         try:
-            if campaign is not None and is_reopen(text):
+            if is_reopen(text):
                 _reopen(run, campaign)
                 continue
             if run.scene is None:
@@ -191,7 +197,8 @@ def _reopen(run: _Run, campaign: Any) -> None:
     if run.scene is None:
         raise RuleError("run.no-scene")
     name = run.scene.name
-    if name in run.created or not campaign.is_ended(name) or name in run.reopened:
+    ended = campaign is not None and campaign.is_ended(name)  # without --campaign: none
+    if name in run.created or not ended or name in run.reopened:
         raise RuleError("run.scene-not-ended", name=name)
     run.reopened.add(name)
 
@@ -313,6 +320,7 @@ def _finish(state: _Run, failure: tuple[int, str] | None, as_json: bool, lang: s
 def list_saves(args: argparse.Namespace) -> int:
     """``st-console saves [CAMPAIGN] [--json] [--save-dir DIR]``: campaigns, their scenes, who
     holds them open; with CAMPAIGN its cast, season, missions and scenes (issue 25)."""
+    from console import cli_saves_json
     from saves import SaveError, open_store
     from saves.store import CAMPAIGNS, default_save_dir
 
@@ -321,6 +329,9 @@ def list_saves(args: argparse.Namespace) -> int:
     root = Path(args.save_dir) if args.save_dir else default_save_dir()
     nearest = next(p for p in (root, *root.parents) if p.exists())
     if nearest.is_dir() and not (root / CAMPAIGNS).exists():  # a listing creates no folders
+        if args.json:
+            print(cli_saves_json.listing(root, (), None))
+            return 0
         print(Translator(args.lang)("cli.saves.none", root=root))
         return 0
     try:
@@ -329,6 +340,9 @@ def list_saves(args: argparse.Namespace) -> int:
         last = store.last_opened()
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
+    if args.json:
+        print(cli_saves_json.listing(store.root, infos, last))
+        return 0
     t = Translator(args.lang)
     if not infos:
         print(t("cli.saves.none", root=store.root))
@@ -495,6 +509,8 @@ def import_file(args: argparse.Namespace) -> int:
     from saves import import_file as do_import
 
     path = Path(args.file)
+    if path.is_dir():
+        return _usage_error(Translator(args.lang)("cli.file-directory", name=repr(args.file)))
     if not path.is_file():
         return _usage_error(Translator(args.lang)("cli.file-missing", name=repr(args.file)))
     from saves.profiles import import_profiles, is_profiles_file

@@ -83,11 +83,39 @@ def error_text(error: RuleError, lang: str = "en") -> str:
         if name.endswith("_key") and isinstance(value, str):
             values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
         else:
-            values[name] = value
+            values[name] = _plain_word(table, name, value)
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+_EMPTY_LISTS = {"nobody yet": "word.nobody-yet", "none yet": "word.none-yet", "none": "word.none"}
+"""What the engine says of an empty list of names (``known: nobody yet``), by its label key."""
+
+_LIST_FIELDS = frozenset({"known", "have", "tags"})
+"""The refusals' fields that list names (the engine's words for an empty list fill them)."""
+
+_QUOTE_PROBLEMS = {
+    "No closing quotation": "word.no-closing-quotation",
+    "No escaped character": "word.no-escaped-character",
+}
+"""Why a line could not be split into words (``engine/language.py``), by its label key."""
+
+
+def _plain_word(table: dict[str, str], name: str, value: object) -> object:
+    """A refusal's field in the table's language where the engine fills it with English prose:
+    what a number names (``what="Damage"``: ``word.what.damage``) and an empty list of names
+    (``known="nobody yet"``). Names, ids and option words are kept as they are."""
+    if name == "error" and isinstance(value, ValueError):
+        return table.get(_QUOTE_PROBLEMS.get(str(value), ""), value)
+    if not isinstance(value, str):
+        return value
+    if name == "what":
+        return table.get("word.what." + "-".join(value.lower().split()), value)
+    if name in _LIST_FIELDS and value in _EMPTY_LISTS:
+        return table.get(_EMPTY_LISTS[value], value)
+    return value
 
 
 set_renderer(error_text)
@@ -112,7 +140,9 @@ def save_error_text(error: Exception, lang: str = "en") -> str:
         template = _table(lang).get(f"error.{code}")
         if template is not None:
             try:
-                return template.format(**getattr(error, "params", {}))
+                params = getattr(error, "params", {}).items()
+                table = _table(lang)
+                return template.format(**{k: _plain_word(table, k, v) for k, v in params})
             except (KeyError, IndexError, ValueError):
                 pass
     return str(error)

@@ -91,9 +91,11 @@ def family_of(system: str) -> str:
 def verbs(system: str | None) -> tuple[str, ...]:
     """The verbs the command line accepts in a scene of ``system`` (all when ``None``)."""
     if system is None:
-        return SHARED_VERBS + tuple(ih_family.VERBS) + tuple(mist_family.VERBS)
-    own = ih_family.VERBS if family_of(system) == "ih" else mist_family.VERBS
-    return SHARED_VERBS + tuple(own)
+        every = SHARED_VERBS + tuple(ih_family.VERBS) + tuple(mist_family.VERBS)
+    else:
+        own = ih_family.VERBS if family_of(system) == "ih" else mist_family.VERBS
+        every = SHARED_VERBS + tuple(own)
+    return tuple(dict.fromkeys(every))  # each once (``interpret`` is shared and M.I.S.T.'s)
 
 
 def new_state(system: str) -> SceneState:
@@ -124,6 +126,8 @@ def parse_line(line: Line, system: str | None) -> Command:
         return dice_ww.parse(line)
     if line.verb == "interpret" and system is not None and family_of(system) == "ih":
         return _parse_interpret(line)
+    if line.verb == "scene" and system is not None and family_of(system) == "ih":
+        raise RuleError("commands.use-scene-ih")  # ``scene end`` is M.I.S.T.'s (INTERFACE §3)
     if system is None:
         raise RuleError("commands.needs-scene-start-scene", verb=line.verb)
     family = family_of(system)

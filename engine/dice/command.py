@@ -10,8 +10,8 @@
 Options also read as ``--again=9`` or ``again=9``. ``hidden`` marks a secret roll the ST
 reveals later (passive perception, RULES.md §1.6); ``by=NAME`` says who rolled. INTERFACE.md §3
 gives ``roll`` "the same arguments as ``st-console roll``", so ``--seed N`` (these dice from
-``random.Random(N)``, not the scene's generator) and ``--json`` (a no-op: the console shows
-the roll its own way) are accepted too.
+``random.Random(N)``, not the scene's generator), ``--json`` and ``--chat`` (no-ops: the console
+shows the roll its own way) are accepted too.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def _options(
     while index < len(words):
         word = words[index]
         name = word.lstrip("-").lower()
-        if name in ("willpower", "hidden", "json"):
+        if name in ("willpower", "hidden", "json", "chat"):
             flags.add(name)
         elif name == "interpret":
             pass  # its FIELD=VALUE is read with the options above

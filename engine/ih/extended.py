@@ -19,6 +19,7 @@ from engine.ih import commands as c
 from engine.ih.checks import check_pool, roller_sheet
 from engine.ih.encounter import Encounter
 from engine.ih.rolls import ExtendedTask, PoolPart, RollRecord
+from engine.ih.sheet import find_sheet
 from engine.ih.sheet_events import (
     ExtendedDropped,
     ExtendedLost,
@@ -58,11 +59,15 @@ def _going(task: ExtendedTask) -> None:
 def start(state: Encounter, command: c.StartExtended) -> tuple[Encounter, Events]:
     """A new extended action; its pool is checked now so a bad trait is refused at once."""
     by = command.name.strip()
+    combatant = next((x for x in state.order if x.key == by.casefold()), None)
     if command.traits is not None:
         sheet = roller_sheet(state, by)
         check_pool(sheet, command.traits, state.interpretations, state.system)
-        combatant = next((x for x in state.order if x.key == by.casefold()), None)
         by = combatant.name if combatant is not None else sheet.name
+    elif combatant is not None:  # names match case-insensitively: dp= keeps the fight's spelling
+        by = combatant.name
+    elif (named := find_sheet(state.sheets, by)) is not None:
+        by = named.name
     task = ExtendedTask(
         id=f"x{len(state.extended) + 1}",
         label=command.label,

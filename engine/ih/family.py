@@ -62,7 +62,7 @@ def record_rolls(state: Encounter, events: Events) -> Encounter:
     """Keep the checks of ``roll`` lines in the scene's ``rolls`` (INTERFACE.md: every roll)."""
     records = tuple(
         RollRecord(
-            event.command.by,
+            _named(state, event.command.by),
             f"dp={event.command.check.dp}",
             event.result,
             willpower=event.command.check.willpower,
@@ -72,6 +72,13 @@ def record_rolls(state: Encounter, events: Events) -> Encounter:
         if isinstance(event, CheckRolled) and event.command.check is not None
     )
     return replace(state, rolls=state.rolls + records) if records else state
+
+
+def _named(state: Encounter, by: str | None) -> str | None:
+    """``by=``'s name as the fight spells it (names match case-insensitively, INTERFACE.md
+    §3): ``by=bob`` is Bob's roll; a name nobody in the fight has is kept as typed."""
+    found = find_combatant(state, by) if by is not None else None
+    return found.name if found is not None else by
 
 
 def to_json(state: Encounter) -> dict[str, Any]:

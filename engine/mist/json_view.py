@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mist.casefile import can_roll
-from engine.mist.state import Challenge, Character, MistState, Profile, Status, Tag, Theme
+from engine.mist.state import (
+    Challenge,
+    Character,
+    MistState,
+    Profile,
+    Status,
+    Tag,
+    TagKind,
+    Theme,
+)
 
 
 def _statuses(statuses: tuple[Status, ...]) -> dict[str, Any]:
@@ -13,7 +22,11 @@ def _statuses(statuses: tuple[Status, ...]) -> dict[str, Any]:
 
 
 def _tags(tags: tuple[Tag, ...]) -> list[dict[str, Any]]:
-    return [{"name": t.name, "burned": t.burned} for t in tags]
+    """Each tag; ``weakness`` tells a weakness tag (a threat's ``[/w …]`` markup puts one among
+    a character's story tags, INTERFACE.md §3) from the others."""
+    return [
+        {"name": t.name, "burned": t.burned, "weakness": t.kind is TagKind.WEAKNESS} for t in tags
+    ]
 
 
 def _story_tags(tags: tuple[Tag, ...]) -> list[dict[str, Any]]:
