@@ -284,7 +284,9 @@ def test_a_weakness_tag_landed_by_markup_is_told_from_story_tags_in_json(
     assert (status, err) == (0, "")
     scene = json.loads(out)
     assert scene["characters"][0]["story_tags"] == [
-        {"name": "怕光", "burned": False, "weakness": True},
-        {"name": "quick", "burned": False, "weakness": False},
+        {"name": "怕光", "burned": False, "weakness": True, "scope": "scene", "until": None},
+        {"name": "quick", "burned": False, "weakness": False, "scope": "scene", "until": None},
     ]
-    assert scene["scene"]["story_tags"] == [{"name": "浓雾", "burned": False, "weakness": False}]
+    assert scene["scene"]["story_tags"] == [
+        {"name": "浓雾", "burned": False, "weakness": False, "scope": "scene", "until": None}
+    ]

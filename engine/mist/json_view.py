@@ -33,7 +33,14 @@ def _story_tags(tags: tuple[Tag, ...]) -> list[dict[str, Any]]:
     """Story tags with how long each lasts (issue 29 §4): ``scope`` scene, challenge or
     character, ``until`` the challenge a challenge-scoped one goes with."""
     return [
-        {"name": t.name, "burned": t.burned, "scope": t.scope.value, "until": t.until} for t in tags
+        {
+            "name": t.name,
+            "burned": t.burned,
+            "weakness": t.kind is TagKind.WEAKNESS,
+            "scope": t.scope.value,
+            "until": t.until,
+        }
+        for t in tags
     ]
 
 

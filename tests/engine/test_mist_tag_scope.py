@@ -147,9 +147,15 @@ def test_the_json_says_how_long_each_story_tag_lasts() -> None:
     state, _ = run([*TABLE, 'tag "thick fog" scope=challenge:Fog', 'tag Mei "arm" scope=character'])
     data = json_view.to_json(state)
     assert data["scene"]["story_tags"] == [
-        {"name": "thick fog", "burned": False, "scope": "challenge", "until": "Fog"}
+        {
+            "name": "thick fog",
+            "burned": False,
+            "weakness": False,
+            "scope": "challenge",
+            "until": "Fog",
+        }
     ]
     mei = data["characters"][0]
     assert mei["story_tags"] == [
-        {"name": "arm", "burned": False, "scope": "character", "until": None}
+        {"name": "arm", "burned": False, "weakness": False, "scope": "character", "until": None}
     ]
