@@ -16,7 +16,6 @@ to the roster.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -24,21 +23,11 @@ from typing import Any
 
 from engine.session import Scene, scene_after
 from saves import backups
-from saves.campaign_index import (
-    CAST_KEPT,
-    FORKED_FROM,
-    RECAP,
-    CampaignIndex,
-    ForkOrigin,
-    Mission,
-    SceneInfo,
-    origin_of,
-    recap_of,
-    same_name,
-)
+from saves.campaign_index import CAST_KEPT, SceneInfo
+from saves.campaign_records import CampaignRecords
 from saves.cast_file import CastFile
-from saves.errors import BadFile, NameTaken, PastEnd, ReadOnly, SaveError
-from saves.lock import CampaignLock, Holder
+from saves.errors import BadFile, NameTaken, PastEnd, SaveError
+from saves.lock import CampaignLock
 from saves.roster import Roster
 from saves.scenefile import SceneFile
 from saves.storage import synced_once
@@ -47,121 +36,24 @@ BACKUP_EVERY = 100
 """Autosaves between two automatic backups (besides one at opening and one at closing)."""
 
 
-class Campaign:
+class Campaign(CampaignRecords):
     """An open campaign. Get one from :meth:`saves.store.Store.open_campaign`; close it after.
 
     Every method is safe to call from a worker thread (the console autosaves off the UI thread).
+    What the index records (name, scenes, season, missions, ended scenes, fork, recap) is
+    :class:`saves.campaign_records.CampaignRecords`'s.
     """
 
     def __init__(self, directory: Path, read_only: bool, lock: CampaignLock | None) -> None:
-        self.directory = directory
-        self.read_only = read_only
-        self._lock = lock
-        self._mutex = threading.RLock()
+        super().__init__(directory, read_only, lock)
         self._files: dict[str, SceneFile] = {}
         self._saves = 0
-        self._closed = False
-        self._index = CampaignIndex(directory, read_only, self._check_writable)
         try:
             self._cast = CastFile(directory, read_only, self._check_writable, self._index.document)
         except BaseException:
             self._index.close()
             raise
         self._roster = Roster(self._index, self._cast)
-
-    # -- the index -----------------------------------------------------------------------------
-
-    @property
-    def name(self) -> str:
-        """The campaign's name."""
-        return self._index.name
-
-    def scenes(self) -> tuple[SceneInfo, ...]:
-        """The scenes in the order they were created."""
-        return self._index.scenes()
-
-    def scene_names(self) -> tuple[str, ...]:
-        """The names of the scenes, in the order they were created."""
-        return tuple(info.name for info in self._index.scenes())
-
-    def has_scene(self, name: str) -> bool:
-        """Whether a scene of that name (any case) exists."""
-        return self._index.find(name) is not None
-
-    def current_scene(self) -> str | None:
-        """The scene last opened in this campaign (the console reopens it)."""
-        return self._index.current_scene()
-
-    def set_current_scene(self, name: str) -> None:
-        """Remember ``name`` as the campaign's current scene."""
-        with self._mutex:
-            self._index.set_current_scene(name)
-
-    @property
-    def season(self) -> str | None:
-        """The M.I.S.T. season the campaign plays (RULES.md §4.6), if named."""
-        return self._index.season
-
-    def set_season(self, name: str | None) -> None:
-        """Name (or clear) the season."""
-        with self._mutex:
-            self._index.set_season(name)
-
-    def missions(self) -> tuple[Mission, ...]:
-        """The season's missions in order, each with its scenes."""
-        return self._index.missions()
-
-    def set_mission(self, scene: str, mission: str | None) -> None:
-        """Put a scene in a mission (created at the end if new), or in none."""
-        with self._mutex:
-            self._index.set_mission(scene, mission)
-
-    def is_ended(self, name: str) -> bool:
-        """Whether the table has ended that scene (a new scene started after it, issue 25): it
-        opens read-only in the console and ``run`` until ``scene reopen``."""
-        return any(same_name(n, name) for n in self._index.ended())
-
-    def end_scene(self, name: str) -> None:
-        """Mark a scene ended (the table started a new one after it)."""
-        with self._mutex:
-            self._check_writable()
-            self._index.set_ended(name, True)
-
-    def reopen_scene(self, name: str) -> None:
-        """``scene reopen``: the scene may be changed again (later scenes keep what they started
-        from: only the latest scene moves the cast on, see :meth:`saves.roster.Roster.merge`)."""
-        with self._mutex:
-            self._check_writable()
-            self._index.set_ended(name, False)
-
-    @property
-    def forked_from(self) -> ForkOrigin | None:
-        """Where this campaign was forked from (issue 26); ``None``: it is not a fork."""
-        return origin_of(self._index.document)
-
-    def set_forked_from(self, origin: ForkOrigin) -> None:
-        """Note where this campaign was forked from, in its index."""
-        with self._mutex:
-            self._check_writable()
-            self._index.document[FORKED_FROM] = origin.document()
-            self._index.write_document()
-
-    @property
-    def recap(self) -> tuple[str, int] | None:
-        """The scene and journal entry the players' view recaps (issue 26); ``None``: now."""
-        return recap_of(self._index.document)
-
-    def set_recap(self, scene: str | None, entry: int = 0) -> None:
-        """Put the players' view on the moment after ``entry`` of ``scene``, or (``None``) back
-        on the present. Writes the index only (the scene is not touched)."""
-        with self._mutex:
-            self._check_writable()
-            document = self._index.document
-            wanted = None if scene is None else {"scene": scene, "entry": entry}
-            if document.get(RECAP) == wanted:
-                return
-            document[RECAP] = wanted
-            self._index.write_document()
 
     # -- the roster ----------------------------------------------------------------------------
 
@@ -415,21 +307,6 @@ class Campaign:
                 finally:
                     file.close()
             return True
-
-    def _check_writable(self) -> None:
-        if self._closed:
-            raise ReadOnly(f"Campaign in {self.directory} is closed; nothing was saved.")
-        if self.read_only:
-            raise ReadOnly(
-                f"Campaign {self._index.document.get('name', self.directory.name)!r} is open "
-                "read-only; nothing was saved.",
-                self.directory,
-            )
-
-    @property
-    def holder(self) -> Holder | None:
-        """This process as the lock holder, when open for writing."""
-        return self._lock.holder if self._lock else None
 
     def close(self) -> None:
         """Back up, drop unused journal chunks, release the lock. Safe to call twice."""
