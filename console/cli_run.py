@@ -25,7 +25,7 @@ from console.cli_common import (
     _usage_error,
 )
 from console.i18n import Translator, save_error_text
-from console.scene_end import is_reopen
+from console.scene_end import is_reopen, opened_name
 from engine import commands, session
 from engine.errors import RuleError
 from engine.session import Scene
@@ -131,6 +131,10 @@ def _apply_lines(
             if campaign is not None and is_reopen(text):
                 _reopen(run, campaign)
                 continue
+            wanted = opened_name(text) if campaign is not None else None
+            if wanted is not None:
+                run.scene = _opened(run, campaign, wanted)
+                continue
             if run.scene is None:
                 system = _implicit_system(text)
                 if system is not None:
@@ -142,7 +146,7 @@ def _apply_lines(
                 taken = command.name.casefold() in {n.casefold() for n in run.touched}
                 if taken or (campaign is not None and campaign.has_scene(command.name)):
                     raise RuleError("run.scene-taken", name=command.name)
-                if run.scene is not None:
+                if run.scene is not None and not command.split:
                     run.ended.add(run.scene.name)  # the table moves on from it
                 run.scene = session.new_scene(command.name, command.system, seed)
                 if campaign is not None:
@@ -164,6 +168,26 @@ def _apply_lines(
                 run.created.discard(implicit.name)
             return number, error.render(lang)
     return None
+
+
+def _opened(run: _Run, campaign: Any, name: str) -> Scene:
+    """``scene open "NAME"`` in a script: the campaign's scene of that name (as the script left
+    it, if it touched it) is the one the next lines play; the one it was in stays as it is.
+
+    Raises:
+        RuleError: no scene of that name.
+    """
+    from saves.errors import SaveError
+
+    for touched_name, scene in run.touched.items():
+        if touched_name.casefold() == name.casefold():
+            return scene
+    if not campaign.has_scene(name):
+        raise RuleError("run.no-such-scene", name=name)
+    try:
+        return campaign.load_scene(name)  # type: ignore[no-any-return]
+    except SaveError as error:
+        raise RuleError("run.no-such-scene", name=f"{name} ({error})") from None
 
 
 def _reopen(run: _Run, campaign: Any) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 from engine.session import Scene, scene_after
 from saves import backups
 from saves.campaign_index import CAST_KEPT, SceneInfo
-from saves.campaign_records import CampaignRecords
+from saves.campaign_records import OPEN_BESIDE, REOPENED, CampaignRecords
 from saves.cast_file import CastFile
 from saves.errors import BadFile, NameTaken, PastEnd, SaveError
 from saves.lock import CampaignLock
@@ -58,13 +58,17 @@ class Campaign(CampaignRecords):
     # -- the roster ----------------------------------------------------------------------------
 
     def roster(self) -> tuple[Any, ...]:
-        """The campaign's sheets (see :meth:`saves.roster.Roster.sheets`)."""
-        return self._roster.sheets()
+        """The campaign's sheets (see :meth:`saves.roster.Roster.sheets`), as ``cast.json`` has
+        them now (read again when another open campaign wrote it)."""
+        with self._mutex:
+            self._cast.refresh()
+            return self._roster.sheets()
 
     def with_roster(self, scene: Scene) -> Scene:
         """``scene`` seeing the campaign's roster (see :meth:`saves.roster.Roster.seen_by`); a
         new scene starts where the campaign's cast stands (issue 25)."""
         with self._mutex:
+            self._cast.refresh()
             if not scene.journal and not scene.undone:
                 self._adopt_cast()
             return self._roster.seen_by(scene)
@@ -72,6 +76,7 @@ class Campaign(CampaignRecords):
     def mist_cast(self) -> Any:
         """What the M.I.S.T. scenes carry to the next (``engine.mist.state.MistState``), if any."""
         with self._mutex:
+            self._cast.refresh()
             self._adopt_cast()
             return self._roster.mist()
 
@@ -206,8 +211,13 @@ class Campaign(CampaignRecords):
         """
         with self._mutex:
             self._index.check_new_name(scene.name)
+            before = self._roster.latest(scene.system == "mist")
             self._roster.start_new(scene)
             self.save_scene(scene)
+            if before is not None and not self.is_ended(before):
+                # open beside the new one until ended (issue 25): the caller ends the scene the
+                # table moves on from; ``scene new … split`` keeps it open, sharing the cast
+                self._set_open_beside(before, True)
 
     def create_scenes(self, scenes: list[Scene]) -> None:
         """Save many new scenes at once (an import): every file first, then one write of the
@@ -254,7 +264,11 @@ class Campaign(CampaignRecords):
         """Rename a scene (its file keeps its id). Raises NotFound or NameTaken."""
         with self._mutex:
             self._check_writable()
+            listed = [key for key in (OPEN_BESIDE, REOPENED) if self._listed(key, old)]
             self._index.rename(old, new)
+            for key in listed:
+                self._set_listed(key, old, False)
+                self._set_listed(key, new.strip(), True)
 
     def duplicate_scene(self, name: str, new: str) -> Scene:
         """Copy a scene, journal and all, under a new name; returns the copy."""

@@ -23,6 +23,37 @@ from saves.campaign_index import (
 from saves.errors import ReadOnly
 from saves.lock import CampaignLock, Holder
 
+OPEN_BESIDE = "open_beside"
+"""The index document's list of scenes left open beside a newer one of their family (issue 25:
+a split party, ``scene new "NAME" SYSTEM split``): while not ended they share the campaign's
+cast with it. An index without it (saved before) has none."""
+
+
+REOPENED = "reopened"
+"""The index document's list of scenes ``scene reopen`` let change again (issue 25): the past,
+shown as it was, never moved to where the campaign's cast stands now."""
+
+
+def reopened(index: CampaignIndex) -> tuple[str, ...]:
+    """The scenes reopened since they ended (see :data:`REOPENED`)."""
+    stored = index.document.get(REOPENED)
+    names = stored if isinstance(stored, list) else []
+    return tuple(n for n in names if isinstance(n, str) and index.find(n) is not None)
+
+
+def open_beside(index: CampaignIndex) -> tuple[str, ...]:
+    """The scenes open beside a newer one and not ended (see :data:`OPEN_BESIDE`)."""
+    stored = index.document.get(OPEN_BESIDE)
+    names = stored if isinstance(stored, list) else []
+    ended = index.ended()
+    return tuple(
+        n
+        for n in names
+        if isinstance(n, str)
+        and index.find(n) is not None
+        and not any(same_name(n, e) for e in ended)
+    )
+
 
 class CampaignRecords:
     """What an open campaign's index records; see :class:`saves.campaign.Campaign`."""
@@ -92,13 +123,38 @@ class CampaignRecords:
         with self._mutex:
             self._check_writable()
             self._index.set_ended(name, True)
+            self._set_open_beside(name, False)
+
+    def is_open_beside(self, name: str) -> bool:
+        """Whether the scene is open beside a newer one (a split party, issue 25): it shares
+        the campaign's cast."""
+        return any(same_name(n, name) for n in open_beside(self._index))
+
+    def _set_open_beside(self, name: str, beside: bool) -> None:
+        self._set_listed(OPEN_BESIDE, name, beside)
+
+    def _listed(self, key: str, name: str) -> bool:
+        stored = self._index.document.get(key)
+        names = stored if isinstance(stored, list) else []
+        return any(isinstance(n, str) and same_name(n, name) for n in names)
+
+    def _set_listed(self, key: str, name: str, listed: bool) -> None:
+        """Put ``name`` in (or take it out of) the index document's list ``key``."""
+        stored = self._index.document.get(key)
+        was = [n for n in stored if isinstance(n, str)] if isinstance(stored, list) else []
+        names = [n for n in was if not same_name(n, name)] + ([name] if listed else [])
+        if names != was:
+            self._index.document[key] = names
+            self._index.write_document()
 
     def reopen_scene(self, name: str) -> None:
         """``scene reopen``: the scene may be changed again (later scenes keep what they started
-        from: only the latest scene moves the cast on, see :meth:`saves.roster.Roster.merge`)."""
+        from; a reopened scene is the past: it does not move the cast on, see
+        :meth:`saves.roster.Roster.merge`)."""
         with self._mutex:
             self._check_writable()
             self._index.set_ended(name, False)
+            self._set_listed(REOPENED, name, True)
 
     @property
     def forked_from(self) -> ForkOrigin | None:

@@ -73,10 +73,11 @@ class ReopenRequested(Message):
 class NewSceneRequested(Message):
     """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
 
-    def __init__(self, name: str, system: str) -> None:
+    def __init__(self, name: str, system: str, split: bool = False) -> None:
         super().__init__()
         self.name = name
         self.system = system
+        self.split = split
 
 
 class SceneScreen(Screen[None]):
@@ -195,10 +196,14 @@ class SceneScreen(Screen[None]):
         try:
             if isinstance(command, str):
                 text = command.strip()
-                from console.scene_end import is_reopen
+                from console.scene_end import is_reopen, opened_name
 
                 if is_reopen(text):
                     self.post_message(ReopenRequested())
+                    return ()
+                if (wanted := opened_name(text)) is not None:  # issue 25: a split party
+                    campaign = self.app.persistence.campaign_name  # type: ignore[attr-defined]
+                    self.app.call_later(self.app.open_scene, campaign, wanted)  # type: ignore[attr-defined]
                     return ()
                 command = commands.parse(text, self.history.scene.system)
                 if command is None:
@@ -211,7 +216,7 @@ class SceneScreen(Screen[None]):
                 check_command(command)  # the ranges the parser checks a typed line against
                 text = commands.format_command(command)
             if isinstance(command, commands.NewScene):
-                self.post_message(NewSceneRequested(command.name, command.system))
+                self.post_message(NewSceneRequested(command.name, command.system, command.split))
                 return ()
             if self.timeline is not None:
                 self.refuse(self.t("timeline.read-only"), source)
