@@ -69,8 +69,7 @@ class Campaign(CampaignRecords):
         new scene starts where the campaign's cast stands (issue 25)."""
         with self._mutex:
             self._cast.refresh()
-            if not scene.journal and not scene.undone:
-                self._adopt_cast()
+            self._adopt_cast()  # an old campaign's cast first: a played scene is moved to it
             return self._roster.seen_by(scene)
 
     def mist_cast(self) -> Any:
@@ -87,6 +86,25 @@ class Campaign(CampaignRecords):
             self._check_writable()
             self._adopt_cast()
             self._roster.set_mist(standing)
+
+    def apply_between(self, text: str, seed: int | None = None) -> str:
+        """Heal, restore or adjust the cast between scenes with a command of a scene (issue 25
+        point 4: ``heal Ann 3``, ``willpower Ann +2``, ``end movie``, ``status Mei hurt 2``),
+        or ``undo`` the last; written at once. A scene still played sees it when it is opened.
+
+        Raises:
+            RuleError: not a command for the cast, or refused by the rules (named).
+            ReadOnly: opened read-only.
+        """
+        import random
+
+        from saves.roster import applied_between
+
+        with self._mutex:
+            self._check_writable()
+            self._adopt_cast()
+            rolled = random.SystemRandom().getrandbits(48) if seed is None else seed
+            return applied_between(self._roster, self._cast, text, rolled)
 
     def _adopt_cast(self) -> None:
         """A campaign saved before the cast was the campaign's (issue 25) starts from its latest

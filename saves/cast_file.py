@@ -21,8 +21,10 @@ from saves.documents import checked
 from saves.migrations import SCHEMA_VERSION
 from saves.storage import open_db, stored_document
 
-KEYS = ("roster", "movie", "mist")
-"""What the cast document holds (the index document held ``roster`` before)."""
+KEYS = ("roster", "movie", "mist", "between")
+"""What the cast document holds (the index document held ``roster`` before); ``between``: the
+commands applied to the cast between scenes, newest last, each with what it changed, for undo
+(issue 25; a file without it has none)."""
 
 
 class CastFile:

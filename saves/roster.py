@@ -124,9 +124,11 @@ class Roster:
         def starting(sheet: Any) -> Any:
             """The sheet as the scene starts with it: the condition the scene began with; for
             a sheet it did not have, the campaign's (a new scene) or none (one played)."""
+            if new:  # nothing played yet: where the campaign stands now
+                return sheet
             if sheet.key in own:
                 return replace(sheet, condition=own[sheet.key])
-            return sheet if new else replace(sheet, condition=None)
+            return replace(sheet, condition=None)
 
         roster = tuple(starting(s) for s in (next_scene(self.sheets()) if new else self.sheets()))
         movie = self.movie() if new else scene.initial.movie
@@ -328,3 +330,56 @@ class Roster:
             for s in self.sheets()
         ]
         self._cast.document["roster"] = [CODEC.encode(s) for s in roster]
+
+
+BETWEEN = "between"
+"""The cast document's key of the commands applied between scenes (:func:`applied_between`)."""
+
+UNDO_BETWEEN = 10
+"""Commands between scenes that ``undo`` can take back (each keeps what it changed)."""
+
+
+def applied_between(roster: Roster, cast: CastFile, text: str, seed: int) -> str:
+    """Apply ``text`` to the campaign's cast between scenes (issue 25 point 4, see
+    :mod:`engine.between`), or take back the last one (``undo``); written at once. Returns the
+    command line applied (or undone).
+
+    Raises:
+        RuleError: not a command for the cast, refused by the rules, or nothing to undo.
+    """
+    from engine.between import family_of, ih_applied, mist_applied
+    from engine.errors import RuleError
+    from engine.ih.sheet import Sheet
+
+    cast.refresh()
+    stack = cast.document.get(BETWEEN)
+    stack = [e for e in stack if isinstance(e, dict)] if isinstance(stack, list) else []
+    if text.split("#", 1)[0].strip().lower() == "undo":
+        if not stack:
+            raise RuleError("between.nothing-to-undo")
+        last = stack.pop()
+        for key in ("roster", MOVIE, MIST):
+            if key in last:
+                cast.document[key] = last[key]
+        cast.document[BETWEEN] = stack
+        cast.write()
+        return str(last.get("text", ""))
+    family = family_of(text)
+    if family is None:
+        return ""
+    entry: dict[str, Any] = {"text": text.strip()}
+    if family == "ih":
+        sheets, movie = ih_applied(roster.sheets(), roster.movie(), text, seed)
+        entry["roster"] = cast.document.get("roster") or []
+        entry[MOVIE] = roster.movie()
+        cast.document["roster"] = [CODEC.encode(s) for s in sheets if isinstance(s, Sheet)]
+        cast.document[MOVIE] = movie
+    else:
+        standing = roster.mist()
+        if standing is None:
+            raise RuleError("between.no-mist-cast")
+        entry[MIST] = cast.document.get(MIST)
+        cast.document[MIST] = CODEC.encode(mist_applied(standing, text, seed))
+    cast.document[BETWEEN] = (stack + [entry])[-UNDO_BETWEEN:]
+    cast.write()
+    return text.strip()

@@ -161,8 +161,8 @@ def rebased(
 
 
 def starting(combatant: Combatant, sheet: Sheet) -> Combatant:
-    """``combatant`` just added from ``sheet`` in the condition its character carries: health
-    (within the sheet's health plus temporary boxes), willpower, temporary boxes, unconscious,
+    """``combatant`` just added from ``sheet`` in the condition its character carries: health,
+    willpower, temporary boxes, unconscious,
     the uses spent and the notes."""
     condition = sheet.condition
     if condition is None or not sheet.carries:
@@ -171,7 +171,9 @@ def starting(combatant: Combatant, sheet: Sheet) -> Combatant:
     health_max = combatant.health_max + boxes
     return replace(
         combatant,
-        health=max(0, min(condition.health, health_max)),
+        # not cut at the maximum: a scene open beside another starts moved by what the other
+        # did (``rebased``), which may put a full start above it; commands never leave it so
+        health=max(0, condition.health),
         health_max=health_max,
         willpower=max(0, min(condition.willpower, combatant.willpower_max)),
         temporary_boxes=condition.temporary_boxes,
