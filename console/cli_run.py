@@ -25,7 +25,7 @@ from console.cli_common import (
     _usage_error,
 )
 from console.i18n import Translator, save_error_text
-from console.scene_end import is_reopen, opened_name
+from console.scene_end import cast_line, is_reopen, opened_name
 from engine import commands, session
 from engine.errors import RuleError
 from engine.session import Scene
@@ -72,6 +72,9 @@ class _Run:
     """Scenes a ``scene new`` moved on from (issue 25): ended when the script is saved."""
     reopened: set[str] = field(default_factory=set)
     """Ended scenes ``scene reopen`` lets the script change."""
+    unit: bool = False
+    """Whether the script's unit was begun before its first line (it changes the cast between
+    scenes: ``cast COMMAND`` writes ``cast.json`` as it runs)."""
 
 
 IMPLICIT_SCENE = "Scene 1"
@@ -131,6 +134,12 @@ def _apply_lines(
             if campaign is not None and is_reopen(text):
                 _reopen(run, campaign)
                 continue
+            between = cast_line(text)
+            if between is not None:
+                if campaign is None:
+                    raise RuleError("run.cast-needs-campaign")
+                _between(run, campaign, between, seed)
+                continue
             wanted = opened_name(text) if campaign is not None else None
             if wanted is not None:
                 run.scene = _opened(run, campaign, wanted)
@@ -168,6 +177,27 @@ def _apply_lines(
                 run.created.discard(implicit.name)
             return number, error.render(lang)
     return None
+
+
+def _between(run: _Run, campaign: Any, text: str, seed: int | None) -> None:
+    """``cast COMMAND`` in a script: the scenes the script played so far are saved first (their
+    changes to the cast are the campaign's), then the command applies to the cast between
+    scenes, and the scene the script is in sees the cast where the campaign has it now. All
+    inside the script's unit (begun before its first line)."""
+    _save_touched(run, campaign)
+    campaign.apply_between(text or "#", seed)
+    if run.scene is not None:
+        run.scene = campaign.with_roster(run.scene)
+        run.touched[run.scene.name] = run.scene
+
+
+def _save_touched(run: _Run, campaign: Any) -> None:
+    """Save every scene the script touched (made if new)."""
+    for name, scene in run.touched.items():
+        if name in run.created and not campaign.has_scene(name):
+            campaign.create_scene(scene)
+        else:
+            campaign.save_scene(scene)
 
 
 def _opened(run: _Run, campaign: Any, name: str) -> Scene:
@@ -221,6 +251,13 @@ def run(args: argparse.Namespace) -> int:
         store = open_store(args.save_dir, program="st-console run")
         with store.open_campaign(args.campaign, create=True) as campaign:
             state = _Run()
+            if any(cast_line(line) is not None for line in lines):
+                # the cast between scenes is written as the script runs: the whole campaign
+                # is kept first, so a failure or a kill leaves none of the script applied
+                from saves import units
+
+                units.begin(campaign.directory, [info.id for info in campaign.scenes()])
+                state.unit = True
             current = campaign.current_scene()
             if current is not None:
                 state.scene = campaign.load_scene(current)
@@ -245,16 +282,13 @@ def _save_as_one_unit(campaign: Any, state: _Run) -> None:
     (issue 30; ``saves.units``)."""
     from saves import units
 
-    if not (state.touched or state.reopened or state.ended):
+    if not (state.touched or state.reopened or state.ended or state.unit):
         return
-    ids = {info.name.casefold(): info.id for info in campaign.scenes()}
-    kept = [ids.get(name.casefold()) for name in state.touched if name not in state.created]
-    units.begin(campaign.directory, [each for each in kept if each is not None])
-    for name, scene in state.touched.items():
-        if name in state.created:
-            campaign.create_scene(scene)
-        else:
-            campaign.save_scene(scene)
+    if not state.unit:
+        ids = {info.name.casefold(): info.id for info in campaign.scenes()}
+        kept = [ids.get(name.casefold()) for name in state.touched if name not in state.created]
+        units.begin(campaign.directory, [each for each in kept if each is not None])
+    _save_touched(state, campaign)
     for name in state.reopened:
         campaign.reopen_scene(name)
     for name in state.ended:  # issue 25: a scene the script moved on from has ended

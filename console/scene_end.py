@@ -24,6 +24,16 @@ def is_reopen(text: str) -> bool:
     return text.split("#", 1)[0].lower().split() == ["scene", "reopen"]
 
 
+def cast_line(text: str) -> str | None:
+    """The command of a typed ``cast COMMAND`` (issue 25 point 4: heal, restore or adjust the
+    campaign's cast between scenes, ``cast heal Ann 3``, ``cast undo``), else ``None``; a
+    command of the campaign, as ``scene reopen``."""
+    words = text.split("#", 1)[0].split(None, 1)
+    if len(words) < 1 or words[0].lower() != "cast":
+        return None
+    return words[1].strip() if len(words) == 2 else ""
+
+
 def opened_name(text: str) -> str | None:
     """The scene a typed ``scene open "NAME"`` names (issue 25: go back to the other half of a
     split party), else ``None``; a command of the campaign, as ``scene reopen``."""

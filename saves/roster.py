@@ -365,8 +365,8 @@ def applied_between(roster: Roster, cast: CastFile, text: str, seed: int) -> str
         cast.write()
         return str(last.get("text", ""))
     family = family_of(text)
-    if family is None:
-        return ""
+    if family is None:  # ``cast`` and nothing after it
+        raise RuleError("between.not-between-scenes", verb="cast")
     entry: dict[str, Any] = {"text": text.strip()}
     if family == "ih":
         sheets, movie = ih_applied(roster.sheets(), roster.movie(), text, seed)

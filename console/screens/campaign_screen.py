@@ -12,11 +12,13 @@ language; the scene shown, if still played, is opened again so it sees the cast.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
+from console.families import is_scene_screen
 from console.i18n import Translator
 from console.screens.dialogs import DIALOG_CSS, _Dialog
 
@@ -92,6 +94,27 @@ def cast_applier(shell: object) -> Apply | None:
         return lines, t("campaign.undone" if undo else "campaign.applied", command=done)
 
     return apply
+
+
+def cast_from_line(shell: Any, text: str, source: str) -> tuple[()] | None:
+    """``cast COMMAND`` on the scene screen's command line: the command applies to the cast
+    between scenes (as on F3), said in the status line, and the scene shown is opened again
+    (a scene still played sees it). ``None`` when refused (said as any refusal)."""
+    apply = cast_applier(shell)
+    if apply is None:
+        shell.refuse(shell.t("error.app.read-only"), source)
+        return None
+    _, said = apply(text or "#")
+    if not said.startswith("✓"):
+        shell.refuse(said.removeprefix("✗ "), source)
+        return None
+    app = shell.app
+    scene = app.current_scene()
+    if scene is not None:
+        app.open_scene(app.persistence.campaign_name, scene.name)
+    if is_scene_screen(app.screen):
+        app.screen.status = said
+    return ()
 
 
 def show_campaign(shell: object, lines: list[str]) -> None:
