@@ -62,6 +62,7 @@ class Campaign(CampaignRecords):
         them now (read again when another open campaign wrote it)."""
         with self._mutex:
             self._cast.refresh()
+            self._adopt_cast()  # an old campaign's cast: from its latest scenes
             return self._roster.sheets()
 
     def with_roster(self, scene: Scene) -> Scene:
