@@ -101,3 +101,31 @@ async def test_a_scene_still_played_sees_the_heal_when_f3_closes(run_app: AppRun
         await _line(pilot, "damage Ann 1")
         await press(pilot, "f3")
         assert "health 4/7" in _text(app.screen)  # type: ignore[arg-type]
+
+
+async def test_a_split_party_in_the_console_shares_the_one_cast(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT) as (app, pilot):
+        await _line(pilot, 'scene new "Attic" ih-d10 split')
+        assert ih_screen(app).history.scene.name == "Attic"
+        await _line(pilot, "add Ann from=Ann init=3")
+        assert row(app, "Ann")["health"] == 3
+        await _line(pilot, "damage Ann 1")
+        await _line(pilot, 'scene open "Fight"')
+        screen = ih_screen(app)
+        assert screen.history.scene.name == "Fight" and not screen.read_only  # still open
+        assert row(app, "Ann")["health"] == 2  # the Attic's damage is hers here too
+        await _line(pilot, "cast heal Ann 3")
+        assert row(app, "Ann")["health"] == 5
+        assert ih_screen(app).status == "✓ heal Ann 3"
+        await _line(pilot, 'scene open "Attic"')
+        assert row(app, "Ann")["health"] == 5
+
+
+async def test_cast_on_the_command_line_is_refused_in_the_tables_language(
+    run_app: AppRun,
+) -> None:
+    async with run_app(script=FIGHT, lang="zh-Hant") as (app, pilot):
+        await _line(pilot, "cast begin")
+        error = str(ih_screen(app).command_line.query_one("#command-error", Static).render())
+        assert "「begin」屬於場景" in error
+        assert row(app, "Ann")["health"] == 3
