@@ -33,6 +33,7 @@ class CampaignScreen(_Dialog[None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="CampaignScreen") + (
         "CampaignScreen > Vertical { width: 90%; max-width: 100; }\n"
         "CampaignScreen VerticalScroll { height: auto; max-height: 30; }\n"
+        "CampaignScreen #cast-said { width: 100%; height: auto; }\n"
     )
 
     def __init__(self, translate: Translator, lines: list[str], apply: Apply | None = None) -> None:
@@ -51,6 +52,11 @@ class CampaignScreen(_Dialog[None]):
                 yield Input(placeholder=self.t("campaign.command-hint"), id="cast-command")
                 yield Label("", id="cast-said", markup=False)
             yield Label(self.t("campaign.close-hint"), classes="field-label")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.apply is not None:  # typing goes to the command field at once
+            self.query_one("#cast-command", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -56,13 +56,13 @@ async def test_end_the_scene_heal_on_f3_undo_and_the_next_scene_starts_so(run_ap
         screen = app.screen
         assert isinstance(screen, CampaignScreen)
         assert "health 3/7" in _text(screen)  # Ann is still hurt
-        screen.query_one("#cast-command", Input).focus()
+        assert screen.focused is screen.query_one("#cast-command", Input)  # type at once
         await _type(pilot, "heal Ann 3")
         assert _said(screen) == "✓ heal Ann 3" and "health 6/7" in _text(screen)
         await _type(pilot, "undo")
         assert _said(screen) == "✓ undone: heal Ann 3" and "health 3/7" in _text(screen)
         await _type(pilot, "begin")
-        assert _said(screen).startswith("✗ 'begin' belongs to a scene")
+        assert _said(screen).startswith("✗ 'begin' is not a command for the cast")
         assert screen.query_one("#cast-command", Input).value == "begin"  # kept, to fix
         screen.query_one("#cast-command", Input).value = ""
         await _type(pilot, "heal Ann 2")
@@ -127,5 +127,5 @@ async def test_cast_on_the_command_line_is_refused_in_the_tables_language(
     async with run_app(script=FIGHT, lang="zh-Hant") as (app, pilot):
         await _line(pilot, "cast begin")
         error = str(ih_screen(app).command_line.query_one("#command-error", Static).render())
-        assert "「begin」屬於場景" in error
+        assert "「begin」不是場景之間作用於角色的命令" in error
         assert row(app, "Ann")["health"] == 3

@@ -72,7 +72,7 @@ def test_a_scene_command_after_cast_is_refused_in_the_tables_language(
     assert run(tmp_path, FIGHT, monkeypatch) == 0
     capsys.readouterr()
     assert run(tmp_path, "cast begin\n", monkeypatch, "--lang", "zh") == 1
-    assert "“begin”属于场景" in capsys.readouterr().err
+    assert "“begin”不是场景之间作用于角色的命令" in capsys.readouterr().err
     assert run(tmp_path, "cast undo\n", monkeypatch, "--lang", "zh-Hant") == 1
     assert "場景之間沒有可復原的操作" in capsys.readouterr().err
     monkeypatch.setattr("sys.stdin", io.StringIO("cast heal Ann 1\n"))
@@ -90,4 +90,4 @@ def test_mist_cast_commands_change_the_pcs_only(
     assert [(s.name, s.tier) for s in mist.characters[0].statuses] == [("hurt", 1)]
     capsys.readouterr()
     assert run(tmp_path, "cast challenge Hound limits=harmed:3\n", monkeypatch) == 1
-    assert "belongs to a scene" in capsys.readouterr().err
+    assert "is not a command for the cast" in capsys.readouterr().err
