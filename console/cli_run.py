@@ -186,9 +186,12 @@ def _between(run: _Run, campaign: Any, text: str, seed: int | None) -> None:
     inside the script's unit (begun before its first line)."""
     _save_touched(run, campaign)
     campaign.apply_between(text or "#", seed)
-    if run.scene is not None:
-        run.scene = campaign.with_roster(run.scene)
-        run.touched[run.scene.name] = run.scene
+    for name in run.touched:  # as saved, seeing the cast (a M.I.S.T. one may have journaled it)
+        run.touched[name] = campaign.load_scene(name)
+    scene = run.scene
+    if scene is not None:
+        saved = campaign.has_scene(scene.name)
+        run.scene = campaign.load_scene(scene.name) if saved else campaign.with_roster(scene)
 
 
 def _save_touched(run: _Run, campaign: Any) -> None:

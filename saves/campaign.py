@@ -99,13 +99,13 @@ class Campaign(CampaignRecords):
         """
         import random
 
-        from saves.roster import applied_between
+        from saves.between import applied_between
 
         with self._mutex:
             self._check_writable()
             self._adopt_cast()
             rolled = random.SystemRandom().getrandbits(48) if seed is None else seed
-            return applied_between(self._roster, self._cast, text, rolled)
+            return applied_between(self, self._roster, self._cast, text, rolled)
 
     def _adopt_cast(self) -> None:
         """A campaign saved before the cast was the campaign's (issue 25) starts from its latest

@@ -129,3 +129,29 @@ async def test_cast_on_the_command_line_is_refused_in_the_tables_language(
         error = str(ih_screen(app).command_line.query_one("#command-error", Static).render())
         assert "「begin」不是場景之間作用於角色的命令" in error
         assert row(app, "Ann")["health"] == 3
+
+
+MIST_SCENE = """
+pc Mei
+status Mei hurt 2
+"""
+
+
+async def test_f3_on_a_mist_scene_still_played_journals_it_there(run_app: AppRun) -> None:
+    from console_support import state_of
+
+    async with run_app(script=MIST_SCENE, system="mist", lang="zh") as (app, pilot):
+        await press(pilot, "f3")
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen)
+        assert "hurt-2" in _text(screen)
+        await _type(pilot, "reduce Mei hurt 1")
+        assert _said(screen) == "✓ 已执行：reduce Mei hurt 1" and "hurt-1" in _text(screen)
+        await press(pilot, "escape")
+        await settle(pilot)
+        state = state_of(pilot)
+        assert [(s.name, s.tier) for s in state.characters[0].statuses] == [("hurt", 1)]
+        await press(pilot, "ctrl+z")  # the scene's own undo takes it back: it is in its journal
+        await settle(pilot)
+        state = state_of(pilot)
+        assert [(s.name, s.tier) for s in state.characters[0].statuses] == [("hurt", 2)]

@@ -88,6 +88,15 @@ def test_mist_cast_commands_change_the_pcs_only(
     with open_store(tmp_path).open_campaign("C", read_only=True) as campaign:
         mist = campaign.mist_cast()
     assert [(s.name, s.tier) for s in mist.characters[0].statuses] == [("hurt", 1)]
+    with open_store(tmp_path).open_campaign("C", read_only=True) as campaign:
+        alley = campaign.load_scene("Alley")  # still played: Mei lives there, journaled so
+    assert alley.journal[-1].text == "reduce Mei hurt 1"
+    assert run(tmp_path, "cast undo\nstatus Mei scared 1\n", monkeypatch) == 0
+    with open_store(tmp_path).open_campaign("C", read_only=True) as campaign:
+        mist = campaign.mist_cast()
+        alley = campaign.load_scene("Alley")
+    assert [(s.name, s.tier) for s in mist.characters[0].statuses] == [("hurt", 2), ("scared", 1)]
+    assert [e.text for e in alley.journal[-2:]] == ["status Mei hurt 2", "status Mei scared 1"]
     capsys.readouterr()
     assert run(tmp_path, "cast challenge Hound limits=harmed:3\n", monkeypatch) == 1
     assert "is not a command for the cast" in capsys.readouterr().err
