@@ -68,3 +68,24 @@ async def test_the_mist_navigator_shows_season_mission_scene_in_the_next_scene(
         scene = t("mist.nav.scene", number=2, name="Office")
         assert f"Autumn › {mission} › {scene}" in text, text
         assert "footprints" in text  # the mission's case file came along
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+async def test_the_players_view_shows_the_cast_between_scenes(tmp_path: object, lang: str) -> None:
+    from pathlib import Path
+
+    from player_support import player_view, save, wait_text
+
+    from engine.session import new_scene
+    from saves.store import open_store
+
+    assert isinstance(tmp_path, Path)
+    t = Translator(lang)
+    save(tmp_path, FIGHT + "willpower Ann -2\n")
+    with open_store(tmp_path).open_campaign("Test") as campaign:
+        campaign.apply_between("heal Ann 1")  # between scenes, as on F3
+        campaign.create_scene(campaign.with_roster(new_scene("Next", "ih-d10", seed=1)))
+        campaign.set_current_scene("Next")
+    async with player_view(tmp_path, lang=lang) as (app, pilot):
+        text = await wait_text(pilot, t("player.ih.party"))
+        assert "Ann" in text and "6/7" in text and "3/5" in text, text
