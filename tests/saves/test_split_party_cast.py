@@ -89,8 +89,17 @@ def test_a_split_party_shares_one_cast_across_processes(tmp_path: Path) -> None:
         text=True,
         timeout=120,
     )
-    scenes = {s["name"]: s["ended"] for s in json.loads(listed.stdout)["scenes"]}
-    assert scenes == {"Basement": False, "Attic": False}  # both halves still open
+    scenes = {
+        s["name"]: (s["ended"], s["open_beside"]) for s in json.loads(listed.stdout)["scenes"]
+    }
+    assert scenes == {"Basement": (False, True), "Attic": (False, False)}  # both halves open
+    text = subprocess.run(
+        [sys.executable, "-m", "console", "saves", "C", "--save-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    assert "Basement  [ih-d10]  (current)  (open beside: the party is split)" in text, text
 
 
 def test_undo_in_one_half_takes_back_only_its_own_command(tmp_path: Path) -> None:
