@@ -11,6 +11,7 @@ applies to what the campaign carries (:func:`engine.between.mist_applied`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import RuleError
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 
 BETWEEN = "between"
 """The cast document's key of the commands applied between scenes, newest last."""
+
+CONDITIONS = "conditions"
+"""An entry's key of the conditions it changed, by sheet key, as they were before."""
 
 UNDO_BETWEEN = 10
 """Commands between scenes that ``undo`` can take back (each keeps what it changed)."""
@@ -43,7 +47,7 @@ def applied_between(
     stack = cast.document.get(BETWEEN)
     stack = [e for e in stack if isinstance(e, dict)] if isinstance(stack, list) else []
     if text.split("#", 1)[0].strip().lower() == "undo":
-        return _undone(campaign, cast, stack)
+        return _undone(campaign, roster, cast, stack)
     family = family_of(text)
     if family is None:  # ``cast`` and nothing after it
         raise RuleError("between.not-between-scenes", verb="cast")
@@ -71,8 +75,15 @@ def applied_between(
 def _ih(roster: Roster, cast: CastFile, text: str, seed: int, entry: dict[str, Any]) -> None:
     from engine.between import ih_applied
 
-    sheets, movie = ih_applied(roster.sheets(), roster.movie(), text, seed)
-    entry["roster"] = cast.document.get("roster") or []
+    before = roster.sheets()
+    sheets, movie = ih_applied(before, roster.movie(), text, seed)
+    was = {s.key: s.condition for s in before}
+    # only what changed is kept for undo: cast.json stays a few kilobytes however big the cast
+    entry[CONDITIONS] = {
+        s.key: None if was.get(s.key) is None else CODEC.encode(was.get(s.key))
+        for s in sheets
+        if was.get(s.key) != s.condition
+    }
     entry[MOVIE] = roster.movie()
     cast.document["roster"] = [CODEC.encode(s) for s in sheets]
     cast.document[MOVIE] = movie
@@ -108,7 +119,7 @@ def _journaled(campaign: Campaign, scene: Any, text: str) -> str:
     return str(after.name)
 
 
-def _undone(campaign: Campaign, cast: CastFile, stack: list[dict[str, Any]]) -> str:
+def _undone(campaign: Campaign, roster: Roster, cast: CastFile, stack: list[dict[str, Any]]) -> str:
     """Take back the last command between scenes: what it changed put back, or (M.I.S.T.,
     journaled in a scene) that scene's last entry undone, when it still is that command."""
     if not stack:
@@ -123,9 +134,29 @@ def _undone(campaign: Campaign, cast: CastFile, stack: list[dict[str, Any]]) -> 
             raise RuleError("between.nothing-to-undo")
         campaign.save_scene(session.undo(scene))
         cast.refresh()
-    for key in ("roster", MOVIE, MIST):
+    for key in (MOVIE, MIST):
         if key in last:
             cast.document[key] = last[key]
+    conditions = last.get(CONDITIONS)
+    if isinstance(conditions, dict):
+        from engine.ih.sheet import Condition
+
+        decode = CODEC.decoder(Condition)
+
+        def was(document: Any) -> Any:
+            from saves.errors import BadFile
+            from saves.type_registry import DocumentError
+
+            try:
+                return None if document is None else decode(document)
+            except DocumentError as error:
+                raise BadFile(cast.path, f"a command between scenes to undo: {error}") from None
+
+        sheets = [
+            replace(s, condition=was(conditions[s.key])) if s.key in conditions else s
+            for s in roster.sheets()
+        ]
+        cast.document["roster"] = [CODEC.encode(s) for s in sheets]
     cast.document[BETWEEN] = stack
     cast.write()
     return str(last.get("text", ""))

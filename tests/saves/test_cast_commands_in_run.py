@@ -100,3 +100,19 @@ def test_mist_cast_commands_change_the_pcs_only(
     capsys.readouterr()
     assert run(tmp_path, "cast challenge Hound limits=harmed:3\n", monkeypatch) == 1
     assert "is not a command for the cast" in capsys.readouterr().err
+
+
+def test_undo_reaches_back_ten_commands_and_the_cast_file_stays_small(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(tmp_path, FIGHT + 'scene new "Next" ih-d10\n', monkeypatch) == 0
+    cast = tmp_path / "campaigns" / "c" / "cast.json"
+    size = cast.stat().st_size
+    script = "".join(f"cast {'heal' if n % 2 else 'damage'} Ann 1\n" for n in range(14))
+    assert run(tmp_path, script, monkeypatch) == 0
+    assert cast.stat().st_size < size + 10 * 400  # only what each changed is kept for undo
+    assert run(tmp_path, "cast undo\n" * 10, monkeypatch) == 0
+    assert ann(tmp_path)[:2] == (3, 3)  # the first four stay: damage, heal, damage, heal
+    capsys.readouterr()
+    assert run(tmp_path, "cast undo\n", monkeypatch) == 1
+    assert "Nothing to undo between scenes" in capsys.readouterr().err
