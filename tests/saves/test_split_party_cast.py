@@ -146,3 +146,18 @@ def test_a_reopened_scene_is_the_past_and_is_not_moved_to_the_cast(tmp_path: Pat
         campaign.reopen_scene("Attic")
         attic = campaign.load_scene("Attic")
         assert isinstance(attic.state, Encounter) and find(attic.state, "Ann").health == 5
+
+
+def test_scene_new_split_reads_back_and_a_wrong_fourth_word_is_refused() -> None:
+    import pytest
+
+    from engine.commands import NewScene, format_command, parse
+    from engine.errors import RuleError
+
+    command = parse('scene new "The Attic" ih-d10 split', None)
+    assert command == NewScene("The Attic", "ih-d10", split=True)
+    assert parse(format_command(command), None) == command
+    assert parse('scene new "Attic" mist', None) == NewScene("Attic", "mist")
+    with pytest.raises(RuleError) as refused:
+        parse('scene new "Attic" ih-d10 splat', None)
+    assert "[split]" in refused.value.render("en")
