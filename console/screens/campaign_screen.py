@@ -102,6 +102,30 @@ def cast_applier(shell: object) -> Apply | None:
     return apply
 
 
+NOT_MINE = object()
+"""What :func:`campaign_command` answers for a line that is not a command of the campaign."""
+
+
+def campaign_command(shell: Any, text: str, source: str) -> object:
+    """A typed line that is a command of the campaign, not of the scene (issue 25), done on the
+    scene screen ``shell``: ``scene reopen``, ``scene open "NAME"`` (a split party's other
+    half), ``cast COMMAND`` (between scenes). Answers as ``run_command_events`` does (``()``
+    done, ``None`` refused), or :data:`NOT_MINE`."""
+    from console.scene_end import cast_line, is_reopen, opened_name
+
+    if is_reopen(text):
+        from console.screens.shell import ReopenRequested
+
+        shell.post_message(ReopenRequested())
+        return ()
+    if (between := cast_line(text)) is not None:
+        return cast_from_line(shell, between, source)
+    if (wanted := opened_name(text)) is not None:
+        shell.app.call_later(shell.app.open_scene, shell.app.persistence.campaign_name, wanted)
+        return ()
+    return NOT_MINE
+
+
 def cast_from_line(shell: Any, text: str, source: str) -> tuple[()] | None:
     """``cast COMMAND`` on the scene screen's command line: the command applies to the cast
     between scenes (as on F3), said in the status line, and the scene shown is opened again

@@ -196,19 +196,10 @@ class SceneScreen(Screen[None]):
         try:
             if isinstance(command, str):
                 text = command.strip()
-                from console.scene_end import cast_line, is_reopen, opened_name
+                from console.screens.campaign_screen import NOT_MINE, campaign_command
 
-                if is_reopen(text):
-                    self.post_message(ReopenRequested())
-                    return ()
-                if (between := cast_line(text)) is not None:  # issue 25: between scenes
-                    from console.screens.campaign_screen import cast_from_line
-
-                    return cast_from_line(self, between, source)
-                if (wanted := opened_name(text)) is not None:  # issue 25: a split party
-                    campaign = self.app.persistence.campaign_name  # type: ignore[attr-defined]
-                    self.app.call_later(self.app.open_scene, campaign, wanted)  # type: ignore[attr-defined]
-                    return ()
+                if (done := campaign_command(self, text, source)) is not NOT_MINE:
+                    return done  # type: ignore[return-value]  # scene reopen/open, cast …
                 command = commands.parse(text, self.history.scene.system)
                 if command is None:
                     return ()
