@@ -312,7 +312,7 @@ class STConsoleApp(ConsoleChrome):
     def on_new_scene_requested(self, message: NewSceneRequested) -> None:
         from console.save_as import new_scene
 
-        new_scene(self, message.name, message.system)
+        new_scene(self, message.name, message.system, split=message.split)
 
     def on_reopen_requested(self, message: ReopenRequested) -> None:
         from console.save_as import reopen_scene

@@ -36,6 +36,7 @@ def campaign_json(campaign: Campaign) -> dict[str, Any]:
                 "system": s.system,
                 "mission": mission_of.get(s.name),
                 "ended": campaign.is_ended(s.name),
+                "open_beside": campaign.is_open_beside(s.name),  # a split party's other half
             }
             for s in campaign.scenes()
         ],
@@ -141,6 +142,7 @@ def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
     for scene in view["scenes"]:
         mark = t("campaign.current") if scene["name"] == view["current_scene"] else ""
         mark += t("campaign.ended") if scene["ended"] else ""
+        mark += t("campaign.open-beside") if scene.get("open_beside") else ""
         lines.append(f"  {scene['name']}  [{scene['system']}]{mark}")
     return lines
 

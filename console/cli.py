@@ -84,13 +84,13 @@ def _subcommand(args: argparse.Namespace) -> int:
         from console import cli_timeline
 
         return cli_timeline.show(args) if args.command == "show" else cli_timeline.fork(args)
-    from console import cli_saves
+    from console import cli_run, cli_saves
 
     if args.command == "run":
         # ``st-console --campaign C run S`` and ``st-console run S --campaign C`` both save in C.
         args.campaign = args.run_campaign or args.campaign or None
     handler = {
-        "run": cli_saves.run,
+        "run": cli_run.run,
         "saves": cli_saves.list_saves,
         "export": cli_saves.export,
         "import": cli_saves.import_file,

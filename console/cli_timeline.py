@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from console.cli_saves import _fail, _print_scene, _safe
+from console.cli_common import _fail, _print_scene, _safe
 from console.i18n import Translator, save_error_text
 
 

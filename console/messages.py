@@ -46,12 +46,14 @@ class SceneEdited(Message):
 
 
 class NewSceneRequested(Message):
-    """``scene new "NAME" SYSTEM`` on the command line: the app opens a new scene."""
+    """``scene new "NAME" SYSTEM [split]`` on the command line: the app opens a new scene (with
+    ``split`` the scene the table was in stays open beside it: a split party, issue 25)."""
 
-    def __init__(self, name: str, system: str) -> None:
+    def __init__(self, name: str, system: str, split: bool = False) -> None:
         super().__init__()
         self.name = name
         self.system = system
+        self.split = split
 
 
 class ReopenRequested(Message):

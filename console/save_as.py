@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from engine.session import Scene
 
 
-def new_scene(app: Host, name: str, system: str) -> None:
-    """``scene new``: a new scene in the open campaign, shown at once."""
+def new_scene(app: Host, name: str, system: str, split: bool = False) -> None:
+    """``scene new``: a new scene in the open campaign, shown at once. The scene the table was
+    in ends (issue 25), unless ``split``: then it stays open beside the new one (a split
+    party), both sharing the campaign's cast."""
     from engine import session
     from saves.errors import SaveError
 
@@ -36,7 +38,7 @@ def new_scene(app: Host, name: str, system: str) -> None:
             campaign = persistence.require()
             campaign.create_scene(scene)
             persistence.remember(scene.name)
-            if previous is not None and campaign.has_scene(previous.name):
+            if previous is not None and campaign.has_scene(previous.name) and not split:
                 persistence.flush()  # its last command first, while it may still be written
                 campaign.end_scene(previous.name)  # issue 25: the table has moved on
         except SaveError as error:

@@ -24,6 +24,30 @@ def is_reopen(text: str) -> bool:
     return text.split("#", 1)[0].lower().split() == ["scene", "reopen"]
 
 
+def cast_line(text: str) -> str | None:
+    """The command of a typed ``cast COMMAND`` (issue 25 point 4: heal, restore or adjust the
+    campaign's cast between scenes, ``cast heal Ann 3``, ``cast undo``), else ``None``; a
+    command of the campaign, as ``scene reopen``."""
+    words = text.split("#", 1)[0].split(None, 1)
+    if len(words) < 1 or words[0].lower() != "cast":
+        return None
+    return words[1].strip() if len(words) == 2 else ""
+
+
+def opened_name(text: str) -> str | None:
+    """The scene a typed ``scene open "NAME"`` names (issue 25: go back to the other half of a
+    split party), else ``None``; a command of the campaign, as ``scene reopen``."""
+    from engine.language import tokenize
+
+    try:
+        line = tokenize(text)
+    except Exception:  # an unbalanced quote: the engine's parser says so
+        return None
+    if line is None or line.verb != "scene" or len(line.words) != 2 or line.options:
+        return None
+    return line.words[1].strip() or None if line.words[0].lower() == "open" else None
+
+
 def ending_question(t: Translator, state: Any, command: object) -> str | None:
     """The yes/no question before ``command`` when it ends a scene or a movie, else ``None``."""
     if isinstance(state, Encounter) and isinstance(command, (ih.EndScene, ih.EndMovie)):

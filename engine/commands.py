@@ -48,10 +48,13 @@ SHARED_VERBS: tuple[str, ...] = ("scene", "roll", "ww", "undo", "redo", "interpr
 
 @dataclass(frozen=True, slots=True)
 class NewScene:
-    """``scene new "NAME" SYSTEM``: handled by the session, not by a family."""
+    """``scene new "NAME" SYSTEM [split]``: handled by the session, not by a family."""
 
     name: str
     system: str
+    split: bool = False
+    """``split``: the party splits (issue 25): the scene the table was in stays open beside the
+    new one, and both share the campaign's one cast."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +174,8 @@ def format_command(command: object) -> str:
         TypeError: ``command`` is not a command object.
     """
     if isinstance(command, NewScene):
-        return f"scene new {quote(command.name)} {command.system}"
+        split = " split" if command.split else ""
+        return f"scene new {quote(command.name)} {command.system}{split}"
     if isinstance(command, Undo):
         return "undo"
     if isinstance(command, Redo):
@@ -266,10 +270,11 @@ def _parse_interpret(line: Line) -> Interpret:
 
 def _parse_scene(line: Line) -> NewScene:
     words: Sequence[str] = line.words
-    if len(words) != 3 or words[0].lower() != "new":
+    split = len(words) == 4 and words[3].lower() == "split"
+    if len(words) != 3 + split or words[0].lower() != "new" or line.options:
         raise RuleError("commands.use-scene-new-name")
     name, system = words[1].strip(), words[2].lower()
     if not name:
         raise RuleError("commands.scene-needs-name")
     family_of(system)
-    return NewScene(name=name, system=system)
+    return NewScene(name=name, system=system, split=split)

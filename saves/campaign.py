@@ -16,7 +16,6 @@ to the roster.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -24,21 +23,11 @@ from typing import Any
 
 from engine.session import Scene, scene_after
 from saves import backups
-from saves.campaign_index import (
-    CAST_KEPT,
-    FORKED_FROM,
-    RECAP,
-    CampaignIndex,
-    ForkOrigin,
-    Mission,
-    SceneInfo,
-    origin_of,
-    recap_of,
-    same_name,
-)
+from saves.campaign_index import CAST_KEPT, SceneInfo
+from saves.campaign_records import OPEN_BESIDE, REOPENED, CampaignRecords
 from saves.cast_file import CastFile
-from saves.errors import BadFile, NameTaken, PastEnd, ReadOnly, SaveError
-from saves.lock import CampaignLock, Holder
+from saves.errors import BadFile, NameTaken, PastEnd, SaveError
+from saves.lock import CampaignLock
 from saves.roster import Roster
 from saves.scenefile import SceneFile
 from saves.storage import synced_once
@@ -47,21 +36,18 @@ BACKUP_EVERY = 100
 """Autosaves between two automatic backups (besides one at opening and one at closing)."""
 
 
-class Campaign:
+class Campaign(CampaignRecords):
     """An open campaign. Get one from :meth:`saves.store.Store.open_campaign`; close it after.
 
     Every method is safe to call from a worker thread (the console autosaves off the UI thread).
+    What the index records (name, scenes, season, missions, ended scenes, fork, recap) is
+    :class:`saves.campaign_records.CampaignRecords`'s.
     """
 
     def __init__(self, directory: Path, read_only: bool, lock: CampaignLock | None) -> None:
-        self.directory = directory
-        self.read_only = read_only
-        self._lock = lock
-        self._mutex = threading.RLock()
+        super().__init__(directory, read_only, lock)
         self._files: dict[str, SceneFile] = {}
         self._saves = 0
-        self._closed = False
-        self._index = CampaignIndex(directory, read_only, self._check_writable)
         try:
             self._cast = CastFile(directory, read_only, self._check_writable, self._index.document)
         except BaseException:
@@ -69,117 +55,28 @@ class Campaign:
             raise
         self._roster = Roster(self._index, self._cast)
 
-    # -- the index -----------------------------------------------------------------------------
-
-    @property
-    def name(self) -> str:
-        """The campaign's name."""
-        return self._index.name
-
-    def scenes(self) -> tuple[SceneInfo, ...]:
-        """The scenes in the order they were created."""
-        return self._index.scenes()
-
-    def scene_names(self) -> tuple[str, ...]:
-        """The names of the scenes, in the order they were created."""
-        return tuple(info.name for info in self._index.scenes())
-
-    def has_scene(self, name: str) -> bool:
-        """Whether a scene of that name (any case) exists."""
-        return self._index.find(name) is not None
-
-    def current_scene(self) -> str | None:
-        """The scene last opened in this campaign (the console reopens it)."""
-        return self._index.current_scene()
-
-    def set_current_scene(self, name: str) -> None:
-        """Remember ``name`` as the campaign's current scene."""
-        with self._mutex:
-            self._index.set_current_scene(name)
-
-    @property
-    def season(self) -> str | None:
-        """The M.I.S.T. season the campaign plays (RULES.md §4.6), if named."""
-        return self._index.season
-
-    def set_season(self, name: str | None) -> None:
-        """Name (or clear) the season."""
-        with self._mutex:
-            self._index.set_season(name)
-
-    def missions(self) -> tuple[Mission, ...]:
-        """The season's missions in order, each with its scenes."""
-        return self._index.missions()
-
-    def set_mission(self, scene: str, mission: str | None) -> None:
-        """Put a scene in a mission (created at the end if new), or in none."""
-        with self._mutex:
-            self._index.set_mission(scene, mission)
-
-    def is_ended(self, name: str) -> bool:
-        """Whether the table has ended that scene (a new scene started after it, issue 25): it
-        opens read-only in the console and ``run`` until ``scene reopen``."""
-        return any(same_name(n, name) for n in self._index.ended())
-
-    def end_scene(self, name: str) -> None:
-        """Mark a scene ended (the table started a new one after it)."""
-        with self._mutex:
-            self._check_writable()
-            self._index.set_ended(name, True)
-
-    def reopen_scene(self, name: str) -> None:
-        """``scene reopen``: the scene may be changed again (later scenes keep what they started
-        from: only the latest scene moves the cast on, see :meth:`saves.roster.Roster.merge`)."""
-        with self._mutex:
-            self._check_writable()
-            self._index.set_ended(name, False)
-
-    @property
-    def forked_from(self) -> ForkOrigin | None:
-        """Where this campaign was forked from (issue 26); ``None``: it is not a fork."""
-        return origin_of(self._index.document)
-
-    def set_forked_from(self, origin: ForkOrigin) -> None:
-        """Note where this campaign was forked from, in its index."""
-        with self._mutex:
-            self._check_writable()
-            self._index.document[FORKED_FROM] = origin.document()
-            self._index.write_document()
-
-    @property
-    def recap(self) -> tuple[str, int] | None:
-        """The scene and journal entry the players' view recaps (issue 26); ``None``: now."""
-        return recap_of(self._index.document)
-
-    def set_recap(self, scene: str | None, entry: int = 0) -> None:
-        """Put the players' view on the moment after ``entry`` of ``scene``, or (``None``) back
-        on the present. Writes the index only (the scene is not touched)."""
-        with self._mutex:
-            self._check_writable()
-            document = self._index.document
-            wanted = None if scene is None else {"scene": scene, "entry": entry}
-            if document.get(RECAP) == wanted:
-                return
-            document[RECAP] = wanted
-            self._index.write_document()
-
     # -- the roster ----------------------------------------------------------------------------
 
     def roster(self) -> tuple[Any, ...]:
-        """The campaign's sheets (see :meth:`saves.roster.Roster.sheets`)."""
-        return self._roster.sheets()
+        """The campaign's sheets (see :meth:`saves.roster.Roster.sheets`), as ``cast.json`` has
+        them now (read again when another open campaign wrote it)."""
+        with self._mutex:
+            self._cast.refresh()
+            self._adopt_cast()  # an old campaign's cast: from its latest scenes
+            return self._roster.sheets()
 
     def with_roster(self, scene: Scene) -> Scene:
         """``scene`` seeing the campaign's roster (see :meth:`saves.roster.Roster.seen_by`); a
         new scene starts where the campaign's cast stands (issue 25)."""
         with self._mutex:
-            if not scene.journal and not scene.undone:
-                self._adopt_cast()
+            self._cast.refresh()
+            self._adopt_cast()  # an old campaign's cast first: a played scene is moved to it
             return self._roster.seen_by(scene)
 
     def mist_cast(self) -> Any:
         """What the M.I.S.T. scenes carry to the next (``engine.mist.state.MistState``), if any."""
         with self._mutex:
+            self._cast.refresh()
             self._adopt_cast()
             return self._roster.mist()
 
@@ -190,6 +87,25 @@ class Campaign:
             self._check_writable()
             self._adopt_cast()
             self._roster.set_mist(standing)
+
+    def apply_between(self, text: str, seed: int | None = None) -> str:
+        """Heal, restore or adjust the cast between scenes with a command of a scene (issue 25
+        point 4: ``heal Ann 3``, ``willpower Ann +2``, ``end movie``, ``status Mei hurt 2``),
+        or ``undo`` the last; written at once. A scene still played sees it when it is opened.
+
+        Raises:
+            RuleError: not a command for the cast, or refused by the rules (named).
+            ReadOnly: opened read-only.
+        """
+        import random
+
+        from saves.between import applied_between
+
+        with self._mutex:
+            self._check_writable()
+            self._adopt_cast()
+            rolled = random.SystemRandom().getrandbits(48) if seed is None else seed
+            return applied_between(self, self._roster, self._cast, text, rolled)
 
     def _adopt_cast(self) -> None:
         """A campaign saved before the cast was the campaign's (issue 25) starts from its latest
@@ -314,8 +230,13 @@ class Campaign:
         """
         with self._mutex:
             self._index.check_new_name(scene.name)
+            before = self._roster.latest(scene.system == "mist")
             self._roster.start_new(scene)
             self.save_scene(scene)
+            if before is not None and not self.is_ended(before):
+                # open beside the new one until ended (issue 25): the caller ends the scene the
+                # table moves on from; ``scene new … split`` keeps it open, sharing the cast
+                self._set_open_beside(before, True)
 
     def create_scenes(self, scenes: list[Scene]) -> None:
         """Save many new scenes at once (an import): every file first, then one write of the
@@ -362,7 +283,11 @@ class Campaign:
         """Rename a scene (its file keeps its id). Raises NotFound or NameTaken."""
         with self._mutex:
             self._check_writable()
+            listed = [key for key in (OPEN_BESIDE, REOPENED) if self._listed(key, old)]
             self._index.rename(old, new)
+            for key in listed:
+                self._set_listed(key, old, False)
+                self._set_listed(key, new.strip(), True)
 
     def duplicate_scene(self, name: str, new: str) -> Scene:
         """Copy a scene, journal and all, under a new name; returns the copy."""
@@ -415,21 +340,6 @@ class Campaign:
                 finally:
                     file.close()
             return True
-
-    def _check_writable(self) -> None:
-        if self._closed:
-            raise ReadOnly(f"Campaign in {self.directory} is closed; nothing was saved.")
-        if self.read_only:
-            raise ReadOnly(
-                f"Campaign {self._index.document.get('name', self.directory.name)!r} is open "
-                "read-only; nothing was saved.",
-                self.directory,
-            )
-
-    @property
-    def holder(self) -> Holder | None:
-        """This process as the lock holder, when open for writing."""
-        return self._lock.holder if self._lock else None
 
     def close(self) -> None:
         """Back up, drop unused journal chunks, release the lock. Safe to call twice."""

@@ -17,13 +17,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.ih.cast import cast_now, next_scene
+from engine.ih.cast import cast_now, merged, next_scene, rebased
 from engine.ih.encounter import Encounter
 from engine.mist import carry
 from engine.mist.commands import EndScene
 from engine.mist.state import MistState
 from engine.session import Scene, rebuilt, replay
-from saves.campaign_index import CampaignIndex
+from saves.campaign_index import CampaignIndex, same_name
+from saves.campaign_records import open_beside, reopened
 from saves.cast_file import CastFile
 from saves.codec import DEFAULT as CODEC
 from saves.errors import BadFile
@@ -123,27 +124,46 @@ class Roster:
         def starting(sheet: Any) -> Any:
             """The sheet as the scene starts with it: the condition the scene began with; for
             a sheet it did not have, the campaign's (a new scene) or none (one played)."""
+            if new:  # nothing played yet: where the campaign stands now
+                return sheet
             if sheet.key in own:
                 return replace(sheet, condition=own[sheet.key])
-            return sheet if new else replace(sheet, condition=None)
+            return replace(sheet, condition=None)
 
         roster = tuple(starting(s) for s in (next_scene(self.sheets()) if new else self.sheets()))
         movie = self.movie() if new else scene.initial.movie
         self._movies[key] = scene.state.movie
-        if roster == scene.initial.sheets and movie == scene.initial.movie:
-            self._bases[key] = cast_now(scene.state)
-            return scene
-        initial = replace(scene.initial, sheets=roster, movie=movie)
-        try:
-            seen = rebuilt(replace(scene, initial=initial))  # its checkpoints replayed too
-        except Exception:  # a journal that cannot replay on the roster keeps its own sheets
-            self._bases[key] = cast_now(scene.state)
-            return scene
+        seen = scene
+        if roster != scene.initial.sheets or movie != scene.initial.movie:
+            initial = replace(scene.initial, sheets=roster, movie=movie)
+            try:
+                seen = rebuilt(replace(scene, initial=initial))  # its checkpoints replayed too
+            except Exception:  # a journal that cannot replay on the roster keeps its own sheets
+                seen = scene
+        replayed = seen is not scene or (roster, movie) == (
+            scene.initial.sheets,
+            scene.initial.movie,
+        )
+        if not new and replayed and self.is_present(scene):
+            seen = self._rebased(seen)
         state = seen.state
         assert isinstance(state, Encounter)  # replayed from an Encounter
         self._bases[key] = cast_now(state)
         self._movies[key] = state.movie
         return seen
+
+    def _rebased(self, scene: Scene) -> Scene:
+        """A played scene open beside another (a split party, issue 25) seeing its cast where
+        the campaign has them now: its start moved by what the other scene changed since
+        (:func:`engine.ih.cast.rebased`), its journal replayed on it."""
+        assert isinstance(scene.initial, Encounter) and isinstance(scene.state, Encounter)
+        start = rebased(scene.initial.sheets, scene.state, self.sheets())
+        if start == scene.initial.sheets:
+            return scene
+        try:
+            return rebuilt(replace(scene, initial=replace(scene.initial, sheets=start)))
+        except Exception:  # a journal that cannot replay on it keeps the scene as it was
+            return scene
 
     def movie(self) -> int:
         """The Infinite Horror movie the campaign is in (RULES.md §3.1: from entering a
@@ -173,16 +193,18 @@ class Roster:
             return
         sheets = cast_now(scene.state)
         key = scene.name.casefold()
-        latest = self.is_latest(scene)
         if self._movies.get(key) != scene.state.movie:
             self._movies[key] = scene.state.movie
-            if latest and self.movie() != scene.state.movie:
+            self._cast.refresh()
+            if self.shares_cast(scene) and self.movie() != scene.state.movie:
                 self._cast.document[MOVIE] = scene.state.movie
                 self._cast.write()
         base = {s.key: s for s in self._bases.get(key, ())}
         mine = {s.key: s for s in sheets}
         if base == mine:
             return
+        self._cast.refresh()  # what is on disk now: another scene may have moved the cast
+        shares = self.shares_cast(scene)
         roster = list(self.sheets())
         changed = False
         for name, sheet in mine.items():
@@ -190,8 +212,9 @@ class Roster:
                 at = next((i for i, s in enumerate(roster) if s.key == name), None)
                 if at is None:
                     roster.append(sheet)
-                elif latest:
-                    roster[at] = sheet
+                elif shares:  # what this scene changed, onto where the campaign stands
+                    condition = merged(base.get(name), sheet, roster[at])
+                    roster[at] = replace(sheet, condition=condition)
                 else:  # an older scene changed: its sheet, never the cast's condition now
                     roster[at] = replace(sheet, condition=roster[at].condition)
                 changed = True
@@ -203,17 +226,36 @@ class Roster:
             self._cast.document["roster"] = [CODEC.encode(s) for s in roster]
             self._cast.write()
 
-    def is_latest(self, scene: Scene) -> bool:
-        """Whether ``scene`` is the campaign's latest of its family (or not in the index yet):
-        only it moves the cast on. An older scene reopened and changed keeps its changes to
-        itself (the past stays the past: later scenes started from what it left then), save
-        its sheets' traits, which every scene shares."""
-        mist = scene.system == "mist"
+    def latest(self, mist: bool) -> str | None:
+        """The name of the campaign's latest scene of a family, if any."""
         last = None
         for info in self._index.scenes():
             if (info.system == "mist") == mist:
-                last = info
-        return last is None or last.name.casefold() == scene.name.casefold()
+                last = info.name
+        return last
+
+    def is_latest(self, scene: Scene) -> bool:
+        """Whether ``scene`` is the campaign's latest of its family (or not in the index yet)."""
+        last = self.latest(scene.system == "mist")
+        return last is None or last.casefold() == scene.name.casefold()
+
+    def shares_cast(self, scene: Scene) -> bool:
+        """Whether ``scene`` moves the cast on: the campaign's latest of its family, or a scene
+        open beside it (a split party, :func:`saves.campaign_records.open_beside`). An older
+        scene reopened and changed keeps its changes to itself (the past stays the past: later
+        scenes started from what it left then), save its sheets' traits, which every scene
+        shares."""
+        if self.is_latest(scene):
+            return True
+        return any(same_name(n, scene.name) for n in open_beside(self._index))
+
+    def is_present(self, scene: Scene) -> bool:
+        """Whether ``scene`` is played now and shares the cast: it does, it has not ended and
+        was never reopened (a reopened scene is the past: it shows what happened then)."""
+        name = scene.name
+        if any(same_name(n, name) for n in self._index.ended() + reopened(self._index)):
+            return False
+        return self.shares_cast(scene)
 
     def mist(self) -> MistState | None:
         """What the campaign's M.I.S.T. scenes carry (the next scene's start), if any.
@@ -240,10 +282,14 @@ class Roster:
     def _mist_merge(self, scene: Scene) -> None:
         key = scene.name.casefold()
         carried = _mist_carried(scene)
-        if self._mist_bases.get(key) != carried:
+        before = self._mist_bases.get(key)
+        if before != carried:
             self._mist_bases[key] = carried
-            if self.is_latest(scene) and carried != self.mist():
-                self.set_mist(carried)
+            self._cast.refresh()  # what is on disk now: another scene may have moved the cast
+            if self.shares_cast(scene):
+                standing = carry.merged(before, carried, self.mist())
+                if standing != self.mist():
+                    self.set_mist(standing)
         assert isinstance(scene.state, MistState)
         mission = scene.state.mission
         season = mission.season or None

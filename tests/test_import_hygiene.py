@@ -79,7 +79,14 @@ def test_no_module_imports_a_higher_layer(package: object, forbidden: tuple[str,
 
 @pytest.mark.parametrize(
     "modules",
-    ["console.cli", "console.cli_dice", "console.cli_saves", "console.usage"],
+    [
+        "console.cli",
+        "console.cli_common",
+        "console.cli_dice",
+        "console.cli_run",
+        "console.cli_saves",
+        "console.usage",
+    ],
 )
 def test_the_command_line_modules_do_not_import_textual(modules: str) -> None:
     assert "textual" not in _imported_after(_import_all([modules]))

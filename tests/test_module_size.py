@@ -15,11 +15,6 @@ LIMIT = 400
 
 STILL_BEING_SPLIT = frozenset(
     {
-        "console/cli_saves.py",
-        "engine/mist/commands.py",
-        "engine/mist/handlers.py",
-        "engine/mist/language.py",
-        "saves/campaign.py",
         "saves/exports.py",
         "saves/scenefile.py",
     }

@@ -29,7 +29,6 @@ from console.keymap import APP_KEYS, TIMELINE_KEYS, KeySpec, merged
 from console.messages import (
     CommandRequested,
     NewSceneRequested,
-    ReopenRequested,
     SceneEdited,
 )
 from console.screens.dialogs import settle_cursors
@@ -156,11 +155,10 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
         try:
             if isinstance(command, str):
                 text = command.strip()
-                from console.scene_end import is_reopen
+                from console.screens.campaign_screen import NOT_MINE, campaign_command
 
-                if is_reopen(text):
-                    self.post_message(ReopenRequested())
-                    return ()
+                if (done := campaign_command(self, text, source)) is not NOT_MINE:
+                    return done  # type: ignore[return-value]  # scene reopen/open, cast …
                 command = commands.parse(text, self.history.scene.system)
                 if command is None:
                     return ()
@@ -172,7 +170,7 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
                 check_command(command)  # the ranges the parser checks a typed line against
                 text = commands.format_command(command)
             if isinstance(command, commands.NewScene):
-                self.post_message(NewSceneRequested(command.name, command.system))
+                self.post_message(NewSceneRequested(command.name, command.system, command.split))
                 return ()
             if self.timeline is not None:
                 self.refuse(self.t("timeline.read-only"), source)

@@ -68,7 +68,7 @@ class ShellActions(ShellBase):
     def action_campaign(self) -> None:
         """The campaign between scenes (F3): its cast's condition, season, missions, scenes."""
         from console.campaign_view import campaign_json, campaign_lines
-        from console.screens.campaign_screen import CampaignScreen
+        from console.screens.campaign_screen import show_campaign
         from saves.errors import SaveError
 
         persistence = getattr(self.app, "persistence", None)
@@ -83,7 +83,7 @@ class ShellActions(ShellBase):
         except (SaveError, OSError) as error:
             self.refuse(str(error), "key")
             return
-        self.app.push_screen(CampaignScreen(self.t, lines))
+        show_campaign(self, lines)
 
     async def action_switch_language(self) -> None:
         await self.app.run_action("switch_language")

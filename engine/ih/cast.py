@@ -96,9 +96,73 @@ def movie_ended(condition: Condition) -> Condition:
     return replace(scene_ended(condition), impulse_used_movie=False)
 
 
+def _moved(
+    before: Condition, after: Condition, onto: Condition, health_max: int, most: int
+) -> Condition:
+    """``onto`` moved by what changed from ``before`` to ``after``: health and willpower by the
+    difference (within 0 and ``health_max`` plus the temporary boxes, ``most``), every other
+    field to ``after``'s where it changed."""
+    changed = {
+        name: getattr(after, name)
+        for name in (
+            "temporary_boxes",
+            "unconscious",
+            "impulse_used_movie",
+            "trait_used_scene",
+            "conscious_used_scene",
+            "notes",
+        )
+        if getattr(after, name) != getattr(before, name)
+    }
+    kept = replace(onto, **changed)
+    top = health_max + sum(n for _, n in kept.temporary_boxes)
+    return replace(
+        kept,
+        health=max(0, min(top, onto.health + after.health - before.health)),
+        willpower=max(0, min(most, onto.willpower + after.willpower - before.willpower)),
+    )
+
+
+def merged(before: Sheet | None, now: Sheet, cast: Sheet) -> Condition | None:
+    """The cast's condition of ``cast``'s character after a scene changed them from ``before``
+    to ``now`` (issue 25: two scenes open at once, a split party, share the one cast): what the
+    scene changed is applied to the campaign's condition, which another open scene may have
+    changed meanwhile, so neither overwrites the other with a stale copy. ``None``: fresh."""
+    was = (before.condition if before is not None else None) or fresh(before or now)
+    result = _moved(
+        was,
+        now.condition or fresh(now),
+        cast.condition or fresh(cast),
+        derived.health(now.character),
+        derived.willpower_max(now.character),
+    )
+    return None if result == fresh(now) else result
+
+
+def rebased(
+    start: tuple[Sheet, ...], state: Encounter, cast: tuple[Sheet, ...]
+) -> tuple[Sheet, ...]:
+    """A scene's starting sheets moved so that its journal, replayed on them, leaves each
+    character of the cast where the campaign has them now: another scene open beside it (a
+    split party) changed them since (issue 25). ``state`` is the scene's state replayed on
+    ``start``. Health and willpower move by the difference (a start above the maximum is cut
+    by ``add NAME from=NAME`` as ever); the other fields take the campaign's value."""
+    wanted = {s.key: s.condition or fresh(s) for s in cast if s.carries}
+    have = {s.key: s.condition or fresh(s) for s in cast_now(state)}
+    sheets = []
+    for sheet in start:
+        want, now = wanted.get(sheet.key), have.get(sheet.key)
+        if sheet.carries and want is not None and now is not None and want != now:
+            begun = sheet.condition or fresh(sheet)
+            moved = _moved(now, want, begun, 10**6, 10**6)
+            sheet = replace(sheet, condition=moved)
+        sheets.append(sheet)
+    return tuple(sheets)
+
+
 def starting(combatant: Combatant, sheet: Sheet) -> Combatant:
-    """``combatant`` just added from ``sheet`` in the condition its character carries: health
-    (within the sheet's health plus temporary boxes), willpower, temporary boxes, unconscious,
+    """``combatant`` just added from ``sheet`` in the condition its character carries: health,
+    willpower, temporary boxes, unconscious,
     the uses spent and the notes."""
     condition = sheet.condition
     if condition is None or not sheet.carries:
@@ -107,7 +171,9 @@ def starting(combatant: Combatant, sheet: Sheet) -> Combatant:
     health_max = combatant.health_max + boxes
     return replace(
         combatant,
-        health=max(0, min(condition.health, health_max)),
+        # not cut at the maximum: a scene open beside another starts moved by what the other
+        # did (``rebased``), which may put a full start above it; commands never leave it so
+        health=max(0, condition.health),
         health_max=health_max,
         willpower=max(0, min(condition.willpower, combatant.willpower_max)),
         temporary_boxes=condition.temporary_boxes,

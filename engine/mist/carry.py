@@ -49,3 +49,26 @@ def carried(state: MistState, scene_ended: bool) -> MistState:
 def named(state: MistState, name: str) -> MistState:
     """A carried state as the first state of the campaign's scene ``name``."""
     return replace(state, scene=replace(state.scene, name=name))
+
+
+def merged(before: MistState | None, now: MistState, cast: MistState | None) -> MistState:
+    """What the campaign carries after a scene changed what it carries from ``before`` to
+    ``now`` (issue 25: two scenes open at once, a split party, share the one cast): each
+    character the scene changed (or added, or dropped) and each other part it changed (the
+    case file, the mission, the scene's kept story tags, the profiles) onto the campaign's
+    ``cast``, which another open scene may have changed meanwhile."""
+    if before is None or cast is None:
+        return now
+    had = {c.name.casefold(): c for c in before.characters}
+    mine = {c.name.casefold(): c for c in now.characters}
+    changed_here = {k: c for k, c in mine.items() if had.get(k) != c}
+    characters = [
+        changed_here.get(c.name.casefold(), c)
+        for c in cast.characters
+        if c.name.casefold() in mine or c.name.casefold() not in had
+    ]
+    known = {c.name.casefold() for c in characters}
+    characters += [c for key, c in changed_here.items() if key not in known]
+    parts = ("case_file", "scene", "mission", "interpretations", "profiles")
+    changed = {p: getattr(now, p) for p in parts if getattr(now, p) != getattr(before, p)}
+    return replace(cast, characters=tuple(characters), **changed)

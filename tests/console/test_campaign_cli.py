@@ -85,8 +85,14 @@ def test_saves_campaign_json(
     assert view["mist"]["mission"]["name"] == "Harbour"
     assert [c["id"] for c in view["mist"]["case_file"]["clues"]] == ["c1"]
     assert view["scenes"] == [
-        {"name": "Fight", "system": "ih-d10", "mission": None, "ended": True},
-        {"name": "Alley", "system": "mist", "mission": "Harbour", "ended": False},
+        {"name": "Fight", "system": "ih-d10", "mission": None, "ended": True, "open_beside": False},
+        {
+            "name": "Alley",
+            "system": "mist",
+            "mission": "Harbour",
+            "ended": False,
+            "open_beside": False,
+        },
     ]
 
 

@@ -238,9 +238,9 @@ def test_run_refuses_an_over_long_script_before_reading_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 30: a script over the limit is bad usage, named with its size."""
-    from console import cli_saves
+    from console import cli_run
 
-    monkeypatch.setattr(cli_saves, "MAX_SCRIPT", 100)
+    monkeypatch.setattr(cli_run, "MAX_SCRIPT", 100)
     script = _script(tmp_path, "roll ih-d10 1\n" * 10)
     assert main(["run", script]) == 2
     assert "is 140 bytes; a script has at most" in capsys.readouterr().err

@@ -342,19 +342,37 @@ clue "a trace"
 """
 
 
-def _run_script(root: Path) -> int:
+SCRIPT_CAST = """\
+scene new "Second" ih-d10
+sheet Ann pc stamina=2 resolve=2 composure=2
+add Ann from=Ann init=3
+damage Ann 2
+cast heal Ann 1
+scene new "Third" ih-d10 split
+add Ann from=Ann init=2
+damage Ann 1
+scene open "Second"
+cast willpower Ann -1
+damage Ann 1
+"""
+"""A script that writes cast.json as it runs (issue 25: ``cast COMMAND`` between scenes, a split
+party sharing the cast): its unit is begun before its first line."""
+
+
+def _run_script(root: Path, script: str = SCRIPT) -> int:
     import io
     import sys
 
     from console.cli import main
 
-    sys.stdin = io.StringIO(SCRIPT)
+    sys.stdin = io.StringIO(script)
     return main(["run", "-", "--campaign", "Table", "--seed", "5", "--save-dir", str(root)])
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_CAST], ids=["scenes", "cast-between-scenes"])
 def test_a_script_killed_at_every_file_operation_leaves_none_of_it_and_runs_again_once(
-    crash_dir: Path, monkeypatch: pytest.MonkeyPatch
+    crash_dir: Path, monkeypatch: pytest.MonkeyPatch, script: str
 ) -> None:
     """Issue 30: a ``run --campaign`` script touching its campaign's current scene and making
     two more, killed before each of its file-system operations: the campaign then holds the
@@ -377,21 +395,25 @@ def test_a_script_killed_at_every_file_operation_leaves_none_of_it_and_runs_agai
         return root
 
     full = copy("full")
-    status, total = _fork_call(lambda: _run_script(full), 0)
+    status, total = _fork_call(lambda: _run_script(full, script), 0)
     assert status == 0 and total > 20
     after = _campaign_scenes(full, "Table")
     assert list(after) == ["First", "Second", "Third", "the cast"]
-    assert after["First"] != before["First"] and after["the cast"] != ()
+    assert after["First"] != before["First"] or script is SCRIPT_CAST
+    assert after["the cast"] != ()
+    if script is SCRIPT_CAST:  # 7 - 2 + 1 in Second, - 1 in Third, - 1 in Second: one cast
+        (ann,) = after["the cast"]  # type: ignore[misc]
+        assert (ann.condition.health, ann.condition.willpower) == (4, 3)
     outcomes = set()
     for crash_at in range(1, total + 1):
         root = copy(f"crash-{crash_at}")
-        status, _ = _fork_call(lambda root=root: _run_script(root), crash_at)  # type: ignore[misc]
+        status, _ = _fork_call(lambda root=root: _run_script(root, script), crash_at)  # type: ignore[misc]
         assert status == KILLED
         found = _campaign_scenes(root, "Table")
         assert found in (before, after), crash_at
         outcomes.add("none" if found == before else "all")
         if found == before:
-            assert _run_script(root) == 0
+            assert _run_script(root, script) == 0
             assert _campaign_scenes(root, "Table") == after, crash_at
         shutil.rmtree(root)
     assert outcomes == {"none", "all"}
