@@ -31,6 +31,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "next": ("下一阶段", "下一階段"),
     },
     "side": {"pc": ("玩家", "玩家角色"), "npc": ("非玩家", "非玩家角色")},
+    "turn": {"down": ("倒地",)},
     "effect": {
         "status": (),
         "reduce": (),
