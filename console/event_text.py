@@ -23,7 +23,7 @@ import re
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from console.i18n import Translator
+from console.i18n import Translator, scene_name
 from engine.dice.mist import Outcome as MistOutcome
 from engine.mist.state import Phase, Retirement, ThemeType, Track
 
@@ -57,6 +57,10 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("replaced", "-replaced"),  # issue 29: a challenge profile of the same name replaced
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
+
+SCENE_FIELDS = frozenset({"scene", "next_scene"})
+"""M.I.S.T. event fields that may hold a scene's name (an unnamed one is said in the table's
+language: 场景 2, not "Scene 2")."""
 
 COUNTED: dict[str, str] = {"rounds": "count.rounds"}
 """Whole-number fields also given in counted words (``{rounds_counted}``: "1 round")."""
@@ -96,7 +100,9 @@ def word(t: Translator, field: str, value: Any, family: str = "ih") -> Any:
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, tuple) and all(isinstance(v, str | int) for v in value):
-        return ", ".join(str(v) for v in value) if value else "—"
+        return t("word.list-sep").join(str(v) for v in value) if value else "—"
+    if family == "mist" and field in SCENE_FIELDS and isinstance(value, str):
+        return scene_name(t, value)
     return value
 
 

@@ -9,6 +9,7 @@ write it; IH and Mist term names come from RULES.md's tables.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -60,6 +61,17 @@ class Translator:
         """What follows a label before its value: ``": "``, or the full-width ``：`` in a
         Chinese sentence (no ASCII punctuation inside Chinese, issue 27)."""
         return "：" if self.is_chinese else ": "
+
+
+DEFAULT_SCENE = re.compile(r"Scene (\d+)")
+"""The name the M.I.S.T. engine gives a scene nobody named (``Scene 2``)."""
+
+
+def scene_name(t: Translator, name: str) -> str:
+    """A scene's name as the table says it: a scene nobody named (the engine's ``Scene 2``) in
+    ``t``'s language (场景 2), any other as it was typed (issue 27: no English in zh)."""
+    unnamed = DEFAULT_SCENE.fullmatch(name.strip())
+    return t("mist.nav.scene-number", number=unnamed.group(1)) if unnamed else name
 
 
 def error_text(error: RuleError, lang: str = "en") -> str:

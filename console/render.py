@@ -214,7 +214,7 @@ def check(t: Translator, system: str, result: Any, who: str | None = None) -> Te
         text.append(who + " ", style="bold")
     dp = getattr(result, "dp", 0)
     text.append(t("roll.chance") if getattr(result, "chance", False) else t("roll.dp", dp=dp))
-    text.append(": ")
+    text.append(t.colon)
     text.append_text(faces(system, result))
     adjust = []
     if getattr(result, "penalty", 0):
@@ -222,7 +222,7 @@ def check(t: Translator, system: str, result: Any, who: str | None = None) -> Te
     if getattr(result, "bonus", 0):
         adjust.append(t("roll.bonus", count=result.bonus))
     if adjust:
-        text.append("  (" + ", ".join(adjust) + ")", style="dim")
+        text.append("  " + t("word.parenthesised", text=t("word.list-sep").join(adjust)), "dim")
     text.append(" → ")
     text.append_text(check_outcome(t, result))
     return text
@@ -259,7 +259,7 @@ def attack_details(t: Translator, event: Any) -> str:
             parts.append(t("attack.gained", count=event.gained))
     if event.result.chance:
         parts.append(t("attack.chance"))
-    return ", ".join(parts)
+    return t("word.clause-sep").join(parts)
 
 
 def attack_sentence(t: Translator, event: Any) -> Text:
@@ -298,7 +298,7 @@ def attack_line(t: Translator, system: str, event: Any) -> Text:
         t("attack.pool", pool=event.pool_before_defense, defense=event.defense, dice=dice),
         style="dim",
     )
-    text.append(": ")
+    text.append(t.colon)
     text.append_text(faces(result.system or system, result))
     text.append(" → ")
     text.append_text(attack_sentence(t, event))

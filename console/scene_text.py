@@ -28,14 +28,16 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
     ]
     for place, row in enumerate(view.get("order", []), start=1):
         marks = [
-            t(f"report.mark.{key}") for key in ("acted", "delaying", "flat_footed") if row.get(key)
+            t(f"report.mark.{key}")
+            for key in ("unconscious", "acted", "delaying", "flat_footed")
+            if row.get(key)
         ]
         budget = row.get("budget", {})
         slots = " ".join(
             f"{t(f'action-word.{k}') if t.has(f'action-word.{k}') else k} {v}"
             for k, v in budget.items()
         )
-        effects = ", ".join(
+        effects = t("word.list-sep").join(
             t("report.effect", label=e.get("label"), rounds=e.get("rounds_left"))
             for e in row.get("effects", [])
         )
@@ -49,7 +51,7 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
             slots=slots,
         )
         if marks:
-            text += t("report.separator") + ", ".join(marks)
+            text += t("report.separator") + t("word.list-sep").join(marks)
         if effects:
             text += t("report.separator") + t("report.effects", effects=effects)
         lines.append(text)
@@ -76,7 +78,7 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
 
 def statuses_words(statuses: dict[str, Any], t: Translator) -> str:
     """``name-tier`` of each status, or the word for none."""
-    return ", ".join(f"{name}-{s.get('tier')}" for name, s in statuses.items()) or t(
+    return t("word.list-sep").join(f"{name}-{s.get('tier')}" for name, s in statuses.items()) or t(
         "report.no-statuses"
     )
 
@@ -86,11 +88,10 @@ def _mist_lines(view: dict[str, Any], t: Translator) -> list[str]:
     named = t(f"mist.phase.{phase}") if t.has(f"mist.phase.{phase}") else phase
     lines = [t("report.mist.phase", phase=named)]
     for character in view.get("characters", []):
-        lines.append(
-            f"- {character.get('name')}: {statuses_words(character.get('statuses', {}), t)}"
-        )
+        statuses = statuses_words(character.get("statuses", {}), t)
+        lines.append(f"- {character.get('name')}{t.colon}{statuses}")
     for challenge in view.get("challenges", []):
-        limits = ", ".join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
+        limits = t("word.list-sep").join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
         state = t("report.overcome") if challenge.get("overcome") else t("report.active")
         lines.append(
             t(

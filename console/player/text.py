@@ -17,7 +17,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from console.i18n import Translator
+from console.i18n import Translator, scene_name
+from console.mist.case_text import question_text
 from console.mist.render import marked_text
 from console.render import bar, meter_style
 from engine.ih.encounter import Combatant, Encounter, Kind
@@ -372,7 +373,7 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
         lines.append(Text(state.mission.cut_in, style="italic"))
     questions: list[Text] = [_board_title(t("player.board.questions"))]
     for question in (q for q in case.questions if not q.hidden):
-        line = Text(f"  {question.id} ", style="bold") + Text(question.text)
+        line = Text(f"  {question.id} ", style="bold") + Text(question_text(t, question))
         answer = found.get(question.answer or "")
         if answer is not None:
             line.append("  → " + answer.text, style="bold green")
@@ -383,7 +384,8 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
     for clue in (c for c in case.clues if not c.hidden):
         line = Text(f"  {clue.id} ", style="bold") + Text(clue.text)
         if clue.scene:
-            line.append(f"  ({clue.scene})", style="dim")
+            where = scene_name(t, clue.scene)
+            line.append(f"  （{where}）" if t.is_chinese else f"  ({where})", style="dim")
         clues.append(line)
     if len(clues) == 1:
         clues.append(Text("  " + t("player.mist.none"), style="dim"))

@@ -1,0 +1,131 @@
+"""Issue 27 §2–§3: a Chinese report, ``run`` text or dice line has no English the console made
+and no ASCII punctuation inside Chinese sentences: full-width colons, 、 between list items,
+the five standard questions and an unnamed scene in the table's language; no doubled stops and
+no heading left without a line under it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from console.demo import build_scene
+from console.i18n import Translator
+from console.report import session_report
+from console.scene_text import scene_text
+
+IH = """
+add Ann init=15 dex=3 com=3 pc defense-bonus=2
+add Ghoul init=10 npc
+begin
+extended Ann "Pick the lock" dp=5 dc=10 interval=turn
+extended roll x1
+defend Ann 1
+attack Ann Ghoul dp=6 penalty=1
+next
+damage Ann 7
+willpower Ann conscious
+note Ann "hurt badly."
+next
+"""
+
+MIST = """
+pc 梅
+theme 梅 浸染 "影步" power="穿墙，冷触"
+challenge 猎犬 limits=伤害：4，说服：3
+threat "猎犬扑来" challenge=猎犬
+status 梅 受伤 2
+status 梅 惊恐 1
+phase 行动
+action 梅 tags=影步,穿墙 target=猎犬
+clue "脚印"
+conclusion "猎犬怕光。" supports=c1
+"""
+
+
+def report(system: str, script: str, lang: str) -> str:
+    return session_report("C", [build_scene("Fight", system, script, 5)], Translator(lang))
+
+
+def run_text(system: str, script: str, lang: str) -> str:
+    return scene_text(build_scene("Fight", system, script, 5), Translator(lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["- 梅: 受伤-2, 惊恐-1", "limits 伤害 4, 说服 3"]),
+        ("zh", ["- 梅：受伤-2、惊恐-1", "极限 伤害 4、说服 3"]),
+        ("zh-Hant", ["- 梅：受伤-2、惊恐-1"]),
+    ],
+)
+def test_the_mist_run_text_speaks_the_table_s_punctuation(lang: str, said: list[str]) -> None:
+    text = run_text("mist", MIST, lang)
+    for words in said:
+        assert words in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        (
+            "zh",
+            ["- q1：异常是什么？", "- c1：脚印（发现于 场景 1）", "线索 c1：脚印（发现于 场景 1）"],
+            ["What is the anomaly", "Scene 1", "q1:", "c1:"],
+        ),
+        (
+            "zh-Hant",
+            ["- q1：異常是什麼？", "（發現於 場景 1）"],
+            ["What is the anomaly", "Scene 1", "q1:"],
+        ),
+        ("en", ["- q1: What is the anomaly?", "- c1: 脚印 (found in Scene 1)"], ["q1："]),
+    ],
+)
+def test_the_case_file_in_the_report_is_in_the_table_s_language(
+    lang: str, said: list[str], not_said: list[str]
+) -> None:
+    text = report("mist", MIST, lang)
+    for words in said:
+        assert words in text
+    for words in not_said:
+        assert words not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ['Ann "Pick the lock" (x1) DP 5: ', "DP 6 − defense 0 = 6: "]),
+        ("zh", ["Ann “Pick the lock”（x1） 骰池 5：", "骰池 6 − 防御 0 = 6："]),
+        ("zh-Hant", ["Ann 「Pick the lock」（x1） 骰池 5：", "骰池 6 − 防禦 0 = 6："]),
+    ],
+)
+def test_a_dice_line_says_its_pool_once_with_the_language_s_colon(
+    lang: str, said: list[str]
+) -> None:
+    text = report("ih-d10", IH, lang)
+    for words in said:
+        assert words in text
+    assert "DP 5 · " not in text
+
+
+DOUBLED = re.compile(r"\.\.|\.;|。。|。；|；；|，。|::|：：")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize(("system", "script"), [("ih-d10", IH), ("mist", MIST)])
+def test_no_doubled_stops_and_no_empty_heading(lang: str, system: str, script: str) -> None:
+    text = report(system, script, lang)
+    assert DOUBLED.search(text) is None, DOUBLED.search(text)
+    lines = [line for line in text.splitlines() if line.strip()]
+    for heading, after in zip(lines, lines[1:], strict=False):
+        if heading.startswith("### "):  # a section of a scene
+            assert not after.startswith("#"), f"{heading!r} has nothing under it"
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_a_chinese_report_has_no_ascii_colon_after_chinese(lang: str) -> None:
+    for system, script in (("ih-d10", IH), ("mist", MIST)):
+        text = report(system, script, lang) + run_text(system, script, lang)
+        assert re.search(r"[\u4e00-\u9fff）]: ", text) is None, re.findall(
+            r".{8}[^ -~]: .{8}", text
+        )
