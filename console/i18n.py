@@ -94,6 +94,8 @@ def error_text(error: RuleError, lang: str = "en") -> str:
     for name, value in error.params.items():
         if name.endswith("_key") and isinstance(value, str):
             values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
+        elif name == "what" and isinstance(value, str) and f"what.{value}" in table:
+            values[name] = table[f"what.{value}"]  # "Damage" is 伤害 in a Chinese refusal
         else:
             values[name] = value
     try:
