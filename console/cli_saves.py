@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from console.i18n import Translator, save_error_text
+from console.i18n import Translator, lock_holder, save_error_text
 from console.scene_end import is_reopen
 from engine import commands, session
 from engine.errors import RuleError
@@ -339,7 +339,7 @@ def list_saves(args: argparse.Namespace) -> int:
             print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(info.problem)))
             continue
         mark = t("cli.saves.last") if last and last[0] == info.name else ""
-        held = t("cli.saves.held", holder=_safe(info.holder)) if info.holder else ""
+        held = t("cli.saves.held", holder=_safe(lock_holder(t, info.holder))) if info.holder else ""
         print(f"{_safe(info.name)}{mark}{held}")
         origin = info.forked_from
         if origin is not None:  # issue 26: a fork says where it came from

@@ -74,6 +74,19 @@ def scene_name(t: Translator, name: str) -> str:
     return t("mist.nav.scene-number", number=unnamed.group(1)) if unnamed else name
 
 
+HOLDER = re.compile(
+    r"(?P<program>.+) \(pid (?P<pid>\d+) on host (?P<host>.*), since (?P<since>.+)\)"
+)
+"""How ``saves.lock.Holder.describe`` names the console that holds a campaign."""
+
+
+def lock_holder(t: Translator, described: str) -> str:
+    """Who holds a campaign's lock (``st-console (pid 4242 on host vm, since …)``) in ``t``'s
+    language; a description of another shape as it is."""
+    held = HOLDER.fullmatch(described.strip())
+    return t("saves.holder", **held.groupdict()) if held else described
+
+
 def error_text(error: RuleError, lang: str = "en") -> str:
     """A refusal in ``lang``: the ``error.<code>`` template filled from its parameters.
 

@@ -129,3 +129,22 @@ def test_a_chinese_report_has_no_ascii_colon_after_chinese(lang: str) -> None:
         assert re.search(r"[\u4e00-\u9fff）]: ", text) is None, re.findall(
             r".{8}[^ -~]: .{8}", text
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "st-console (pid 4242 on host vm, since 2026-11-27 16:07:11)"),
+        ("zh", "st-console（进程 4242，主机 vm，2026-11-27 16:07:11 起）"),
+        ("zh-Hant", "st-console（行程 4242，主機 vm，2026-11-27 16:07:11 起）"),
+    ],
+)
+def test_the_console_holding_a_campaign_is_named_in_the_table_s_language(
+    lang: str, said: str
+) -> None:
+    from console.i18n import lock_holder
+    from saves.lock import Holder
+
+    described = Holder(4242, "vm", "st-console", "2026-11-27 16:07:11").describe()
+    assert lock_holder(Translator(lang), described) == said
+    assert lock_holder(Translator(lang), "a console elsewhere") == "a console elsewhere"
