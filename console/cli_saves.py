@@ -511,15 +511,15 @@ def import_file(args: argparse.Namespace) -> int:
                 t(
                     "cli.imported-profiles",
                     campaign=_safe(name),
-                    added=", ".join(_safe(n) for n in added) or "—",
-                    replaced=", ".join(_safe(n) for n in replaced) or "—",
+                    added=t("word.list-sep").join(_safe(n) for n in added) or "—",
+                    replaced=t("word.list-sep").join(_safe(n) for n in replaced) or "—",
                 )
             )
             return 0
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
-    names = ", ".join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
+    names = t("word.list-sep").join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0
 

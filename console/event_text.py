@@ -189,7 +189,7 @@ def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:
         and isinstance(value, str | int | float)
         and value not in ("", "—")
     ]
-    return name + (t("word.colon") + ", ".join(shown) if shown else "")
+    return name + (t("word.colon") + t("word.list-sep").join(shown) if shown else "")
 
 
 def _changes(t: Translator, changes: tuple[Any, ...]) -> str:

@@ -294,7 +294,9 @@ def _sheet_lines(t: Translator, combatant: CombatantView) -> list[Text]:
     if combatant.specialties:
         line = Text()
         line.append(pad(t("trait.specialty"), 11) + " ", style="bold")
-        line.append(", ".join(f"{name} {level}" for name, level in combatant.specialties))
+        line.append(
+            t("word.list-sep").join(f"{name} {level}" for name, level in combatant.specialties)
+        )
         lines.append(line)
     return lines
 

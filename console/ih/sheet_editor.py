@@ -226,12 +226,15 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
         t = self.t
         character = self.sheet.character
         text = Text()
-        specialties = ", ".join(
-            f"{s.name} ({sheet_text.trait(t, s.skill.value)}) {s.level}"
+        specialties = t("word.list-sep").join(
+            s.name
+            + ("" if t.is_chinese else " ")
+            + t("word.parenthesised", text=sheet_text.trait(t, s.skill.value))
+            + f" {s.level}"
             for s in character.specialties
         )
-        feats = ", ".join(f"{f.name} {f.level}" for f in character.feats)
-        languages = ", ".join(
+        feats = t("word.list-sep").join(f"{f.name} {f.level}" for f in character.feats)
+        languages = t("word.list-sep").join(
             f"{x.name} {x.level}{'*' if x.native else ''}" for x in character.languages
         )
         for key, value in (

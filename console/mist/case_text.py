@@ -58,9 +58,13 @@ def conclusion_lines(
     return lines
 
 
+STANDARD = frozenset((q.id, q.text) for q in DEFAULT_QUESTIONS)
+"""The five standard questions (RULES.md §4.7) by id and text."""
+
+
 def question_text(t: Translator, question: Question) -> str:
     """A checklist question; the five standard ones (RULES.md §4.7) in the console's language."""
-    if question in DEFAULT_QUESTIONS:
+    if (question.id, question.text) in STANDARD:  # answered, hidden or not
         return t(f"mist.question.{question.id}")
     return question.text
 

@@ -401,9 +401,12 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
             line.append(" — " + t("player.mist.refuted-by", by=conclusion.refuted_by), "red")
         conclusions.append(line)
         why = Text("    ")
-        why.append(t("player.board.supports", ids=", ".join(conclusion.supports) or "—"), "green")
+        why.append(
+            t("player.board.supports", ids=t("word.list-sep").join(conclusion.supports) or "—"),
+            "green",
+        )
         if conclusion.contradicts:
-            ids = ", ".join(conclusion.contradicts)
+            ids = t("word.list-sep").join(conclusion.contradicts)
             why.append("  " + t("player.board.contradicts", ids=ids), "red")
         conclusions.append(why)
     if len(conclusions) == 1:
