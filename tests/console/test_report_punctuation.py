@@ -148,3 +148,32 @@ def test_the_console_holding_a_campaign_is_named_in_the_table_s_language(
     described = Holder(4242, "vm", "st-console", "2026-11-27 16:07:11").describe()
     assert lock_holder(Translator(lang), described) == said
     assert lock_holder(Translator(lang), "a console elsewhere") == "a console elsewhere"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["Shadow Hands (Taint): grasping dark, silent step", "fog, rain"]),
+        ("zh", ["影步（浸染）：穿墙、冷触", "fog、rain"]),
+        ("zh-Hant", ["影步（浸染）：穿墙、冷触", "fog、rain"]),
+    ],
+)
+def test_the_players_view_lists_as_the_language_does(lang: str, said: list[str]) -> None:
+    from rich.console import Console
+
+    from console.player.text import mist_view
+    from engine.mist.state import MistState
+
+    script = (
+        'pc 梅\ntheme 梅 taint "影步" power="穿墙，冷触"\ntag scene fog\ntag scene rain\n'
+        if lang != "en"
+        else 'pc Mei\ntheme Mei taint "Shadow Hands" power="grasping dark,silent step"\n'
+        "tag scene fog\ntag scene rain\n"
+    )
+    state = build_scene("Scene", "mist", script, 5).state
+    assert isinstance(state, MistState)
+    console = Console(width=200, record=True, color_system=None)
+    console.print(mist_view(Translator(lang), state, 200))
+    shown = console.export_text()
+    for words in said:
+        assert words in shown
