@@ -113,7 +113,8 @@ def effects(t: Translator, items: Iterable[Mapping[str, Any]]) -> Text:
         if text:
             text.append(", ")
         text.append(str(item.get("label", "")), style="italic")
-        text.append(" " + t("effect.rounds-left", rounds=item.get("rounds_left", 0)), style="dim")
+        left = t("effect.rounds-left", rounds=item.get("rounds_left", 0))
+        text.append(left if t.is_chinese else " " + left, style="dim")  # 祝福（2 轮）
     return text
 
 

@@ -257,7 +257,8 @@ class DetailPane(_CombatantPane):
             rows.append((label, Text(value)))
         for effect in combatant.effects:
             about = Text(effect.label, style="italic")
-            about.append(" " + t("effect.rounds-left", rounds=effect.rounds_left), style="dim")
+            left = t("effect.rounds-left", rounds=effect.rounds_left)
+            about.append(left if t.is_chinese else " " + left, style="dim")
             if effect.source:
                 about.append(" " + t("effect.by", source=effect.source), style="dim")
             rows.append((t("detail.effect"), about))

@@ -17,9 +17,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from console.i18n import Translator, scene_name
-from console.mist.case_text import question_text
+from console.i18n import Translator
 from console.mist.render import marked_text
+from console.player.board import case_file, section
 from console.render import bar, meter_style
 from engine.ih.encounter import Combatant, Encounter, Kind
 from engine.mist.state import Challenge, Character, MistState, Status, Tag
@@ -127,13 +127,18 @@ def _effects(t: Translator, combatant: Combatant) -> Text:
         if text:
             text.append("  ")
         text.append(effect.label, style="italic")
-        text.append(" " + t("effect.rounds-left", rounds=effect.rounds_left), style="dim")
+        left = t("effect.rounds-left", rounds=effect.rounds_left)
+        text.append(left if t.is_chinese else " " + left, style="dim")  # 祝福（2 轮）
     return text
 
 
 def _marks(t: Translator, combatant: Combatant, state: Encounter) -> Text:
     text = Text()
+    if combatant.unconscious:  # down: the players see it as the Storyteller does (issue 27)
+        text.append(t("marker.unconscious"), style="bold red")
     if combatant.acted:
+        if text:
+            text.append(" ")
         text.append(t("marker.acted"), style="dim")
     if combatant.delaying:
         if text:
@@ -316,10 +321,6 @@ def mist_threats(state: MistState) -> list[str]:
     ]
 
 
-def _section(title: str) -> Text:
-    return Text(title, style="bold reverse")
-
-
 def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
     parts: list[RenderableType] = []
     if state.scene.story_tags:
@@ -329,7 +330,7 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
         )
     threats = mist_threats(state)
     if threats:
-        parts.append(_section(t("mist.threats")))
+        parts.append(section(t("mist.threats")))
         parts.extend(
             Text("  ⚠ ", style="bold yellow") + marked_text(t, text, "bold yellow")
             for text in threats
@@ -343,9 +344,9 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
     columns = Table.grid(expand=True, padding=(0, 2))
     columns.add_column(ratio=1)
     columns.add_column(ratio=1)
-    left = Group(_section(t("mist.pane.characters")), *people)
+    left = Group(section(t("mist.pane.characters")), *people)
     right = Group(
-        _section(t("mist.challenges")),
+        section(t("mist.challenges")),
         *(challenges or [Text(t("player.mist.none"), style="dim")]),
     )
     if width >= 90:
@@ -360,75 +361,3 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
             spaced.append(Text(""))
         spaced.append(part)
     return Group(*spaced)
-
-
-def _board_title(title: str) -> Text:
-    return Text(title, style="bold underline")
-
-
-def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableType:
-    """The case file as a board the table reads from across the room (issue 29): the cut-in
-    summary, the questions with their answers, the clues with the scene each came from, the
-    conclusions with their supports, contradictions, power and result, the properties and
-    opportunities found. A clue or question the MC hid (``hide c1``) is left off."""
-    case = state.case_file
-    found = {k.id: k for k in case.conclusions}
-    lines: list[RenderableType] = [_section(t("mist.pane.case-file"))]
-    if state.mission.cut_in:
-        lines.append(Text(state.mission.cut_in, style="italic"))
-    questions: list[Text] = [_board_title(t("player.board.questions"))]
-    for question in (q for q in case.questions if not q.hidden):
-        line = Text(f"  {question.id} ", style="bold") + Text(question_text(t, question))
-        answer = found.get(question.answer or "")
-        if answer is not None:
-            line.append("  → " + answer.text, style="bold green")
-        else:
-            line.append("  " + t("player.board.open"), style="dim")
-        questions.append(line)
-    clues: list[Text] = [_board_title(t("player.board.clues"))]
-    for clue in (c for c in case.clues if not c.hidden):
-        line = Text(f"  {clue.id} ", style="bold") + Text(clue.text)
-        if clue.scene:
-            where = scene_name(t, clue.scene)
-            line.append(f"  （{where}）" if t.is_chinese else f"  ({where})", style="dim")
-        clues.append(line)
-    if len(clues) == 1:
-        clues.append(Text("  " + t("player.mist.none"), style="dim"))
-    conclusions: list[Text] = [_board_title(t("player.board.conclusions"))]
-    for conclusion in case.conclusions:
-        line = Text(f"  {conclusion.id} ", style="bold")
-        line.append(conclusion.text, style="italic")
-        line.append("  " + t("mist.power", power=conclusion.power), style="dim")
-        if conclusion.result is not None:
-            word = t(f"player.mist.result.{conclusion.result.value}")
-            line.append(f"  {word}", style="bold red" if conclusion.refuted else "bold green")
-        if conclusion.refuted and conclusion.refuted_by:  # [I-22]: shown with what refuted it
-            line.append(" — " + t("player.mist.refuted-by", by=conclusion.refuted_by), "red")
-        conclusions.append(line)
-        why = Text("    ")
-        why.append(
-            t("player.board.supports", ids=t("word.list-sep").join(conclusion.supports) or "—"),
-            "green",
-        )
-        if conclusion.contradicts:
-            ids = t("word.list-sep").join(conclusion.contradicts)
-            why.append("  " + t("player.board.contradicts", ids=ids), "red")
-        conclusions.append(why)
-    if len(conclusions) == 1:
-        conclusions.append(Text("  " + t("player.mist.none"), style="dim"))
-    for key, items in (("properties", case.properties), ("opportunities", case.opportunities)):
-        if items:
-            conclusions.append(_board_title(t(f"player.board.{key}")))
-            conclusions.extend(
-                Text(f"  {x.id} ", style="bold") + Text(x.text) + Text(f"  ({x.conclusion})", "dim")
-                for x in items
-            )
-    if width >= 90:
-        board = Table.grid(expand=True, padding=(0, 2))
-        board.add_column(ratio=1)
-        board.add_column(ratio=1)
-        board.add_row(Group(*clues, Text(""), *questions), Group(*conclusions))
-        lines.append(board)
-    else:  # one column: what was found first, the checklist last
-        lines.extend([Group(*clues), Group(*conclusions), Group(*questions)])
-    return Group(*lines)

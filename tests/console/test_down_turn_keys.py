@@ -48,3 +48,20 @@ async def test_the_down_turn_is_in_the_palette_in_the_table_s_language(run_app: 
         entries = _actions(SimpleNamespace(screen=app.screen))  # type: ignore[arg-type]
         labels = [(label, id_) for label, id_, _ in entries]
         assert ("下一回合（昏迷者也轮到）", "combat.next-down") in labels
+
+
+@pytest.mark.parametrize(("lang", "down"), [("en", "down"), ("zh", "昏迷"), ("zh-Hant", "昏迷")])
+def test_the_players_see_a_down_combatant_marked(lang: str, down: str) -> None:
+    from rich.console import Console
+
+    from console.demo import build_scene
+    from console.i18n import Translator
+    from console.player.text import ih_view
+    from engine.ih.encounter import Encounter
+
+    state = build_scene("Fight", "ih-d10", DOWN, 5).state
+    assert isinstance(state, Encounter)
+    console = Console(width=120, record=True, color_system=None)
+    console.print(ih_view(Translator(lang), state, 120, 40))
+    bob = next(line for line in console.export_text().splitlines() if "Bob" in line)
+    assert down in bob
