@@ -48,28 +48,6 @@ ARGPARSE_KEYS: dict[str, str] = {
 _ARGPARSE_GETTEXT = argparse._  # type: ignore[attr-defined]
 
 
-DICE_COMMANDS = ("roll", "odds")
-
-
-def ascii_dice_arguments(argv: Sequence[str]) -> list[str]:
-    """``roll``/``odds``'s arguments with full-width characters as ASCII (issue 27 §2): a
-    Chinese input method types ``ｉｈ－ｄ１０ ３ －－ｄｃ ２`` or ``ww ５ａ８``; other scripts'
-    digits stay as typed, and so are refused (``engine/fullwidth.py``). The arguments of the
-    other subcommands (names, paths, scripts) are left as they are."""
-    from engine.fullwidth import ascii_forms
-
-    folded = [ascii_forms(word) for word in argv]
-    index = 0
-    while index < len(folded):  # past the global options to the subcommand
-        word = folded[index]
-        if word in DICE_COMMANDS:
-            return [*argv[:index], *folded[index:]]
-        if not word.startswith("-"):
-            break
-        index += 1 if "=" in word or word in ("-h", "--help") else 2
-    return list(argv)
-
-
 def _lang_in(argv: Sequence[str]) -> str | None:
     """The ``--lang`` of a command line before it is parsed (its usage errors speak it too)."""
     for index, word in enumerate(argv):
@@ -321,6 +299,8 @@ def _add_view_options(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``st-console``; returns the exit status."""
+    from console.cli_fullwidth import ascii_dice_arguments
+
     args_list = ascii_dice_arguments(sys.argv[1:] if argv is None else argv)
     from console.language import choose
 

@@ -212,7 +212,7 @@ def test_full_width_dice_arguments_read_as_ascii(
 
 
 def test_only_the_dice_commands_fold_their_arguments() -> None:
-    from console.cli import ascii_dice_arguments
+    from console.cli_fullwidth import ascii_dice_arguments
 
     folded = ascii_dice_arguments(["--campaign", "Ｃ", "ｒｏｌｌ", "３"])
     assert folded == ["--campaign", "Ｃ", "roll", "3"]
