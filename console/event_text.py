@@ -103,6 +103,8 @@ def word(t: Translator, field: str, value: Any, family: str = "ih") -> Any:
         return t("word.list-sep").join(str(v) for v in value) if value else "—"
     if family == "mist" and field in SCENE_FIELDS and isinstance(value, str):
         return scene_name(t, value)
+    if family == "mist" and field == "target" and value == "scene":  # a story tag's owner
+        return t("mist.label.scene")
     return value
 
 

@@ -177,3 +177,9 @@ def test_the_players_view_lists_as_the_language_does(lang: str, said: list[str])
     shown = console.export_text()
     for words in said:
         assert words in shown
+
+
+@pytest.mark.parametrize(("lang", "said"), [("zh", "- 场景：故事标签 浓雾。"), ("en", "- Scene: ")])
+def test_a_scene_s_story_tag_is_said_in_the_table_s_language(lang: str, said: str) -> None:
+    text = report("mist", "tag scene 浓雾\n", lang)
+    assert said in text
