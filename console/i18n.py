@@ -87,6 +87,12 @@ def lock_holder(t: Translator, described: str) -> str:
     return t("saves.holder", **held.groupdict()) if held else described
 
 
+LISTED = frozenset(
+    {"known", "skills", "attributes", "specialties", "fields", "tags", "pending", "options"}
+)
+"""Refusal parameters that are lists the engine joined with ", " (never what was typed)."""
+
+
 def error_text(error: RuleError, lang: str = "en") -> str:
     """A refusal in ``lang``: the ``error.<code>`` template filled from its parameters.
 
@@ -109,6 +115,9 @@ def error_text(error: RuleError, lang: str = "en") -> str:
             values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
         elif name == "what" and isinstance(value, str) and f"what.{value}" in table:
             values[name] = table[f"what.{value}"]  # "Damage" is 伤害 in a Chinese refusal
+        elif name in LISTED and isinstance(value, str) and lang != "en":
+            # A list the engine made (the verbs, skills, tags): 、 between, — for none.
+            values[name] = "—" if value in ("none", "none left") else value.replace(", ", "、")
         else:
             values[name] = value
     try:

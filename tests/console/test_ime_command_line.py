@@ -47,3 +47,22 @@ def test_a_refused_number_names_its_field_in_the_table_s_language(
     text = error_text(caught.value, lang)
     assert said in (text if lang == "en" else text.replace(" ", "")), text
     assert not_said not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("zh", "可用：scene、roll、ww", "scene, roll"),
+        ("zh-Hant", "scene、roll、ww", "scene, roll"),
+        ("en", "scene, roll, ww", "、"),
+    ],
+)
+def test_a_list_in_a_refusal_is_joined_as_the_language_joins_it(
+    lang: str, said: str, not_said: str
+) -> None:
+    from console.i18n import error_text
+
+    with pytest.raises(RuleError) as caught:
+        commands.parse("bogus x", "ih-d10")
+    text = error_text(caught.value, lang)
+    assert said in text and not_said not in text
