@@ -117,7 +117,10 @@ def error_text(error: RuleError, lang: str = "en") -> str:
             values[name] = table[f"what.{value}"]  # "Damage" is 伤害 in a Chinese refusal
         elif name in LISTED and isinstance(value, str) and lang != "en":
             # A list the engine made (the verbs, skills, tags): 、 between, — for none.
-            values[name] = "—" if value in ("none", "none left") else value.replace(", ", "、")
+            if value == "nobody yet":
+                values[name] = table.get("report.nobody", value)
+            else:
+                values[name] = "—" if value in ("none", "none left") else value.replace(", ", "、")
         else:
             values[name] = value
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console.i18n import Translator
+from console.i18n import DEFAULT_SCENE, Translator
 from engine import commands
 from engine.session import Scene
 
@@ -128,7 +128,9 @@ def scene_lines(scene: Scene, t: Translator = ENGLISH) -> list[str]:
     """The scene now as plain lines: the turn order (IH) or the scene loop (Mist)."""
     view = commands.to_json(scene.state, scene.system)
     body = _ih_lines(view, t) if view.get("family") == "ih" else _mist_lines(view, t)
-    return [t("report.scene", name=scene.name, system=scene.system), *body]
+    unnamed = DEFAULT_SCENE.fullmatch(scene.name.strip())  # "Scene 1", not "Scene Scene 1"
+    name = unnamed.group(1) if unnamed else scene.name
+    return [t("report.scene", name=name, system=scene.system), *body]
 
 
 def scene_text(scene: Scene, t: Translator = ENGLISH) -> str:

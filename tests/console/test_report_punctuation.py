@@ -183,3 +183,38 @@ def test_the_players_view_lists_as_the_language_does(lang: str, said: list[str])
 def test_a_scene_s_story_tag_is_said_in_the_table_s_language(lang: str, said: str) -> None:
     text = report("mist", "tag scene 浓雾\n", lang)
     assert said in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "refused"),
+    [
+        ("en", "Scene 1 (ih-d10)", "(known: nobody yet)"),
+        ("zh", "场景 1（ih-d10）", "（现有：无人）"),
+        ("zh-Hant", "場景 1（ih-d10）", "無人"),
+    ],
+)
+def test_run_names_an_unnamed_scene_once_and_nobody_in_words(
+    lang: str, first: str, refused: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+    import sys
+
+    from console.cli import main
+
+    stdin = sys.stdin
+    sys.stdin = io.StringIO("add Ann init=5\n")
+    try:
+        assert main(["--lang", lang, "run", "-"]) == 0
+    finally:
+        sys.stdin = stdin
+    assert capsys.readouterr().out.splitlines()[0] == first
+    from console.i18n import error_text
+    from engine import commands
+    from engine.errors import RuleError
+    from engine.ih import family
+
+    with pytest.raises(RuleError) as caught:
+        command = commands.parse("damage Bob 2", "ih-d10")
+        assert command is not None
+        commands.apply(family.new_state("ih-d10"), "ih-d10", command, __import__("random").Random())
+    assert refused in error_text(caught.value, lang)
