@@ -176,7 +176,8 @@ def describe(t: Translator, event: object) -> str:
     if line is None:
         line = _generic(t, event, values)
     if raw.get("hidden") is True and t.has("event.hidden-suffix"):
-        line = f"{line} {t('event.hidden-suffix')}"  # added hidden from the players' view
+        # added hidden from the players' view; a full-width （ takes no space before it
+        line += ("" if t.is_chinese else " ") + t("event.hidden-suffix")
     return line
 
 
@@ -203,7 +204,8 @@ def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
             (pair[0], pair[1]) if isinstance(pair, tuple) and len(pair) == 2 else (pair, "")
         )
         code = str(name)
-        label = t(f"trait.{code}") if t.is_chinese and t.has(f"trait.{code}") else code
+        key = f"trait.{code.replace('-', '_')}"  # defense-bonus → trait.defense_bonus
+        label = t(key) if t.is_chinese and t.has(key) else code
         if code == "side" and t.is_chinese and t.has(f"words.side.{value}"):
             label, value = t("words.side.what"), t(f"words.side.{value}")  # 阵营 玩家
         words.append(f"{label} {value}".strip())

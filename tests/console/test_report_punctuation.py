@@ -218,3 +218,19 @@ def test_run_names_an_unnamed_scene_once_and_nobody_in_words(
         assert command is not None
         commands.apply(family.new_state("ih-d10"), "ih-d10", command, __import__("random").Random())
     assert refused in error_text(caught.value, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("zh", ["防御附加 1。", "影子 以先攻 8 加入（对玩家隐藏）。"]),
+        ("en", ["defense-bonus 1", "影子 enters the fight with initiative 8 ("]),
+    ],
+)
+def test_a_sheet_s_defense_bonus_and_a_hidden_join_are_said_in_the_language(
+    lang: str, said: list[str]
+) -> None:
+    script = "sheet 安妮 pc defense-bonus=1\nadd 影子 init=8 npc hidden\n"
+    text = report("ih-d10", script, lang)
+    for words in said:
+        assert words in text, text
