@@ -29,7 +29,7 @@ from textual.app import ComposeResult
 from console.app_chrome import ConsoleChrome
 from console.autosave import Autosave
 from console.families import is_scene_screen, screen_class
-from console.i18n import Translator
+from console.i18n import Translator, lock_holder
 from console.messages import AutosaveWritten, NewSceneRequested, ReopenRequested, SceneEdited
 from console.screens.start import start_frame
 from console.title_line import TitleLine
@@ -198,7 +198,7 @@ class STConsoleApp(ConsoleChrome):
             return
         if holder is not None:
             self.notify(
-                self.t("saves.locked", campaign=campaign, holder=holder),
+                self.t("saves.locked", campaign=campaign, holder=lock_holder(self.t, holder)),
                 severity="warning",
                 timeout=10,
             )
@@ -229,7 +229,7 @@ class STConsoleApp(ConsoleChrome):
         ended = campaign is not None and campaign.is_ended(scene.name)
         read_only = self.persistence.read_only or ended
         screen = family(scene, self.t, read_only=read_only, history=history)
-        screen.read_only_holder = self.persistence.holder or ""
+        screen.read_only_holder = lock_holder(self.t, self.persistence.holder or "")
         screen.ended = ended
         if ended:  # issue 25: the past stays the past
             screen.status = "⚠ " + self.t("status.scene-ended", name=scene.name)

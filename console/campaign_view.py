@@ -81,8 +81,10 @@ def _ih_line(entry: dict[str, Any], t: Translator) -> str:
 
 
 def _mist_line(person: dict[str, Any], t: Translator) -> str:
-    themes = ", ".join(theme["name"] for theme in person["themes"]) or "—"
-    statuses = ", ".join(f"{n}-{s['tier']}" for n, s in person["statuses"].items()) or "—"
+    themes = t("word.list-sep").join(theme["name"] for theme in person["themes"]) or "—"
+    statuses = (
+        t("word.list-sep").join(f"{n}-{s['tier']}" for n, s in person["statuses"].items()) or "—"
+    )
     text = t(
         "campaign.mist-line",
         name=person["name"],
@@ -131,7 +133,7 @@ def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
                         clues=len(case.get("clues", [])),
                         conclusions=len(case.get("conclusions", [])),
                     )
-            scenes = ", ".join(mission["scenes"]) or "—"
+            scenes = t("word.list-sep").join(mission["scenes"]) or "—"
             lines.append(
                 "  " + t("campaign.mission", name=mission["name"], state=state, scenes=scenes)
             )

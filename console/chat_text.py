@@ -241,7 +241,7 @@ def mist_board_text(t: Translator, state: MistState) -> str:
     phase = t(f"mist.phase.{state.phase.value}")
     lines = [t("chat.mist-title", phase=phase, cycle=state.scene.cycle)]
     if state.scene.story_tags:
-        tags = ", ".join(tag.name for tag in state.scene.story_tags if not tag.burned)
+        tags = t("word.list-sep").join(tag.name for tag in state.scene.story_tags if not tag.burned)
         lines.append(t("player.mist.scene-tags") + tags)
     lines.append(t("chat.challenges"))
     challenges = visible_challenges(state)
@@ -253,7 +253,7 @@ def mist_board_text(t: Translator, state: MistState) -> str:
             line += t("word.colon") + _statuses(challenge.statuses)
         if challenge.limits_shown and challenge.limits:
             immune = t("player.mist.immune")
-            limits = ", ".join(
+            limits = t("word.list-sep").join(
                 f"{limit.kind} {limit.tier if limit.tier is not None else immune}"
                 for limit in challenge.limits
             )

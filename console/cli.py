@@ -23,7 +23,9 @@ from console.usage import UsageError
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``st-console``; returns the exit status."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    from console.cli_fullwidth import ascii_dice_arguments
+
+    args_list = ascii_dice_arguments(sys.argv[1:] if argv is None else argv)
     from console.language import choose
 
     speak(choose(lang_in(args_list), None))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli_common import _fail, _safe, _usage_error
-from console.i18n import Translator, save_error_text
+from console.i18n import Translator, lock_holder, save_error_text
 
 
 def list_saves(args: argparse.Namespace) -> int:
@@ -55,7 +55,7 @@ def list_saves(args: argparse.Namespace) -> int:
             print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(info.problem)))
             continue
         mark = t("cli.saves.last") if last and last[0] == info.name else ""
-        held = t("cli.saves.held", holder=_safe(info.holder)) if info.holder else ""
+        held = t("cli.saves.held", holder=_safe(lock_holder(t, info.holder))) if info.holder else ""
         print(f"{_safe(info.name)}{mark}{held}")
         origin = info.forked_from
         if origin is not None:  # issue 26: a fork says where it came from
@@ -229,15 +229,15 @@ def import_file(args: argparse.Namespace) -> int:
                 t(
                     "cli.imported-profiles",
                     campaign=_safe(name),
-                    added=", ".join(_safe(n) for n in added) or "—",
-                    replaced=", ".join(_safe(n) for n in replaced) or "—",
+                    added=t("word.list-sep").join(_safe(n) for n in added) or "—",
+                    replaced=t("word.list-sep").join(_safe(n) for n in replaced) or "—",
                 )
             )
             return 0
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
-    names = ", ".join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
+    names = t("word.list-sep").join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0
 

@@ -23,7 +23,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from console import event_keys
-from console.i18n import Translator
+from console.i18n import Translator, scene_name
 from engine.dice.mist import Outcome as MistOutcome
 from engine.ih.events import (
     ActionSpent,
@@ -75,6 +75,10 @@ VARIANTS: tuple[tuple[str, str], ...] = (
 )
 """A true flag of these names words the event with the template ``<key><suffix>``."""
 
+SCENE_FIELDS = frozenset({"scene", "next_scene"})
+"""M.I.S.T. event fields that may hold a scene's name (an unnamed one is said in the table's
+language: 场景 2, not "Scene 2")."""
+
 COUNTED: dict[str, str] = {"rounds": "count.rounds"}
 """Whole-number fields also given in counted words (``{rounds_counted}``: "1 round")."""
 
@@ -112,7 +116,11 @@ def word(t: Translator, field: str, value: Any, family: str = "ih") -> Any:
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, tuple) and all(isinstance(v, str | int) for v in value):
-        return ", ".join(str(v) for v in value) if value else "—"
+        return t("word.list-sep").join(str(v) for v in value) if value else "—"
+    if family == "mist" and field in SCENE_FIELDS and isinstance(value, str):
+        return scene_name(t, value)
+    if family == "mist" and field == "target" and value == "scene":  # a story tag's owner
+        return t("mist.label.scene")
     return value
 
 
@@ -184,7 +192,8 @@ def describe(t: Translator, event: object) -> str:
     if line is None:
         line = _generic(t, event, values)
     if raw.get("hidden") is True and t.has("event.hidden-suffix"):
-        line = f"{line} {t('event.hidden-suffix')}"  # added hidden from the players' view
+        # added hidden from the players' view; a full-width （ takes no space before it
+        line += ("" if t.is_chinese else " ") + t("event.hidden-suffix")
     return line
 
 
@@ -198,7 +207,7 @@ def _generic(t: Translator, event: object, values: dict[str, Any]) -> str:
         and isinstance(value, str | int | float)
         and value not in ("", "—")
     ]
-    return ", ".join(shown) or "—"
+    return t("word.list-sep").join(shown) or "—"
 
 
 def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
@@ -210,7 +219,8 @@ def _changes(t: Translator, changes: tuple[Any, ...]) -> str:
             (pair[0], pair[1]) if isinstance(pair, tuple) and len(pair) == 2 else (pair, "")
         )
         code = str(name)
-        label = t(f"trait.{code}") if t.is_chinese and t.has(f"trait.{code}") else code
+        key = f"trait.{code.replace('-', '_')}"  # defense-bonus → trait.defense_bonus
+        label = t(key) if t.is_chinese and t.has(key) else code
         if code == "side" and t.is_chinese and t.has(f"words.side.{value}"):
             label, value = t("words.side.what"), t(f"words.side.{value}")  # 阵营 玩家
         words.append(f"{label} {value}".strip())

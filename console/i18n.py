@@ -9,6 +9,7 @@ write it; IH and Mist term names come from RULES.md's tables.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -62,6 +63,36 @@ class Translator:
         return "：" if self.is_chinese else ": "
 
 
+DEFAULT_SCENE = re.compile(r"Scene (\d+)")
+"""The name the M.I.S.T. engine gives a scene nobody named (``Scene 2``)."""
+
+
+def scene_name(t: Translator, name: str) -> str:
+    """A scene's name as the table says it: a scene nobody named (the engine's ``Scene 2``) in
+    ``t``'s language (场景 2), any other as it was typed (issue 27: no English in zh)."""
+    unnamed = DEFAULT_SCENE.fullmatch(name.strip())
+    return t("mist.nav.scene-number", number=unnamed.group(1)) if unnamed else name
+
+
+HOLDER = re.compile(
+    r"(?P<program>.+) \(pid (?P<pid>\d+) on host (?P<host>.*), since (?P<since>.+)\)"
+)
+"""How ``saves.lock.Holder.describe`` names the console that holds a campaign."""
+
+
+def lock_holder(t: Translator, described: str) -> str:
+    """Who holds a campaign's lock (``st-console (pid 4242 on host vm, since …)``) in ``t``'s
+    language; a description of another shape as it is."""
+    held = HOLDER.fullmatch(described.strip())
+    return t("saves.holder", **held.groupdict()) if held else described
+
+
+LISTED = frozenset(
+    {"known", "skills", "attributes", "specialties", "fields", "tags", "pending", "options"}
+)
+"""Refusal parameters that are lists the engine joined with ", " (never what was typed)."""
+
+
 def error_text(error: RuleError, lang: str = "en") -> str:
     """A refusal in ``lang``: the ``error.<code>`` template filled from its parameters.
 
@@ -82,6 +113,14 @@ def error_text(error: RuleError, lang: str = "en") -> str:
     for name, value in error.params.items():
         if name.endswith("_key") and isinstance(value, str):
             values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
+        elif name == "what" and isinstance(value, str) and f"what.{value}" in table:
+            values[name] = table[f"what.{value}"]  # "Damage" is 伤害 in a Chinese refusal
+        elif name in LISTED and isinstance(value, str) and lang != "en":
+            # A list the engine made (the verbs, skills, tags): 、 between, — for none.
+            if value == "nobody yet":
+                values[name] = table.get("report.nobody", value)
+            else:
+                values[name] = "—" if value in ("none", "none left") else value.replace(", ", "、")
         else:
             values[name] = _plain_word(table, name, value)
     try:

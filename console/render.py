@@ -145,7 +145,7 @@ def check(t: Translator, system: str, result: Any, who: str | None = None) -> Te
         text.append(who + " ", style="bold")
     dp = getattr(result, "dp", 0)
     text.append(t("roll.chance") if getattr(result, "chance", False) else t("roll.dp", dp=dp))
-    text.append(": ")
+    text.append(t.colon)
     text.append_text(faces(system, result))
     adjust = []
     if getattr(result, "penalty", 0):
@@ -153,7 +153,7 @@ def check(t: Translator, system: str, result: Any, who: str | None = None) -> Te
     if getattr(result, "bonus", 0):
         adjust.append(t("roll.bonus", count=result.bonus))
     if adjust:
-        text.append("  (" + ", ".join(adjust) + ")", style="dim")
+        text.append("  " + t("word.parenthesised", text=t("word.list-sep").join(adjust)), "dim")
     text.append(" → ")
     text.append_text(check_outcome(t, result))
     return text

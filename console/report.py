@@ -19,12 +19,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from console import event_text
-from console.i18n import Translator
+from console.i18n import Translator, scene_name
 from console.scene_text import statuses_words
 from engine import commands
 from engine.ih import events as ih_events
 from engine.mist import events as mist_events
+from engine.mist.state import DEFAULT_QUESTIONS
 from engine.session import Scene
+
+STANDARD_QUESTIONS = frozenset((q.id, q.text) for q in DEFAULT_QUESTIONS)
 
 ENGLISH = Translator("en")
 
@@ -169,12 +172,16 @@ def _section(title: str, bullets: list[str]) -> list[str]:
 def _question(q: dict[str, Any], t: Translator) -> str:
     answer = q.get("answer")
     state = t("report.answered", by=md(answer)) if answer else t("report.open")
-    return f"- {md(q.get('id'))}: {md(q.get('text'))}{state}"
+    text = str(q.get("text"))
+    if (q.get("id"), text) in STANDARD_QUESTIONS:  # the five of RULES.md §4.7, in words
+        text = t(f"mist.question.{q.get('id')}")
+    return f"- {md(q.get('id'))}{t.colon}{md(text)}{state}"
 
 
 def _clue(c: dict[str, Any], t: Translator) -> str:
-    where = t("report.found-in", scene=md(c.get("scene"))) if c.get("scene") else ""
-    return f"- {md(c.get('id'))}: {md(c.get('text'))}{where}"
+    scene = c.get("scene")
+    where = t("report.found-in", scene=md(scene_name(t, str(scene)))) if scene else ""
+    return f"- {md(c.get('id'))}{t.colon}{md(c.get('text'))}{where}"
 
 
 def _conclusion(k: dict[str, Any], t: Translator) -> str:
@@ -194,15 +201,15 @@ def _conclusion(k: dict[str, Any], t: Translator) -> str:
     else:
         parts.append(t("report.not-rolled"))
     body = t("report.separator").join(parts)
-    return f"- {md(k.get('id'))}: {md(k.get('text'))}" + t("report.parts", parts=body)
+    return f"- {md(k.get('id'))}{t.colon}{md(k.get('text'))}" + t("report.parts", parts=body)
 
 
-def _item(item: object) -> str:
+def _item(item: object, t: Translator) -> str:
     """A property or an opportunity: ``id: text`` (or the bare text)."""
     if not isinstance(item, dict):
         return f"- {md(item)}"
     words = md(item.get("text") or item.get("property") or item)
-    return f"- {md(item.get('id', ''))}: {words}".replace("- : ", "- ")
+    return f"- {md(item.get('id', ''))}{t.colon}{words}".replace(f"- {t.colon}", "- ")
 
 
 def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
@@ -221,7 +228,7 @@ def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
     conclusions = case.get("conclusions", [])
     out += _section(t("report.conclusions"), [_conclusion(k, t) for k in conclusions])
     for key in ("properties", "opportunities"):
-        out += _section(t(f"report.{key}"), [_item(item) for item in case.get(key) or []])
+        out += _section(t(f"report.{key}"), [_item(item, t) for item in case.get(key) or []])
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console.i18n import Translator
+from console.i18n import DEFAULT_SCENE, Translator
 from engine import commands
 from engine.session import Scene
 
@@ -27,7 +27,7 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
         )
     ]
     for place, row in enumerate(view.get("order", []), start=1):
-        shown_marks = ("acted", "delaying", "flat_footed", "unconscious", "hidden")
+        shown_marks = ("unconscious", "acted", "delaying", "flat_footed", "hidden")
         marks = [t(f"report.mark.{key}") for key in shown_marks if row.get(key)]
         budget = row.get("budget", {})
         slots = " ".join(
@@ -85,9 +85,8 @@ def _mist_lines(view: dict[str, Any], t: Translator) -> list[str]:
     named = t(f"mist.phase.{phase}") if t.has(f"mist.phase.{phase}") else phase
     lines = [t("report.mist.phase", phase=named)]
     for character in view.get("characters", []):
-        lines.append(
-            f"- {character.get('name')}{t.colon}{statuses_words(character.get('statuses', {}), t)}"
-        )
+        statuses = statuses_words(character.get("statuses", {}), t)
+        lines.append(f"- {character.get('name')}{t.colon}{statuses}")
     for challenge in view.get("challenges", []):
         limits = t("word.list-sep").join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
         state = t("report.overcome") if challenge.get("overcome") else t("report.active")
@@ -126,7 +125,9 @@ def scene_lines(scene: Scene, t: Translator = ENGLISH) -> list[str]:
     """The scene now as plain lines: the turn order (IH) or the scene loop (Mist)."""
     view = commands.to_json(scene.state, scene.system)
     body = _ih_lines(view, t) if view.get("family") == "ih" else _mist_lines(view, t)
-    return [t("report.scene", name=scene.name, system=scene.system), *body]
+    unnamed = DEFAULT_SCENE.fullmatch(scene.name.strip())  # "Scene 1", not "Scene Scene 1"
+    name = unnamed.group(1) if unnamed else scene.name
+    return [t("report.scene", name=name, system=scene.system), *body]
 
 
 def scene_text(scene: Scene, t: Translator = ENGLISH) -> str:

@@ -32,6 +32,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "side": {"pc": ("玩家", "玩家角色"), "npc": ("非玩家", "非玩家角色")},
     "tag-scope": {"scene": ("场景", "場景"), "challenge": ("挑战", "挑戰"), "character": ("角色",)},
+    "turn": {"down": ("倒地",)},
     "effect": {
         "status": (),
         "reduce": (),

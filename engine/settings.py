@@ -15,7 +15,8 @@ from engine.language import WHOLE_NUMBER
 
 @dataclass(frozen=True, slots=True)
 class Interpretations:
-    """RULES.md's interpretations [I-1]…[I-25], one named field each."""
+    """RULES.md's interpretations [I-1]…[I-25], one named field each, and the readings the
+    console adds where RULES.md is silent (``down_turns_skipped``)."""
 
     d6_sixes_counted_across_check: bool = True
     """[I-1] ih-d6 level 1: 6s are counted across the whole check, extra dice included, so the
@@ -134,6 +135,13 @@ class Interpretations:
     Evolution, Controlled or newborn) and, for the rest of the mission, Indulge, Full immersion,
     Mastery and Indulgence marks and any new Taint are refused. True: the Taints stay on the
     sheet, every tag of theirs burned for good (never restored)."""
+
+    down_turns_skipped: bool = True
+    """A down combatant's turn (unconscious, RULES.md §3.9 6) is skipped: ``next`` (and
+    ``begin``, a removal or a delay that starts the next turn) passes over it, recording the
+    skip, and ``next down`` takes it anyway. RULES.md is silent on it (§3.3 orders the turns,
+    §3.9 leaves an unconscious combatant unable to act): skipping is the console's reading
+    (issue 27). False: a down combatant's turn starts like any other."""
 
 
 DEFAULT = Interpretations()

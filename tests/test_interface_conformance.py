@@ -34,15 +34,15 @@ REFUSALS = [
     ('scene new X ih-d10\nadd "A init=3\n', "zh", "引号没有闭合", "No closing quotation"),
     ('scene new X ih-d10\nadd "A init=3\n', "zh-Hant", "引號沒有閉合", "No closing"),
     ('scene new X ih-d10\nadd "A init=3\n', "en", "No closing quotation", "引号"),
-    ("scene new X ih-d10\ndamage Nobody 2\n", "zh", "现有：还没有人", "nobody yet"),
-    ("scene new X ih-d10\ndamage Nobody 2\n", "zh-Hant", "現有：還沒有人", "nobody yet"),
+    ("scene new X ih-d10\ndamage Nobody 2\n", "zh", "现有：无人", "nobody yet"),
+    ("scene new X ih-d10\ndamage Nobody 2\n", "zh-Hant", "現有：無人", "nobody yet"),
     ("scene new X ih-d10\ndamage Nobody 2\n", "en", "known: nobody yet", "还没有"),
-    ("scene new X mist\nstatus Nobody hurt 3\n", "zh", "还没有人", "nobody yet"),
+    ("scene new X mist\nstatus Nobody hurt 3\n", "zh", "无人", "nobody yet"),
     ("scene new X ih-d10\nadd A init=3\ndamage A x\n", "zh", "伤害 必须是整数", "Damage"),
     ("scene new X ih-d10\nadd A init=3\nheal A -1\n", "zh-Hant", "治療量", "Healing"),
     ("scene new X ih-d10\nadd A init=3\ndamage A x\n", "en", "Damage must be", "伤害"),
     ("scene new X mist\nprofile P limits=harmed:x\n", "zh", "极限 必须是整数", "A limit"),
-    ("scene new X mist\npc Mei\nstatus Mei hurt x\n", "zh-Hant", "等級", "The tier"),
+    ("scene new X mist\npc Mei\nstatus Mei hurt x\n", "zh-Hant", "檔位", "The tier"),
     ('scene new X mist\nconclusion "a" supports=c1\n', "zh", "支持 线索中没有", "supporting"),
     ('scene new X mist\nconclusion "a" supports=c1\n', "zh", "还没有", "none yet"),
 ]
@@ -213,7 +213,7 @@ def test_run_s_printed_fight_lists_marks_in_the_language_and_says_who_is_down(
     assert out.splitlines()[2].endswith(
         "; delaying, flat-footed, hidden; effects: a (2 rounds), b (3 rounds)"
     )
-    assert out.splitlines()[3].endswith("; unconscious")
+    assert out.splitlines()[3].endswith("; down")
 
 
 # `roll …` in a script takes "the same arguments as st-console roll" (INTERFACE.md §3): the

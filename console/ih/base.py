@@ -35,7 +35,10 @@ NEEDS_SELECTION = frozenset(
 SHEET_ACTIONS = frozenset({"add_from_sheet", "check"})
 """Actions that work from the campaign's sheets (RULES.md §3.10): greyed out without one."""
 EDITS = NEEDS_SELECTION | frozenset(
-    "next_turn begin end_scene combatant roll attack add_from_sheet check extended".split()  # noqa: SIM905
+    (
+        *"next_turn next_down begin end_scene combatant roll attack".split(),  # noqa: SIM905
+        *"add_from_sheet check extended".split(),  # noqa: SIM905
+    )
 )
 """Actions that change the scene: refused in read-only mode."""
 
@@ -153,8 +156,8 @@ class IHBase(SceneScreen):
         who = self.selected
         if action == "spend" and parameters:
             return self.spend_command(str(parameters[0]))
-        if action == "next_turn":
-            return ih.Next()
+        if action in ("next_turn", "next_down"):
+            return ih.Next(down=action == "next_down")
         if action == "begin":
             return ih.Begin()
         if action == "delay" and who is not None:
@@ -196,7 +199,7 @@ class IHBase(SceneScreen):
         fighting = view.phase in ("surprise", "combat")
         if action in NEEDS_SELECTION and chosen is None:
             return None
-        if action == "next_turn":
+        if action in ("next_turn", "next_down"):
             # at the pause after the surprise round, n opens round 1 (RULES.md §3.2)
             paused = view.phase == "surprise" and view.current is None
             return True if fighting and (view.current is not None or paused) else None

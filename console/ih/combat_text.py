@@ -49,7 +49,8 @@ def effects(t: Translator, items: Iterable[Mapping[str, Any]]) -> Text:
         if text:
             text.append(", ")
         text.append(str(item.get("label", "")), style="italic")
-        text.append(" " + t("effect.rounds-left", rounds=item.get("rounds_left", 0)), style="dim")
+        left = t("effect.rounds-left", rounds=item.get("rounds_left", 0))
+        text.append(left if t.is_chinese else " " + left, style="dim")  # 祝福（2 轮）
     return text
 
 
@@ -105,7 +106,7 @@ def attack_details(t: Translator, event: Any) -> str:
             parts.append(t("attack.gained", count=event.gained))
     if event.result.chance:
         parts.append(t("attack.chance"))
-    return ", ".join(parts)
+    return t("word.clause-sep").join(parts)
 
 
 def attack_sentence(t: Translator, event: Any) -> Text:
@@ -144,7 +145,7 @@ def attack_line(t: Translator, system: str, event: Any) -> Text:
         t("attack.pool", pool=event.pool_before_defense, defense=event.defense, dice=dice),
         style="dim",
     )
-    text.append(": ")
+    text.append(t.colon)
     text.append_text(faces(result.system or system, result))
     text.append(" → ")
     text.append_text(attack_sentence(t, event))

@@ -258,7 +258,8 @@ class DetailPane(_CombatantPane):
             rows.append((label, Text(value)))
         for effect in combatant.effects:
             about = Text(effect.label, style="italic")
-            about.append(" " + t("effect.rounds-left", rounds=effect.rounds_left), style="dim")
+            left = t("effect.rounds-left", rounds=effect.rounds_left)
+            about.append(left if t.is_chinese else " " + left, style="dim")
             if effect.source:
                 about.append(" " + t("effect.by", source=effect.source), style="dim")
             rows.append((t("detail.effect"), about))
@@ -295,7 +296,9 @@ def _sheet_lines(t: Translator, combatant: CombatantView) -> list[Text]:
     if combatant.specialties:
         line = Text()
         line.append(pad(t("trait.specialty"), 11) + " ", style="bold")
-        line.append(", ".join(f"{name} {level}" for name, level in combatant.specialties))
+        line.append(
+            t("word.list-sep").join(f"{name} {level}" for name, level in combatant.specialties)
+        )
         lines.append(line)
     return lines
 

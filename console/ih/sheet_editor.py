@@ -46,9 +46,12 @@ GRID: tuple[tuple[str, ...], ...] = (
     ("firearms", "devices", "stealth"),
     ("martial", "crafts", "expression"),
     ("survival", "concentration", "socialize"),
-    ("size",),
+    ("size", "defense_bonus"),
 )
-"""The editor's cells: attributes by category (RULES.md §2.1 table), skills, then Size."""
+"""The editor's cells: attributes by category (RULES.md §2.1 table), skills, then Size and the
+sheet's defense bonus successes (gear, powers: RULES.md §3.8)."""
+FIELDS = {"defense_bonus": "defense-bonus"}
+"""Cells whose ``sheet`` field has another name than the cell."""
 
 SKILLS = frozenset(s.value for s in Skill)
 ATTRIBUTES = frozenset(a.value for a in Attribute)
@@ -170,6 +173,8 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
             return character.attributes.of(Attribute(name))
         if name in SKILLS:
             return character.skills.of(Skill(name))
+        if name == "defense_bonus":
+            return character.bonuses.defense_bonus
         return character.size
 
     def grid_text(self) -> Text:
@@ -221,12 +226,15 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
         t = self.t
         character = self.sheet.character
         text = Text()
-        specialties = ", ".join(
-            f"{s.name} ({sheet_text.trait(t, s.skill.value)}) {s.level}"
+        specialties = t("word.list-sep").join(
+            s.name
+            + ("" if t.is_chinese else " ")
+            + t("word.parenthesised", text=sheet_text.trait(t, s.skill.value))
+            + f" {s.level}"
             for s in character.specialties
         )
-        feats = ", ".join(f"{f.name} {f.level}" for f in character.feats)
-        languages = ", ".join(
+        feats = t("word.list-sep").join(f"{f.name} {f.level}" for f in character.feats)
+        languages = t("word.list-sep").join(
             f"{x.name} {x.level}{'*' if x.native else ''}" for x in character.languages
         )
         for key, value in (
@@ -292,7 +300,7 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
         if bonus:
             change = ih.SetSheet(self.name_, skill_bonuses=((Skill(name), value),))
         else:
-            change = ih.SetSheet(self.name_, traits=((name, value),))
+            change = ih.SetSheet(self.name_, traits=((FIELDS.get(name, name), value),))
         if not self._apply(change):
             return
         last = self.steps[-1] if self.steps else None
@@ -323,9 +331,8 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
         self.bonus_mode = False
         self.row = (self.row + rows) % len(GRID)
         width = len(GRID[self.row])
-        self.column = max(0, min(self.column + columns, 2))
-        if width == 1 and columns:
-            self.column = 0
+        if columns:  # from the cell shown (a short row shows its last one)
+            self.column = max(0, min(min(self.column, width - 1) + columns, width - 1))
         self.query_one("#sheet-grid", Static).update(self.grid_text(), layout=False)
 
     def action_step(self, amount: int) -> None:

@@ -47,7 +47,11 @@ class SheetKeys(IHBase):
             title = self.t("roster.add-title", name=name)
             self.open_dialog(AskAmount(self, add, self.t, title))
 
-        options = [(s.name, f"{s.name} ({self.t('sheet.side.' + s.side)})") for s in sheets]
+        t = self.t
+        options = [
+            (s.name, f"{s.name} " + t("word.parenthesised", text=t(f"sheet.side.{s.side}")))
+            for s in sheets
+        ]
         self.app.push_screen(ChoiceDialog(self.t("roster.pick-title"), options), picked)
 
     def action_extended(self) -> None:

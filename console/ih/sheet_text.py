@@ -105,8 +105,10 @@ def roll_line(t: Translator, system: str, event: Any) -> Text | None:
     if isinstance(event, ExtendedRolled):
         named = t("extended.named", label=event.label, id=event.id)
         text.append(named + " ", style="magenta")  # by its label, not "x1" (issue 27)
-    text.append(pool_label(t, record.parts) or record.label, style="italic")
-    text.append(" · ")
+    pool = pool_label(t, record.parts) or record.label
+    if pool != f"DP {record.result.dp}":  # a bare DP is the check's own "DP 5:" (no twice)
+        text.append(pool, style="italic")
+        text.append(" · ")
     text.append_text(render.check(t, system, record.result))
     if isinstance(event, CheckMade) and event.opponent is not None:
         other = event.opponent

@@ -21,6 +21,10 @@ class TurnKeys(IHBase):
     def action_next_turn(self) -> None:
         self.run_command(ih.Next())
 
+    def action_next_down(self) -> None:
+        """``next down``: the next turn starts even if that combatant is down (``N``)."""
+        self.run_command(ih.Next(down=True))
+
     def action_begin(self) -> None:
         self.run_command(ih.Begin())
 

@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from console.i18n import Translator, fit
+from console.i18n import Translator, fit, scene_name
 from console.mist import case_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import listed
@@ -31,17 +31,16 @@ class CaseFileActions:
     """Keys ``l`` (clue), ``k`` (conclusion), ``D`` / ``T`` (deduce / test), ``f`` (moment)."""
 
     def action_clue(self: MistSurface) -> None:
+        here = self.current().scene.name
+        shown = scene_name(self.t, here)  # an unnamed scene in the table's language (场景 1)
+
         def build(v: Values) -> mist.AddClue | None:
             if not v["text"]:
                 return None
-            return mist.AddClue(v["text"], scene=v["scene"] or None)
+            scene = here if v["scene"] == shown else v["scene"]
+            return mist.AddClue(v["text"], scene=scene or None)
 
-        open_form(
-            self,
-            "mist.form.clue",
-            (self.field("text"), self.field("scene", self.current().scene.name)),
-            build,
-        )
+        open_form(self, "mist.form.clue", (self.field("text"), self.field("scene", shown)), build)
 
     def action_conclusion(self: MistSurface) -> None:
         def build(v: Values) -> mist.AddConclusion | None:
@@ -52,8 +51,7 @@ class CaseFileActions:
         case = self.current().case_file
 
         def preview(v: Values) -> RenderableType:
-            ids = [p for p in v["supports"].replace(" ", "").split(",") if p]
-            against = [p for p in v["contradicts"].replace(" ", "").split(",") if p]
+            ids, against = listed(v["supports"]), listed(v["contradicts"])  # ， too
             has, needs = len(ids), case.complexity
             key = "mist.case.gate-open" if has >= needs else "mist.case.gate-closed"
             text = Text(self.t("mist.power", power=has - len(against)) + "  ", style="bold")

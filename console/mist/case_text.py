@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from console.i18n import Translator
+from console.i18n import Translator, scene_name
 from console.mist.render import BAND_STYLES
 from engine.mist.state import DEFAULT_QUESTIONS, CaseFile, Conclusion, MistState, Question
 
@@ -58,9 +58,13 @@ def conclusion_lines(
     return lines
 
 
+STANDARD = frozenset((q.id, q.text) for q in DEFAULT_QUESTIONS)
+"""The five standard questions (RULES.md §4.7) by id and text."""
+
+
 def question_text(t: Translator, question: Question) -> str:
     """A checklist question; the five standard ones (RULES.md §4.7) in the console's language."""
-    if question in DEFAULT_QUESTIONS:
+    if (question.id, question.text) in STANDARD:  # answered, hidden or not
         return t(f"mist.question.{question.id}")
     return question.text
 
@@ -87,7 +91,7 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
     for clue in case.clues:
         line = Text(f" {clue.id} ", style="bold")
         line.append(clue.text)
-        line.append(f"  ⟨{clue.scene}⟩", style="dim")
+        line.append(f"  ⟨{scene_name(t, clue.scene)}⟩", style="dim")
         if clue.refutes:
             line.append("  " + t("mist.case.refutes", id=clue.refutes), style="red")
         if clue.from_conclusion:

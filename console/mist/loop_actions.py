@@ -15,7 +15,7 @@ from typing import Any
 
 from rich.text import Text
 
-from console.mist import render
+from console.mist import case_text, render
 from console.mist.dialogs import Values
 from console.mist.effects import open_effects
 from console.mist.fields import limits, whole
@@ -188,7 +188,7 @@ class SceneLoopActions:
 
         case = self.current().case_file
         board = [(x.id, x.text, x.hidden) for x in case.clues]
-        board += [(x.id, x.text, x.hidden) for x in case.questions]
+        board += [(x.id, case_text.question_text(self.t, x), x.hidden) for x in case.questions]
         for ident, text, hidden in board:  # the players' clue board (issue 29)
             name = f"{ident} {text}"
             if hidden:

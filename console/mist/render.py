@@ -141,7 +141,7 @@ def profiles_text(
             for limit in profile.limits
         ]
         if shown:
-            out.append("  " + ", ".join(shown), style="dim")
+            out.append("  " + t("word.list-sep").join(shown), style="dim")
         for tag in profile.tags:
             out.append(" ")
             out.append(f" {tag} ", style=CHIP_STYLES[ChipKind.TAG])
@@ -278,7 +278,9 @@ def consequence_lines(t: Translator, state: MistState) -> list[Text]:
     for item in shown:
         lines.append(Text("  ") + consequence_text(t, item))
     if state.owed:
-        lines.append(Text("  " + t("mist.owed", ids=", ".join(state.owed)), style="yellow"))
+        lines.append(
+            Text("  " + t("mist.owed", ids=t("word.list-sep").join(state.owed)), style="yellow")
+        )
     return lines
 
 

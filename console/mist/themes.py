@@ -124,7 +124,13 @@ class ThemeActions:
             if theme is not None:
                 unburned = power_tag_names(theme)
                 lines.append(
-                    Text(self.t("mist.immerse.burn-hint", tags=", ".join(unburned) or "—"), "dim")
+                    Text(
+                        self.t(
+                            "mist.immerse.burn-hint",
+                            tags=self.t("word.list-sep").join(unburned) or "—",
+                        ),
+                        "dim",
+                    )
                 )
             return Group(*lines)
 

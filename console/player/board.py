@@ -9,7 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from console.i18n import Translator
+from console.i18n import Translator, scene_name
+from console.mist.case_text import question_text
 from engine.mist.state import MistState
 
 
@@ -46,7 +47,7 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
         lines.append(Text(state.mission.cut_in, style="italic"))
     asked: list[tuple[str, Text]] = []
     for question in (q for q in case.questions if not q.hidden):
-        line = Text(question.text)
+        line = Text(question_text(t, question))
         answer = found.get(question.answer or "")
         if answer is not None:
             line.append("  → " + answer.text, style="bold green")
@@ -57,7 +58,8 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
     for clue in (c for c in case.clues if not c.hidden):
         line = Text(clue.text)
         if clue.scene:
-            line.append(f"  ({clue.scene})", style="dim")
+            where = scene_name(t, clue.scene)
+            line.append(f"  （{where}）" if t.is_chinese else f"  ({where})", style="dim")
         shown.append((clue.id, line))
     drawn: list[tuple[str, Text]] = []
     for conclusion in case.conclusions:
@@ -70,9 +72,10 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
         if conclusion.refuted and conclusion.refuted_by:  # [I-22]: shown with what refuted it
             line.append(" — " + t("player.mist.refuted-by", by=conclusion.refuted_by), "red")
         line.append("\n")
-        line.append(t("player.board.supports", ids=", ".join(conclusion.supports) or "—"), "green")
+        supports = t("word.list-sep").join(conclusion.supports) or "—"
+        line.append(t("player.board.supports", ids=supports), "green")
         if conclusion.contradicts:
-            ids = ", ".join(conclusion.contradicts)
+            ids = t("word.list-sep").join(conclusion.contradicts)
             line.append("  " + t("player.board.contradicts", ids=ids), "red")
         drawn.append((conclusion.id, line))
     none = t("player.mist.none")
@@ -81,7 +84,13 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
     conclusions: list[RenderableType] = [_entries(t("player.board.conclusions"), drawn, none)]
     for key, items in (("properties", case.properties), ("opportunities", case.opportunities)):
         if items:
-            rows = [(x.id, Text(x.text) + Text(f"  ({x.conclusion})", "dim")) for x in items]
+            rows = [
+                (
+                    x.id,
+                    Text(x.text) + Text("  " + t("word.parenthesised", text=x.conclusion), "dim"),
+                )
+                for x in items
+            ]
             conclusions.append(_entries(t(f"player.board.{key}"), rows))
     if width >= 90:
         board = Table.grid(expand=True, padding=(0, 2))

@@ -95,13 +95,18 @@ def _effects(t: Translator, combatant: Combatant) -> Text:
         if text:
             text.append("  ")
         text.append(effect.label, style="italic")
-        text.append(" " + t("effect.rounds-left", rounds=effect.rounds_left), style="dim")
+        left = t("effect.rounds-left", rounds=effect.rounds_left)
+        text.append(left if t.is_chinese else " " + left, style="dim")  # 祝福（2 轮）
     return text
 
 
 def _marks(t: Translator, combatant: Combatant, state: Encounter) -> Text:
     text = Text()
+    if combatant.unconscious:  # down: the players see it as the Storyteller does (issue 27)
+        text.append(t("marker.unconscious"), style="bold red")
     if combatant.acted:
+        if text:
+            text.append(" ")
         text.append(t("marker.acted"), style="dim")
     if combatant.delaying:
         if text:

@@ -29,7 +29,9 @@ def _tag(tag: Tag) -> Text:
     return Text(tag.name, style="strike dim" if tag.burned else "bold cyan")
 
 
-def _joined(items: Iterable[Text], separator: str = ", ") -> Text:
+def _joined(t: Translator, items: Iterable[Text]) -> Text:
+    """``items`` as the language lists them (``a, b`` / ``a、b``)."""
+    separator = t("word.list-sep")
     text = Text()
     for item in items:
         if text:
@@ -52,21 +54,22 @@ def _character(t: Translator, character: Character) -> list[Text]:
     for theme in character.themes:
         line = Text("  ")
         line.append(theme.name, style="strike dim" if theme.theme_tag_burned else "bold")
-        line.append(f" ({t(f'mist.theme.{theme.type.value}')})", style="dim")
+        kind = t("word.parenthesised", text=t(f"mist.theme.{theme.type.value}"))
+        line.append(kind if t.is_chinese else " " + kind, style="dim")
         if theme.power_tags:
-            line.append(": ")
-            line.append(_joined(_tag(tag) for tag in theme.power_tags))
+            line.append(t.colon)
+            line.append(_joined(t, [_tag(tag) for tag in theme.power_tags]))
         if theme.weaknesses:
             line.append("  ✗ ", style="red")
-            line.append(_joined(Text(w.name, style="red") for w in theme.weaknesses))
+            line.append(_joined(t, [Text(w.name, style="red") for w in theme.weaknesses]))
         lines.append(line)
     extras = Text("  ")
     if character.statuses:
-        extras.append(_joined(_status(s) for s in character.statuses))
+        extras.append(_joined(t, [_status(s) for s in character.statuses]))
     if character.story_tags:
         if len(extras) > 2:
             extras.append("  ")
-        extras.append(_joined(_tag(tag) for tag in character.story_tags))
+        extras.append(_joined(t, [_tag(tag) for tag in character.story_tags]))
     if len(extras) > 2:
         lines.append(extras)
     return lines
@@ -78,17 +81,19 @@ def _challenge(t: Translator, challenge: Challenge) -> list[Text]:
         head.append("  " + t("player.mist.overcome"), style="bold green")
     lines = [head]
     if challenge.statuses:
-        lines.append(Text("  ") + _joined(_status(s) for s in challenge.statuses))
+        lines.append(Text("  ") + _joined(t, [_status(s) for s in challenge.statuses]))
     if challenge.limits_shown and challenge.limits:
+        immune = t("player.mist.immune")
         limits = _joined(
-            Text(
-                f"{limit.kind} {limit.tier if limit.tier is not None else t('player.mist.immune')}"
-            )
-            for limit in challenge.limits
+            t,
+            [
+                Text(f"{limit.kind} {limit.tier if limit.tier is not None else immune}")
+                for limit in challenge.limits
+            ],
         )
         lines.append(Text("  " + t("player.mist.limits"), style="dim") + limits)
     if challenge.story_tags:
-        lines.append(Text("  ") + _joined(_tag(tag) for tag in challenge.story_tags))
+        lines.append(Text("  ") + _joined(t, [_tag(tag) for tag in challenge.story_tags]))
     return lines
 
 
@@ -111,7 +116,7 @@ def mist_view(t: Translator, state: MistState, width: int) -> RenderableType:
     if state.scene.story_tags:
         parts.append(
             Text(t("player.mist.scene-tags"), style="bold")
-            + _joined(_tag(tag) for tag in state.scene.story_tags)
+            + _joined(t, [_tag(tag) for tag in state.scene.story_tags])
         )
     threats = mist_threats(state)
     if threats:

@@ -29,6 +29,7 @@ def key_label(keys: str) -> str:
     """Readable key names: ``ctrl+z`` → ``Ctrl+Z``, ``colon`` → ``:``."""
     names = {
         "colon": ":",
+        "fullwidth_colon": "：",
         "minus": "-",
         "plus": "+",
         "equals_sign": "=",

@@ -93,7 +93,7 @@ class RosterScreen(CommandDialog):
             count = len(problems(sheet, settings))
             row = Text()
             row.append(fit(sheet.name, 18), style="bold")
-            row.append(fit(t(f"sheet.side.{sheet.side}"), 5))
+            row.append(fit(t(f"sheet.side.{sheet.side}"), 7 if t.is_chinese else 5))
             row.append(
                 fit(
                     f"{sheet_text.trait(t, 'initiative')} {values['initiative']}  "

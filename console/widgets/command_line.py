@@ -175,7 +175,7 @@ class CommandLineInput(OrderedInput):
                 self._completed = False
                 owner.submit(self.value)
                 return
-            if not focused and event.character == ":":
+            if not focused and event.character in (":", "："):
                 # Typed while the line still had the focus, for a next command of the same
                 # burst: it opens the line again, as it would have from the scene.
                 event.stop()
@@ -291,8 +291,9 @@ class CommandLine(Vertical):
 
     def submit(self, value: str) -> None:
         """Run the line now (Enter): the screen handles the command before the next key."""
-        # A vim-style leading ':' typed into the open line is the opener, not the command.
-        text = value.strip().lstrip(":").strip()
+        # A vim-style leading ':' (an input method's '：') typed into the open line is the
+        # opener, not the command.
+        text = value.strip().lstrip(":：").strip()
         if not text:
             self.close()
             return

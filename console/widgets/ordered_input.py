@@ -10,6 +10,11 @@ Tab is the app's key (focus the next field), so in a burst ``Dan ⇥ 3`` the ``3
 on its way to the name field when the focus moved: it landed there ("Dan3"). Here Tab moves the
 focus inline too, and a key that reaches a field after the focus left it goes on to the field
 that has the focus now.
+
+A number field (``type="integer"``/``"number"``, or one with a ``restrict`` pattern: the pool
+``3``, ``5a8``) takes the full-width digits, signs and letters a Chinese input method types as
+their ASCII forms (issue 27 §2): Textual's own check refused ``１２`` outright, so the keys
+were lost. Other scripts' digits (``٣``) stay refused, as everywhere (``engine/fullwidth.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any
 from textual import events
 
 from console.textual_compat import KeyFirstInput, bound_to
+from engine.fullwidth import ascii_forms
 
 FOCUS_KEYS = frozenset({"tab", "shift+tab"})
 """Keys that move the focus between fields (Textual's own screen bindings)."""
@@ -35,6 +41,12 @@ class OrderedInput(KeyFirstInput):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("valid_empty", True)
         super().__init__(*args, **kwargs)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Textual's replace, a number field reading full-width characters as ASCII."""
+        if self.type in ("integer", "number") or self.restrict:
+            text = ascii_forms(text)
+        super().replace(text, start, end)
 
     async def key_first(self, event: events.Key) -> None:
         screen = self.screen

@@ -117,6 +117,10 @@ class Bonuses:
     will_save: int = 0
     reflex_save: int = 0
     fortitude_save: int = 0
+    defense_bonus: int = 0
+    """Defense bonus successes from gear, traits or powers (RULES.md §3.8), on top of those of
+    a legendary Dexterity or Wits (§1.5): the pool a combatant added from the sheet declares
+    from (``sheet NAME defense-bonus=N``)."""
 
 
 @dataclass(frozen=True, slots=True)

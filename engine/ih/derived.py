@@ -49,11 +49,13 @@ def initiative(character: Character) -> int:
 def defense(
     character: Character, system: str = "ih-d10", settings: Interpretations = DEFAULT
 ) -> Defense:
-    """Lower of Dexterity and Wits, with the bonus successes of the higher of the two."""
+    """Lower of Dexterity and Wits, with the bonus successes of the higher of the two and the
+    sheet's own defense bonus successes (gear, traits, powers: §3.8)."""
     dexterity, wits = character.attributes.dexterity, character.attributes.wits
     return Defense(
         base=min(dexterity, wits),
-        bonus_successes=attribute_bonus(max(dexterity, wits), system, settings),
+        bonus_successes=attribute_bonus(max(dexterity, wits), system, settings)
+        + character.bonuses.defense_bonus,
         dodge=character.bonuses.dodge,
     )
 

@@ -69,6 +69,14 @@ class TurnStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    """Down ``name``'s turn was passed over (``down_turns_skipped``)."""
+
+    name: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
     """``name``'s turn ended."""
 

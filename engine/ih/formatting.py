@@ -72,8 +72,8 @@ def _extra(command: c.Extra) -> str:
 FORMATTERS: dict[type, Callable[[Any], str]] = {
     c.Add: _add,
     c.Surprise: lambda x: "surprise " + " ".join(quote(name) for name in x.names),
-    c.Begin: lambda x: "begin",
-    c.Next: lambda x: "next",
+    c.Begin: lambda x: "begin down" if x.down else "begin",
+    c.Next: lambda x: "next down" if x.down else "next",
     c.Spend: lambda x: (
         f"spend {quote(x.name)} {x.kind.value}" + (f" {quote_text(x.label)}" if x.label else "")
     ),

@@ -50,12 +50,12 @@ def surprise(state: Encounter, command: c.Surprise, rng: random.Random) -> Resul
 
 def begin(state: Encounter, command: c.Begin, rng: random.Random) -> Result:
     """§3.3: the first round starts."""
-    return turns.begin(state)
+    return turns.begin(state, command.down)
 
 
 def next_turn(state: Encounter, command: c.Next, rng: random.Random) -> Result:
     """§3.3: the current actor's turn ends; the next starts."""
-    return turns.next_turn(state)
+    return turns.next_turn(state, command.down)
 
 
 def spend(state: Encounter, command: c.Spend, rng: random.Random) -> Result:

@@ -9,8 +9,10 @@ command                                                    meaning (RULES.md)
 ``join NAME …`` (as ``add``) ``[clueless]``                joins mid-fight, acts next round
                                                            §3.5; ``clueless``: flat-footed
 ``surprise NAME [NAME …]``                                 surprise round, only these act §3.2
-``begin``                                                  round 1 (after the surprise round)
-``next``                                                   end the current turn
+``begin [down]``                                           round 1 (after the surprise round)
+``next [down]``                                            end the current turn; a down
+                                                           combatant's turn is skipped
+                                                           (``down``: taken anyway)
 ``spend NAME free|swift|reflex|move|standard|full-round``  spend an action §3.6; reflex
                                                            off-turn: next turn's swift §3.7
 ``spend NAME reflex drop-prone|ready|"OTHER"``             a named reflex; another without an
@@ -140,14 +142,23 @@ def _surprise(line: Line) -> c.Surprise:
     return c.Surprise(names=line.words)
 
 
+def _down(line: Line, syntax: str) -> bool:
+    """Whether ``begin``/``next`` says ``down`` (倒地): a down combatant's turn is taken."""
+    if len(line.words) > 1 or line.options:
+        raise args.usage(syntax)
+    if not line.words:
+        return False
+    if read_word(line.words[0], "turn") != "down":
+        raise args.usage(syntax)
+    return True
+
+
 def _begin(line: Line) -> c.Begin:
-    args.words(line, 0, "begin")
-    return c.Begin()
+    return c.Begin(down=_down(line, "begin [down]"))
 
 
 def _next(line: Line) -> c.Next:
-    args.words(line, 0, "next")
-    return c.Next()
+    return c.Next(down=_down(line, "next [down]"))
 
 
 def _spend(line: Line) -> c.Spend:

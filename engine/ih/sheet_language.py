@@ -15,9 +15,9 @@ command                                                                 meaning 
 
 TRAIT is an attribute or skill by its English name in lower case (or its zh label), ``size``,
 ``xp``, ``initiative-bonus``, ``dodge``, ``will-save-bonus``, ``reflex-save-bonus``,
-``fortitude-save-bonus``; text fields are ``gender``, ``age``, ``height-weight``, ``race``,
-``nationality``, ``appearance``, ``personality``, ``background``, ``origin``, ``impulse``,
-``origin-trait``.
+``fortitude-save-bonus``, ``defense-bonus`` (defense bonus successes, §3.8); text fields are
+``gender``, ``age``, ``height-weight``, ``race``, ``nationality``, ``appearance``,
+``personality``, ``background``, ``origin``, ``impulse``, ``origin-trait``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ NUMBER_FIELDS: dict[str, tuple[int, int]] = {
     "will-save-bonus": (-10, 10),
     "reflex-save-bonus": (-10, 10),
     "fortitude-save-bonus": (-10, 10),
+    "defense-bonus": (0, 10),
 }
 """Other whole-number fields of a sheet and their allowed values."""
 

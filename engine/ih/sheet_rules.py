@@ -50,6 +50,7 @@ BONUS_FIELDS: dict[str, str] = {
     "will-save-bonus": "will_save",
     "reflex-save-bonus": "reflex_save",
     "fortitude-save-bonus": "fortitude_save",
+    "defense-bonus": "defense_bonus",
 }
 Named = TypeVar("Named", Feat, Language)
 """A sheet entry known by its name alone."""
@@ -159,6 +160,8 @@ def check_sheet(sheet: Sheet) -> None:
     values += [(s.value, character.skills.of(s), TRAIT_RANGE) for s in Skill]
     values += [("size", character.size, NUMBER_FIELDS["size"])]
     values += [("xp", character.xp_spent, NUMBER_FIELDS["xp"])]
+    bonuses = character.bonuses
+    values += [("defense-bonus", bonuses.defense_bonus, NUMBER_FIELDS["defense-bonus"])]
     values += [(b.skill.value, b.successes, TRAIT_RANGE) for b in sheet.skill_bonuses]
     values += [(f.name, f.level, LEVEL_RANGE) for f in character.feats]
     values += [(x.name, x.level, LANGUAGE_RANGE) for x in character.languages]

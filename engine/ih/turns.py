@@ -4,6 +4,11 @@
 combatant who has not acted this round and is not holding a delay; a round ends when nobody is
 left. With the setting off, a stored pointer walks down the order once a round instead, so a
 combatant moved above the pointer waits for the next round.
+
+A down (unconscious) combatant's turn is skipped when it comes up (``down_turns_skipped``, on
+by default; RULES.md is silent): the skip is recorded, the effects timed on its turns count
+down as at any turn's start (rounds are time), and those delaying until after it are released.
+``next down`` (``begin down``) takes the down combatant's turn anyway.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from engine.ih.events import (
     SurpriseDeclared,
     SurpriseEnded,
     TurnEnded,
+    TurnSkipped,
     TurnStarted,
 )
 from engine.ih.vitals import end_kept_conscious
@@ -83,7 +89,7 @@ def surprise(state: Encounter, names: tuple[str, ...]) -> tuple[Encounter, Event
     return state, (SurpriseDeclared(listed), *started)
 
 
-def begin(state: Encounter) -> tuple[Encounter, Events]:
+def begin(state: Encounter, down: bool = False) -> tuple[Encounter, Events]:
     """Start round 1, after the surprise round if there was one (§3.2–§3.3)."""
     if state.phase is Phase.COMBAT:
         raise RuleError("ih.fight.begun", round=state.round)
@@ -104,23 +110,24 @@ def begin(state: Encounter) -> tuple[Encounter, Events]:
     )
     state = replace(state, phase=Phase.COMBAT, round=1, current=None, order=order)
     events.append(RoundStarted(1, state.elapsed_seconds))
-    state, started = advance(state, None)
+    state, started = advance(state, None, down)
     return state, (*events, *started)
 
 
-def next_turn(state: Encounter) -> tuple[Encounter, Events]:
-    """End the current turn and start the next one (rolling into a new round if needed)."""
+def next_turn(state: Encounter, down: bool = False) -> tuple[Encounter, Events]:
+    """End the current turn and start the next one (rolling into a new round if needed);
+    ``down``: the next one's turn starts even if it is down (``next down``)."""
     if state.phase is Phase.SETUP:
         raise RuleError("ih.fight.begin-first")
     if state.current is None:
         if state.phase is Phase.SURPRISE:
-            return begin(state)
+            return begin(state, down)
         if not state.order:
             raise RuleError("ih.turns.nobody-left-fight")
-        return advance(state, None)
+        return advance(state, None, down)
     name = state.current
     state, ended = _end_current(state)
-    state, started = advance(state, index_of(state, name))
+    state, started = advance(state, index_of(state, name), down)
     return state, (*ended, *started)
 
 
@@ -145,14 +152,26 @@ def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
     return state, tuple(events)
 
 
-def advance(state: Encounter, after: int | None) -> tuple[Encounter, Events]:
-    """Start the next turn: the first still to act (after ``after`` with [I-3] off)."""
+def advance(state: Encounter, after: int | None, down: bool = False) -> tuple[Encounter, Events]:
+    """Start the next turn: the first still to act (after ``after`` with [I-3] off).
+
+    A down combatant on the way is skipped (``down_turns_skipped``) unless ``down``: then the
+    very next turn starts, down or not. When everyone is down, one call skips the rest of the
+    round and starts the next round with nobody's turn (each ``next`` is then one round).
+    """
     events: list[Event] = []
     new_rounds = 0
+    skip = state.interpretations.down_turns_skipped and not down
     while True:
         index = _next_index(state, after)
         if index is not None:
-            state, started = start_turn(state, state.order[index].name)
+            combatant = state.order[index]
+            if skip and combatant.unconscious:
+                state, skipped = skip_turn(state, combatant.name)
+                events.extend(skipped)
+                after = index
+                continue
+            state, started = start_turn(state, combatant.name)
             return state, (*events, *started)
         if state.phase is Phase.SURPRISE:
             events.append(SurpriseEnded(state.round))
@@ -163,6 +182,19 @@ def advance(state: Encounter, after: int | None) -> tuple[Encounter, Events]:
         events.extend(rolled)
         new_rounds += 1
         after = None
+        if skip and all(c.unconscious for c in state.order):
+            return replace(state, current=None), tuple(events)
+
+
+def skip_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
+    """Pass over down ``name``'s turn: it has acted this round without a turn (not counted in
+    ``turns_taken``: one who never took a turn stays flat-footed, §3.3); the effects timed on
+    its turns count down as at its turn's start, and those waiting on it are released (§3.4)."""
+    combatant = find(state, name)
+    state = put(state, replace(combatant, acted=True))
+    state, expired = effects.tick(state, combatant.name)
+    state, released = release_waiting_on(state, combatant.name, left=True)
+    return state, (TurnSkipped(combatant.name, state.round), *expired, *released)
 
 
 def new_round(state: Encounter) -> tuple[Encounter, Events]:

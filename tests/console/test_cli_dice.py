@@ -179,10 +179,42 @@ def test_interpret_with_an_unknown_setting_exits_2(capsys: pytest.CaptureFixture
     assert "--interpret" in err and len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("value", ["1_0", "３", "0x3"])
+@pytest.mark.parametrize("value", ["1_0", "٣", "0x3", "３x"])
 def test_a_pool_that_is_not_ascii_digits_is_bad_usage(
     value: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["roll", "ih-d10", value]) == 2
     err = capsys.readouterr().err
     assert "DP/POWER" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "ascii"),
+    [
+        (("roll", "ih-d10", "３", "--seed", "４"), ("roll", "ih-d10", "3", "--seed", "4")),
+        (
+            ("roll", "ｉｈ－ｄ６", "５", "－－ｌｅｖｅｌ", "２", "--seed", "1"),
+            ("roll", "ih-d6", "5", "--level", "2", "--seed", "1"),
+        ),
+        (("roll", "ww", "５ａ８", "--seed", "1"), ("roll", "ww", "5a8", "--seed", "1")),
+        (("--lang", "zh", "odds", "ih-d10", "３", "--dc", "２"), None),
+        (("odds", "mist", "－２", "--json"), ("odds", "mist", "-2", "--json")),
+    ],
+)
+def test_full_width_dice_arguments_read_as_ascii(
+    typed: tuple[str, ...], ascii: tuple[str, ...] | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27 §2: a Chinese input method's full-width digits, letters and dashes."""
+    status, out, err = run(capsys, *typed)
+    assert (status, err) == (0, "")
+    if ascii is not None:
+        assert run(capsys, *ascii)[1] == out
+
+
+def test_only_the_dice_commands_fold_their_arguments() -> None:
+    from console.cli_fullwidth import ascii_dice_arguments
+
+    folded = ascii_dice_arguments(["--campaign", "Ｃ", "ｒｏｌｌ", "３"])
+    assert folded == ["--campaign", "Ｃ", "roll", "3"]
+    assert ascii_dice_arguments(["run", "ｓｃｒｉｐｔ.txt"]) == ["run", "ｓｃｒｉｐｔ.txt"]
+    assert ascii_dice_arguments(["--scene", "roll", "run", "x"]) == ["--scene", "roll", "run", "x"]

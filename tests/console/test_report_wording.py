@@ -38,8 +38,8 @@ def test_the_report_says_the_defense_bonus_and_the_extended_action_by_name(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", 'Ann "Pick the lock" (x1) DP 5'),
-        ("zh-Hant", "Ann 「Pick the lock」（x1） DP 5"),
+        ("en", 'Ann "Pick the lock" (x1) DP 5: '),
+        ("zh-Hant", "Ann 「Pick the lock」（x1） 骰池 5："),
     ],
 )
 def test_an_extended_roll_is_named_by_its_label(lang: str, said: str) -> None:

@@ -30,12 +30,18 @@ class Surprise:
 
 @dataclass(frozen=True, slots=True)
 class Begin:
-    """``begin``: round 1."""
+    """``begin [down]``: round 1; ``down``: its first turn starts even if that combatant is
+    down (unconscious), which ``down_turns_skipped`` would skip."""
+
+    down: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Next:
-    """``next``: end the current turn."""
+    """``next [down]``: end the current turn; ``down``: the next turn starts even if that
+    combatant is down (unconscious), which ``down_turns_skipped`` would skip."""
+
+    down: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,29 @@
+"""Full-width command-line arguments of ``st-console roll``/``odds`` read as ASCII (issue 27 §2).
+
+Imported by ``console/cli.py`` before argparse reads the arguments: light (no dice, no Textual).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+DICE_COMMANDS = ("roll", "odds")
+
+
+def ascii_dice_arguments(argv: Sequence[str]) -> list[str]:
+    """``roll``/``odds``'s arguments with full-width characters as ASCII (issue 27 §2): a
+    Chinese input method types ``ｉｈ－ｄ１０ ３ －－ｄｃ ２`` or ``ww ５ａ８``; other scripts'
+    digits stay as typed, and so are refused (``engine/fullwidth.py``). The arguments of the
+    other subcommands (names, paths, scripts) are left as they are."""
+    from engine.fullwidth import ascii_forms
+
+    folded = [ascii_forms(word) for word in argv]
+    index = 0
+    while index < len(folded):  # past the global options to the subcommand
+        word = folded[index]
+        if word in DICE_COMMANDS:
+            return [*argv[:index], *folded[index:]]
+        if not word.startswith("-"):
+            break
+        index += 1 if "=" in word or word in ("-h", "--help") else 2
+    return list(argv)
