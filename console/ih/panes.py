@@ -101,14 +101,12 @@ class InitiativeQueue(RowList):
         # PCs in the players' colour, NPCs plain (issue 18: they looked the same).
         name.append(combatant.name, style=f"{style} {PC_STYLE}" if combatant.pc else style)
         score = Text(f"{combatant.initiative:>3}  ")
-        marks = combat_text.markers(t, combatant.as_mapping())
+        marks = combat_text.markers(t, combatant.marks)
         health_style = render.meter_style(combatant.health, combatant.health_max)
         if width >= WIDE_FROM:
             health = render.bar(combatant.health, combatant.health_max, 4, health_style)
             willpower = render.bar(combatant.willpower, combatant.willpower_max, 3, "blue")
-            effects = combat_text.effects(
-                t, [{"label": e.label, "rounds_left": e.rounds_left} for e in combatant.effects]
-            )
+            effects = combat_text.effects(t, combatant.effects)
             return (name, score, marks, health, willpower, effects)
         count = Text(f"✦{len(combatant.effects)}" if combatant.effects else "", style="italic")
         if width >= COMPACT_FROM:
