@@ -122,7 +122,7 @@ class IHBase(SceneScreen):
                 continue
             question = self.t("dialog.stay-conscious", name=who.name, willpower=who.willpower)
             stay = ih.UseWillpower(who.name, WillpowerUse.CONSCIOUS)
-            self.open_dialog(AskConfirm(self, self.t, question, stay))
+            self.open_dialog(AskConfirm(self.look(), self.t, question, stay))
 
     # -- a key that can't be used now says why --------------------------------------------------
 
@@ -222,6 +222,3 @@ class IHBase(SceneScreen):
     def sheets(self) -> tuple[Any, ...]:
         """The campaign's character sheets (RULES.md §2), kept in the scene's state."""
         return tuple(getattr(self.history.scene.state, "sheets", ()))
-
-    def current_scene(self) -> Scene:
-        return self.history.scene

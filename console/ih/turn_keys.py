@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from console.ih.base import IHBase
 from console.ih.combat_forms import CombatantDialog
-from console.ih.view import encounter_of
 from console.screens.command_dialog import AskChoice, AskConfirm
 from engine.ih import commands as ih
 
@@ -54,17 +53,17 @@ class TurnKeys(IHBase):
             for name in later
             if (row := view.find(name)) is not None and not row.acted
         ]
-        self.open_dialog(AskChoice(self, self.t("dialog.delay-title", name=who), choices))
+        self.open_dialog(AskChoice(self.look(), self.t("dialog.delay-title", name=who), choices))
 
     def action_combatant(self, join: bool) -> None:
         """``a`` adds a combatant before the fight, ``J`` joins one to it (RULES.md §3.3)."""
-        self.open_dialog(CombatantDialog(self, self.t, join=bool(join)))
+        self.open_dialog(CombatantDialog(self.look(), self.t, join=bool(join)))
 
     def action_remove(self) -> None:
         who = self.selected
         if who is not None:
             question = self.t("dialog.remove-question", name=who)
-            self.open_dialog(AskConfirm(self, self.t, question, ih.Remove(who)))
+            self.open_dialog(AskConfirm(self.look(), self.t, question, ih.Remove(who)))
 
     def action_toggle_hidden(self) -> None:
         """Hide the selected combatant from the players' view, or reveal them."""
@@ -82,8 +81,4 @@ class TurnKeys(IHBase):
             self.refuse(self.t("attack.need-actor"), "key")
             return
         target = self.selected if self.selected != view.current else None
-        self.open_dialog(
-            AttackDialog(
-                self, self.t, lambda: encounter_of(self.history.scene), view.current, target
-            )
-        )
+        self.open_dialog(AttackDialog(self.look(), self.t, view.current, target))

@@ -92,7 +92,9 @@ class SceneLoopActions:
         def chosen(ident: str | None) -> None:
             found = next((x for x in state.consequences if x.id == ident), None)
             if found is not None and found.target is not None:
-                builder = RollBuilder(self.t, state, found.target, self, consequence=found.id)
+                builder = RollBuilder(
+                    self.t, state, found.target, self.look(), consequence=found.id
+                )
                 self.open_dialog(builder)
 
         if len(choices) == 1:
@@ -340,7 +342,7 @@ def _open_builder(screen: MistSurface) -> None:
         if roll is not None and roll.roll.outcome is not Outcome.FAIL and roll.power > 0:
             open_effects(screen)
 
-    builder = RollBuilder(screen.t, screen.current(), screen.selected, screen)
+    builder = RollBuilder(screen.t, screen.current(), screen.selected, screen.look())
     screen.open_dialog(builder, rolled)
 
 

@@ -5,7 +5,7 @@ The view is built once per state change from the engine's typed records
 (:class:`engine.mist.state.MistState`): the names, ids and phase the keys look at. The panes
 draw the engine's records as they are (themes, statuses with their boxes, the case file), as
 the IH view hands its panes the extended actions. Whether the engine would take a command
-(spend an effect, mitigate) is not worked out here: the screen asks its probe.
+(spend an effect, mitigate) is not worked out here: the screen asks its look at the scene.
 """
 
 from __future__ import annotations
