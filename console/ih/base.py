@@ -10,6 +10,7 @@ willpower, effects, rolls), ``ih_sheet_keys`` (sheets, checks, extended actions)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -38,6 +39,14 @@ EDITS = NEEDS_SELECTION | frozenset(
     "next_turn begin end_scene combatant roll attack add_from_sheet check extended".split()  # noqa: SIM905
 )
 """Actions that change the scene: refused in read-only mode."""
+
+TURN_COMMANDS: dict[str, Callable[[Any], ih.Command]] = {
+    "next_turn": lambda _: ih.Next(),
+    "begin": lambda _: ih.Begin(),
+    "end_scene": lambda _: ih.EndScene(),  # the shell asks first, saying what carries (issue 25)
+}
+"""The keys that run one command (:attr:`~console.screens.shell_keys.ShellKeys.KEY_COMMANDS`);
+``n`` and ``b`` greyed out ask the engine why with the same command."""
 
 
 class IHBase(SceneScreen):
@@ -153,10 +162,8 @@ class IHBase(SceneScreen):
         who = self.selected
         if action == "spend" and parameters:
             return self.spend_command(str(parameters[0]))
-        if action == "next_turn":
-            return ih.Next()
-        if action == "begin":
-            return ih.Begin()
+        if action in ("next_turn", "begin"):
+            return TURN_COMMANDS[action](self)
         if action == "delay" and who is not None:
             return ih.Delay(who, after=None)
         return None

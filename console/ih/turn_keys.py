@@ -8,7 +8,7 @@ with the command (a refusal is shown in the dialog, which stays open).
 
 from __future__ import annotations
 
-from console.ih.base import IHBase
+from console.ih.base import TURN_COMMANDS, IHBase
 from console.ih.combat_forms import CombatantDialog
 from console.screens.command_dialog import AskChoice, AskConfirm
 from engine.ih import commands as ih
@@ -17,15 +17,7 @@ from engine.ih import commands as ih
 class TurnKeys(IHBase):
     """Keys that move the fight along and change who is in it."""
 
-    def action_next_turn(self) -> None:
-        self.run_command(ih.Next())
-
-    def action_begin(self) -> None:
-        self.run_command(ih.Begin())
-
-    def action_end_scene(self) -> None:
-        """``end scene``: asks first, saying what carries (issue 25)."""
-        self.run_command(ih.EndScene())
+    KEY_COMMANDS = TURN_COMMANDS
 
     def action_select_current(self) -> None:
         if self.view is not None and self.view.current:
