@@ -216,7 +216,7 @@ class IHBase(SceneScreen):
         if action == "attack":
             return True if fighting and view.current is not None and len(view.order) > 1 else None
         if action == "delay":
-            return True if fighting and chosen and not chosen.acted else None
+            return True if fighting and chosen and not chosen.marks.acted else None
         if action == "spend":
             # Asked of the engine, not worked out again here (RULES.md §3.6–§3.7), so the keys
             # and the rules never disagree.

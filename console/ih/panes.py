@@ -94,8 +94,8 @@ class InitiativeQueue(RowList):
     def _cells(self, combatant: CombatantView) -> tuple[Text, ...]:
         t = self.t
         width = self.size.width
-        style = "bold" if combatant.current else ("dim" if combatant.acted else "")
-        if combatant.unconscious:
+        style = "bold" if combatant.current else ("dim" if combatant.marks.acted else "")
+        if combatant.marks.unconscious:
             style += " strike"
         name = Text("▶ " if combatant.current else "  ", style="bold")
         # PCs in the players' colour, NPCs plain (issue 18: they looked the same).
@@ -205,7 +205,7 @@ class BudgetPane(_CombatantPane):
         head = Text(combatant.name, style="bold")
         if combatant.current:
             head.append("  " + t("budget.their-turn"), style="green")
-        elif combatant.acted:
+        elif combatant.marks.acted:
             head.append("  " + t("budget.acted"), style="dim")
         else:
             head.append("  " + t("budget.off-turn"), style="yellow")

@@ -43,7 +43,7 @@ class TurnKeys(IHBase):
         choices += [
             (ih.Delay(who, after=name), self.t("dialog.after", name=name))
             for name in later
-            if (row := view.find(name)) is not None and not row.acted
+            if (row := view.find(name)) is not None and not row.marks.acted
         ]
         self.open_dialog(AskChoice(self.look(), self.t("dialog.delay-title", name=who), choices))
 
@@ -61,7 +61,7 @@ class TurnKeys(IHBase):
         """Hide the selected combatant from the players' view, or reveal them."""
         chosen = self.view.find(self.selected) if self.view is not None else None
         if chosen is not None:
-            command = ih.Reveal(chosen.name) if chosen.hidden else ih.Hide(chosen.name)
+            command = ih.Reveal(chosen.name) if chosen.marks.hidden else ih.Hide(chosen.name)
             self.run_command(command, "key")
 
     def action_attack(self) -> None:

@@ -54,8 +54,10 @@ class Marks:
     """A combatant's status marks in the initiative queue (RULES.md §3.3–§3.5, [I-14], [I-20])."""
 
     hidden: bool = False
+    """Left out of the players' view (``hide``): marked for the ST."""
     unconscious: bool = False
     kept_conscious: bool = False
+    """Staying conscious on willpower for 1 round (RULES.md §1.7, [I-14])."""
     acted: bool = False
     delaying: bool = False
     flat_footed: bool = False
@@ -70,10 +72,8 @@ class CombatantView:
 
     name: str
     initiative: int
-    acted: bool
-    delaying: bool
-    flat_footed: bool
-    joining: bool
+    marks: Marks
+    """Acted, delaying, flat-footed, unconscious…: what the queue marks it with."""
     budget: dict[str, int]
     owed_swift: int
     health: int
@@ -90,32 +90,11 @@ class CombatantView:
     """The budget the combatant's next turn starts with (less swifts owed to reflexes): what
     the budget pane shows for anyone but the current actor, whose ``budget`` is left over from
     their last turn (RULES.md §3.6–§3.7)."""
-    hidden: bool = False
-    """Left out of the players' view (``hide``): marked for the ST."""
-    unconscious: bool = False
-    kept_conscious: bool = False
-    """Staying conscious on willpower for 1 round (RULES.md §1.7, [I-14])."""
     sheet: str | None = None
     """The roster sheet the combatant was added from."""
     sheet_traits: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     """Per category (``physical``…): its attributes, then its skills above 0, with values."""
     specialties: tuple[tuple[str, int], ...] = ()
-    damage_past_zero: int = 0
-    """Damage recorded past 0 health ([I-20])."""
-
-    @property
-    def marks(self) -> Marks:
-        """The marks :func:`console.ih.combat_text.markers` draws."""
-        return Marks(
-            hidden=self.hidden,
-            unconscious=self.unconscious,
-            kept_conscious=self.kept_conscious,
-            acted=self.acted,
-            delaying=self.delaying,
-            flat_footed=self.flat_footed,
-            joining=self.joining,
-            damage_past_zero=self.damage_past_zero,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,10 +248,16 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
             CombatantView(
                 name=name,
                 initiative=record.initiative,
-                acted=record.acted,
-                delaying=record.delaying,
-                flat_footed=footed,
-                joining=phase != "setup" and record.joins_round > state.round,
+                marks=Marks(
+                    hidden=record.hidden,
+                    unconscious=record.unconscious,
+                    kept_conscious=record.kept_conscious,
+                    acted=record.acted,
+                    delaying=record.delaying,
+                    flat_footed=footed,
+                    joining=phase != "setup" and record.joins_round > state.round,
+                    damage_past_zero=record.damage_past_zero,
+                ),
                 budget=_slots(record.budget),
                 owed_swift=record.owed_swift,
                 health=record.health,
@@ -288,10 +273,6 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
                 notes="\n".join(record.notes),
                 pc=record.kind is Kind.PC,
                 next_budget=_slots(fresh_budget(state, record)),
-                hidden=record.hidden,
-                unconscious=record.unconscious,
-                kept_conscious=record.kept_conscious,
-                damage_past_zero=record.damage_past_zero,
                 sheet=sheet.name if sheet is not None else None,
                 sheet_traits=sheet_traits(sheet) if sheet is not None else (),
                 specialties=tuple((x.name, x.level) for x in sheet.character.specialties)
