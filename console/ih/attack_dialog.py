@@ -20,7 +20,6 @@ chosen now (``attacks=NAME:N``, RULES.md §3.8's mixed case), the kept ones atta
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -31,6 +30,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from console import render
 from console.i18n import Translator
 from console.ih.combat_text import attack_sentence
+from console.ih.view import encounter_of
 from console.keymap import ATTACK_KEYS, bindings_for
 from console.screens.command_dialog import CommandDialog, Probe
 from console.screens.odds_form import OddsForm
@@ -61,13 +61,11 @@ class AttackDialog(OddsForm, CommandDialog):
         self,
         probe: Probe,
         translate: Translator,
-        state: Callable[[], Encounter],
         attacker: str,
         target: str | None,
     ) -> None:
         super().__init__(probe)
         self.t = translate
-        self.state = state
         self.attacker = attacker
         self.first_target = target
         self.command: Attack | None = None
@@ -79,10 +77,15 @@ class AttackDialog(OddsForm, CommandDialog):
         self._previewed: tuple[Encounter, Attack, tuple[TargetOdds, ...]] | None = None
         """The fight, the attack and its odds last shown (see :meth:`_preview`)."""
 
+    @property
+    def state(self) -> Encounter:
+        """The fight as the dialog was given it (after the last attack it answered)."""
+        return encounter_of(self.probe.scene)
+
     # -- layout ---------------------------------------------------------------------------------
 
     def _targets(self) -> list[str]:
-        return [c.name for c in self.state().order if c.name.casefold() != self.attacker.casefold()]
+        return [c.name for c in self.state.order if c.name.casefold() != self.attacker.casefold()]
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -261,7 +264,7 @@ class AttackDialog(OddsForm, CommandDialog):
     def _preview(self, command: Attack) -> tuple[TargetOdds, ...]:
         """The exact odds of ``command`` in the fight now, worked out once for each fight and
         command (rolling reads the fields again: the odds already shown are not redone)."""
-        state = self.state()
+        state = self.state
         known = self._previewed
         if known is not None and known[0] is state and known[1] == command:
             return known[2]
@@ -301,7 +304,7 @@ class AttackDialog(OddsForm, CommandDialog):
         t = self.t
         line = self.query_one("#attack-defense", Static)
         label = self.query_one("#defend-label", Label)
-        state = self.state()
+        state = self.state
         target = self.target()
         position = index_of(state, target) if target is not None else -1
         if position < 0:
@@ -348,7 +351,7 @@ class AttackDialog(OddsForm, CommandDialog):
         if command is None or (command.traits is None and not command.modifier):
             return ""
         try:
-            pool = pool_of(self.state(), command)
+            pool = pool_of(self.state, command)
         except RuleError:
             return ""
         t = self.t

@@ -10,6 +10,7 @@ willpower, effects, rolls), ``ih_sheet_keys`` (sheets, checks, extended actions)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -41,6 +42,15 @@ EDITS = NEEDS_SELECTION | frozenset(
     )
 )
 """Actions that change the scene: refused in read-only mode."""
+
+TURN_COMMANDS: dict[str, Callable[[Any], ih.Command]] = {
+    "next_turn": lambda _: ih.Next(),
+    "next_down": lambda _: ih.Next(down=True),  # ``N``: the turn starts even if that one is down
+    "begin": lambda _: ih.Begin(),
+    "end_scene": lambda _: ih.EndScene(),  # the shell asks first, saying what carries (issue 25)
+}
+"""The keys that run one command (:attr:`~console.screens.shell_keys.ShellKeys.KEY_COMMANDS`);
+``n`` and ``b`` greyed out ask the engine why with the same command."""
 
 
 class IHBase(SceneScreen):
@@ -125,7 +135,7 @@ class IHBase(SceneScreen):
                 continue
             question = self.t("dialog.stay-conscious", name=who.name, willpower=who.willpower)
             stay = ih.UseWillpower(who.name, WillpowerUse.CONSCIOUS)
-            self.open_dialog(AskConfirm(self, self.t, question, stay))
+            self.open_dialog(AskConfirm(self.look(), self.t, question, stay))
 
     # -- a key that can't be used now says why --------------------------------------------------
 
@@ -156,10 +166,8 @@ class IHBase(SceneScreen):
         who = self.selected
         if action == "spend" and parameters:
             return self.spend_command(str(parameters[0]))
-        if action in ("next_turn", "next_down"):
-            return ih.Next(down=action == "next_down")
-        if action == "begin":
-            return ih.Begin()
+        if action in ("next_turn", "next_down", "begin"):
+            return TURN_COMMANDS[action](self)
         if action == "delay" and who is not None:
             return ih.Delay(who, after=None)
         return None
@@ -212,7 +220,7 @@ class IHBase(SceneScreen):
         if action == "attack":
             return True if fighting and view.current is not None and len(view.order) > 1 else None
         if action == "delay":
-            return True if fighting and chosen and not chosen.acted else None
+            return True if fighting and chosen and not chosen.marks.acted else None
         if action == "spend":
             # Asked of the engine, not worked out again here (RULES.md §3.6–§3.7), so the keys
             # and the rules never disagree.
@@ -225,6 +233,3 @@ class IHBase(SceneScreen):
     def sheets(self) -> tuple[Any, ...]:
         """The campaign's character sheets (RULES.md §2), kept in the scene's state."""
         return tuple(getattr(self.history.scene.state, "sheets", ()))
-
-    def current_scene(self) -> Scene:
-        return self.history.scene

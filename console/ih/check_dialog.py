@@ -16,7 +16,6 @@ the side the scene's [I-15] gives them to, from both exact distributions
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -48,7 +47,6 @@ from engine.ih.opposed_odds import OpposedOdds, opposed_odds
 from engine.ih.sheet_events import CheckMade
 from engine.ih.traits import Attribute, Skill
 from engine.language import parse_int
-from engine.session import Scene
 
 NONE = ""
 
@@ -86,18 +84,16 @@ class CheckDialog(OddsForm, CommandDialog):
         self,
         probe: Probe,
         translate: Translator,
-        scene: Callable[[], Scene],
         who: str | None,
         traits: str = "dexterity+firearms",
     ) -> None:
         super().__init__(probe)
         self.t = translate
-        self.scene = scene
         self.command: ih.Check | None = None
         """The check the fields make now (``None`` while they make none): what is rolled."""
         self.opposed: OpposedOdds | None = None
         """The exact odds of the opposed check the fields make (``None`` when not opposed)."""
-        state: Any = scene().state
+        state: Any = probe.scene.state
         names = [x.name for x in state.order if x.sheet is not None]
         taken = {n.casefold() for n in names}
         names += [s.name for s in state.sheets if s.key not in taken]
@@ -109,7 +105,7 @@ class CheckDialog(OddsForm, CommandDialog):
 
     @property
     def system(self) -> str:
-        return self.scene().system
+        return self.probe.scene.system
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -189,7 +185,7 @@ class CheckDialog(OddsForm, CommandDialog):
         if not who:
             return None
         try:
-            state: Any = self.scene().state
+            state: Any = self.probe.scene.state
             return roller_sheet(state, who)
         except RuleError:
             return None
@@ -265,7 +261,7 @@ class CheckDialog(OddsForm, CommandDialog):
             sheet = self._sheet()
             if sheet is None:
                 raise RuleError("check.no-sheet")
-            scene = self.scene()
+            scene = self.probe.scene
             state: Any = scene.state
             command = self.current_command()
             pool = check_pool(sheet, command.traits, state.interpretations, scene.system)
@@ -310,7 +306,7 @@ class CheckDialog(OddsForm, CommandDialog):
         Raises:
             RuleError: the opponent is the roller, or has no sheet, or the traits are refused.
         """
-        scene = self.scene()
+        scene = self.probe.scene
         state = encounter_of(scene)
         opponent = command.opponent or ""
         if opponent.casefold() == command.name.casefold():

@@ -13,43 +13,45 @@ from typing import Any
 from rich.text import Text
 
 from console.i18n import Translator, pad
+from console.ih.view import EffectView, Marks
 from console.render import faces
 from engine.ih.events import TieRolledOff
 
 SLOT_FREE, SLOT_USED = "■", "□"
 
 
-def markers(t: Translator, combatant: Mapping[str, Any]) -> Text:
+def markers(t: Translator, marks: Marks) -> Text:
     """The status marks of one combatant in the initiative queue (RULES.md §3.3–§3.5)."""
     text = Text()
-    for key, style in (
-        ("hidden", "italic red"),
-        ("unconscious", "bold red"),  # first: the mark that matters most (issue 15)
-        ("kept_conscious", "yellow"),
-        ("acted", "dim"),
-        ("delaying", "cyan"),
-        ("flat_footed", "magenta"),
-        ("joining", "yellow"),
+    for key, shown, style in (
+        ("hidden", marks.hidden, "italic red"),
+        # unconscious before the turn marks: the mark that matters most (issue 15)
+        ("unconscious", marks.unconscious, "bold red"),
+        ("kept_conscious", marks.kept_conscious, "yellow"),
+        ("acted", marks.acted, "dim"),
+        ("delaying", marks.delaying, "cyan"),
+        ("flat_footed", marks.flat_footed, "magenta"),
+        ("joining", marks.joining, "yellow"),
     ):
-        if combatant.get(key):
+        if shown:
             if text:
                 text.append(" ")
             text.append(t(f"marker.{key}"), style=style)
-    past = combatant.get("damage_past_zero")
+    past = marks.damage_past_zero
     if past:  # [I-20]: damage past 0 is recorded; death is the Storyteller's call
         text.append(" " if text else "")
         text.append(t("marker.damage_past_zero", n=past), style="bold red")
     return text
 
 
-def effects(t: Translator, items: Iterable[Mapping[str, Any]]) -> Text:
+def effects(t: Translator, items: Iterable[EffectView]) -> Text:
     """Lasting effects with their rounds left (RULES.md §3.1)."""
     text = Text()
     for item in items:
         if text:
             text.append(", ")
-        text.append(str(item.get("label", "")), style="italic")
-        left = t("effect.rounds-left", rounds=item.get("rounds_left", 0))
+        text.append(item.label, style="italic")
+        left = t("effect.rounds-left", rounds=item.rounds_left)
         text.append(left if t.is_chinese else " " + left, style="dim")  # 祝福（2 轮）
     return text
 

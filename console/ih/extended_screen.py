@@ -5,7 +5,6 @@ one path, so undo, the journal and the report cover it, and the roll is shown he
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -24,7 +23,6 @@ from engine.commands import Command
 from engine.errors import RuleError
 from engine.ih import commands as ih
 from engine.language import quote
-from engine.session import Scene
 
 
 class ExtendedScreen(CommandDialog):
@@ -44,12 +42,9 @@ class ExtendedScreen(CommandDialog):
 
     STAYS_OPEN = True
 
-    def __init__(
-        self, probe: Probe, translate: Translator, scene: Callable[[], Scene], who: str | None
-    ) -> None:
+    def __init__(self, probe: Probe, translate: Translator, who: str | None) -> None:
         super().__init__(probe)
         self.t = translate
-        self.scene = scene
         self.who = who
         set_bindings(self, merged(bindings_of(self), EXTENDED_KEYS, translate))
 
@@ -68,7 +63,7 @@ class ExtendedScreen(CommandDialog):
 
     @property
     def tasks(self) -> tuple[Any, ...]:
-        state: Any = self.scene().state
+        state: Any = self.probe.scene.state
         return tuple(getattr(state, "extended", ()))
 
     def refresh_list(self, keep: str | None = None) -> None:
@@ -97,7 +92,7 @@ class ExtendedScreen(CommandDialog):
 
         if events is None:
             return
-        shown = [roll_event(self.t, self.scene().system, e) for e in events]
+        shown = [roll_event(self.t, self.probe.scene.system, e) for e in events]
         lines = [x for x in shown if x is not None]
         self.query_one("#extended-last", Static).update(lines[-1] if lines else "")
         self.refresh_list()
@@ -128,7 +123,7 @@ class ExtendedScreen(CommandDialog):
             from engine import commands
 
             try:
-                command = commands.parse("extended " + rest, self.scene().system)
+                command = commands.parse("extended " + rest, self.probe.scene.system)
             except RuleError as error:
                 self.show_refusal(error.render(self.t.lang), None)
                 return

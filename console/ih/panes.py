@@ -94,21 +94,19 @@ class InitiativeQueue(RowList):
     def _cells(self, combatant: CombatantView) -> tuple[Text, ...]:
         t = self.t
         width = self.size.width
-        style = "bold" if combatant.current else ("dim" if combatant.acted else "")
-        if combatant.unconscious:
+        style = "bold" if combatant.current else ("dim" if combatant.marks.acted else "")
+        if combatant.marks.unconscious:
             style += " strike"
         name = Text("▶ " if combatant.current else "  ", style="bold")
         # PCs in the players' colour, NPCs plain (issue 18: they looked the same).
         name.append(combatant.name, style=f"{style} {PC_STYLE}" if combatant.pc else style)
         score = Text(f"{combatant.initiative:>3}  ")
-        marks = combat_text.markers(t, combatant.as_mapping())
+        marks = combat_text.markers(t, combatant.marks)
         health_style = render.meter_style(combatant.health, combatant.health_max)
         if width >= WIDE_FROM:
             health = render.bar(combatant.health, combatant.health_max, 4, health_style)
             willpower = render.bar(combatant.willpower, combatant.willpower_max, 3, "blue")
-            effects = combat_text.effects(
-                t, [{"label": e.label, "rounds_left": e.rounds_left} for e in combatant.effects]
-            )
+            effects = combat_text.effects(t, combatant.effects)
             return (name, score, marks, health, willpower, effects)
         count = Text(f"✦{len(combatant.effects)}" if combatant.effects else "", style="italic")
         if width >= COMPACT_FROM:
@@ -207,7 +205,7 @@ class BudgetPane(_CombatantPane):
         head = Text(combatant.name, style="bold")
         if combatant.current:
             head.append("  " + t("budget.their-turn"), style="green")
-        elif combatant.acted:
+        elif combatant.marks.acted:
             head.append("  " + t("budget.acted"), style="dim")
         else:
             head.append("  " + t("budget.off-turn"), style="yellow")

@@ -16,13 +16,13 @@ class SheetKeys(IHBase):
     def action_roster(self) -> None:
         from console.screens.roster import RosterScreen
 
-        self.open_dialog(RosterScreen(self, self.t, self.current_scene, self.open_check))
+        self.open_dialog(RosterScreen(self.look(), self.t, self.open_check))
 
     def open_check(self, who: str | None) -> None:
         """The check dialog for ``who`` (RULES.md §3.10), from the screen or the roster."""
         from console.ih.check_dialog import CheckDialog
 
-        self.open_dialog(CheckDialog(self, self.t, self.current_scene, who))
+        self.open_dialog(CheckDialog(self.look(), self.t, who))
 
     def action_check(self) -> None:
         self.open_check(self.selected)
@@ -45,7 +45,7 @@ class SheetKeys(IHBase):
                 return ih.AddFromSheet(name, name, grouped, join=join)
 
             title = self.t("roster.add-title", name=name)
-            self.open_dialog(AskAmount(self, add, self.t, title))
+            self.open_dialog(AskAmount(self.look(), add, self.t, title))
 
         t = self.t
         options = [
@@ -57,4 +57,4 @@ class SheetKeys(IHBase):
     def action_extended(self) -> None:
         from console.ih.extended_screen import ExtendedScreen
 
-        self.open_dialog(ExtendedScreen(self, self.t, self.current_scene, self.selected))
+        self.open_dialog(ExtendedScreen(self.look(), self.t, self.selected))

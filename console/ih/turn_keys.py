@@ -8,9 +8,8 @@ with the command (a refusal is shown in the dialog, which stays open).
 
 from __future__ import annotations
 
-from console.ih.base import IHBase
+from console.ih.base import TURN_COMMANDS, IHBase
 from console.ih.combat_forms import CombatantDialog
-from console.ih.view import encounter_of
 from console.screens.command_dialog import AskChoice, AskConfirm
 from engine.ih import commands as ih
 
@@ -18,19 +17,7 @@ from engine.ih import commands as ih
 class TurnKeys(IHBase):
     """Keys that move the fight along and change who is in it."""
 
-    def action_next_turn(self) -> None:
-        self.run_command(ih.Next())
-
-    def action_next_down(self) -> None:
-        """``next down``: the next turn starts even if that combatant is down (``N``)."""
-        self.run_command(ih.Next(down=True))
-
-    def action_begin(self) -> None:
-        self.run_command(ih.Begin())
-
-    def action_end_scene(self) -> None:
-        """``end scene``: asks first, saying what carries (issue 25)."""
-        self.run_command(ih.EndScene())
+    KEY_COMMANDS = TURN_COMMANDS
 
     def action_select_current(self) -> None:
         if self.view is not None and self.view.current:
@@ -56,25 +43,25 @@ class TurnKeys(IHBase):
         choices += [
             (ih.Delay(who, after=name), self.t("dialog.after", name=name))
             for name in later
-            if (row := view.find(name)) is not None and not row.acted
+            if (row := view.find(name)) is not None and not row.marks.acted
         ]
-        self.open_dialog(AskChoice(self, self.t("dialog.delay-title", name=who), choices))
+        self.open_dialog(AskChoice(self.look(), self.t("dialog.delay-title", name=who), choices))
 
     def action_combatant(self, join: bool) -> None:
         """``a`` adds a combatant before the fight, ``J`` joins one to it (RULES.md §3.3)."""
-        self.open_dialog(CombatantDialog(self, self.t, join=bool(join)))
+        self.open_dialog(CombatantDialog(self.look(), self.t, join=bool(join)))
 
     def action_remove(self) -> None:
         who = self.selected
         if who is not None:
             question = self.t("dialog.remove-question", name=who)
-            self.open_dialog(AskConfirm(self, self.t, question, ih.Remove(who)))
+            self.open_dialog(AskConfirm(self.look(), self.t, question, ih.Remove(who)))
 
     def action_toggle_hidden(self) -> None:
         """Hide the selected combatant from the players' view, or reveal them."""
         chosen = self.view.find(self.selected) if self.view is not None else None
         if chosen is not None:
-            command = ih.Reveal(chosen.name) if chosen.hidden else ih.Hide(chosen.name)
+            command = ih.Reveal(chosen.name) if chosen.marks.hidden else ih.Hide(chosen.name)
             self.run_command(command, "key")
 
     def action_attack(self) -> None:
@@ -86,8 +73,4 @@ class TurnKeys(IHBase):
             self.refuse(self.t("attack.need-actor"), "key")
             return
         target = self.selected if self.selected != view.current else None
-        self.open_dialog(
-            AttackDialog(
-                self, self.t, lambda: encounter_of(self.history.scene), view.current, target
-            )
-        )
+        self.open_dialog(AttackDialog(self.look(), self.t, view.current, target))

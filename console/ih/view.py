@@ -1,8 +1,8 @@
 """What the Infinite Horror screen draws, read from the scene (data flows down, STYLE.md).
 
-The view is built from the family's ``run --json`` rows (INTERFACE.md §2, the stable shape)
-and, for what that shape leaves out (maximum health, traits, notes), from the engine's combatant
-records. Panes get the view and never see the engine.
+The view is built once per state change from the engine's typed records (the combatants of
+:class:`engine.ih.encounter.Encounter`, their sheets), not from the ``run --json`` rows read
+back. Panes get the view and never see the engine.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ih.budget import fresh_budget
-from engine.ih.encounter import Combatant, Encounter, Kind
+from engine.ih.encounter import Budget, Combatant, Encounter, Kind
 from engine.ih.events import ActionSpent, TurnStarted
-from engine.ih.family import combatant_json
 from engine.ih.rolls import ExtendedTask
 from engine.ih.sheet import Sheet, find_sheet
 from engine.ih.traits import ATTRIBUTE_CATEGORY, SKILL_CATEGORY, Attribute, Category, Skill
@@ -51,15 +50,30 @@ class EffectView:
 
 
 @dataclass(frozen=True, slots=True)
+class Marks:
+    """A combatant's status marks in the initiative queue (RULES.md §3.3–§3.5, [I-14], [I-20])."""
+
+    hidden: bool = False
+    """Left out of the players' view (``hide``): marked for the ST."""
+    unconscious: bool = False
+    kept_conscious: bool = False
+    """Staying conscious on willpower for 1 round (RULES.md §1.7, [I-14])."""
+    acted: bool = False
+    delaying: bool = False
+    flat_footed: bool = False
+    joining: bool = False
+    damage_past_zero: int = 0
+    """Damage recorded past 0 health ([I-20]): death is the Storyteller's call."""
+
+
+@dataclass(frozen=True, slots=True)
 class CombatantView:
     """One row of the initiative queue and the detail pane."""
 
     name: str
     initiative: int
-    acted: bool
-    delaying: bool
-    flat_footed: bool
-    joining: bool
+    marks: Marks
+    """Acted, delaying, flat-footed, unconscious…: what the queue marks it with."""
     budget: dict[str, int]
     owed_swift: int
     health: int
@@ -76,28 +90,11 @@ class CombatantView:
     """The budget the combatant's next turn starts with (less swifts owed to reflexes): what
     the budget pane shows for anyone but the current actor, whose ``budget`` is left over from
     their last turn (RULES.md §3.6–§3.7)."""
-    hidden: bool = False
-    """Left out of the players' view (``hide``): marked for the ST."""
-    unconscious: bool = False
-    kept_conscious: bool = False
-    """Staying conscious on willpower for 1 round (RULES.md §1.7, [I-14])."""
     sheet: str | None = None
     """The roster sheet the combatant was added from."""
     sheet_traits: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     """Per category (``physical``…): its attributes, then its skills above 0, with values."""
     specialties: tuple[tuple[str, int], ...] = ()
-
-    def as_mapping(self) -> dict[str, Any]:
-        """The marker fields by the names :func:`console.ih.combat_text.markers` reads."""
-        return {
-            "acted": self.acted,
-            "delaying": self.delaying,
-            "flat_footed": self.flat_footed,
-            "joining": self.joining,
-            "hidden": self.hidden,
-            "unconscious": self.unconscious,
-            "kept_conscious": self.kept_conscious,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +210,11 @@ def substitutions(scene: Scene) -> tuple[tuple[str, str], ...]:
     return tuple(reversed(found))
 
 
+def _slots(budget: Budget) -> dict[str, int]:
+    """An action budget by kind (RULES.md §3.6), as the budget pane draws it."""
+    return {"swift": budget.swift, "move": budget.move, "standard": budget.standard}
+
+
 ViewCache = dict[str, tuple[tuple[Any, ...], CombatantView]]
 """Per name: what the view was made from (the engine record, whether it was flat-footed, whether
 it was the current actor, the phase and round) and the view made of it."""
@@ -221,12 +223,11 @@ it was the current actor, the phase and round) and the view made of it."""
 def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IHView:
     """Read an Infinite Horror fight into the view the panes draw.
 
-    A row of the ``run --json`` view (INTERFACE.md §2, :func:`engine.ih.family.combatant_json`)
-    depends only on the combatant's record and on whether it is flat-footed. With ``cache``
-    (kept by the caller between calls), a combatant whose record is the very same object, as
-    flat-footed and as current as before, keeps its view object without its row being made
-    again: a ``next`` with 100 combatants builds two or three views, and the queue compares the
-    rest by identity.
+    A combatant's view depends only on its record, its sheet, whether it is flat-footed or the
+    current actor, and the phase and round. With ``cache`` (kept by the caller between calls), a
+    combatant whose record is the very same object, as flat-footed and as current as before,
+    keeps its view object without it being made again: a ``next`` with 100 combatants builds two
+    or three views, and the queue compares the rest by identity.
     """
     current = state.current
     phase = state.phase.value
@@ -235,58 +236,43 @@ def ih_view(state: Encounter, system: str, cache: ViewCache | None = None) -> IH
     for record in state.order:
         name = record.name
         sheet = find_sheet(state.sheets, record.sheet) if record.sheet is not None else None
-        inputs = (
-            record,
-            sheet,
-            flat_footed(state, record),
-            current is not None and name == current,
-            phase,
-            state.round,
-        )
+        footed = flat_footed(state, record)
+        is_current = current is not None and name == current
+        inputs = (record, sheet, footed, is_current, phase, state.round)
         known = cache.get(name) if cache is not None else None
         if known is not None and known[0] == inputs:
             fresh[name] = known
             order.append(known[1])
             continue
-        row = combatant_json(state, record)
-        coming = fresh_budget(state, record)
-        health = int(row.get("health", 0))
-        willpower = int(row.get("willpower", 0))
-        effects = tuple(
-            EffectView(
-                label=str(effect.get("label", "")),
-                rounds_left=int(effect.get("rounds_left", 0)),
-                source=effect.get("source") or effect.get("by"),
-            )
-            for effect in row.get("effects", [])
-        )
         order.append(
             CombatantView(
                 name=name,
-                initiative=int(row.get("initiative", 0)),
-                acted=bool(row.get("acted")),
-                delaying=bool(row.get("delaying")),
-                flat_footed=bool(row.get("flat_footed")),
-                joining=phase != "setup" and record.joins_round > state.round,
-                budget={k: int(v) for k, v in dict(row.get("budget", {})).items()},
-                owed_swift=int(row.get("owed_swift", 0)),
-                health=health,
-                health_max=record.health_max or health,
-                willpower=willpower,
-                willpower_max=record.willpower_max or willpower,
-                effects=effects,
-                current=current is not None and name == current,
+                initiative=record.initiative,
+                marks=Marks(
+                    hidden=record.hidden,
+                    unconscious=record.unconscious,
+                    kept_conscious=record.kept_conscious,
+                    acted=record.acted,
+                    delaying=record.delaying,
+                    flat_footed=footed,
+                    joining=phase != "setup" and record.joins_round > state.round,
+                    damage_past_zero=record.damage_past_zero,
+                ),
+                budget=_slots(record.budget),
+                owed_swift=record.owed_swift,
+                health=record.health,
+                health_max=record.health_max or record.health,
+                willpower=record.willpower,
+                willpower_max=record.willpower_max or record.willpower,
+                effects=tuple(
+                    EffectView(label=e.label, rounds_left=e.rounds_left, source=e.source or None)
+                    for e in record.effects
+                ),
+                current=is_current,
                 details=_details(record),
                 notes="\n".join(record.notes),
                 pc=record.kind is Kind.PC,
-                next_budget={
-                    "swift": coming.swift,
-                    "move": coming.move,
-                    "standard": coming.standard,
-                },
-                hidden=record.hidden,
-                unconscious=record.unconscious,
-                kept_conscious=record.kept_conscious,
+                next_budget=_slots(fresh_budget(state, record)),
                 sheet=sheet.name if sheet is not None else None,
                 sheet_traits=sheet_traits(sheet) if sheet is not None else (),
                 specialties=tuple((x.name, x.level) for x in sheet.character.specialties)

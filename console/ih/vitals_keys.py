@@ -31,12 +31,14 @@ class VitalsKeys(IHBase):
         if who is not None and kind in AMOUNTS:
             make, signed = AMOUNTS[kind]
             title = self.t(f"dialog.{kind}-title", name=who)
-            ask = AskAmount(self, lambda amount: make(who, amount), self.t, title, signed=signed)
+            ask = AskAmount(
+                self.look(), lambda amount: make(who, amount), self.t, title, signed=signed
+            )
             self.open_dialog(ask)
 
     def action_effect(self) -> None:
         if self.selected is not None and self.view is not None:
-            self.open_dialog(EffectDialog(self, self.t, self.selected, self.view.current))
+            self.open_dialog(EffectDialog(self.look(), self.t, self.selected, self.view.current))
 
     def action_roll(self) -> None:
         from console.ih.view import encounter_of
@@ -54,7 +56,7 @@ class VitalsKeys(IHBase):
                 rolled=roller.boost_pending and roller.boost_rolled,
             )
         dialog = RollDialog(
-            self,
+            self.look(),
             self.t,
             scene.system,
             self.selected,

@@ -9,6 +9,9 @@ answers with one command (``AddClue``, ``AddConclusion``, ``CaseRoll``, ``CaseFi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -18,6 +21,7 @@ from console.mist import case_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import listed
 from console.mist.surface import MistSurface, open_form
+from console.screens.shell_keys import KeyCommand
 from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
 from engine.mist.casefile import can_roll
@@ -29,6 +33,12 @@ FORM_WIDTH = 72
 
 class CaseFileActions:
     """Keys ``l`` (clue), ``k`` (conclusion), ``D`` / ``T`` (deduce / test), ``f`` (moment)."""
+
+    KEY_COMMANDS: ClassVar[Mapping[str, KeyCommand]] = {
+        # the case file opens or closes for a moment of the scene (RULES.md §4.7)
+        "casefile": lambda screen: mist.CaseFileMoment(open=not screen.current().case_file.open),
+    }
+    """The keys that run one command (``ShellKeys.KEY_COMMANDS``)."""
 
     def action_clue(self: MistSurface) -> None:
         here = self.current().scene.name
@@ -106,9 +116,6 @@ class CaseFileActions:
             preview=preview,
             note=conclusion_list(self.t, case, restated),
         )
-
-    def action_casefile(self: MistSurface) -> None:
-        self.run_command(mist.CaseFileMoment(open=not self.current().case_file.open))
 
 
 def clue_list(t: Translator, case: CaseFile) -> RenderableType:

@@ -307,7 +307,7 @@ def _row(name: str, label: Label, field: Input, *more: Widget) -> Horizontal:
 def open_effects(screen: MistSurface, step: EffectsStep | None = None) -> None:
     """Open the effects step on the state now; after a spend, open it again while the action
     has power left (and did not fail)."""
-    dialog = EffectsDialog(screen.t, screen.current(), screen, step or EffectsStep())
+    dialog = EffectsDialog(screen.t, screen.current(), screen.look(), step or EffectsStep())
 
     def spent(events: tuple[Any, ...]) -> None:
         actions = screen.current().actions

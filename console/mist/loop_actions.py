@@ -11,7 +11,8 @@ opened once the roll's events are in.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from rich.text import Text
 
@@ -21,6 +22,7 @@ from console.mist.effects import open_effects
 from console.mist.fields import limits, whole
 from console.mist.roll_builder import RollBuilder
 from console.mist.surface import MistSurface, open_form
+from console.screens.shell_keys import KeyCommand
 from engine import keywords
 from engine.dice.mist import Outcome
 from engine.mist import commands as mist
@@ -51,8 +53,12 @@ class SceneLoopActions:
     (status / reduce), ``g`` (story tag), ``C`` (challenge), ``P`` (character), ``X``
     (complexity), ``E`` (end the scene)."""
 
-    def action_phase_next(self: MistSurface) -> None:
-        self.run_command(mist.SetPhase(None))
+    KEY_COMMANDS: ClassVar[Mapping[str, KeyCommand]] = {
+        "phase_next": lambda _: mist.SetPhase(None),
+        "deliver": lambda _: mist.Deliver(None),
+        "end_scene": lambda _: mist.EndScene(),  # the shell asks first (issue 25)
+    }
+    """The keys that run one command (``ShellKeys.KEY_COMMANDS``)."""
 
     def action_action_roll(self: MistSurface) -> None:
         """Open the roll builder; outside the Action phase, offer to move to it first (§4.6)."""
@@ -93,7 +99,9 @@ class SceneLoopActions:
         def chosen(ident: str | None) -> None:
             found = next((x for x in state.consequences if x.id == ident), None)
             if found is not None and found.target is not None:
-                builder = RollBuilder(self.t, state, found.target, self, consequence=found.id)
+                builder = RollBuilder(
+                    self.t, state, found.target, self.look(), consequence=found.id
+                )
                 self.open_dialog(builder)
 
         if len(choices) == 1:
@@ -102,9 +110,6 @@ class SceneLoopActions:
         labels = {x.id: render.consequence_text(self.t, x).plain for x in state.consequences}
         options = [(ident, labels[ident]) for ident in choices]
         self.choose(self.t("mist.mitigate.choose"), options, chosen)
-
-    def action_deliver(self: MistSurface) -> None:
-        self.run_command(mist.Deliver(None))
 
     def action_consequence(self: MistSurface) -> None:
         _consequence_form(self)
@@ -292,9 +297,6 @@ class SceneLoopActions:
             self, "mist.form.complexity", (self.field("complexity", str(current or "")),), build
         )
 
-    def action_end_scene(self: MistSurface) -> None:
-        self.run_command(mist.EndScene())
-
 
 def _profile_named(profiles: tuple[Profile, ...], typed: str) -> str:
     """The profile ``typed`` picks: its name exactly (any case), else the one profile whose name
@@ -352,7 +354,7 @@ def _open_builder(screen: MistSurface) -> None:
         if roll is not None and roll.roll.outcome is not Outcome.FAIL and roll.power > 0:
             open_effects(screen)
 
-    builder = RollBuilder(screen.t, screen.current(), screen.selected, screen)
+    builder = RollBuilder(screen.t, screen.current(), screen.selected, screen.look())
     screen.open_dialog(builder, rolled)
 
 

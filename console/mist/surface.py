@@ -17,7 +17,7 @@ from rich.console import RenderableType
 from console.i18n import Translator
 from console.mist.dialogs import Field, FormDialog, FormSpec, Values
 from console.mist.view import MistView
-from console.screens.command_dialog import CommandDialog
+from console.screens.command_dialog import CommandDialog, SceneLook
 from engine.mist.state import MistState
 
 Then = Callable[[tuple[Any, ...]], None]
@@ -50,6 +50,10 @@ class MistSurface(Protocol):
 
     def refusal(self, command: object) -> str | None:
         """Why the engine would refuse ``command`` now (``None``: it would take it)."""
+        ...
+
+    def look(self) -> SceneLook:
+        """The scene now, read-only, with its refusals: what a dialog is given when it opens."""
         ...
 
     def run_command(self, command: object, source: str = "key") -> bool:
@@ -94,4 +98,4 @@ def open_form(
     """Open a form making one command, titled ``title_key`` filled with ``values``; ``then``
     follows with the command's events (:class:`~console.mist.dialogs.FormSpec` says the rest)."""
     spec = FormSpec(screen.t(title_key, **values), fields, build, preview, note, start)
-    screen.open_dialog(FormDialog(screen, spec), then)
+    screen.open_dialog(FormDialog(screen.look(), spec), then)

@@ -1,19 +1,18 @@
 """What the M.I.S.T. screen draws and its keys ask about, read from the scene (STYLE.md: data
 flows down), as ``console/ih/view.py`` does for Infinite Horror.
 
-The view is built from the family's ``run --json`` view (INTERFACE.md §2,
-:func:`engine.commands.to_json`, the stable shape): the names, ids and phase the keys look at.
-The panes draw the engine's records as they are (themes, statuses with their boxes, the case
-file), as the IH view hands its panes the extended actions. Whether the engine would take a
-command (spend an effect, mitigate) is not worked out here: the screen asks its probe.
+The view is built once per state change from the engine's typed records
+(:class:`engine.mist.state.MistState`): the names, ids and phase the keys look at. The panes
+draw the engine's records as they are (themes, statuses with their boxes, the case file), as
+the IH view hands its panes the extended actions. Whether the engine would take a command
+(spend an effect, mitigate) is not worked out here: the screen asks its look at the scene.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from engine.mist.state import MistState
+from engine.mist.state import MistState, ThemeType
 from engine.session import Scene
 
 
@@ -47,38 +46,26 @@ class MistView:
         return next((themes for who, themes in self.taint_themes if who == name), ())
 
 
-def _ids(rows: list[dict[str, Any]], keep: str | None = None) -> tuple[str, ...]:
-    """The ``id`` of each row (only those whose ``keep`` key is false, when given)."""
-    return tuple(str(row["id"]) for row in rows if keep is None or not row.get(keep))
-
-
 def mist_view(scene: Scene, previous: MistView | None = None) -> MistView:
     """Read a M.I.S.T. scene into the view; the ``previous`` view is kept when it was read from
-    the very same state (a redraw, a language switch), without reading the JSON view again."""
-    from engine.commands import to_json
-
+    the very same state (a redraw, a language switch), without reading the records again."""
     state = scene.state
     assert isinstance(state, MistState)
     if previous is not None and previous.state is state and previous.title == scene.name:
         return previous
-    row = to_json(state, scene.system)
-    case = row["case_file"]
-    view = MistView(
+    case = state.case_file
+    return MistView(
         state=state,
         title=scene.name,
-        phase=str(row["phase"]),
-        characters=tuple(str(p["name"]) for p in row["characters"]),
-        challenges=tuple(str(c["name"]) for c in row["challenges"]),
+        phase=state.phase.value,
+        characters=tuple(p.name for p in state.characters),
+        challenges=tuple(c.name for c in state.challenges),
         taint_themes=tuple(
-            (
-                str(p["name"]),
-                tuple(str(t["name"]) for t in p["themes"] if t["type"] == "taint"),
-            )
-            for p in row["characters"]
+            (p.name, tuple(t.name for t in p.themes if t.type is ThemeType.TAINT))
+            for p in state.characters
         ),
-        questions=_ids(case["questions"]),
-        conclusions=_ids(case["conclusions"]),
-        open_threats=_ids(row["threats"], "resolved"),
-        pending=_ids(row["consequences"], "delivered"),
+        questions=tuple(q.id for q in case.questions),
+        conclusions=tuple(k.id for k in case.conclusions),
+        open_threats=tuple(t.id for t in state.threats if not t.resolved),
+        pending=tuple(x.id for x in state.consequences if not x.delivered),
     )
-    return view

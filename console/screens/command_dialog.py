@@ -1,17 +1,19 @@
 """The one shape of a dialog that changes the scene: a ``ModalScreen`` answering a command.
 
-A dialog builds a command object from its fields and asks the scene, through a :class:`Probe`,
-whether the engine would take it: the engine's :func:`engine.refusal.refusal`, which rolls no
-die and resolves nothing (issue 24 §1), so a command is refused in the very words applying it
-gives, previewed once (its odds) and applied once. Refused, the reason is shown in the dialog,
-which stays open so nothing typed is lost; taken, the dialog ``dismiss``-es with the command and
-the screen runs it through its one path into the engine
-(:meth:`console.screens.shell.SceneScreen.open_dialog`). Escape dismisses with ``None``.
+A dialog is given, when it opens, a :class:`Probe` of its scene (a :class:`SceneLook`): the
+scene as it is, read-only, and why the engine would refuse a command in it, the engine's
+:func:`engine.refusal.refusal`, which rolls no die and resolves nothing (issue 24 §1). It reads
+what it shows from that look (names, sheets, odds) and never asks the screen: a command is
+refused in the very words applying it gives, previewed once (its odds) and applied once.
+Refused, the reason is shown in the dialog, which stays open so nothing typed is lost; taken,
+the dialog ``dismiss``-es with the command and the screen runs it through its one path into the
+engine (:meth:`console.screens.shell.SceneScreen.open_dialog`). Escape dismisses with ``None``.
 
 A dialog that rolls again and again (the roll, check and attack dialogs, the roster, the
 extended actions: ``STAYS_OPEN``) does not close: it announces the command on its
-:attr:`CommandDialog.answered` signal, the screen that opened it runs it and hands the events
-back to :meth:`CommandDialog.show_outcome`, and the dialog shows the result in words.
+:attr:`CommandDialog.answered` signal, the screen that opened it runs it, hands it a look at the
+scene after it (:meth:`CommandDialog.see`) and the events (:meth:`CommandDialog.show_outcome`),
+and the dialog shows the result in words.
 
 A dialog never runs a command itself and never receives a callback that does (STYLE.md: one
 command path); it only says which command it answers with.
@@ -20,6 +22,7 @@ command path); it only says which command it answers with.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from textual.screen import ModalScreen
@@ -35,6 +38,9 @@ from console.screens.dialogs import (
     settle_cursors,
 )
 from engine.commands import Command
+from engine.errors import RuleError
+from engine.refusal import refusal
+from engine.session import Scene
 
 
 def styled_as(dialog: type[ModalScreen[Any]], name: str) -> str:
@@ -44,14 +50,49 @@ def styled_as(dialog: type[ModalScreen[Any]], name: str) -> str:
 
 
 class Probe(Protocol):
-    """What a dialog may ask of its scene: why a command would be refused (``None``: taken).
+    """What a dialog is given of its scene when it opens: the scene, read-only, and why a
+    command would be refused in it (``None``: taken). A :class:`SceneLook`."""
 
-    The scene screen answers with :func:`engine.refusal.refusal` on its state (or its
-    read-only refusal), remembered until the scene changes."""
+    @property
+    def scene(self) -> Scene:
+        """The scene as it is (after the last command a ``STAYS_OPEN`` dialog answered)."""
+        ...
 
     def refusal(self, command: object) -> str | None:
         """The refusal in the table's language, or ``None`` when the engine would take it."""
         ...
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SceneLook:
+    """A read-only look at one scene: the :class:`Probe` the scene screen gives its dialogs
+    and asks itself to grey out its keys (one per scene, language and lock)."""
+
+    scene: Scene
+    lang: str
+    read_only: bool = False
+    """The campaign is held elsewhere: every command is refused (``app.read-only``)."""
+    _known: dict[object, str | None] = field(default_factory=dict, repr=False)
+    """The answers given (the keys ask a dozen times a keypress)."""
+
+    def refusal(self, command: object) -> str | None:
+        """Why the engine would refuse ``command`` in :attr:`scene` (``None``: it would take
+        it): :func:`engine.refusal.refusal`, no dice rolled and nothing kept.
+
+        Raises:
+            TypeError: ``command`` is not a command object.
+        """
+        known = self._known
+        if command not in known:
+            if not isinstance(command, Command):
+                raise TypeError(f"Not a command: {command!r}")
+            error = (
+                RuleError("app.read-only")
+                if self.read_only
+                else refusal(self.scene.state, self.scene.system, command)
+            )
+            known[command] = None if error is None else error.render(self.lang)
+        return known[command]
 
 
 class CommandDialog(ModalScreen[Command | None]):
@@ -70,6 +111,7 @@ class CommandDialog(ModalScreen[Command | None]):
     def __init__(self, probe: Probe, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.probe = probe
+        """The scene as the dialog was given it (:meth:`see` gives it again)."""
         self.answered: Signal[Command] = Signal(self, "answered")
         """A ``STAYS_OPEN`` dialog's command, taken by the probe (the screen runs it)."""
 
@@ -95,6 +137,11 @@ class CommandDialog(ModalScreen[Command | None]):
     def show_refusal(self, reason: str, command: object) -> None:
         """Show why ``command`` would be refused (default: a notification over the dialog)."""
         self.notify(reason, severity="error", timeout=6)
+
+    def see(self, probe: Probe) -> None:
+        """A ``STAYS_OPEN`` dialog's command ran (or was refused): the scene as it is now, given
+        before :meth:`show_outcome`."""
+        self.probe = probe
 
     def show_outcome(self, events: tuple[Any, ...] | None) -> None:
         """A ``STAYS_OPEN`` dialog's command ran: show what happened (``None``: refused when

@@ -28,7 +28,6 @@ from engine.commands import Command
 from engine.ih import commands as ih
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_view import derived_traits, problems
-from engine.session import Scene
 
 
 class RosterScreen(CommandDialog):
@@ -51,12 +50,10 @@ class RosterScreen(CommandDialog):
         self,
         probe: Probe,
         translate: Translator,
-        scene: Callable[[], Scene],
         check: Callable[[str], None],
     ) -> None:
         super().__init__(probe)
         self.t = translate
-        self.scene = scene
         self.open_check = check
         """Opens the check dialog for a sheet (the scene screen opens it; it runs nothing)."""
         set_bindings(self, merged(bindings_of(self), ROSTER_KEYS, translate))
@@ -75,12 +72,12 @@ class RosterScreen(CommandDialog):
 
     @property
     def sheets(self) -> tuple[Sheet, ...]:
-        state: Any = self.scene().state
+        state: Any = self.probe.scene.state
         return tuple(getattr(state, "sheets", ()))
 
     def refresh_list(self, select: str | None = None) -> None:
         t = self.t
-        state: Any = self.scene().state
+        state: Any = self.probe.scene.state
         settings = state.interpretations
         options = self.query_one(OptionList)
         keep = select or self.selected
@@ -137,7 +134,7 @@ class RosterScreen(CommandDialog):
     def edit(self, sheet: Sheet, new: bool = False) -> None:
         from console.ih.sheet_editor import SheetEditor
 
-        scene = self.scene()
+        scene = self.probe.scene
         state: Any = scene.state
 
         def saved(edits: list[ih.Command] | None) -> None:
@@ -163,7 +160,7 @@ class RosterScreen(CommandDialog):
                 existing = next(s for s in self.sheets if s.key == name.casefold())
                 self.edit(existing)
                 return
-            system = self.scene().system
+            system = self.probe.scene.system
             self.edit(Sheet(name=name, system=system), new=True)
 
         self.app.push_screen(TextDialog(self.t("roster.new-title")), named)
@@ -173,7 +170,7 @@ class RosterScreen(CommandDialog):
         sheet = self._sheet()
         if sheet is None:
             return
-        state: Any = self.scene().state
+        state: Any = self.probe.scene.state
         verb = "add" if state.phase.value == "setup" else "join"
         taken = any(x.key == sheet.key for x in state.order)
 

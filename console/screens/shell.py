@@ -31,6 +31,7 @@ from console.messages import (
     NewSceneRequested,
     SceneEdited,
 )
+from console.screens.command_dialog import CommandDialog, SceneLook
 from console.screens.dialogs import settle_cursors
 from console.screens.shell_actions import ShellActions
 from console.screens.shell_keys import ShellKeys
@@ -42,7 +43,6 @@ from console.widgets.title_bar import TitleBar
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
-    from console.screens.command_dialog import CommandDialog
     from console.timeline import Timeline
     from engine.session import History, Scene
 
@@ -76,8 +76,8 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
         self._keys_state: tuple[bool | None, ...] = ()
         self.copied = ""
         """What ``y``/``Y`` last put on the clipboard (the terminal's clipboard cannot be read)."""
-        self._refusals: tuple[Scene | None, dict[object, str | None]] = (None, {})
-        """The scene last asked about and the engine's answers (see :meth:`refusal`)."""
+        self._look: SceneLook | None = None
+        """The scene last looked at and the engine's answers (see :meth:`look`)."""
         self.ended = False
         """The scene has ended (a new one started after it): read-only until ``scene reopen``."""
         self._ending_confirmed = False
@@ -225,28 +225,26 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
         clock = getattr(self.app, "clock", datetime.now)
         return int(clock().timestamp())
 
+    def look(self) -> SceneLook:
+        """The scene as it is, read-only, and why the engine would refuse a command in it: what
+        a dialog is given when it opens (:class:`~console.screens.command_dialog.Probe`). The
+        same look until the scene, the language or the lock changes, so its answers are
+        remembered: the keys ask a dozen times a keypress."""
+        scene = self.history.scene
+        look = self._look
+        if (
+            look is None
+            or look.scene is not scene
+            or look.lang != self.t.lang
+            or look.read_only != self.read_only
+        ):
+            look = self._look = SceneLook(scene, self.t.lang, self.read_only)
+        return look
+
     def refusal(self, command: object) -> str | None:
         """Why the engine would refuse ``command`` in the scene as it is (``None``: it would
-        take it): :func:`engine.refusal.refusal`, no dice rolled and nothing kept (the
-        :class:`~console.screens.command_dialog.Probe` a dialog asks). Remembered until the
-        scene changes: the keys ask a dozen times a keypress."""
-        from engine import commands
-        from engine.refusal import refusal
-
-        scene = self.history.scene
-        if self._refusals[0] is not scene:
-            self._refusals = (scene, {})
-        known = self._refusals[1]
-        if command not in known:
-            if not isinstance(command, commands.Command):
-                raise TypeError(f"Not a command: {command!r}")
-            error = (
-                RuleError("app.read-only")
-                if self.read_only
-                else refusal(scene.state, scene.system, command)
-            )
-            known[command] = None if error is None else error.render(self.t.lang)
-        return known[command]
+        take it): :func:`engine.refusal.refusal`, no dice rolled and nothing kept."""
+        return self.look().refusal(command)
 
     def open_dialog(
         self,
@@ -267,7 +265,12 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
             if command is not None:
                 run(command)
 
-        dialog.answered.subscribe(self, lambda command: dialog.show_outcome(run(command)), True)
+        def outcome(command: object) -> None:
+            events = run(command)
+            dialog.see(self.look())
+            dialog.show_outcome(events)
+
+        dialog.answered.subscribe(self, outcome, True)
         self.app.push_screen(dialog, answered)
 
     def after_command(self, text: str, events: tuple[Any, ...]) -> None:

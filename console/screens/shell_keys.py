@@ -1,13 +1,18 @@
-"""Which of a scene screen's keys can be used now, and why one that cannot does nothing.
+"""Which of a scene screen's keys can be used now, and why one that cannot does nothing; the keys
+that run one command.
 
 Greyed out what cannot be done (STYLE.md): undo with no history, edits in a read-only scene,
 every key but a few while the timeline is shown. A family screen adds its own reasons
 (``console/ih/base.py``, ``console/mist/screen.py``) and asks :meth:`ShellKeys.greyed_out`.
+
+A key that only runs one command (``n`` → ``next``) has no handler of its own: it is an entry of
+its screen's :attr:`ShellKeys.KEY_COMMANDS` table, its action name → the command (issue 24 §2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar
 
 from textual.actions import parse as parse_action
 
@@ -42,8 +47,32 @@ def action_and_parameters(action: str) -> tuple[str, tuple[object, ...]]:
     return name, parameters
 
 
+KeyCommand = Callable[[Any], object]
+"""The command a key runs, made from its screen when the key is pressed."""
+
+
+def _running(make: KeyCommand) -> Callable[[ShellBase], None]:
+    """The action of a :attr:`ShellKeys.KEY_COMMANDS` entry: run its command, as a key."""
+
+    def action(screen: ShellBase) -> None:
+        screen.run_command(make(screen))
+
+    return action
+
+
 class ShellKeys(ShellBase):
     """What can be done now, asked by Textual for every key (``check_action``)."""
+
+    KEY_COMMANDS: ClassVar[Mapping[str, KeyCommand]] = {}
+    """Keys that run one command and nothing else: action name (as ``keys.toml`` binds it, as
+    ``check_action`` and the greyed-out keys' reasons know it) → the command. A family screen
+    and its key groups each add theirs; the binding runs the command through the one path."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in reversed(cls.__mro__):  # a key group mixed in (M.I.S.T.) has a table too
+            for action, make in vars(base).get("KEY_COMMANDS", {}).items():
+                setattr(cls, f"action_{action}", _running(make))
 
     _keys_state: tuple[bool | None, ...] = ()
     """What could be done when the Footer was last drawn (see :meth:`refresh_keys`)."""

@@ -24,9 +24,7 @@ async def test_the_modifier_is_signed_and_counted(
     async with run_app(script=FIGHT) as (app, pilot):
         await opened_quietly(pilot)
         screen = ih_screen(app)
-        screen.open_dialog(
-            CheckDialog(screen, screen.t, lambda: screen.history.scene, "Ann", "dexterity+firearms")
-        )
+        screen.open_dialog(CheckDialog(screen.look(), screen.t, "Ann", "dexterity+firearms"))
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, CheckDialog)

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from console.ih.screen import IHScreen
-from console.screens.command_dialog import AskAmount, CommandDialog, Probe
+from console.screens.command_dialog import AskAmount, CommandDialog, Probe, SceneLook
 from console.screens.dialogs import AmountDialog
 from engine import commands
 from engine.ih import commands as ih
@@ -132,3 +132,26 @@ async def test_the_minus_key_opens_a_command_dialog(make_app: AppFactory) -> Non
         await pilot.pause()
         assert isinstance(pilot.app.screen, AmountDialog)
         assert isinstance(pilot.app.screen, CommandDialog)
+
+
+async def test_a_dialog_is_given_a_look_at_the_scene_and_a_new_one_after_each_command(
+    make_app: AppFactory,
+) -> None:
+    """Issue 24 §1: no round trips through the screen; the screen gives, the dialog reads."""
+    async with fight(make_app) as (pilot, screen, ran):
+        opened = screen.look()
+        dialog = Tap(opened, ih.Heal("Cid", 1))
+        screen.open_dialog(dialog, ran.append)
+        await pilot.pause()
+        assert isinstance(dialog.probe, SceneLook) and dialog.probe.scene is opened.scene
+        await pilot.press("t")
+        await pilot.pause()
+        assert dialog.probe.scene is screen.history.scene is not opened.scene
+        assert isinstance(dialog.probe, SceneLook)
+        assert dialog.probe.refusal(ih.Heal("Nobody", 1)) == screen.refusal(ih.Heal("Nobody", 1))
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("a")  # the attack dialog, opened by its key, holds a look too
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, CommandDialog)
+        assert isinstance(pilot.app.screen.probe, SceneLook)

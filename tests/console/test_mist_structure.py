@@ -1,6 +1,7 @@
 """The M.I.S.T. screen's structure (issue 17): its key groups are typed against the screen's
-public surface, its dialogs answer with a command the scene's probe has taken, and its keys and
-panes read a :class:`~console.mist.view.MistView` made from the ``run --json`` view.
+public surface, its dialogs answer with a command the look at the scene they were given has
+taken, and its keys and panes read a :class:`~console.mist.view.MistView` made from the
+engine's records.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from console.mist.effects import EffectsDialog
 from console.mist.screen import MistScreen
 from console.mist.view import mist_view
 from engine.mist.commands import AddQuestion
-from engine.session import execute_text, new_scene
+from engine.session import Scene, execute_text, new_scene
 
 MIST = Path(__file__).resolve().parents[2] / "console" / "mist"
 GROUPS = ("loop_actions.py", "case_actions.py", "themes.py", "story.py")
@@ -60,7 +61,7 @@ def test_no_method_is_typed_self_any_and_the_groups_reach_nothing_private() -> N
         assert private == [], (name, private)
 
 
-def test_the_view_is_read_from_the_json_view_and_kept_for_the_same_state() -> None:
+def test_the_view_is_read_from_the_records_and_kept_for_the_same_state() -> None:
     scene = new_scene("Ward", "mist", seed=5)
     script = SCENE + "phase action\nphase consequence\nconsequence Mei hurt 2\n"
     for line in script.strip().splitlines():
@@ -77,27 +78,43 @@ def test_the_view_is_read_from_the_json_view_and_kept_for_the_same_state() -> No
     assert mist_view(replace(scene, name="Renamed"), view).title == "Renamed"
 
 
+class Refusing:
+    """A look at the scene that refuses every command ("not now") and keeps what it was asked."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.asked: list[object] = []
+
+    def refusal(self, command: object) -> str | None:
+        self.asked.append(command)
+        return "not now"
+
+
 async def test_a_form_answers_with_the_command_only_when_the_probe_takes_it(
     make_app: AppFactory,
 ) -> None:
     async with mist_screen(make_app) as (pilot, screen):
         app = pilot.app
-        asked: list[object] = []
-        screen.refusal = lambda command: asked.append(command) or "not now"  # type: ignore[method-assign]
+        refusing = Refusing(screen.history.scene)
+        screen.look = lambda: refusing  # type: ignore[method-assign,assignment,return-value]
         journal = len(screen.history.scene.journal)
         await press(pilot, "q")
         form = app.screen
         assert isinstance(form, FormDialog)
         await type_text(pilot, "Who opened the door?")
         await press(pilot, "enter")
-        # The keys ask the probe too (is there an effect to spend?); the form asked once.
-        assert [c for c in asked if isinstance(c, AddQuestion)] == [
+        # The keys ask the look too (is there an effect to spend?); the form asked once.
+        assert [c for c in refusing.asked if isinstance(c, AddQuestion)] == [
             AddQuestion("Who opened the door?")
         ]
         assert app.screen is form  # refused: the form stays open with the reason
         assert "✗ not now" in str(form.query_one("#form-error", Static).render())
         assert len(screen.history.scene.journal) == journal
-        del screen.refusal  # the shell's probe again: the engine takes it
+        del screen.look  # the scene's own look again: the engine takes it
+        await press(pilot, "enter")
+        assert app.screen is form, "the form keeps the look it was given when it opened"
+        await press(pilot, "escape", "q")
+        await type_text(pilot, "Who opened the door?")
         await press(pilot, "enter")
         assert app.screen is screen
         assert screen.history.scene.journal[-1].text == 'question "Who opened the door?"'

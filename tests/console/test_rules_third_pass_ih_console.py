@@ -7,6 +7,7 @@ import pytest
 
 from console.i18n import Translator, error_text
 from console.ih.combat_text import markers
+from console.ih.view import Marks
 from engine import session
 from engine.errors import RuleError
 
@@ -60,8 +61,22 @@ def test_each_new_refusal_reads_in_the_tables_language(
 )
 def test_damage_past_zero_is_marked_in_the_queue(lang: str, expected: str) -> None:
     """[I-20]: recorded and shown; death stays the Storyteller's call."""
-    text = markers(Translator(lang), {"unconscious": True, "damage_past_zero": 3}).plain
+    text = markers(Translator(lang), Marks(unconscious=True, damage_past_zero=3)).plain
     assert text.endswith(expected) and text.startswith(Translator(lang)("marker.unconscious"))
+
+
+def test_damage_past_zero_reaches_the_queue_from_the_record() -> None:
+    """The queue's marks come from the engine's record: damage past 0 included ([I-20])."""
+    from console.ih.view import ih_view
+    from engine.ih.encounter import Encounter
+
+    scene = session.new_scene("S", "ih-d10", 1)
+    for line in (*SETUP, "damage Ghoul 12"):
+        scene, _ = session.execute_text(scene, line)
+    assert isinstance(scene.state, Encounter)
+    ghoul = ih_view(scene.state, scene.system).find("Ghoul")
+    assert ghoul is not None and ghoul.marks.damage_past_zero == 3
+    assert markers(Translator("en"), ghoul.marks).plain.endswith("3 past 0")
 
 
 @pytest.mark.parametrize(
