@@ -17,6 +17,7 @@ to the roster.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -266,6 +267,30 @@ class Campaign:
                 path = self.directory / backups.SCENES / f"{info.id}.json"
                 raise PastEnd(path, length)
             return scene_after(whole, at), length
+
+    def export_scene(self, name: str) -> tuple[Scene, Iterator[Any]]:
+        """The scene of that name without its journal, and its journal's documents (copied
+        from its files when they are ours, else encoded from the loaded scene): what an export
+        writes, without building the journal's engine objects (issue 30).
+
+        Raises:
+            NotFound: no such scene. BadFile, NewerVersion: its file is bad (named).
+        """
+        from saves.documents import encode_entry
+
+        with self._mutex:
+            _, info = self._index.info(name)
+            try:
+                parts = self._file(info).export_parts()
+            except FileNotFoundError:
+                path = self.directory / backups.SCENES / f"{info.id}.json"
+                raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
+            if parts is None:
+                whole = self.load_scene(name)
+                return replace(whole, journal=()), (encode_entry(e) for e in whole.journal)
+            scene, documents = parts
+            scene = scene if scene.name == info.name else replace(scene, name=info.name)
+            return self.with_roster(scene), documents
 
     def save_scene(self, scene: Scene) -> None:
         """Save the scene under its name (created if new): the autosave after every command.

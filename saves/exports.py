@@ -26,7 +26,6 @@ from engine.session import CHECKPOINT_EVERY, JournalEntry, Scene
 from saves import units
 from saves.documents import (
     checked,
-    encode_entry,
     scene_from_document,
     scene_header,
     scene_to_document,
@@ -116,11 +115,11 @@ def write_export(store: Store, target: str, write: Callable[[str], object]) -> N
         write(f"\n {_text('scenes', 0)}: ")
 
         def scene(each: str) -> Iterator[str]:
-            loaded = campaign.load_scene(each)
+            loaded, documents = campaign.export_scene(each)
             header = scene_header(loaded)
             yield "{" + "".join(_member(key, value, 2) + "," for key, value in header.items())
             yield f"\n   {_text('journal', 0)}: "
-            yield from _list((_line(encode_entry(e)) for e in loaded.journal), 3)
+            yield from _list((_line(document) for document in documents), 3)
             yield "\n  }"
 
         for piece in _list(("".join(scene(each)) for each in names), 1):

@@ -21,6 +21,7 @@ import dataclasses
 import gc
 import operator
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 from itertools import compress, count
 from pathlib import Path
@@ -40,7 +41,14 @@ from saves.documents import (
 )
 from saves.encoder import Memo
 from saves.errors import BadFile, PastEnd, SaveError
-from saves.journal_chunks import ChunkRef, checkpoint_list, chunk_digest, read_chunks, seal_chunk
+from saves.journal_chunks import (
+    ChunkRef,
+    checkpoint_list,
+    chunk_digest,
+    chunk_documents,
+    read_chunks,
+    seal_chunk,
+)
 from saves.journal_vouching import check_journal_vouches
 from saves.storage import dump_json, open_db
 from saves.trusted import TRUSTED
@@ -260,6 +268,38 @@ class SceneFile:
                 break  # a prefix the scene's state does not have: replay from the one before
             found.append((index, whole))
         return tuple(found)
+
+    def export_parts(self) -> tuple[Scene, Iterator[Any]] | None:
+        """For an export: the scene without its journal, and its journal's documents as saved
+        (the chunks' JSON is copied, never built into engine objects: issue 30), when the
+        header's checksum matched (the chunks are then ours, named by their checksums);
+        ``None`` otherwise, and the caller loads the scene whole (checked, vouched for).
+
+        Raises:
+            BadFile, NewerVersion: the header, a chunk or its sealed rolls are bad (named).
+        """
+        try:
+            header = self.read_header()
+        except RecursionError:
+            raise BadFile(self.path, "is nested too deeply to be a save") from None
+        if getattr(self._db.storage, "checksum_ok", None) is not True:
+            return None
+        refs, tail = header.get("chunks", []), header.get("tail", header.get("journal", []))
+        counted = (
+            sum(r.get("count", 0) for r in refs if type(r) is dict) if type(refs) is list else 0
+        )
+        if type(tail) is not list or header.get("journal_length") != counted + len(tail):
+            return None  # not what this version writes: the whole load names the problem
+        header, roll_refs = self._split_rolls(header)
+        scene = scene_from_parts(header, (), self.path)
+        scene = self._with_sealed_rolls(scene, roll_refs, True)
+
+        def documents() -> Iterator[Any]:
+            for chunk in chunk_documents(self.path, refs):
+                yield from chunk
+            yield from tail
+
+        return scene, documents()
 
     def _decode_tail(self, tail: Any, trusted: bool) -> tuple[JournalEntry, ...]:
         """The tail entries: by the fast trusted path when the header's checksum matched (we

@@ -356,3 +356,24 @@ def test_an_export_written_piece_by_piece_is_the_whole_document(
     assert main(args) == 1
     assert json.loads(out.read_text(encoding="utf-8"))["campaign"]["name"] == "Export Me"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_an_export_copies_sealed_chunks_and_still_checks_them(tmp_path: Path) -> None:
+    """Issue 30: a scene whose files are ours has its journal copied from its chunks (not
+    built into engine objects); the export is the same JSON, and a damaged chunk is refused by
+    name, as a load refuses it."""
+    from saves import BadFile
+    from saves.exports import write_export
+    from saves.scenefile import CHUNK
+
+    store = open_store(tmp_path)
+    with store.open_campaign("Long", create=True) as campaign:
+        campaign.save_scene(build("ih-d10", 2 * CHUNK + 30, 4))
+    pieces: list[str] = []
+    write_export(store, "Long", pieces.append)
+    assert json.loads("".join(pieces)) == export_document(store, "Long")
+    chunk = sorted((tmp_path / "campaigns" / "long" / "scenes" / "scene-0001").glob("j*"))[1]
+    chunk.write_bytes(chunk.read_bytes().replace(b'"text":"', b'"text":"X', 1))
+    with pytest.raises(BadFile) as caught:
+        write_export(store, "Long", [].append)
+    assert chunk.name in str(caught.value)
