@@ -285,12 +285,15 @@ class Campaign:
             except FileNotFoundError:
                 path = self.directory / backups.SCENES / f"{info.id}.json"
                 raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
-            if parts is None:
-                whole = self.load_scene(name)
-                return replace(whole, journal=()), (encode_entry(e) for e in whole.journal)
-            scene, documents = parts
-            scene = scene if scene.name == info.name else replace(scene, name=info.name)
-            return self.with_roster(scene), documents
+            if parts is not None:
+                scene, length, documents = parts
+                scene = scene if scene.name == info.name else replace(scene, name=info.name)
+                if not length and not scene.undone:
+                    return self.with_roster(scene), documents
+                if self._roster.sees_played_as_saved(scene):
+                    return scene, documents
+            whole = self.load_scene(name)  # its journal replayed on the campaign's cast
+            return replace(whole, journal=()), (encode_entry(e) for e in whole.journal)
 
     def save_scene(self, scene: Scene) -> None:
         """Save the scene under its name (created if new): the autosave after every command.

@@ -269,11 +269,11 @@ class SceneFile:
             found.append((index, whole))
         return tuple(found)
 
-    def export_parts(self) -> tuple[Scene, Iterator[Any]] | None:
-        """For an export: the scene without its journal, and its journal's documents as saved
-        (the chunks' JSON is copied, never built into engine objects: issue 30), when the
-        header's checksum matched (the chunks are then ours, named by their checksums);
-        ``None`` otherwise, and the caller loads the scene whole (checked, vouched for).
+    def export_parts(self) -> tuple[Scene, int, Iterator[Any]] | None:
+        """For an export: the scene without its journal, its journal's length, and its
+        journal's documents as saved (the chunks' JSON is copied, never built into engine
+        objects: issue 30), when the header's checksum matched (the chunks are then ours, named
+        by their checksums); ``None`` otherwise, and the caller loads the scene whole.
 
         Raises:
             BadFile, NewerVersion: the header, a chunk or its sealed rolls are bad (named).
@@ -299,7 +299,7 @@ class SceneFile:
                 yield from chunk
             yield from tail
 
-        return scene, documents()
+        return scene, counted + len(tail), documents()
 
     def _decode_tail(self, tail: Any, trusted: bool) -> tuple[JournalEntry, ...]:
         """The tail entries: by the fast trusted path when the header's checksum matched (we
