@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from saves_fixtures import build
 
-import saves.exports as exports
+import saves.imports as imports
 from console.cli import main
 from saves import ImportRefused, export_document, import_file, open_store
 
@@ -95,7 +95,7 @@ def test_a_file_that_is_not_an_export_is_refused(tmp_path: Path, content: bytes)
 def test_an_oversized_import_is_refused_before_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(exports, "MAX_IMPORT_BYTES", 10)
+    monkeypatch.setattr(imports, "MAX_IMPORT_BYTES", 10)
     path = tmp_path / "big.json"
     path.write_text(json.dumps({"schema_version": 2, "kind": "export"}))
     with pytest.raises(ImportRefused, match="more than an export can be"):
@@ -176,8 +176,8 @@ def test_an_export_larger_than_a_piece_imports_scene_by_scene(
     export, scenes = _many_scene_export(tmp_path, 12)
     size = export.stat().st_size
     largest = max(len(json.dumps(s, indent=1)) for s in json.loads(export.read_text())["scenes"])
-    monkeypatch.setattr(exports, "MAX_PIECE_BYTES", largest * 2)
-    monkeypatch.setattr(exports, "MAX_IMPORT_BYTES", 10 * size)
+    monkeypatch.setattr(imports, "MAX_PIECE_BYTES", largest * 2)
+    monkeypatch.setattr(imports, "MAX_IMPORT_BYTES", 10 * size)
     assert size > 4 * largest * 2
     reads: list[int] = []
     real_loads = json.loads
@@ -197,7 +197,7 @@ def test_a_scene_over_the_piece_cap_is_refused_and_nothing_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     export, _ = _many_scene_export(tmp_path, 3)
-    monkeypatch.setattr(exports, "MAX_PIECE_BYTES", 2000)
+    monkeypatch.setattr(imports, "MAX_PIECE_BYTES", 2000)
     target = open_store(tmp_path / "target")
     with pytest.raises(ImportRefused, match="item 1 of 'scenes' of more than 2000 bytes"):
         import_file(target, export)
