@@ -29,6 +29,16 @@ class SceneRolls:
         self._sealed: tuple[Any, ...] = ()
         """The rolls in sealed files, as last loaded or saved."""
         self._tail: tuple[Any, tuple[Any, ...]] = (None, ())
+        self._refs_document: tuple[list[RollsRef], list[dict[str, Any]]] = ([], [])
+
+    def refs_document(self, refs: list[RollsRef]) -> list[dict[str, Any]]:
+        """The header's list of the sealed roll files ``refs``: the same list while they are
+        the same (its JSON text is then reused)."""
+        known, document = self._refs_document
+        if known != refs:
+            document = [ref.document() for ref in refs]
+            self._refs_document = (list(refs), document)
+        return document
 
     def split(self, header: dict[str, Any]) -> tuple[dict[str, Any], list[RollsRef] | None]:
         """The header with its state's rolls as a plain list (the tail), and the references

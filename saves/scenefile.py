@@ -49,6 +49,7 @@ from saves.journal_chunks import (
     seal_chunk,
 )
 from saves.journal_vouching import check_journal_vouches
+from saves.json_text import reusing
 from saves.scene_rolls import SceneRolls
 from saves.storage import dump_json, open_db
 from saves.trusted import TRUSTED
@@ -76,6 +77,10 @@ class SceneFile:
         self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
+        self._chunk_list: list[dict[str, Any]] = []
+        """The header's chunk list as last written (:func:`saves.json_text.reusing`)."""
+        self._tail_list: list[dict[str, Any]] = []
+        """The header's tail as last written."""
         self._chunk_docs: dict[str, tuple[ChunkRef, dict[str, Any]]] = {}
         self._initial: tuple[Any, Any] = (None, None)
         self._checkpoints = Checkpoints()
@@ -271,8 +276,11 @@ class SceneFile:
         self.verify_writable()
         journal = scene.journal
         shared = _shared_prefix(self._journal, journal)
-        chunks = [ref for ref in self._chunks if ref.start + ref.count <= shared]
-        sealed = sum(ref.count for ref in chunks)
+        kept = self._chunks
+        if kept and kept[-1].start + kept[-1].count > shared:  # undone into a sealed chunk
+            kept = [ref for ref in kept if ref.start + ref.count <= shared]
+        chunks = list(kept)
+        sealed = chunks[-1].start + chunks[-1].count if chunks else 0
         cache = self._docs
 
         def document(index: int) -> dict[str, Any]:
@@ -297,15 +305,19 @@ class SceneFile:
         state_document = DEFAULT.encode_reusing(kept_state, self._state_memo)
         if roll_refs:  # issue 30: the rolls sealed before are named, not written again
             tail_rolls = state_document[sealed_rolls.FIELD]
-            sealed_doc = [ref.document() for ref in roll_refs]
+            sealed_doc = self._rolls.refs_document(roll_refs)
             state_document = {
                 **state_document,
                 sealed_rolls.FIELD: {"sealed": sealed_doc, "tail": tail_rolls},
             }
         header = scene_header(scene, initial_document, state_document)
         header["journal_length"] = len(journal)
-        header["chunks"] = self._chunk_documents(chunks)
-        header["tail"] = documents
+        # The same lists as at the last save, or noted as grown from them: their text is then
+        # reused, not made again item by item (issue 30: an autosave flat in the journal's length)
+        header["chunks"] = self._chunk_list = reusing(
+            self._chunk_documents(chunks), self._chunk_list
+        )
+        header["tail"] = documents = self._tail_list = reusing(documents, self._tail_list)
         header["tail_digest"] = chunk_digest(self._tail_json(sealed, documents))
         header["checkpoints"] = [
             [index, *self._checkpoints.document(index, state, scene.state)]
@@ -366,10 +378,21 @@ class SceneFile:
 
 
 def _shared_prefix(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
-    """How many first entries ``new`` shares with ``old``, by identity. The usual case (one
-    entry more, or a few undone) is decided by comparing tuples at C speed: a Python walk of a
-    50,000-entry journal took most of an autosave's time (issue 30)."""
-    length = min(len(old), len(new))
-    if length and old[length - 1] is new[length - 1] and old[:length] == new[:length]:
-        return length  # equal entries (``==`` takes ``is`` first) encode alike
-    return next(compress(count(), map(operator.is_not, old, new)), length)
+    """How many first entries ``new`` shares with ``old``, by identity.
+
+    A journal only grows at its end or is cut back (``engine.session``: execute, redo, undo,
+    ``scene_after``), so an entry object sits at one place, with the same entries before it, in
+    every journal that holds it: where ``old`` and ``new`` part is found by bisection, in a few
+    steps whatever their length (comparing a 50,000-entry journal at C speed took a fifth of an
+    autosave: issue 30). The last :data:`CHUNK` entries of the shared part, whose documents an
+    autosave reuses from its tail, are then compared one by one."""
+    low, high = 0, min(len(old), len(new))
+    while low < high:
+        middle = (low + high) // 2
+        if old[middle] is new[middle]:
+            low = middle + 1
+        else:
+            high = middle
+    start = max(0, low - CHUNK)
+    parted = map(operator.is_not, old[start:low], new[start:low])
+    return start + next(compress(count(), parted), low - start)

@@ -8,6 +8,7 @@ the turn order: the next to act is computed from it (RULES.md [I-3]).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import compress, count
@@ -229,7 +230,7 @@ class _Known:
     """What is known of one turn order: each name's first place, each case-folded name's
     first place, and the places of those with a flag (``"effects"``, ``"!acted"``: without)."""
 
-    __slots__ = ("order", "by_name", "by_key", "flags")
+    __slots__ = ("order", "by_name", "by_key", "flags", "skips")
 
     def __init__(
         self,
@@ -237,11 +238,16 @@ class _Known:
         by_name: dict[str, int],
         by_key: dict[str, int],
         flags: dict[str, tuple[int, ...]],
+        skips: dict[str, int] | None = None,
     ) -> None:
         self.order = order
         self.by_name = by_name
         self.by_key = by_key
         self.flags = flags
+        self.skips = skips if skips is not None else {}
+        """Per flag, how many first places of ``flags`` no longer have it: who acts in turn
+        leaves the front of ``"!acted"``, and copying the rest at every ``next`` made a fight's
+        round quadratic in its length (issue 30)."""
 
 
 _KNOWN: dict[int, _Known] = {}
@@ -289,12 +295,27 @@ def flagged(order: tuple[Combatant, ...], flag: str) -> tuple[int, ...]:
     """The places, in order, of the combatants with ``flag``: an attribute that is truthy
     (``"effects"``, ``"delaying"``), or falsy after ``!`` (``"!acted"``)."""
     known = _known(order)
+    places, skip = _flag_places(known, flag)
+    if skip:
+        places = places[skip:]
+        known.flags[flag], known.skips[flag] = places, 0
+    return places
+
+
+def flagged_from(order: tuple[Combatant, ...], flag: str, start: int) -> Iterator[int]:
+    """The places of :func:`flagged` from ``start`` on, one at a time (nothing copied)."""
+    places, skip = _flag_places(_known(order), flag)
+    for at in range(bisect_left(places, start, skip), len(places)):
+        yield places[at]
+
+
+def _flag_places(known: _Known, flag: str) -> tuple[tuple[int, ...], int]:
     found = known.flags.get(flag)
     if found is None:
-        values = map(attrgetter(flag.lstrip("!")), order)
+        values = map(attrgetter(flag.lstrip("!")), known.order)
         found = tuple(compress(count(), map(not_, values) if flag.startswith("!") else values))
-        known.flags[flag] = found
-    return found
+        known.flags[flag], known.skips[flag] = found, 0
+    return found, known.skips.get(flag, 0)
 
 
 def same_places(
@@ -312,22 +333,27 @@ def same_places(
 
 
 def _put_flags(
-    flags: dict[str, tuple[int, ...]], index: int, old: Combatant, new: Combatant
-) -> dict[str, tuple[int, ...]]:
-    """The flags of an order whose combatant at ``index`` went from ``old`` to ``new``."""
+    known: _Known, index: int, old: Combatant, new: Combatant
+) -> tuple[dict[str, tuple[int, ...]], dict[str, int]]:
+    """The flags (and skips) of an order whose combatant at ``index`` went from ``old`` to
+    ``new``: the same places, or one skipped more (``index`` was the first), or new ones."""
     moved: dict[str, tuple[int, ...]] = {}
-    for flag, places in flags.items():
+    skips: dict[str, int] = {}
+    for flag, places in known.flags.items():
+        skip = known.skips.get(flag, 0)
         was, now = _flag(old, flag), _flag(new, flag)
+        at = bisect_left(places, index, skip)
         if was == now:
-            moved[flag] = places
+            pass
         elif now:
-            at = bisect_left(places, index)
-            moved[flag] = (*places[:at], index, *places[at:])
-        else:
-            at = bisect_left(places, index)
-            found = at < len(places) and places[at] == index
-            moved[flag] = places[:at] + places[at + 1 :] if found else places
-    return moved
+            places, skip = (*places[skip:at], index, *places[at:]), 0
+        elif at < len(places) and places[at] == index:
+            if at == skip:
+                skip += 1
+            else:
+                places, skip = places[skip:at] + places[at + 1 :], 0
+        moved[flag], skips[flag] = places, skip
+    return moved, skips
 
 
 def find(state: Encounter, name: str) -> Combatant:
@@ -376,11 +402,15 @@ def fresh_turn(combatant: Combatant, budget: Budget) -> Combatant:
 def put(state: Encounter, combatant: Combatant) -> Encounter:
     """Replace the combatant of the same name, keeping its place in the order."""
     index = index_of(state, combatant.name)
-    order = state.order[:index] + (combatant,) + state.order[index + 1 :]
-    if index >= 0 and state.order[index].name == combatant.name:
+    if index < 0:  # nobody of that name: as it always was (never asked for)
+        return replace(state, order=state.order[:index] + (combatant,) + state.order)
+    copied = list(state.order)  # one copy each way: slicing made four of a long order
+    copied[index] = combatant
+    order = tuple(copied)
+    if state.order[index].name == combatant.name:
         known = _known(state.order)
-        flags = _put_flags(known.flags, index, state.order[index], combatant)
-        _remember(_Known(order, known.by_name, known.by_key, flags))
+        flags, skips = _put_flags(known, index, state.order[index], combatant)
+        _remember(_Known(order, known.by_name, known.by_key, flags, skips))
     return replace(state, order=order)
 
 

@@ -8,7 +8,6 @@ combatant moved above the pointer waits for the next round.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import replace
 
 from engine.errors import RuleError
@@ -23,6 +22,7 @@ from engine.ih.encounter import (
     TurnOpening,
     find,
     flagged,
+    flagged_from,
     fresh_turn,
     index_of,
     put,
@@ -334,8 +334,7 @@ def _next_index(state: Encounter, after: int | None) -> int | None:
     order = state.order
     # Only one who has not acted can act: their places are kept per order (the order walked
     # in Python, from the top at every ``next``, made a round quadratic in its length).
-    waiting = flagged(order, "!acted")
-    for index in waiting[bisect_left(waiting, max(start, 0)) :]:
+    for index in flagged_from(order, "!acted", max(start, 0)):
         if can_act_now(state, order[index]):
             return index
     return None
