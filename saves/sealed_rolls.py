@@ -12,7 +12,6 @@ version without this module refuses by name instead of loading a scene short of 
 
 from __future__ import annotations
 
-import functools
 import typing
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,13 +46,17 @@ class RollsRef:
 
 def item_type(state: Any) -> type | None:
     """The class of the items of ``state``'s :data:`FIELD` (``None``: it has none)."""
-    return _item_type(type(state))
+    cls = type(state)
+    if cls not in _ITEM_TYPES:
+        _ITEM_TYPES[cls] = _item_type(cls)
+    return _ITEM_TYPES[cls]
 
 
-@functools.cache
+_ITEM_TYPES: dict[type, type | None] = {}
+""":func:`item_type` per class, found once (reading type hints took a tenth of an autosave)."""
+
+
 def _item_type(cls: type) -> type | None:
-    """:func:`item_type` per class, found once (reading type hints took a tenth of an
-    autosave)."""
     try:
         hint = typing.get_type_hints(cls).get(FIELD)
     except (NameError, TypeError):
