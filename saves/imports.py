@@ -25,6 +25,7 @@ from saves.errors import BadFile, ImportRefused, SaveError
 from saves.exports import Store
 from saves.json_stream import read_object
 from saves.migrations import campaign_v1_to_v2, is_v1_campaign
+from saves.no_gc import collections_paused
 from saves.type_registry import DocumentError
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
@@ -244,8 +245,9 @@ def _plan_import(
 def import_export(store: Store, document: dict[str, Any], path: Path) -> tuple[str, list[str]]:
     """Add an export's scenes to its campaign (created if missing); a name already used gets
     `` (2)``. Returns the campaign name and the scene names as saved."""
-    part, scenes = decode_export(document, path)
-    return _save_import(store, part, scenes, path)
+    with collections_paused():
+        part, scenes = decode_export(document, path)
+        return _save_import(store, part, scenes, path)
 
 
 def _save_import(
@@ -274,5 +276,6 @@ def import_file(store: Store, path: Path) -> tuple[str, list[str]]:
     The whole file is read and checked, and every name it would save, before the target
     campaign is opened for writing: a refused import writes nothing, not even a backup.
     """
-    part, scenes = read_import(path)
-    return _save_import(store, part, scenes, path)
+    with collections_paused():  # every scene decoded and replayed is kept until saved
+        part, scenes = read_import(path)
+        return _save_import(store, part, scenes, path)

@@ -17,7 +17,6 @@ removed later (:meth:`SceneFile.collect_garbage`).
 from __future__ import annotations
 
 import contextlib
-import gc
 import operator
 import os
 from collections.abc import Iterator
@@ -50,6 +49,7 @@ from saves.journal_chunks import (
 )
 from saves.journal_vouching import check_journal_vouches
 from saves.json_text import reusing
+from saves.no_gc import collections_paused
 from saves.scene_rolls import SceneRolls
 from saves.storage import dump_json, open_db
 from saves.trusted import TRUSTED
@@ -111,13 +111,8 @@ class SceneFile:
         Raises:
             BadFile, NewerVersion: the header or a chunk is bad or missing (named).
         """
-        enabled = gc.isenabled()
-        gc.disable()  # thousands of new objects, none of them garbage: skip collections
-        try:
+        with collections_paused():  # thousands of new objects, none of them garbage
             return self._load()
-        finally:
-            if enabled:
-                gc.enable()
 
     def _load(self) -> Scene:
         try:
