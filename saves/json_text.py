@@ -38,6 +38,8 @@ def reusing(new: list[Any], old: list[Any]) -> list[Any]:
     ``old``'s items (the next dump writes only the added items' text). Only after the codec's
     last :meth:`~saves.encoder.Encoders.encode_reusing`, which forgets what was noted."""
     length = len(old)
+    if new is old:
+        return old
     if length and len(new) >= length and all(map(operator.is_, new[:length], old)):
         if len(new) == length:
             return old

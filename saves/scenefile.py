@@ -77,6 +77,7 @@ class SceneFile:
         self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
+        self._chunk_refs: list[ChunkRef] = []
         self._chunk_list: list[dict[str, Any]] = []
         """The header's chunk list as last written (:func:`saves.json_text.reusing`)."""
         self._tail_list: list[dict[str, Any]] = []
@@ -329,7 +330,11 @@ class SceneFile:
 
     def _chunk_documents(self, chunks: list[ChunkRef]) -> list[dict[str, Any]]:
         """The header's chunk list, the same dict for a chunk as at the last save (its JSON
-        text is then reused: a 50,000-entry scene names 195 chunks at every autosave)."""
+        text is then reused: a 50,000-entry scene names 195 chunks at every autosave); the
+        very list of the last save while the chunks are the same."""
+        if chunks == self._chunk_refs:  # the same ChunkRef objects: compared by identity
+            return self._chunk_list
+        self._chunk_refs = list(chunks)
         known = self._chunk_docs
         fresh = {}
         for ref in chunks:
