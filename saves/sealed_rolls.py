@@ -28,8 +28,11 @@ from saves.type_registry import DocumentError
 FIELD = "rolls"
 """The state's field kept so."""
 
-PIECE = 256
-"""Rolls per sealed file."""
+PIECE = 64
+"""Rolls per sealed file (files sealed 256 at a time, as before issue 30's autosave work, still
+load: a file holds up to ``10 * PIECE``). The rolls not sealed yet are in the scene's header,
+written at every autosave: a roll is about 500 bytes, so 256 of them made the header of a long
+scene three times a short one's."""
 
 
 @dataclass(frozen=True, slots=True)
