@@ -184,6 +184,9 @@ class SceneFile:
                 raise BadFile(self.path, f"bad value at {error}") from None
         if len(entries) < at:
             raise PastEnd(self.path, len(entries))
+        # The present state's rolls are not needed (the state at ``at`` is replayed): the
+        # sealed ones are left unread, only those in the header decoded with the state.
+        header, _ = self._rolls.split(header)
         scene = scene_from_parts(header, tuple(entries[:at]), self.path)
         return replace(scene, state=replayed_to(scene, at), undone=()), length
 

@@ -128,3 +128,25 @@ def test_rolls_sealed_256_at_a_time_still_load_and_grow(
     counts = [ref["count"] for ref in _header(tmp_path)["state"]["rolls"]["sealed"]]
     assert counts[0] == 256 and set(counts[1:]) == {PIECE} and len(counts) > 2
     assert _load(tmp_path).state.rolls == more.state.rolls
+
+
+def test_the_timeline_reads_a_scene_with_sealed_rolls_only_as_far_as_it_needs(
+    tmp_path: Path, rolled: Scene
+) -> None:
+    """``SceneFile.load_prefix`` (the timeline past a damaged entry, issue 26) decodes a header
+    whose rolls are sealed without reading them: the state at ``at`` is replayed."""
+    from engine.session import replay
+    from saves.scenefile import SceneFile
+
+    with open_store(tmp_path).open_campaign("Rolls", create=True) as campaign:
+        campaign.save_scene(rolled)
+    assert _header(tmp_path)["state"]["rolls"]["sealed"]
+    file = SceneFile(tmp_path / "campaigns" / "rolls" / "scenes" / "scene-0001.json")
+    try:
+        at = len(rolled.journal) - 3
+        scene, length = file.load_prefix(at)
+    finally:
+        file.close()
+    assert length == len(rolled.journal)
+    assert scene.state == replay(rolled, rolled.journal[:at])
+    assert scene.state.rolls == replay(rolled, rolled.journal[:at]).rolls
