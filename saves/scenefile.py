@@ -381,14 +381,12 @@ class SceneFile:
 
 
 def _shared_prefix(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
-    """How many first entries ``new`` shares with ``old``, by identity.
-
-    A journal only grows at its end or is cut back (``engine.session``: execute, redo, undo,
-    ``scene_after``), so an entry object sits at one place, with the same entries before it, in
-    every journal that holds it: where ``old`` and ``new`` part is found by bisection, in a few
-    steps whatever their length (comparing a 50,000-entry journal at C speed took a fifth of an
-    autosave: issue 30). The last :data:`CHUNK` entries of the shared part, whose documents an
-    autosave reuses from its tail, are then compared one by one."""
+    """How many first entries ``new`` shares with ``old``, by identity. A journal only grows
+    at its end or is cut back (``engine.session``: execute, redo, undo, ``scene_after``), so an
+    entry object sits at one place, with the same entries before it, in every journal holding
+    it: where ``old`` and ``new`` part is found by bisection, in a few steps whatever their
+    length (comparing a 50,000-entry journal at C speed took a fifth of an autosave: issue 30).
+    The last :data:`CHUNK` entries shared, whose documents are reused, are compared one by one."""
     low, high = 0, min(len(old), len(new))
     while low < high:
         middle = (low + high) // 2

@@ -22,7 +22,6 @@ from engine.ih.encounter import (
     TurnOpening,
     find,
     flagged,
-    flagged_from,
     fresh_turn,
     index_of,
     put,
@@ -40,6 +39,7 @@ from engine.ih.events import (
     TurnEnded,
     TurnStarted,
 )
+from engine.ih.order_places import flagged_from
 from engine.ih.vitals import end_kept_conscious
 
 

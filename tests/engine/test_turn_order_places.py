@@ -10,7 +10,8 @@ from dataclasses import replace
 from ih_support import play
 
 from engine import commands
-from engine.ih.encounter import Encounter, flagged, flagged_from, put
+from engine.ih.encounter import Encounter, flagged, put
+from engine.ih.order_places import flagged_from
 from engine.session import History, new_scene
 
 
