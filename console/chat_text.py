@@ -11,7 +11,7 @@ M.I.S.T. scene's challenges and statuses as the players may see them (what is hi
 by the players' view's own filters, ``console/player/``).
 
 Plain strings, no Rich markup, no Textual: the ``y`` key copies them, ``st-console roll --chat``
-prints them and the SealDice log export (``saves/exports.py``) writes them.
+prints them and the SealDice log export (``saves/sealdice_log.py``) writes them.
 """
 
 from __future__ import annotations
@@ -277,7 +277,7 @@ def board_text(t: Translator, state: Any) -> str:
     return order_text(t, state)
 
 
-# -- the SealDice log export (saves/exports.py makes the file; the words are made here) ---------
+# -- the SealDice log export (saves/sealdice_log.py makes the file; the words are made here) -------
 
 ROLLERS: dict[type[Event], str] = {
     CheckRolled: "command.by",
@@ -320,9 +320,9 @@ def actor(event: Any) -> str | None:
 
 
 class LogWords:
-    """The words of a SealDice log (``saves.exports.Describe``): one journal entry at a time, in
-    order, as lines — a roll as its chat line (``isDice``), any other event in the words of the
-    console's log (``console/event_text.py``).
+    """The words of a SealDice log (``saves.sealdice_log.Describe``): one journal entry at a
+    time, in order, as lines — a roll as its chat line (``isDice``), any other event in the
+    words of the console's log (``console/event_text.py``).
 
     What the players may not see is left out, as in their view: a hidden roll; a combatant or
     challenge while it is hidden (added ``hidden`` or ``hide``-den, until revealed), and every

@@ -46,8 +46,10 @@ from saves.errors import (
     ReadOnly,
     SaveError,
 )
-from saves.exports import LogLine, export_document, import_file, load_scenes, sealdice_log
+from saves.exports import export_document, load_scenes
+from saves.imports import import_file
 from saves.migrations import SCHEMA_VERSION
+from saves.sealdice_log import LogLine, sealdice_log
 from saves.store import CampaignInfo, Store, default_save_dir, open_store
 
 __all__ = [

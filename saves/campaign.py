@@ -16,6 +16,7 @@ to the roster.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -23,12 +24,10 @@ from typing import Any
 
 from engine.session import Scene, scene_after
 from saves import backups
-from saves.campaign_index import CAST_KEPT, SceneInfo
-from saves.campaign_records import OPEN_BESIDE, REOPENED, CampaignRecords
-from saves.cast_file import CastFile
-from saves.errors import BadFile, NameTaken, PastEnd, SaveError
+from saves.campaign_cast import CampaignCast
+from saves.campaign_records import OPEN_BESIDE, REOPENED
+from saves.errors import BadFile, NameTaken, PastEnd
 from saves.lock import CampaignLock
-from saves.roster import Roster
 from saves.scenefile import SceneFile
 from saves.storage import synced_once
 
@@ -36,57 +35,20 @@ BACKUP_EVERY = 100
 """Autosaves between two automatic backups (besides one at opening and one at closing)."""
 
 
-class Campaign(CampaignRecords):
+class Campaign(CampaignCast):
     """An open campaign. Get one from :meth:`saves.store.Store.open_campaign`; close it after.
 
     Every method is safe to call from a worker thread (the console autosaves off the UI thread).
     What the index records (name, scenes, season, missions, ended scenes, fork, recap) is
-    :class:`saves.campaign_records.CampaignRecords`'s.
+    :class:`saves.campaign_records.CampaignRecords`'s; its cast and roster
+    :class:`saves.campaign_cast.CampaignCast`'s.
     """
 
     def __init__(self, directory: Path, read_only: bool, lock: CampaignLock | None) -> None:
         super().__init__(directory, read_only, lock)
-        self._files: dict[str, SceneFile] = {}
         self._saves = 0
-        try:
-            self._cast = CastFile(directory, read_only, self._check_writable, self._index.document)
-        except BaseException:
-            self._index.close()
-            raise
-        self._roster = Roster(self._index, self._cast)
 
-    # -- the roster ----------------------------------------------------------------------------
-
-    def roster(self) -> tuple[Any, ...]:
-        """The campaign's sheets (see :meth:`saves.roster.Roster.sheets`), as ``cast.json`` has
-        them now (read again when another open campaign wrote it)."""
-        with self._mutex:
-            self._cast.refresh()
-            self._adopt_cast()  # an old campaign's cast: from its latest scenes
-            return self._roster.sheets()
-
-    def with_roster(self, scene: Scene) -> Scene:
-        """``scene`` seeing the campaign's roster (see :meth:`saves.roster.Roster.seen_by`); a
-        new scene starts where the campaign's cast stands (issue 25)."""
-        with self._mutex:
-            self._cast.refresh()
-            self._adopt_cast()  # an old campaign's cast first: a played scene is moved to it
-            return self._roster.seen_by(scene)
-
-    def mist_cast(self) -> Any:
-        """What the M.I.S.T. scenes carry to the next (``engine.mist.state.MistState``), if any."""
-        with self._mutex:
-            self._cast.refresh()
-            self._adopt_cast()
-            return self._roster.mist()
-
-    def set_mist_cast(self, standing: Any) -> None:
-        """Keep ``standing`` as what the M.I.S.T. scenes carry (issue 29: profiles imported);
-        the latest M.I.S.T. scene sees its new profiles when it is opened."""
-        with self._mutex:
-            self._check_writable()
-            self._adopt_cast()
-            self._roster.set_mist(standing)
+    # -- the cast between scenes ----------------------------------------------------------------
 
     def apply_between(self, text: str, seed: int | None = None) -> str:
         """Heal, restore or adjust the cast between scenes with a command of a scene (issue 25
@@ -107,38 +69,7 @@ class Campaign(CampaignRecords):
             rolled = random.SystemRandom().getrandbits(48) if seed is None else seed
             return applied_between(self, self._roster, self._cast, text, rolled)
 
-    def _adopt_cast(self) -> None:
-        """A campaign saved before the cast was the campaign's (issue 25) starts from its latest
-        scene of each family: the roster's characters in the condition that scene left them,
-        the M.I.S.T. PCs, season, mission and case file. Its scenes are not changed; written
-        once (kept in memory only when read-only)."""
-        document = self._index.document
-        if document.get(CAST_KEPT):
-            return
-        document[CAST_KEPT] = True
-        latest: dict[str, SceneInfo] = {}
-        for info in self._index.scenes():
-            latest["mist" if info.system == "mist" else "ih"] = info
-        try:
-            if "ih" in latest:
-                self._roster.adopt(self._file(latest["ih"]).load())
-            if "mist" in latest:
-                self._roster.adopt(self._file(latest["mist"]).load())
-        except (SaveError, FileNotFoundError):
-            pass  # a scene that does not load gives nothing: the campaign still opens
-        if not self.read_only:
-            self._cast.write()  # the cast first: a crash before the mark adopts it again
-            self._index.write_document()
-
     # -- scenes --------------------------------------------------------------------------------
-
-    def _file(self, info: SceneInfo) -> SceneFile:
-        found = self._files.get(info.id)
-        if found is None:
-            path = self.directory / backups.SCENES / f"{info.id}.json"
-            found = SceneFile(path, read_only=self.read_only)
-            self._files[info.id] = found
-        return found
 
     def load_scene(self, name: str) -> Scene:
         """The scene of that name, with its journal and redo stack (undo works after a reload).
@@ -182,6 +113,33 @@ class Campaign(CampaignRecords):
                 path = self.directory / backups.SCENES / f"{info.id}.json"
                 raise PastEnd(path, length)
             return scene_after(whole, at), length
+
+    def export_scene(self, name: str) -> tuple[Scene, Iterator[Any]]:
+        """The scene of that name without its journal, and its journal's documents (copied
+        from its files when they are ours, else encoded from the loaded scene): what an export
+        writes, without building the journal's engine objects (issue 30).
+
+        Raises:
+            NotFound: no such scene. BadFile, NewerVersion: its file is bad (named).
+        """
+        from saves.documents import encode_entry
+
+        with self._mutex:
+            _, info = self._index.info(name)
+            try:
+                parts = self._file(info).export_parts()
+            except FileNotFoundError:
+                path = self.directory / backups.SCENES / f"{info.id}.json"
+                raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
+            if parts is not None:
+                scene, length, documents = parts
+                scene = scene if scene.name == info.name else replace(scene, name=info.name)
+                if not length and not scene.undone:
+                    return self.with_roster(scene), documents
+                if self._roster.sees_played_as_saved(scene):
+                    return scene, documents
+            whole = self.load_scene(name)  # its journal replayed on the campaign's cast
+            return replace(whole, journal=()), (encode_entry(e) for e in whole.journal)
 
     def save_scene(self, scene: Scene) -> None:
         """Save the scene under its name (created if new): the autosave after every command.

@@ -45,7 +45,9 @@ def grown_lists() -> dict[int, tuple[list[Any], list[Any]]]:
     """The lists the last :meth:`Encoders.encode_reusing` in this thread made by appending to
     the list of an earlier one: ``id(new) → (new, earlier)`` (``saves.json_text`` then writes
     only the appended items' text)."""
-    found: dict[int, tuple[list[Any], list[Any]]] = getattr(_grown, "lists", {})
+    found: dict[int, tuple[list[Any], list[Any]]] | None = getattr(_grown, "lists", None)
+    if found is None:
+        found = _grown.lists = {}
     return found
 
 

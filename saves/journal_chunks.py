@@ -11,6 +11,7 @@ changed outside ST Console (or damaged) and are refused.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -196,3 +197,49 @@ def seal_chunk(
         chunk_dir.mkdir(parents=True, exist_ok=True)
         write_atomic(path, data)
     return ChunkRef(file=file, start=start, count=len(documents))
+
+
+def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
+    """The journal entries' documents of the chunks a header names, chunk by chunk, as saved:
+    each chunk's checksum verified and its JSON parsed, never built into engine objects (an
+    export copies them: issue 30). Only for a header whose own checksum matched, so the chunks'
+    names, and with them their bytes, are ours.
+
+    Raises:
+        BadFile, NewerVersion: a reference or a chunk is bad or missing (named).
+    """
+    if type(refs) is not list:
+        raise BadFile(header_path, "its chunk list is not a list")
+    chunk_dir = header_path.with_suffix("")
+    start = 0
+    for raw in refs:
+        try:
+            ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
+        except (KeyError, TypeError):
+            raise BadFile(header_path, f"bad chunk reference {raw!r}") from None
+        if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
+            raise BadFile(header_path, f"bad chunk file name {ref.file!r}")
+        if ref.start != start:
+            raise BadFile(header_path, f"chunk {ref.file} starts at {ref.start}, not {start}")
+        path = chunk_dir / ref.file
+        try:
+            if path.stat().st_size > MAX_CHUNK_BYTES:
+                raise BadFile(path, "is larger than any journal chunk")
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise BadFile(path, "is missing: a journal chunk the scene needs") from None
+        except OSError as error:
+            raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+        if chunk_digest(data) != path.stem.rpartition("-")[2]:
+            raise BadFile(
+                path, "was changed outside ST Console or damaged (its checksum does not match)"
+            )
+        try:
+            body = parse_json(path, data)["journal"]["1"]
+        except (KeyError, TypeError):
+            raise BadFile(path, "is not a journal chunk") from None
+        entries = checked(body, path, "journal").get("entries")
+        if type(entries) is not list or len(entries) != ref.count:
+            raise BadFile(path, f"should hold {ref.count} entries")
+        yield entries
+        start += ref.count

@@ -11,6 +11,7 @@ made again. The result is byte for byte :func:`saves.storage.dump_json`'s.
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any
 
 from saves.encoder import grown_lists
@@ -29,6 +30,21 @@ WALK_DEPTH = 6
 are walked so their unchanged parts can be reused (the header's combatants are at depth 5)."""
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+def reusing(new: list[Any], old: list[Any]) -> list[Any]:
+    """``new``, a list to dump in place of ``old`` (dumped last time): ``old`` itself when it
+    holds the very same items, else ``new``, noted as grown from ``old`` when it begins with
+    ``old``'s items (the next dump writes only the added items' text). Only after the codec's
+    last :meth:`~saves.encoder.Encoders.encode_reusing`, which forgets what was noted."""
+    length = len(old)
+    if new is old:
+        return old
+    if length and len(new) >= length and all(map(operator.is_, new[:length], old)):
+        if len(new) == length:
+            return old
+        grown_lists()[id(new)] = (new, old)
+    return new
 
 
 def dump_json_reusing(data: Any, memo: Memo) -> tuple[bytes, Memo]:

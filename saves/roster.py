@@ -44,13 +44,19 @@ def _mist_carried(scene: Scene) -> MistState:
     return carry.carried(scene.state, ended)
 
 
+def _missing_profiles(scene: Scene, standing: MistState) -> tuple[Any, ...]:
+    """The campaign's profiles a M.I.S.T. scene has neither at its start nor now."""
+    assert isinstance(scene.initial, MistState) and isinstance(scene.state, MistState)
+    have = {p.name.casefold() for p in scene.state.profiles + scene.initial.profiles}
+    return tuple(p for p in standing.profiles if p.name.casefold() not in have)
+
+
 def _with_profiles(scene: Scene, standing: MistState) -> Scene:
     """The campaign's latest M.I.S.T. scene with the campaign's profiles it lacks (imported
     since it was played, issue 29): added to its initial state and its journal replayed; a
     journal that does not replay on them keeps the scene as it was."""
-    assert isinstance(scene.initial, MistState) and isinstance(scene.state, MistState)
-    have = {p.name.casefold() for p in scene.state.profiles + scene.initial.profiles}
-    missing = tuple(p for p in standing.profiles if p.name.casefold() not in have)
+    assert isinstance(scene.initial, MistState)
+    missing = _missing_profiles(scene, standing)
     if not missing:
         return scene
     initial = replace(scene.initial, profiles=scene.initial.profiles + missing)
@@ -119,19 +125,7 @@ class Roster:
         if not isinstance(scene.state, Encounter) or not isinstance(scene.initial, Encounter):
             return scene
         new = not scene.journal and not scene.undone
-        own = {s.key: s.condition for s in scene.initial.sheets}
-
-        def starting(sheet: Any) -> Any:
-            """The sheet as the scene starts with it: the condition the scene began with; for
-            a sheet it did not have, the campaign's (a new scene) or none (one played)."""
-            if new:  # nothing played yet: where the campaign stands now
-                return sheet
-            if sheet.key in own:
-                return replace(sheet, condition=own[sheet.key])
-            return replace(sheet, condition=None)
-
-        roster = tuple(starting(s) for s in (next_scene(self.sheets()) if new else self.sheets()))
-        movie = self.movie() if new else scene.initial.movie
+        roster, movie = self._ih_start(scene.initial, new)
         self._movies[key] = scene.state.movie
         seen = scene
         if roster != scene.initial.sheets or movie != scene.initial.movie:
@@ -164,6 +158,39 @@ class Roster:
             return rebuilt(replace(scene, initial=replace(scene.initial, sheets=start)))
         except Exception:  # a journal that cannot replay on it keeps the scene as it was
             return scene
+
+    def _ih_start(self, initial: Encounter, new: bool) -> tuple[tuple[Any, ...], int]:
+        """The sheets and movie an Infinite Horror scene starting from ``initial`` starts with
+        as the campaign sees it: the roster's sheets with the condition the scene began with;
+        for a sheet it did not have, the campaign's (a ``new`` scene) or none (one played)."""
+        own = {s.key: s.condition for s in initial.sheets}
+
+        def starting(sheet: Any) -> Any:
+            if new:  # nothing played yet: where the campaign stands now
+                return sheet
+            if sheet.key in own:
+                return replace(sheet, condition=own[sheet.key])
+            return replace(sheet, condition=None)
+
+        roster = tuple(starting(s) for s in (next_scene(self.sheets()) if new else self.sheets()))
+        return roster, self.movie() if new else initial.movie
+
+    def sees_played_as_saved(self, scene: Scene) -> bool:
+        """Whether :meth:`seen_by` returns a *played* scene (one with a journal or a redo
+        stack) as it is saved, judged from its initial and present state alone: then an export
+        copies its journal without loading it (issue 30). ``scene`` may come without its
+        journal; ``False`` means the journal must be loaded and replayed on the campaign."""
+        if isinstance(scene.initial, MistState):
+            standing = self.mist()
+            if standing is None or not standing.profiles or not self.is_latest(scene):
+                return True
+            return not _missing_profiles(scene, standing)
+        if not isinstance(scene.state, Encounter) or not isinstance(scene.initial, Encounter):
+            return True
+        if self.is_present(scene):  # a split party's half: seen where the cast is now
+            return False
+        roster, movie = self._ih_start(scene.initial, False)
+        return roster == scene.initial.sheets and movie == scene.initial.movie
 
     def movie(self) -> int:
         """The Infinite Horror movie the campaign is in (RULES.md §3.1: from entering a

@@ -17,10 +17,9 @@ removed later (:meth:`SceneFile.collect_garbage`).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import gc
 import operator
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 from itertools import compress, count
 from pathlib import Path
@@ -30,6 +29,7 @@ from tinydb.table import Document
 
 from engine.session import JournalEntry, Scene, replayed_to
 from saves import sealed_rolls
+from saves.checkpoint_forms import Checkpoints
 from saves.codec import DEFAULT
 from saves.documents import (
     checked,
@@ -40,8 +40,17 @@ from saves.documents import (
 )
 from saves.encoder import Memo
 from saves.errors import BadFile, PastEnd, SaveError
-from saves.journal_chunks import ChunkRef, checkpoint_list, chunk_digest, read_chunks, seal_chunk
+from saves.journal_chunks import (
+    ChunkRef,
+    chunk_digest,
+    chunk_documents,
+    read_chunks,
+    seal_chunk,
+)
 from saves.journal_vouching import check_journal_vouches
+from saves.json_text import reusing
+from saves.no_gc import collections_paused
+from saves.scene_rolls import SceneRolls
 from saves.storage import dump_json, open_db
 from saves.trusted import TRUSTED
 from saves.type_registry import DocumentError
@@ -68,14 +77,16 @@ class SceneFile:
         self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
+        self._chunk_refs: list[ChunkRef] = []
+        self._chunk_list: list[dict[str, Any]] = []
+        """The header's chunk list as last written (:func:`saves.json_text.reusing`)."""
+        self._tail_list: list[dict[str, Any]] = []
+        """The header's tail as last written."""
         self._chunk_docs: dict[str, tuple[ChunkRef, dict[str, Any]]] = {}
         self._initial: tuple[Any, Any] = (None, None)
-        self._checkpoint_docs: dict[int, tuple[Any, list[Any], dict[str, int]]] = {}
-        self._loaded_checkpoints: list[tuple[int, Any, dict[str, int]]] = []
-        self._roll_refs: list[sealed_rolls.RollsRef] = []
-        self._sealed_rolls: tuple[Any, ...] = ()
-        """The rolls in sealed files (:mod:`saves.sealed_rolls`), as last loaded or saved."""
-        self._rolls_tail: tuple[Any, tuple[Any, ...]] = (None, ())
+        self._checkpoints = Checkpoints()
+        self._rolls = SceneRolls(header, self.chunk_dir)
+        """The rolls in sealed files (:mod:`saves.scene_rolls`), as last loaded or saved."""
         self._state_memo = Memo()
         """Documents of the last saved state's parts: an autosave encodes only what changed."""
         self._known = False
@@ -101,13 +112,8 @@ class SceneFile:
         Raises:
             BadFile, NewerVersion: the header or a chunk is bad or missing (named).
         """
-        enabled = gc.isenabled()
-        gc.disable()  # thousands of new objects, none of them garbage: skip collections
-        try:
+        with collections_paused():  # thousands of new objects, none of them garbage
             return self._load()
-        finally:
-            if enabled:
-                gc.enable()
 
     def _load(self) -> Scene:
         try:
@@ -117,7 +123,7 @@ class SceneFile:
         status = getattr(self._db.storage, "checksum_ok", None)
         trusted = status is True
         try:
-            chunks, sealed, self._loaded_checkpoints = read_chunks(
+            chunks, sealed, self._checkpoints.loaded = read_chunks(
                 self.path, header.get("chunks", []), trusted
             )
             tail = header.get("tail", header.get("journal", []))
@@ -129,11 +135,13 @@ class SceneFile:
                     self.path,
                     f"names {length} journal entries but its chunks hold {len(journal)}",
                 )
-            header, refs = self._split_rolls(header)
+            header, refs = self._rolls.split(header)
             scene = scene_from_parts(header, journal, self.path)
-            scene = self._with_sealed_rolls(scene, refs, trusted)
+            scene = self._rolls.with_sealed(scene, refs, trusted)
             if trusted:
-                scene = replace(scene, checkpoints=self._checkpoints(header, len(sealed), scene))
+                scene = replace(
+                    scene, checkpoints=self._checkpoints.decoded(header, len(sealed), scene)
+                )
             if status is False:
                 check_journal_vouches(self.path, scene)
         except RecursionError:
@@ -145,67 +153,6 @@ class SceneFile:
         self._initial = (scene.initial, None)
         self._known = True
         return scene
-
-    def _split_rolls(
-        self, header: dict[str, Any]
-    ) -> tuple[dict[str, Any], list[sealed_rolls.RollsRef] | None]:
-        """The header with its state's rolls as a plain list (the tail), and the references
-        of the sealed ones (``None``: the header holds them all, as before issue 30)."""
-        state = header.get("state")
-        if type(state) is not dict or type(state.get(sealed_rolls.FIELD)) is not dict:
-            return header, None
-        kept = state[sealed_rolls.FIELD]
-        refs = sealed_rolls.refs_of(kept.get("sealed"), self.path)
-        return {**header, "state": {**state, sealed_rolls.FIELD: kept.get("tail")}}, refs
-
-    def _with_sealed_rolls(
-        self, scene: Scene, refs: list[sealed_rolls.RollsRef] | None, trusted: bool
-    ) -> Scene:
-        """``scene`` with the rolls of the sealed files before its header's."""
-        self._roll_refs, self._sealed_rolls, self._rolls_tail = [], (), (None, ())
-        if refs is None:
-            return scene
-        kind = sealed_rolls.item_type(scene.state)
-        if kind is None:
-            raise BadFile(self.path, "has sealed rolls but its state keeps none")
-        sealed = sealed_rolls.read(self.chunk_dir, refs, kind, trusted)
-        tail = getattr(scene.state, sealed_rolls.FIELD)
-        state = replace(scene.state, **{sealed_rolls.FIELD: sealed + tail})
-        self._roll_refs, self._sealed_rolls = refs, sealed
-        return replace(scene, state=state)
-
-    def _seal_rolls(self, state: Any) -> tuple[Any, list[sealed_rolls.RollsRef]]:
-        """Seal the state's rolls :data:`saves.sealed_rolls.PIECE` at a time, each sealed file
-        written once (before the header naming it); the state with the rolls not sealed yet
-        and the references, or ``state`` and ``[]`` when nothing is sealed."""
-        rolls = getattr(state, sealed_rolls.FIELD, None)
-        if type(rolls) is not tuple or sealed_rolls.item_type(state) is None:
-            return state, []
-        refs, sealed = self._roll_refs, self._sealed_rolls
-        if sealed and rolls[: len(sealed)] != sealed:  # an undo took back sealed rolls
-            kept: list[sealed_rolls.RollsRef] = []
-            for ref in refs:
-                end = ref.start + ref.count
-                if len(rolls) < end or rolls[:end] != sealed[:end]:
-                    break
-                kept.append(ref)
-            refs = kept
-            sealed = sealed[: kept[-1].start + kept[-1].count] if kept else ()
-        refs = list(refs)
-        while len(rolls) - len(sealed) >= sealed_rolls.PIECE:
-            start = len(sealed)
-            piece = rolls[start : start + sealed_rolls.PIECE]
-            documents = [DEFAULT.encode(item) for item in piece]
-            refs.append(sealed_rolls.seal(self.chunk_dir, documents, start))
-            sealed = rolls[: start + sealed_rolls.PIECE]
-        self._roll_refs, self._sealed_rolls = refs, sealed
-        if not refs:
-            return state, []
-        known_rolls, tail = self._rolls_tail
-        if known_rolls is not rolls:
-            tail = rolls[len(sealed) :]
-            self._rolls_tail = (rolls, tail)
-        return replace(state, **{sealed_rolls.FIELD: tail}), refs
 
     def load_prefix(self, at: int) -> tuple[Scene, int]:
         """The scene as it stood after its first ``at`` journal entries, and its whole journal's
@@ -237,29 +184,43 @@ class SceneFile:
                 raise BadFile(self.path, f"bad value at {error}") from None
         if len(entries) < at:
             raise PastEnd(self.path, len(entries))
+        # The present state's rolls are not needed (the state at ``at`` is replayed): the
+        # sealed ones are left unread, only those in the header decoded with the state.
+        header, _ = self._rolls.split(header)
         scene = scene_from_parts(header, tuple(entries[:at]), self.path)
         return replace(scene, state=replayed_to(scene, at), undone=()), length
 
-    def _checkpoints(
-        self, header: dict[str, Any], sealed: int, scene: Scene
-    ) -> tuple[tuple[int, Any], ...]:
-        """The checkpoints of the chunks and of the header (its tail's), decoded; only from a
-        file whose checksum matched: they are not checked against the journal."""
-        marks = list(self._loaded_checkpoints)
-        for index, document, prefixes in checkpoint_list(header.get("checkpoints"), sealed, 10**9):
-            if index > len(scene.journal):
-                break
-            try:
-                marks.append((index, DEFAULT.decode(document), prefixes))
-            except DocumentError:
-                break
-        found = []
-        for index, state, prefixes in marks:
-            whole = _whole(state, prefixes, scene.state)
-            if whole is None:
-                break  # a prefix the scene's state does not have: replay from the one before
-            found.append((index, whole))
-        return tuple(found)
+    def export_parts(self) -> tuple[Scene, int, Iterator[Any]] | None:
+        """For an export: the scene without its journal, its journal's length, and its
+        journal's documents as saved (the chunks' JSON is copied, never built into engine
+        objects: issue 30), when the header's checksum matched (the chunks are then ours, named
+        by their checksums); ``None`` otherwise, and the caller loads the scene whole.
+
+        Raises:
+            BadFile, NewerVersion: the header, a chunk or its sealed rolls are bad (named).
+        """
+        try:
+            header = self.read_header()
+        except RecursionError:
+            raise BadFile(self.path, "is nested too deeply to be a save") from None
+        if getattr(self._db.storage, "checksum_ok", None) is not True:
+            return None
+        refs, tail = header.get("chunks", []), header.get("tail", header.get("journal", []))
+        counted = (
+            sum(r.get("count", 0) for r in refs if type(r) is dict) if type(refs) is list else 0
+        )
+        if type(tail) is not list or header.get("journal_length") != counted + len(tail):
+            return None  # not what this version writes: the whole load names the problem
+        header, roll_refs = self._rolls.split(header)
+        scene = scene_from_parts(header, (), self.path)
+        scene = self._rolls.with_sealed(scene, roll_refs, True)
+
+        def documents() -> Iterator[Any]:
+            for chunk in chunk_documents(self.path, refs):
+                yield from chunk
+            yield from tail
+
+        return scene, counted + len(tail), documents()
 
     def _decode_tail(self, tail: Any, trusted: bool) -> tuple[JournalEntry, ...]:
         """The tail entries: by the fast trusted path when the header's checksum matched (we
@@ -314,8 +275,11 @@ class SceneFile:
         self.verify_writable()
         journal = scene.journal
         shared = _shared_prefix(self._journal, journal)
-        chunks = [ref for ref in self._chunks if ref.start + ref.count <= shared]
-        sealed = sum(ref.count for ref in chunks)
+        kept = self._chunks
+        if kept and kept[-1].start + kept[-1].count > shared:  # undone into a sealed chunk
+            kept = [ref for ref in kept if ref.start + ref.count <= shared]
+        chunks = list(kept)
+        sealed = chunks[-1].start + chunks[-1].count if chunks else 0
         cache = self._docs
 
         def document(index: int) -> dict[str, Any]:
@@ -325,7 +289,7 @@ class SceneFile:
         # Chunk by chunk, so that a long new journal (an import) is never encoded whole at once.
         while len(journal) - sealed >= CHUNK:
             marks = [
-                [index, *self._sealed_checkpoint_document(index, state, scene.state)]
+                [index, *self._checkpoints.sealed_document(index, state, scene.state)]
                 for index, state in scene.checkpoints
                 if sealed < index <= sealed + CHUNK
             ]
@@ -336,30 +300,30 @@ class SceneFile:
         initial_object, initial_document = self._initial
         if initial_object is not scene.initial or initial_document is None:
             initial_document = DEFAULT.encode(scene.initial)
-        kept_state, roll_refs = self._seal_rolls(scene.state)
+        kept_state, roll_refs = self._rolls.seal(scene.state)
         state_document = DEFAULT.encode_reusing(kept_state, self._state_memo)
         if roll_refs:  # issue 30: the rolls sealed before are named, not written again
             tail_rolls = state_document[sealed_rolls.FIELD]
-            sealed_doc = [ref.document() for ref in roll_refs]
+            sealed_doc = self._rolls.refs_document(roll_refs)
             state_document = {
                 **state_document,
                 sealed_rolls.FIELD: {"sealed": sealed_doc, "tail": tail_rolls},
             }
         header = scene_header(scene, initial_document, state_document)
         header["journal_length"] = len(journal)
-        header["chunks"] = self._chunk_documents(chunks)
-        header["tail"] = documents
+        # The same lists as at the last save, or noted as grown from them: their text is then
+        # reused, not made again item by item (issue 30: an autosave flat in the journal's length)
+        header["chunks"] = self._chunk_list = reusing(
+            self._chunk_documents(chunks), self._chunk_list
+        )
+        header["tail"] = documents = self._tail_list = reusing(documents, self._tail_list)
         header["tail_digest"] = chunk_digest(self._tail_json(sealed, documents))
         header["checkpoints"] = [
-            [index, *self._checkpoint_document(index, state, scene.state)]
+            [index, *self._checkpoints.document(index, state, scene.state)]
             for index, state in scene.checkpoints
             if index > sealed
         ]
-        self._checkpoint_docs = {
-            index: known
-            for index, known in self._checkpoint_docs.items()
-            if index > sealed and any(index == at for at, _ in scene.checkpoints)
-        }
+        self._checkpoints.keep_after(sealed, scene.checkpoints)
         self._db.table("scene").upsert(Document(header, doc_id=1))
         self._journal = journal
         self._docs = {sealed + index: document for index, document in enumerate(documents)}
@@ -369,7 +333,11 @@ class SceneFile:
 
     def _chunk_documents(self, chunks: list[ChunkRef]) -> list[dict[str, Any]]:
         """The header's chunk list, the same dict for a chunk as at the last save (its JSON
-        text is then reused: a 50,000-entry scene names 195 chunks at every autosave)."""
+        text is then reused: a 50,000-entry scene names 195 chunks at every autosave); the
+        very list of the last save while the chunks are the same."""
+        if chunks == self._chunk_refs:  # the same ChunkRef objects: compared by identity
+            return self._chunk_list
+        self._chunk_refs = list(chunks)
         known = self._chunk_docs
         fresh = {}
         for ref in chunks:
@@ -394,26 +362,6 @@ class SceneFile:
         self._texts = fresh
         return b"[" + b",".join(parts) + b"]"
 
-    def _sealed_checkpoint_document(self, index: int, state: Any, current: Any) -> list[Any]:
-        """The document of a checkpoint going into a sealed chunk (and its prefixes, see
-        :func:`_prefix_form`): the one kept while it was in the tail if the state is the same,
-        else encoded now; not kept (a sealed chunk is not written again, and an import's
-        hundreds of checkpoints, each a whole state, took gigabytes when all were kept)."""
-        known = self._checkpoint_docs.pop(index, None)
-        if known is not None and known[0] is state and _prefixes_hold(known[2], state, current):
-            return known[1]
-        return _checkpoint_mark(state, current)
-
-    def _checkpoint_document(self, index: int, state: Any, current: Any) -> list[Any]:
-        """The document of a checkpoint's state (and its prefixes), the same while the state is
-        the same object (an autosave's JSON reuses its text)."""
-        known = self._checkpoint_docs.get(index)
-        if known is None or known[0] is not state or not _prefixes_hold(known[2], state, current):
-            mark = _checkpoint_mark(state, current)
-            known = (state, mark, mark[1] if len(mark) == 2 else {})
-            self._checkpoint_docs[index] = known
-        return known[1]
-
     def chunk_files(self) -> list[str]:
         """The chunk files the last loaded or saved header names."""
         return [ref.file for ref in self._chunks]
@@ -422,7 +370,7 @@ class SceneFile:
         """Remove chunk files the current header no longer names (after undo, say)."""
         if self.read_only or not self._known or not self.chunk_dir.is_dir():
             return
-        keep = set(self.chunk_files()) | {ref.file for ref in self._roll_refs}
+        keep = set(self.chunk_files()) | {ref.file for ref in self._rolls.refs}
         for path in self.chunk_dir.iterdir():
             if path.name not in keep and path.suffix in (".json", ".tmp"):
                 with contextlib.suppress(OSError):
@@ -433,72 +381,19 @@ class SceneFile:
 
 
 def _shared_prefix(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
-    """How many first entries ``new`` shares with ``old``, by identity. The usual case (one
-    entry more, or a few undone) is decided by comparing tuples at C speed: a Python walk of a
-    50,000-entry journal took most of an autosave's time (issue 30)."""
-    length = min(len(old), len(new))
-    if length and old[length - 1] is new[length - 1] and old[:length] == new[:length]:
-        return length  # equal entries (``==`` takes ``is`` first) encode alike
-    return next(compress(count(), map(operator.is_not, old, new)), length)
-
-
-PREFIX_FROM = 16
-"""A checkpoint's tuple field this long or longer that begins the scene's state's same field is
-saved as its length (issue 30: an IH state keeps every roll of the scene, so each checkpoint,
-one per 128 commands, held the whole history of rolls: a 52,000-entry scene took 777 MB)."""
-
-
-def _prefix_form(state: Any, current: Any) -> tuple[Any, dict[str, int]]:
-    """``state`` with each long tuple field that is the start of ``current``'s same field
-    emptied, and those fields' lengths (``{}``: saved whole). Fields only grow by appending
-    (``Encounter.rolls``), so a checkpoint's are the start of every later state's."""
-    if (
-        type(state) is not type(current)
-        or not dataclasses.is_dataclass(state)
-        or isinstance(state, type)
-    ):
-        return state, {}
-    prefixes: dict[str, int] = {}
-    for field in dataclasses.fields(state):
-        value = getattr(state, field.name)
-        if type(value) is not tuple or len(value) < PREFIX_FROM:
-            continue
-        later = getattr(current, field.name)
-        if type(later) is tuple and later[: len(value)] == value:
-            prefixes[field.name] = len(value)
-    if not prefixes:
-        return state, {}
-    return dataclasses.replace(state, **{name: () for name in prefixes}), prefixes
-
-
-def _prefixes_hold(prefixes: dict[str, int], state: Any, current: Any) -> bool:
-    """Whether ``prefixes`` (of ``state``) still begin ``current``'s fields."""
-    for name, length in prefixes.items():
-        later = getattr(current, name, None)
-        if type(later) is not tuple or later[:length] != getattr(state, name):
-            return False
-    return True
-
-
-def _checkpoint_mark(state: Any, current: Any) -> list[Any]:
-    """``[document]`` or ``[document, prefixes]``: what follows the index in a checkpoint."""
-    short, prefixes = _prefix_form(state, current)
-    document = DEFAULT.encode(short)
-    return [document, prefixes] if prefixes else [document]
-
-
-def _whole(state: Any, prefixes: dict[str, int], current: Any) -> Any:
-    """A loaded checkpoint's state with its prefix fields filled from ``current`` (the scene's
-    state, which every checkpoint of its journal precedes); ``None`` when one cannot be."""
-    if not prefixes:
-        return state
-    filled: dict[str, Any] = {}
-    for name, length in prefixes.items():
-        later = getattr(current, name, None)
-        if type(later) is not tuple or len(later) < length or getattr(state, name, None) != ():
-            return None
-        filled[name] = later[:length]
-    try:
-        return dataclasses.replace(state, **filled)
-    except (TypeError, ValueError):
-        return None
+    """How many first entries ``new`` shares with ``old``, by identity. A journal only grows
+    at its end or is cut back (``engine.session``: execute, redo, undo, ``scene_after``), so an
+    entry object sits at one place, with the same entries before it, in every journal holding
+    it: where ``old`` and ``new`` part is found by bisection, in a few steps whatever their
+    length (comparing a 50,000-entry journal at C speed took a fifth of an autosave: issue 30).
+    The last :data:`CHUNK` entries shared, whose documents are reused, are compared one by one."""
+    low, high = 0, min(len(old), len(new))
+    while low < high:
+        middle = (low + high) // 2
+        if old[middle] is new[middle]:
+            low = middle + 1
+        else:
+            high = middle
+    start = max(0, low - CHUNK)
+    parted = map(operator.is_not, old[start:low], new[start:low])
+    return start + next(compress(count(), parted), low - start)

@@ -342,7 +342,7 @@ class Store:
 
     def _migrate_legacy(self) -> list[str]:
         """Turn each version-1 campaign file into a campaign directory; the file is moved in."""
-        from saves.exports import import_export
+        from saves.imports import import_export
 
         migrated = []
         for path in sorted((self.root / CAMPAIGNS).glob("*.json")):

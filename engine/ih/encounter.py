@@ -7,13 +7,13 @@ the turn order: the next to act is computed from it (RULES.md [I-3]).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from itertools import compress, count
-from operator import attrgetter, not_
 
 from engine.errors import RuleError
+from engine.ih.order_places import Known, known, places, put_flags, remember
+from engine.ih.order_places import flagged as flagged
+from engine.ih.order_places import same_places as same_places
 from engine.ih.rolls import ExtendedTask, RollRecord
 from engine.ih.sheet import Sheet
 from engine.settings import DEFAULT, Interpretations
@@ -225,118 +225,13 @@ class Encounter:
         return SECONDS_PER_ROUND * max(self.round - 1, 0)
 
 
-class _Known:
-    """What is known of one turn order: each name's first place, each case-folded name's
-    first place, and the places of those with a flag (``"effects"``, ``"!acted"``: without)."""
-
-    __slots__ = ("order", "by_name", "by_key", "flags")
-
-    def __init__(
-        self,
-        order: tuple[Combatant, ...],
-        by_name: dict[str, int],
-        by_key: dict[str, int],
-        flags: dict[str, tuple[int, ...]],
-    ) -> None:
-        self.order = order
-        self.by_name = by_name
-        self.by_key = by_key
-        self.flags = flags
-
-
-_KNOWN: dict[int, _Known] = {}
-"""Turn orders lately looked into, by identity (each keeps its order, so its id is not
-reused). A fight of 2,000 combatants looked every name up, and for who could act, held effects
-or delayed, by walking the order several times per ``next`` (issue 30). Orders are immutable,
-so what is known of one never changes; :func:`put` and :func:`same_places` hand it on to the
-order they make."""
-
-_KNOWN_KEPT = 64
-
-
-def _known(order: tuple[Combatant, ...]) -> _Known:
-    found = _KNOWN.get(id(order))
-    if found is not None and found.order is order:
-        return found
-    by_name: dict[str, int] = {}
-    by_key: dict[str, int] = {}
-    for index, combatant in enumerate(order):
-        by_name.setdefault(combatant.name, index)
-        by_key.setdefault(combatant.key, index)
-    return _remember(_Known(order, by_name, by_key, {}))
-
-
-def _remember(known: _Known) -> _Known:
-    while len(_KNOWN) >= _KNOWN_KEPT:
-        _KNOWN.pop(next(iter(_KNOWN)), None)
-    _KNOWN[id(known.order)] = known
-    return known
-
-
-def _places(order: tuple[Combatant, ...]) -> tuple[dict[str, int], dict[str, int]]:
-    """The first place of each name and of each case-folded name in ``order``."""
-    known = _known(order)
-    return known.by_name, known.by_key
-
-
-def _flag(combatant: Combatant, flag: str) -> bool:
-    if flag.startswith("!"):
-        return not getattr(combatant, flag[1:])
-    return bool(getattr(combatant, flag))
-
-
-def flagged(order: tuple[Combatant, ...], flag: str) -> tuple[int, ...]:
-    """The places, in order, of the combatants with ``flag``: an attribute that is truthy
-    (``"effects"``, ``"delaying"``), or falsy after ``!`` (``"!acted"``)."""
-    known = _known(order)
-    found = known.flags.get(flag)
-    if found is None:
-        values = map(attrgetter(flag.lstrip("!")), order)
-        found = tuple(compress(count(), map(not_, values) if flag.startswith("!") else values))
-        known.flags[flag] = found
-    return found
-
-
-def same_places(
-    old: tuple[Combatant, ...],
-    new: tuple[Combatant, ...],
-    flags: dict[str, tuple[int, ...]] | None = None,
-) -> tuple[Combatant, ...]:
-    """``new``, an order with the very names of ``old`` at the same places (each combatant
-    replaced by a changed copy of itself): its places are known without walking it (and the
-    ``flags`` given, if the caller knows them)."""
-    found = _KNOWN.get(id(old))
-    if found is not None and found.order is old and len(new) == len(old):
-        _remember(_Known(new, found.by_name, found.by_key, dict(flags or {})))
-    return new
-
-
-def _put_flags(
-    flags: dict[str, tuple[int, ...]], index: int, old: Combatant, new: Combatant
-) -> dict[str, tuple[int, ...]]:
-    """The flags of an order whose combatant at ``index`` went from ``old`` to ``new``."""
-    moved: dict[str, tuple[int, ...]] = {}
-    for flag, places in flags.items():
-        was, now = _flag(old, flag), _flag(new, flag)
-        if was == now:
-            moved[flag] = places
-        elif now:
-            at = bisect_left(places, index)
-            moved[flag] = (*places[:at], index, *places[at:])
-        else:
-            at = bisect_left(places, index)
-            found = at < len(places) and places[at] == index
-            moved[flag] = places[:at] + places[at + 1 :] if found else places
-    return moved
-
-
 def find(state: Encounter, name: str) -> Combatant:
     """The combatant called ``name`` (case-insensitive).
 
     Raises:
         RuleError: nobody has that name.
     """
-    by_name, by_key = _places(state.order)
+    by_name, by_key = places(state.order)
     index = by_name.get(name)
     if index is None:
         index = by_key.get(name.strip().casefold())
@@ -348,7 +243,7 @@ def find(state: Encounter, name: str) -> Combatant:
 
 def index_of(state: Encounter, name: str) -> int:
     """The position of ``name`` in the turn order (-1 when absent)."""
-    by_name, by_key = _places(state.order)
+    by_name, by_key = places(state.order)
     index = by_name.get(name)
     if index is None:
         index = by_key.get(name.casefold())
@@ -376,11 +271,15 @@ def fresh_turn(combatant: Combatant, budget: Budget) -> Combatant:
 def put(state: Encounter, combatant: Combatant) -> Encounter:
     """Replace the combatant of the same name, keeping its place in the order."""
     index = index_of(state, combatant.name)
-    order = state.order[:index] + (combatant,) + state.order[index + 1 :]
-    if index >= 0 and state.order[index].name == combatant.name:
-        known = _known(state.order)
-        flags = _put_flags(known.flags, index, state.order[index], combatant)
-        _remember(_Known(order, known.by_name, known.by_key, flags))
+    if index < 0:  # nobody of that name: as it always was (never asked for)
+        return replace(state, order=state.order[:index] + (combatant,) + state.order)
+    copied = list(state.order)  # one copy each way: slicing made four of a long order
+    copied[index] = combatant
+    order = tuple(copied)
+    if state.order[index].name == combatant.name:
+        found = known(state.order)
+        flags, skips = put_flags(found, index, state.order[index], combatant)
+        remember(Known(order, found.by_name, found.by_key, flags, skips))
     return replace(state, order=order)
 
 

@@ -13,7 +13,6 @@ down as at any turn's start (rounds are time), and those delaying until after it
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import replace
 
 from engine.errors import RuleError
@@ -46,6 +45,7 @@ from engine.ih.events import (
     TurnSkipped,
     TurnStarted,
 )
+from engine.ih.order_places import flagged_from
 from engine.ih.vitals import end_kept_conscious
 
 
@@ -366,8 +366,7 @@ def _next_index(state: Encounter, after: int | None) -> int | None:
     order = state.order
     # Only one who has not acted can act: their places are kept per order (the order walked
     # in Python, from the top at every ``next``, made a round quadratic in its length).
-    waiting = flagged(order, "!acted")
-    for index in waiting[bisect_left(waiting, max(start, 0)) :]:
+    for index in flagged_from(order, "!acted", max(start, 0)):
         if can_act_now(state, order[index]):
             return index
     return None

@@ -221,15 +221,15 @@ def _import_child(how: str, path: str, save_dir: str) -> None:
     print the peak RSS in MB (VmHWM) and the seconds taken."""
     import resource
 
-    from saves import exports
+    from saves import imports
 
     store = open_store(Path(save_dir))
     start = time.perf_counter()
     if how == "whole":  # as imports once did: the file parsed whole, then the scenes decoded
         document = json.loads(Path(path).read_text(encoding="utf-8"))
-        exports.import_export(store, document, Path(path))
+        imports.import_export(store, document, Path(path))
     else:
-        exports.import_file(store, Path(path))
+        imports.import_file(store, Path(path))
     took = time.perf_counter() - start
     try:  # this process's own peak (ru_maxrss keeps the parent's peak across fork and exec)
         status = Path("/proc/self/status").read_text()

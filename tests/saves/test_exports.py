@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from saves_fixtures import build
 
-import saves.exports as exports
+import saves.imports as imports
 from console.cli import main
 from saves import ImportRefused, export_document, import_file, open_store
 
@@ -95,7 +95,7 @@ def test_a_file_that_is_not_an_export_is_refused(tmp_path: Path, content: bytes)
 def test_an_oversized_import_is_refused_before_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(exports, "MAX_IMPORT_BYTES", 10)
+    monkeypatch.setattr(imports, "MAX_IMPORT_BYTES", 10)
     path = tmp_path / "big.json"
     path.write_text(json.dumps({"schema_version": 2, "kind": "export"}))
     with pytest.raises(ImportRefused, match="more than an export can be"):
@@ -176,8 +176,8 @@ def test_an_export_larger_than_a_piece_imports_scene_by_scene(
     export, scenes = _many_scene_export(tmp_path, 12)
     size = export.stat().st_size
     largest = max(len(json.dumps(s, indent=1)) for s in json.loads(export.read_text())["scenes"])
-    monkeypatch.setattr(exports, "MAX_PIECE_BYTES", largest * 2)
-    monkeypatch.setattr(exports, "MAX_IMPORT_BYTES", 10 * size)
+    monkeypatch.setattr(imports, "MAX_PIECE_BYTES", largest * 2)
+    monkeypatch.setattr(imports, "MAX_IMPORT_BYTES", 10 * size)
     assert size > 4 * largest * 2
     reads: list[int] = []
     real_loads = json.loads
@@ -197,7 +197,7 @@ def test_a_scene_over_the_piece_cap_is_refused_and_nothing_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     export, _ = _many_scene_export(tmp_path, 3)
-    monkeypatch.setattr(exports, "MAX_PIECE_BYTES", 2000)
+    monkeypatch.setattr(imports, "MAX_PIECE_BYTES", 2000)
     target = open_store(tmp_path / "target")
     with pytest.raises(ImportRefused, match="item 1 of 'scenes' of more than 2000 bytes"):
         import_file(target, export)
@@ -356,3 +356,24 @@ def test_an_export_written_piece_by_piece_is_the_whole_document(
     assert main(args) == 1
     assert json.loads(out.read_text(encoding="utf-8"))["campaign"]["name"] == "Export Me"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_an_export_copies_sealed_chunks_and_still_checks_them(tmp_path: Path) -> None:
+    """Issue 30: a scene whose files are ours has its journal copied from its chunks (not
+    built into engine objects); the export is the same JSON, and a damaged chunk is refused by
+    name, as a load refuses it."""
+    from saves import BadFile
+    from saves.exports import write_export
+    from saves.scenefile import CHUNK
+
+    store = open_store(tmp_path)
+    with store.open_campaign("Long", create=True) as campaign:
+        campaign.save_scene(build("ih-d10", 2 * CHUNK + 30, 4))
+    pieces: list[str] = []
+    write_export(store, "Long", pieces.append)
+    assert json.loads("".join(pieces)) == export_document(store, "Long")
+    chunk = sorted((tmp_path / "campaigns" / "long" / "scenes" / "scene-0001").glob("j*"))[1]
+    chunk.write_bytes(chunk.read_bytes().replace(b'"text":"', b'"text":"X', 1))
+    with pytest.raises(BadFile) as caught:
+        write_export(store, "Long", [].append)
+    assert chunk.name in str(caught.value)

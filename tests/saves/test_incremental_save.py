@@ -64,3 +64,38 @@ def test_tail_json_is_the_plain_dump() -> None:
     joined = b"[" + b",".join(dump_json(d) for d in documents) + b"]"
     assert joined == dump_json(documents)
     assert json.loads(joined) == documents
+
+
+def test_autosaves_through_undo_redo_and_a_new_branch_across_chunks_load_back(
+    tmp_path: Path,
+) -> None:
+    """Issue 30: where the saved and the new journal part is found by bisection on identity
+    (journals only grow at the end or are cut back): autosaves after commands, undos back
+    into a sealed chunk, redos, and new commands after an undo (saved a few steps apart, so
+    the new journal parts from the saved one before its end) each load back exactly."""
+    from saves.scenefile import CHUNK
+
+    history = _history()
+    store = open_store(tmp_path)
+    campaign = store.create_campaign("C")
+    nxt = commands.parse("next", "ih-d10")
+    assert nxt is not None
+    steps = ["next"] * (CHUNK + 20) + ["undo"] * 40 + ["redo"] * 5 + ["next"] * 3
+    steps += ["undo"] * 2 + ["next"] * (CHUNK + 2)
+    for index, step in enumerate(steps):
+        if step == "next":
+            history.execute(nxt, "next")
+        elif step == "undo":
+            history.undo()
+        else:
+            history.redo()
+        if index % 7 and index != len(steps) - 1:
+            continue  # not saved after every step: the journal parts from the saved one inside
+        campaign.save_scene(history.scene)
+        if index % 5 == 0 or index == len(steps) - 1:
+            with open_store(tmp_path).open_campaign("C", read_only=True) as other:
+                loaded = other.load_scene("Fight")
+            assert loaded.journal == history.scene.journal
+            assert loaded.undone == history.scene.undone
+            assert loaded.state == history.scene.state
+    campaign.close()

@@ -67,3 +67,27 @@ def test_unchanged_parts_are_not_dumped_again() -> None:
 def test_non_string_keys_fall_back_to_json() -> None:
     data = database({1: "one", "two": [2]})
     assert dump_json_reusing(data, {})[0] == dump_json(data)
+
+
+def test_a_list_reused_or_noted_as_grown_dumps_as_plain_json() -> None:
+    """Issue 30: the header's chunk and tail lists are the last save's list when they hold the
+    same items, or noted as grown from it, so only the new items' text is made; the text is
+    still ``json.dumps``'s, and a list that does not begin with the old one is dumped whole."""
+    from saves.encoder import grown_lists
+    from saves.json_text import reusing
+
+    old = [{"file": f"j{i}", "count": 256} for i in range(5)]
+    data = {"scene": {"1": {"chunks": old}}}
+    _, memo = dump_json_reusing(data, {})
+    assert reusing(list(old), old) is old
+    grown_lists().clear()
+    grown = reusing([*old, {"file": "j5", "count": 256}], old)
+    assert grown_lists()[id(grown)] == (grown, old)
+    data["scene"]["1"]["chunks"] = grown
+    text, memo = dump_json_reusing(data, memo)
+    assert text == dump_json(data)
+    other = reusing([{"file": "other", "count": 1}, *old], grown)
+    assert id(other) not in grown_lists()
+    data["scene"]["1"]["chunks"] = other
+    text, memo = dump_json_reusing(data, memo)
+    assert text == dump_json(data)

@@ -16,7 +16,7 @@ from sealdice_shape import check_shape
 from engine import commands
 from engine.session import Scene, execute, execute_text, new_scene
 from saves import LogLine, load_scenes, open_store, sealdice_log
-from saves.exports import entry_times, nickname, user_id
+from saves.sealdice_log import entry_times, nickname, user_id
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -1,6 +1,6 @@
-"""A scene's rolls sealed in files of 256, so an autosave does not rewrite them (issue 30:
-the header held every roll of the scene). ``rolls`` is not part of a state's equality, so every
-test compares it on its own."""
+"""A scene's rolls sealed in files of 64 (256 before), so an autosave does not rewrite them
+(issue 30: the header held every roll of the scene). ``rolls`` is not part of a state's
+equality, so every test compares it on its own."""
 
 from __future__ import annotations
 
@@ -105,3 +105,48 @@ def test_an_autosave_writes_no_sealed_roll_again(tmp_path: Path, rolled: Scene) 
             campaign.save_scene(scene)
             assert len(_header(tmp_path)["state"]["rolls"]["tail"]) < PIECE
     assert {p.name: p.stat().st_mtime_ns for p in folder.glob("r*.json")} == before
+
+
+def test_rolls_sealed_256_at_a_time_still_load_and_grow(
+    tmp_path: Path, rolled: Scene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files of 256 rolls, as the version before sealed them, load and are kept; the rolls
+    after them are sealed :data:`PIECE` at a time."""
+    from saves import scene_rolls
+
+    *_, old = scenes_after(rolled, ["roll ih-d10 2 --dc 1"] * (300 - len(rolled.state.rolls)))
+    with monkeypatch.context() as before:
+        before.setattr(scene_rolls, "PIECE", 256)
+        with open_store(tmp_path).open_campaign("Rolls", create=True) as campaign:
+            campaign.save_scene(old)
+    assert [ref["count"] for ref in _header(tmp_path)["state"]["rolls"]["sealed"]] == [256]
+    loaded = _load(tmp_path)
+    assert loaded.state.rolls == old.state.rolls
+    *_, more = scenes_after(loaded, ["roll ih-d10 2 --dc 1"] * (2 * PIECE))
+    with open_store(tmp_path).open_campaign("Rolls") as campaign:
+        campaign.save_scene(more)
+    counts = [ref["count"] for ref in _header(tmp_path)["state"]["rolls"]["sealed"]]
+    assert counts[0] == 256 and set(counts[1:]) == {PIECE} and len(counts) > 2
+    assert _load(tmp_path).state.rolls == more.state.rolls
+
+
+def test_the_timeline_reads_a_scene_with_sealed_rolls_only_as_far_as_it_needs(
+    tmp_path: Path, rolled: Scene
+) -> None:
+    """``SceneFile.load_prefix`` (the timeline past a damaged entry, issue 26) decodes a header
+    whose rolls are sealed without reading them: the state at ``at`` is replayed."""
+    from engine.session import replay
+    from saves.scenefile import SceneFile
+
+    with open_store(tmp_path).open_campaign("Rolls", create=True) as campaign:
+        campaign.save_scene(rolled)
+    assert _header(tmp_path)["state"]["rolls"]["sealed"]
+    file = SceneFile(tmp_path / "campaigns" / "rolls" / "scenes" / "scene-0001.json")
+    try:
+        at = len(rolled.journal) - 3
+        scene, length = file.load_prefix(at)
+    finally:
+        file.close()
+    assert length == len(rolled.journal)
+    assert scene.state == replay(rolled, rolled.journal[:at])
+    assert scene.state.rolls == replay(rolled, rolled.journal[:at]).rolls

@@ -1,0 +1,158 @@
+"""What is known of a turn order (issue 30): each name's place, and the places of those with a
+flag (who has not acted, who delays, who holds effects), kept per order by identity so a fight
+of 2,000 combatants is not walked several times per ``next``. Orders are immutable, so what is
+known of one never changes; ``engine.ih.encounter.put`` and :func:`same_places` hand it on to
+the order they make.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator
+from itertools import compress, count
+from operator import attrgetter, not_
+from typing import Protocol, TypeVar
+
+
+class Combatant(Protocol):
+    """What the turn order's bookkeeping reads of a combatant (:class:`engine.ih.encounter.
+    Combatant`, whose module calls this one: a protocol keeps the import one way)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def key(self) -> str: ...
+
+
+Placed = TypeVar("Placed", bound=Combatant)
+
+
+class Known:
+    """What is known of one turn order: each name's first place, each case-folded name's
+    first place, and the places of those with a flag (``"effects"``, ``"!acted"``: without)."""
+
+    __slots__ = ("order", "by_name", "by_key", "flags", "skips")
+
+    def __init__(
+        self,
+        order: tuple[Combatant, ...],
+        by_name: dict[str, int],
+        by_key: dict[str, int],
+        flags: dict[str, tuple[int, ...]],
+        skips: dict[str, int] | None = None,
+    ) -> None:
+        self.order = order
+        self.by_name = by_name
+        self.by_key = by_key
+        self.flags = flags
+        self.skips = skips if skips is not None else {}
+        """Per flag, how many first places of ``flags`` no longer have it: who acts in turn
+        leaves the front of ``"!acted"``, and copying the rest at every ``next`` made a fight's
+        round quadratic in its length (issue 30)."""
+
+
+_KNOWN: dict[int, Known] = {}
+"""Turn orders lately looked into, by identity (each keeps its order, so its id is not
+reused). A fight of 2,000 combatants looked every name up, and for who could act, held effects
+or delayed, by walking the order several times per ``next`` (issue 30). Orders are immutable,
+so what is known of one never changes; ``put`` and :func:`same_places` hand it on to the
+order they make."""
+
+_KNOWN_KEPT = 64
+
+
+def known(order: tuple[Combatant, ...]) -> Known:
+    found = _KNOWN.get(id(order))
+    if found is not None and found.order is order:
+        return found
+    by_name: dict[str, int] = {}
+    by_key: dict[str, int] = {}
+    for index, combatant in enumerate(order):
+        by_name.setdefault(combatant.name, index)
+        by_key.setdefault(combatant.key, index)
+    return remember(Known(order, by_name, by_key, {}))
+
+
+def remember(seen: Known) -> Known:
+    while len(_KNOWN) >= _KNOWN_KEPT:
+        _KNOWN.pop(next(iter(_KNOWN)), None)
+    _KNOWN[id(seen.order)] = seen
+    return seen
+
+
+def places(order: tuple[Combatant, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """The first place of each name and of each case-folded name in ``order``."""
+    found = known(order)
+    return found.by_name, found.by_key
+
+
+def _flag(combatant: Combatant, flag: str) -> bool:
+    if flag.startswith("!"):
+        return not getattr(combatant, flag[1:])
+    return bool(getattr(combatant, flag))
+
+
+def flagged(order: tuple[Combatant, ...], flag: str) -> tuple[int, ...]:
+    """The places, in order, of the combatants with ``flag``: an attribute that is truthy
+    (``"effects"``, ``"delaying"``), or falsy after ``!`` (``"!acted"``)."""
+    found = known(order)
+    at, skip = _flag_places(found, flag)
+    if skip:
+        at = at[skip:]
+        found.flags[flag], found.skips[flag] = at, 0
+    return at
+
+
+def flagged_from(order: tuple[Combatant, ...], flag: str, start: int) -> Iterator[int]:
+    """The places of :func:`flagged` from ``start`` on, one at a time (nothing copied)."""
+    at, skip = _flag_places(known(order), flag)
+    for index in range(bisect_left(at, start, skip), len(at)):
+        yield at[index]
+
+
+def _flag_places(seen: Known, flag: str) -> tuple[tuple[int, ...], int]:
+    found = seen.flags.get(flag)
+    if found is None:
+        values = map(attrgetter(flag.lstrip("!")), seen.order)
+        found = tuple(compress(count(), map(not_, values) if flag.startswith("!") else values))
+        seen.flags[flag], seen.skips[flag] = found, 0
+    return found, seen.skips.get(flag, 0)
+
+
+def same_places(
+    old: tuple[Placed, ...],
+    new: tuple[Placed, ...],
+    flags: dict[str, tuple[int, ...]] | None = None,
+) -> tuple[Placed, ...]:
+    """``new``, an order with the very names of ``old`` at the same places (each combatant
+    replaced by a changed copy of itself): its places are known without walking it (and the
+    ``flags`` given, if the caller knows them)."""
+    found = _KNOWN.get(id(old))
+    if found is not None and found.order is old and len(new) == len(old):
+        remember(Known(new, found.by_name, found.by_key, dict(flags or {})))
+    return new
+
+
+def put_flags(
+    seen: Known, index: int, old: Combatant, new: Combatant
+) -> tuple[dict[str, tuple[int, ...]], dict[str, int]]:
+    """The flags (and skips) of an order whose combatant at ``index`` went from ``old`` to
+    ``new``: the same places, or one skipped more (``index`` was the first), or new ones."""
+    moved: dict[str, tuple[int, ...]] = {}
+    skips: dict[str, int] = {}
+    for flag, at in seen.flags.items():
+        skip = seen.skips.get(flag, 0)
+        was, now = _flag(old, flag), _flag(new, flag)
+        where = bisect_left(at, index, skip)
+        if was == now:
+            pass
+        elif now:
+            at, skip = (*at[skip:where], index, *at[where:]), 0
+        elif where < len(at) and at[where] == index:
+            if where == skip:
+                skip += 1
+            else:
+                at, skip = at[skip:where] + at[where + 1 :], 0
+        moved[flag], skips[flag] = at, skip
+    return moved, skips
