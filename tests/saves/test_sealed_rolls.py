@@ -1,23 +1,38 @@
 """A scene's rolls sealed in files of 256, so an autosave does not rewrite them (issue 30:
 the header held every roll of the scene). ``rolls`` is not part of a state's equality, so every
-test compares it on its own."""
+test compares it on its own.
+
+The files here hold :data:`PIECE` rolls, a quarter of the real 256 (``sealed_rolls.PIECE`` is
+read when a scene is saved and loaded): the same files, seals and crossings with a scene a
+quarter as long, as every autosave and load of it costs in proportion (issue 24 §5).
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from saves_fixtures import build_ih, scenes_after
 
 from engine.session import Scene
-from saves import BadFile, export_document, import_file, open_store
-from saves.sealed_rolls import PIECE
+from saves import BadFile, export_document, import_file, open_store, sealed_rolls
 from saves.storage import split_checksum
+
+PIECE = 64
+"""The rolls a sealed file holds in these tests."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def small_pieces() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sealed_rolls, "PIECE", PIECE)
+        yield
 
 
 @pytest.fixture(scope="module")
-def rolled() -> Scene:
+def rolled(small_pieces: None) -> Scene:
     """A fight of 4 with more than two sealed files of rolls."""
     scene = build_ih(4, 10, seed=3)
     *_, last = scenes_after(scene, ["roll ih-d10 2 --dc 1"] * (2 * PIECE + 40))
