@@ -179,10 +179,6 @@ def _photographed(
     return seen
 
 
-class _Died(BaseException):
-    pass
-
-
 def _fork_and_die(call: Callable[[Callable[[int], None]], object], crash_at: int) -> int:
     """Run ``call(saved)`` in a forked child that dies (``os._exit``) just before its
     file-system operation ``crash_at``; the last number it had told ``saved``."""
