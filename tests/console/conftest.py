@@ -1,12 +1,12 @@
 """Fixtures for the console: an app on a temporary save directory, fixed dice and a fixed clock,
-and the same app run under Textual's Pilot; and two savings every console test gets (quick idle
-checks, no fsync)."""
+and the same app run under Textual's Pilot; and what every console test gets: quick idle checks,
+no fsync, and its apps' autosave writers stopped when it ends."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 
 from console.app import STConsoleApp
 from console.textual_compat import idle_checks_every
+from saves.errors import SaveError
 from saves.store import open_store
 
 
@@ -107,3 +108,26 @@ def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     tests do, tests/saves, with real fsyncs): an fsync costs milliseconds on a quiet disk and
     far more on a busy one, a dozen per app launch and more per autosave."""
     monkeypatch.setattr(os, "fsync", _no_fsync)
+
+
+@pytest.fixture(autouse=True)
+def writers_stopped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each app a test makes has its autosave writer stopped and its campaign closed when the
+    test ends, as ``st-console`` does when its app returns (console/app.py ``main``). A writer
+    left waiting holds its app alive, and every app of the run after it: the heap grew by
+    thousands of objects a test, and Python's garbage collector went through them all, over and
+    over (a third of the console tests' time, issue 24 §5)."""
+    made: list[STConsoleApp] = []
+    init = STConsoleApp.__init__
+
+    def remembered(app: STConsoleApp, *args: Any, **kwargs: Any) -> None:
+        init(app, *args, **kwargs)
+        made.append(app)
+
+    monkeypatch.setattr(STConsoleApp, "__init__", remembered)
+    yield
+    for app in made:
+        persistence = app._persistence
+        if persistence is not None:
+            with suppress(SaveError, OSError):  # a test's broken disk: the writer is stopped
+                persistence.shutdown()

@@ -143,7 +143,7 @@ async def test_the_title_says_surprise_round_while_it_runs(run_app: AppRun) -> N
 
 async def test_an_unusual_reflex_is_warned_and_taken(run_app: AppRun, lang: str) -> None:
     async with run_app(script=FIGHT, lang=lang) as (app, pilot):
-        await pilot.press("colon", *'spend Cid reflex "Shadow step"', "enter")
+        assert ih_screen(app).run_command('spend Cid reflex "Shadow step"')
         await pilot.pause()
         assert row(app, "Cid")["owed_swift"] == 1
         warned = [n.message for n in notifications(app)]
@@ -153,7 +153,7 @@ async def test_an_unusual_reflex_is_warned_and_taken(run_app: AppRun, lang: str)
 
 async def test_a_one_round_action_lands_at_the_start_of_the_next_turn(run_app: AppRun) -> None:
     async with run_app(script=FIGHT) as (app, pilot):
-        await pilot.press("colon", *'spend Ann one-round "Ritual"', "enter")
+        assert ih_screen(app).run_command('spend Ann one-round "Ritual"')
         await pilot.pause()
         assert row(app, "Ann")["one_round"] == "Ritual"
         for _ in range(3):

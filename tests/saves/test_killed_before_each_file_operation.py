@@ -3,19 +3,28 @@
 moments.
 
 The session (create a campaign, autosave a scene command by command across journal chunk
-boundaries and undos, backups and their rotation, close, reopen, close) runs once to count its
-operations; then once per operation N in a forked child that dies (``os._exit``, no clean-up:
-as a SIGKILL) just before operation N. After each death the save directory must load: the
-campaign (once its index exists), the scene equal to the last version whose save returned or
-the one being saved, the campaign's cast (issue 25) the one that scene carries, every backup not
-marked damaged loading whole, and the campaign opening for writing again.
+boundaries and undos, backups and their rotation, close, reopen, close) runs in a forked child
+that, just before each of its file-system operations N, copies the save directory as it is at
+that moment to ``crash-N``: what a death there (``os._exit``, no clean-up: as a SIGKILL) leaves
+on disk, since a dying process loses only what it had not yet handed to the kernel, and a copy
+reads only what the kernel has (an fsync is a crash point, and a no-op: a process death loses no
+page cache). One run makes every crash point's directory (once per point, a fork each, took
+minutes); a few points are also reached by a real death (``_fork_and_die``), the copies' check.
+After each crash point the save directory must load: the campaign (once its index exists), the
+scene equal to the last version whose save returned or the one being saved, the campaign's cast
+(issue 25) the one that scene carries, every backup not marked damaged loading whole, and the
+campaign opening for writing again.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import stat
+import sys
 import tempfile
+import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -30,6 +39,9 @@ from saves import backups, campaign, open_store, scenefile
 KILLED = 77
 LINES = ('clue "trace {}"', "status Mei hurt 1", "undo", "undo", 'clue "x{}"', "phase next")
 
+REAL_DEATHS = 3
+"""How many crash points of each test are also reached by a real death of a forked child."""
+
 
 def _versions() -> list[Scene]:
     """The scene after each command of the session: chunks sealed (CHUNK is 4 here) and
@@ -38,19 +50,19 @@ def _versions() -> list[Scene]:
     return list(scenes_after(build_mist(3, 7), lines))
 
 
-def _session(root: Path, versions: list[Scene], confirmed: int) -> None:
-    """The scripted session; writes each confirmed save's number to fd ``confirmed``."""
+def _session(root: Path, versions: list[Scene], saved: Callable[[int], None]) -> None:
+    """The scripted session; tells ``saved`` the number of each save that returned."""
     store = open_store(root)
     opened = store.open_campaign("Crash", create=True)
     half = len(versions) // 2
     for number, scene in enumerate(versions[:half], start=1):
         opened.save_scene(scene)
-        os.write(confirmed, f"{number}\n".encode())
+        saved(number)
     opened.close()
     opened = store.open_campaign("Crash")
     for number, scene in enumerate(versions[half:], start=half + 1):
         opened.save_scene(scene)
-        os.write(confirmed, f"{number}\n".encode())
+        saved(number)
     opened.close()
     store.set_last_opened("Crash", versions[-1].name)
 
@@ -69,19 +81,27 @@ OPERATIONS = [
 
 
 FSYNC = os.fsync
+COPY2 = shutil.copy2
+LINK = os.link
 
 
-def _die_before_operation(crash_at: int) -> Callable[[], int]:
-    """Make this (forked) process die, as by SIGKILL, just before its file-system operation
-    number ``crash_at`` (0: never); returns how many operations it has counted so far."""
+def _before_each_operation(hook: Callable[[int], None]) -> None:
+    """In this (forked) process, call ``hook(N)`` just before its file-system operation number
+    N (what the hook itself does is not counted)."""
     count = 0
+    busy = False
 
     def counted(function):  # type: ignore[no-untyped-def]
         def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
-            nonlocal count
+            nonlocal count, busy
+            if busy:
+                return function(*args, **kwargs)
             count += 1
-            if count == crash_at:
-                os._exit(KILLED)
+            busy = True
+            try:
+                hook(count)
+            finally:
+                busy = False
             if function is FSYNC:
                 return None  # a crash point, but a process death loses no page cache
             return function(*args, **kwargs)
@@ -90,39 +110,107 @@ def _die_before_operation(crash_at: int) -> Callable[[], int]:
 
     for module, name in OPERATIONS:
         setattr(module, name, counted(getattr(module, name)))
-    return lambda: count
 
 
-def _child(root: Path, versions: list[Scene], crash_at: int, confirmed: int, total: int) -> None:
-    counted = _die_before_operation(crash_at)
-    _session(root, versions, confirmed)
-    os.write(total, f"{counted()}\n".encode())
-    os._exit(0)
+def _copy_tree(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` as it is on disk: symbolic links as links, and files
+    hard-linked to each other (a backup shares the scenes' sealed chunks) linked again."""
+    first: dict[tuple[int, int], Path] = {}
+    for folder, folders, files in os.walk(source):
+        here = Path(folder)
+        there = target / here.relative_to(source)
+        there.mkdir()
+        for name in [*folders, *files]:
+            found = os.lstat(here / name)
+            if stat.S_ISLNK(found.st_mode):
+                os.symlink(os.readlink(here / name), there / name)
+                if name in folders:
+                    folders.remove(name)
+            elif name in folders:
+                continue
+            elif (found.st_dev, found.st_ino) in first:
+                LINK(first[found.st_dev, found.st_ino], there / name)
+            else:
+                COPY2(here / name, there / name)
+                first[found.st_dev, found.st_ino] = there / name
 
 
-def _fork(root: Path, versions: list[Scene], crash_at: int) -> tuple[int, int, int]:
-    """Run the session in a child that dies before operation ``crash_at``.
-
-    Returns: its exit status, the number of saves that returned, the operations counted.
-    """
-    confirmed_r, confirmed_w = os.pipe()
-    total_r, total_w = os.pipe()
+def _photographed(
+    root: Path, into: Path, call: Callable[[Callable[[int], None]], object]
+) -> list[int]:
+    """Run ``call(saved)`` in a forked child that copies ``root`` to ``into / f"crash-{N}"``
+    just before each of its file-system operations N (no copy while ``root`` does not exist
+    yet): the save directory a death before operation N leaves. Returns, for each operation
+    in turn, the last number ``call`` had told ``saved`` by then (0: none)."""
+    into.mkdir(parents=True, exist_ok=True)
+    result_r, result_w = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover (the child)
         try:
-            os.close(confirmed_r)
-            os.close(total_r)
-            _child(root, versions, crash_at, confirmed_w, total_w)
+            os.close(result_r)
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            last = [0]
+            seen: list[int] = []
+
+            def photograph(number: int) -> None:
+                seen.append(last[0])
+                if root.exists():
+                    _copy_tree(root, into / f"crash-{number}")
+
+            def saved(number: int) -> None:
+                last[0] = number
+
+            _before_each_operation(photograph)
+            call(saved)
+            with os.fdopen(result_w, "w") as handle:
+                json.dump(seen, handle)
+            os._exit(0)
+        except BaseException:
+            traceback.print_exc(file=sys.stderr)
         finally:
             os._exit(3)
-    os.close(confirmed_w)
-    os.close(total_w)
+    os.close(result_w)
+    with os.fdopen(result_r) as handle:
+        text = handle.read()
     _, status = os.waitpid(pid, 0)
-    with os.fdopen(confirmed_r) as handle:
-        confirmed = len(handle.read().split())
-    with os.fdopen(total_r) as handle:
-        text = handle.read().strip()
-    return os.waitstatus_to_exitcode(status), confirmed, int(text) if text else 0
+    assert os.waitstatus_to_exitcode(status) == 0
+    seen: list[int] = json.loads(text)
+    return seen
+
+
+def _fork_and_die(call: Callable[[Callable[[int], None]], object], crash_at: int) -> int:
+    """Run ``call(saved)`` in a forked child that dies (``os._exit``) just before its
+    file-system operation ``crash_at``; the last number it had told ``saved``."""
+    result_r, result_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (the child)
+        try:
+            os.close(result_r)
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+
+            def die(number: int) -> None:
+                if number == crash_at:
+                    os._exit(KILLED)
+
+            _before_each_operation(die)
+            call(lambda n: os.write(result_w, f"{n}\n".encode()))
+            os._exit(0)
+        finally:
+            os._exit(3)
+    os.close(result_w)
+    with os.fdopen(result_r) as handle:
+        told = handle.read().split()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == KILLED, crash_at
+    return int(told[-1]) if told else 0
+
+
+def _real_deaths(total: int) -> list[int]:
+    """The crash points also reached by a real death: spread over the ``total``."""
+    return sorted({max(1, total * (k + 1) // (REAL_DEATHS + 1)) for k in range(REAL_DEATHS)})
 
 
 def _check(root: Path, versions: list[Scene], confirmed: int) -> None:
@@ -152,74 +240,60 @@ def _check(root: Path, versions: list[Scene], confirmed: int) -> None:
                 copy.load_scene(name)
 
 
+@pytest.fixture
+def crash_dir(tmp_path: Path) -> Iterator[Path]:
+    """A folder in memory where there is one (the tests measure crash points, not the disk)."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    root = Path(tempfile.mkdtemp(prefix="st-crash-", dir=shm))
+    try:
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_crash_at_every_file_system_operation_leaves_good_saves(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    crash_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(scenefile, "CHUNK", 4)
     monkeypatch.setattr(campaign, "BACKUP_EVERY", 3)
     monkeypatch.setattr(backups, "KEEP", 2)
     monkeypatch.setattr(backups, "KEEP_GOOD", 1)
     versions = _versions()
-    shm = Path("/dev/shm")
-    if shm.is_dir() and os.access(shm, os.W_OK):  # memory: the test measures crash points,
-        tmp_path = Path(tempfile.mkdtemp(prefix="st-crash-", dir=shm))  # not the disk
-        request_cleanup = True
-    else:
-        request_cleanup = False
-    try:
-        _run_all(tmp_path, versions)
-    finally:
-        if request_cleanup:
-            shutil.rmtree(tmp_path, ignore_errors=True)
-
-
-def _run_all(tmp_path: Path, versions: list[Scene]) -> None:
-    status, confirmed, total = _fork(tmp_path / "full", versions, crash_at=0)
-    assert (status, confirmed) == (0, len(versions))
+    live = crash_dir / "full"
+    seen = _photographed(live, crash_dir, lambda saved: _session(live, versions, saved))
+    total = len(seen)
+    assert seen[-1] == len(versions)
     assert total > 100
-    for crash_at in range(1, total + 1):
-        root = tmp_path / f"crash-{crash_at}"
-        status, confirmed, _ = _fork(root, versions, crash_at)
-        assert status == KILLED
+    _check(live, versions, len(versions))
+    for crash_at, confirmed in enumerate(seen, start=1):
+        root = crash_dir / f"crash-{crash_at}"
         _check(root, versions, confirmed)
-        shutil.rmtree(root)
+        shutil.rmtree(root, ignore_errors=True)
+    for crash_at in _real_deaths(total):
+        root = crash_dir / f"died-{crash_at}"
+        confirmed = _fork_and_die(
+            lambda saved, root=root: _session(root, versions, saved),  # type: ignore[misc]
+            crash_at,
+        )
+        assert confirmed == seen[crash_at - 1], crash_at
+        _check(root, versions, confirmed)
     print(f"{total} crash points")
-
-
-def _restore_child(root: Path, backup_id: str, crash_at: int, total: int) -> None:
-    counted = _die_before_operation(crash_at)
-    open_store(root).restore_backup("Crash", backup_id)
-    os.write(total, f"{counted()}\n".encode())
-    os._exit(0)
-
-
-def _fork_restore(root: Path, backup_id: str, crash_at: int) -> tuple[int, int]:
-    total_r, total_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover (the child)
-        try:
-            os.close(total_r)
-            _restore_child(root, backup_id, crash_at, total_w)
-        finally:
-            os._exit(3)
-    os.close(total_w)
-    _, status = os.waitpid(pid, 0)
-    with os.fdopen(total_r) as handle:
-        text = handle.read().strip()
-    return os.waitstatus_to_exitcode(status), int(text) if text else 0
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_crash_at_every_file_system_operation_of_a_restore_leaves_old_or_restored(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    crash_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A restore must never leave the campaign without an index (moving the live files aside,
     then copying the backup in, did). Killed before each operation of a restore, the campaign
     must open (for writing, and in the list) with the old or the restored state."""
     monkeypatch.setattr(scenefile, "CHUNK", 4)
     versions = _versions()
-    seed = tmp_path / "seed"
+    seed = crash_dir / "seed"
     store = open_store(seed)
     opened = store.open_campaign("Crash", create=True)
     for scene in versions[:5]:
@@ -238,21 +312,18 @@ def test_a_crash_at_every_file_system_operation_of_a_restore_leaves_old_or_resto
         restored = copy.load_scene("Case")
     assert restored != old
 
-    def run(crash_at: int) -> tuple[Path, int, int]:
-        root = tmp_path / f"crash-{crash_at}"
+    def restore(root: Path) -> Callable[[Callable[[int], None]], object]:
         shutil.copytree(seed, root, symlinks=True)
-        status, total = _fork_restore(root, backup.id, crash_at)
-        return root, status, total
+        return lambda saved: open_store(root).restore_backup("Crash", backup.id)
 
-    root, status, total = run(0)
-    assert status == 0 and total > 5
-    with open_store(root).open_campaign("Crash", read_only=True) as opened:
+    live = crash_dir / "full"
+    total = len(_photographed(live, crash_dir, restore(live)))
+    assert total > 5
+    with open_store(live).open_campaign("Crash", read_only=True) as opened:
         assert opened.load_scene("Case") == restored
-    shutil.rmtree(root)
     outcomes = set()
-    for crash_at in range(1, total + 1):
-        root, status, _ = run(crash_at)
-        assert status == KILLED
+
+    def check(root: Path, crash_at: int) -> None:
         check = open_store(root)
         infos = check.list_campaigns()
         assert [(info.name, info.problem) for info in infos] == [("Crash", None)], crash_at
@@ -268,46 +339,15 @@ def test_a_crash_at_every_file_system_operation_of_a_restore_leaves_old_or_resto
             with open_store(root).open_directory(aside[-1], read_only=True) as kept:
                 assert kept.load_scene("Case") == old
         shutil.rmtree(root)
+
+    for crash_at in range(1, total + 1):
+        check(crash_dir / f"crash-{crash_at}", crash_at)
+    for crash_at in _real_deaths(total):
+        root = crash_dir / f"died-{crash_at}"
+        _fork_and_die(restore(root), crash_at)
+        check(root, crash_at)
     assert outcomes == {"old", "restored"}
     print(f"{total} crash points in a restore")
-
-
-def _fork_call(call: Callable[[], object], crash_at: int) -> tuple[int, int]:
-    """Run ``call`` in a child that dies before its file-system operation ``crash_at``
-    (0: never); its exit status and the operations it counted."""
-    total_r, total_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover (the child)
-        try:
-            os.close(total_r)
-            quiet = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(quiet, 1)
-            os.dup2(quiet, 2)
-            counted = _die_before_operation(crash_at)
-            call()
-            os.write(total_w, f"{counted()}\n".encode())
-            os._exit(0)
-        finally:
-            os._exit(3)
-    os.close(total_w)
-    _, status = os.waitpid(pid, 0)
-    with os.fdopen(total_r) as handle:
-        text = handle.read().strip()
-    return os.waitstatus_to_exitcode(status), int(text) if text else 0
-
-
-@pytest.fixture
-def crash_dir(tmp_path: Path) -> Iterator[Path]:
-    """A folder in memory where there is one (the tests measure crash points, not the disk)."""
-    shm = Path("/dev/shm")
-    if not (shm.is_dir() and os.access(shm, os.W_OK)):
-        yield tmp_path
-        return
-    root = Path(tempfile.mkdtemp(prefix="st-crash-", dir=shm))
-    try:
-        yield root
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def _campaign_scenes(root: Path, name: str) -> dict[str, object]:
@@ -370,9 +410,9 @@ def _run_script(root: Path, script: str = SCRIPT) -> int:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
-@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_CAST], ids=["scenes", "cast-between-scenes"])
+@pytest.mark.parametrize("text", [SCRIPT, SCRIPT_CAST], ids=["scenes", "cast-between-scenes"])
 def test_a_script_killed_at_every_file_operation_leaves_none_of_it_and_runs_again_once(
-    crash_dir: Path, monkeypatch: pytest.MonkeyPatch, script: str
+    crash_dir: Path, monkeypatch: pytest.MonkeyPatch, text: str
 ) -> None:
     """Issue 30: a ``run --campaign`` script touching its campaign's current scene and making
     two more, killed before each of its file-system operations: the campaign then holds the
@@ -394,28 +434,39 @@ def test_a_script_killed_at_every_file_operation_leaves_none_of_it_and_runs_agai
         shutil.copytree(seed, root, symlinks=True)
         return root
 
+    def script(root: Path) -> Callable[[Callable[[int], None]], object]:
+        def run(saved: Callable[[int], None]) -> None:
+            assert _run_script(root, text) == 0
+
+        return run
+
     full = copy("full")
-    status, total = _fork_call(lambda: _run_script(full, script), 0)
-    assert status == 0 and total > 20
+    total = len(_photographed(full, crash_dir, script(full)))
+    assert total > 20
     after = _campaign_scenes(full, "Table")
     assert list(after) == ["First", "Second", "Third", "the cast"]
-    assert after["First"] != before["First"] or script is SCRIPT_CAST
+    assert after["First"] != before["First"] or text is SCRIPT_CAST
     assert after["the cast"] != ()
-    if script is SCRIPT_CAST:  # 7 - 2 + 1 in Second, - 1 in Third, - 1 in Second: one cast
+    if text is SCRIPT_CAST:  # 7 - 2 + 1 in Second, - 1 in Third, - 1 in Second: one cast
         (ann,) = after["the cast"]  # type: ignore[misc]
         assert (ann.condition.health, ann.condition.willpower) == (4, 3)
     outcomes = set()
-    for crash_at in range(1, total + 1):
-        root = copy(f"crash-{crash_at}")
-        status, _ = _fork_call(lambda root=root: _run_script(root, script), crash_at)  # type: ignore[misc]
-        assert status == KILLED
+
+    def check(root: Path, crash_at: int) -> None:
         found = _campaign_scenes(root, "Table")
         assert found in (before, after), crash_at
         outcomes.add("none" if found == before else "all")
         if found == before:
-            assert _run_script(root, script) == 0
+            assert _run_script(root, text) == 0
             assert _campaign_scenes(root, "Table") == after, crash_at
         shutil.rmtree(root)
+
+    for crash_at in range(1, total + 1):
+        check(crash_dir / f"crash-{crash_at}", crash_at)
+    for crash_at in _real_deaths(total):
+        root = copy(f"died-{crash_at}")
+        _fork_and_die(script(root), crash_at)
+        check(root, crash_at)
     assert outcomes == {"none", "all"}
     print(f"{total} crash points in a script")
 
@@ -427,8 +478,6 @@ def test_an_import_killed_at_every_file_operation_leaves_all_or_none_of_it(
     """Issue 30: an import into an existing campaign, killed before each of its file-system
     operations: afterwards the campaign opens with every imported scene and its mission, or
     with none of them."""
-    import json
-
     from saves import export_document, import_file
 
     monkeypatch.setattr(scenefile, "CHUNK", 4)
@@ -445,21 +494,18 @@ def test_an_import_killed_at_every_file_operation_leaves_all_or_none_of_it(
         opened.save_scene(replace(versions[2], name="Kept"))
     before = _campaign_scenes(seed, "Crash")
 
-    def run(crash_at: int) -> tuple[Path, int, int]:
-        root = crash_dir / f"crash-{crash_at}"
+    def importing(root: Path) -> Callable[[Callable[[int], None]], object]:
         shutil.copytree(seed, root, symlinks=True)
-        status, total = _fork_call(lambda: import_file(open_store(root), export), crash_at)
-        return root, status, total
+        return lambda saved: import_file(open_store(root), export)
 
-    root, status, total = run(0)
-    assert status == 0 and total > 5
-    after = _campaign_scenes(root, "Crash")
+    full = crash_dir / "full"
+    total = len(_photographed(full, crash_dir, importing(full)))
+    assert total > 5
+    after = _campaign_scenes(full, "Crash")
     assert list(after) == ["Kept", "Case", "Other", "the cast"]
-    shutil.rmtree(root)
     outcomes = set()
-    for crash_at in range(1, total + 1):
-        root, status, _ = run(crash_at)
-        assert status == KILLED
+
+    def check(root: Path, crash_at: int) -> None:
         found = _campaign_scenes(root, "Crash")
         assert found in (before, after), crash_at
         with open_store(root).open_campaign("Crash", read_only=True) as opened:
@@ -467,5 +513,12 @@ def test_an_import_killed_at_every_file_operation_leaves_all_or_none_of_it(
         assert missions == ([("The Hound", ("Case",))] if found == after else []), crash_at
         outcomes.add("none" if found == before else "all")
         shutil.rmtree(root)
+
+    for crash_at in range(1, total + 1):
+        check(crash_dir / f"crash-{crash_at}", crash_at)
+    for crash_at in _real_deaths(total):
+        root = crash_dir / f"died-{crash_at}"
+        _fork_and_die(importing(root), crash_at)
+        check(root, crash_at)
     assert outcomes == {"none", "all"}
     print(f"{total} crash points in an import")

@@ -11,9 +11,11 @@ import pytest
 from saves_fixtures import build_ih, scenes_after
 
 from engine.session import Scene
-from saves import BadFile, export_document, import_file, open_store
-from saves.sealed_rolls import PIECE
+from saves import BadFile, export_document, import_file, open_store, sealed_rolls
 from saves.storage import split_checksum
+
+PIECE = sealed_rolls.PIECE
+"""The rolls a sealed file holds (64)."""
 
 
 @pytest.fixture(scope="module")
