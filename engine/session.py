@@ -72,7 +72,7 @@ def _checkpointed(
 
 def new_scene(name: str, system: str, seed: int | None = None) -> Scene:
     """An empty scene. ``seed`` fixes every die of the scene (``--seed``)."""
-    state = commands.new_state(system)
+    state = commands.new_state(system, name)
     base = seed if seed is not None else random.SystemRandom().getrandbits(48)
     return Scene(name=name, system=system, initial=state, state=state, seed_base=base)
 
