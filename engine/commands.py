@@ -215,6 +215,16 @@ def apply(
     return mist_family.apply(state, command, rng)
 
 
+def as_past(state: SceneState) -> SceneState:
+    """A state of the past as the timeline shows it (issue 26): Infinite Horror health never
+    above its maximum (:func:`engine.ih.cast.within_maximum`)."""
+    if isinstance(state, Encounter):
+        from engine.ih.cast import within_maximum
+
+        return within_maximum(state)
+    return state
+
+
 def to_json(state: SceneState, system: str) -> dict[str, Any]:
     """The scene as INTERFACE.md §2 prints it for ``run --json``."""
     view = ih_family.to_json(state) if isinstance(state, Encounter) else mist_family.to_json(state)
