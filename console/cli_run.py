@@ -163,6 +163,8 @@ def _apply_lines(
                     raise RuleError("run.scene-taken", name=command.name)
                 if run.scene is not None and not command.split:
                     run.ended.add(run.scene.name)  # the table moves on from it
+                if campaign is not None:  # what the script did so far is the campaign's
+                    _save_touched(run, campaign)
                 run.scene = session.new_scene(command.name, command.system, seed)
                 if campaign is not None:
                     run.scene = campaign.with_roster(run.scene)

@@ -137,3 +137,14 @@ def test_two_stores_open_at_once_merge_each_half_onto_the_other(tmp_path: Path) 
             "wet",
         }
     assert cast_statuses(tmp_path) == {"hurt": 2, "sick": 1, "tired": 1, "scared": 1, "wet": 1}
+
+
+def test_a_scene_new_in_the_same_script_starts_where_the_script_left_the_cast(
+    tmp_path: Path,
+) -> None:
+    """One ``run`` script making the Office and then the Alley: the Alley starts with Mei as
+    the Office left her (the scenes played so far are saved before the next one starts)."""
+    view = json.loads(run(tmp_path, ALLEY + ALLEY_NEXT, "--json").stdout)
+    assert view["scene"]["name"] == "Alley"
+    assert statuses(view) == {"hurt": 2}
+    assert [c.name for c in standing(tmp_path).characters] == ["Mei"]
