@@ -194,7 +194,7 @@ class Roster:
             scene = replace(scene, initial=start, state=start)
         elif standing is not None and standing.profiles and self.is_latest(scene):
             scene = _with_profiles(scene, standing)
-        if standing is not None and (scene.journal or scene.undone) and self.is_present(scene):
+        if standing is not None and (scene.journal or scene.undone) and self._split(scene):
             scene = _mist_rebased(scene, standing)
         self._mist_bases[key] = _mist_carried(scene)
         return scene
@@ -273,6 +273,12 @@ class Roster:
         if any(same_name(n, name) for n in self._index.ended() + reopened(self._index)):
             return False
         return self.shares_cast(scene)
+
+    def _split(self, scene: Scene) -> bool:
+        """Whether a played M.I.S.T. scene is one half of a split party still played: only then
+        can the other half have moved the cast since (``cast COMMAND`` journals into the scene
+        played, :mod:`saves.between`), so only then is it moved to the cast when opened."""
+        return bool(open_beside(self._index)) and self.is_present(scene)
 
     def mist(self) -> MistState | None:
         """What the campaign's M.I.S.T. scenes carry (the next scene's start), if any.
