@@ -17,6 +17,15 @@ if TYPE_CHECKING:
     from saves.campaign import Campaign
 
 
+def _mission_ended(name: str, mist: Any) -> bool:
+    """Whether a mission of the season is over: the current one once ``mission end`` closed
+    it, every earlier one (a later mission opened after it)."""
+    current = mist.mission if mist is not None else None
+    if current is not None and current.name.casefold() == name.casefold():
+        return bool(current.ended)
+    return True
+
+
 def campaign_json(campaign: Campaign) -> dict[str, Any]:
     """The campaign's cast, season, missions and scenes (``saves CAMPAIGN --json``).
 
@@ -42,7 +51,10 @@ def campaign_json(campaign: Campaign) -> dict[str, Any]:
         ],
         "cast": [roster_json(s) for s in campaign.roster() if s.carries],
         "season": campaign.season,
-        "missions": [{"name": m.name, "scenes": list(m.scenes)} for m in missions],
+        "missions": [
+            {"name": m.name, "scenes": list(m.scenes), "ended": _mission_ended(m.name, mist)}
+            for m in missions
+        ],
         "mist": None,
         "forked_from": None,
     }
@@ -122,17 +134,15 @@ def campaign_lines(view: dict[str, Any], t: Translator) -> list[str]:
         lines.append(t("campaign.season", name=view["season"] or "—"))
         current = mist["mission"] if mist else None
         for mission in view["missions"]:
-            state = ""
-            if current is not None and current["name"] == mission["name"]:
-                ended = current["ended"]
-                state = t("campaign.mission-ended" if ended else "campaign.mission-running")
-                if not ended:
-                    case = mist["case_file"] if mist else {}
-                    state += t(
-                        "campaign.case-file",
-                        clues=len(case.get("clues", [])),
-                        conclusions=len(case.get("conclusions", [])),
-                    )
+            ended = mission["ended"]
+            state = t("campaign.mission-ended" if ended else "campaign.mission-running")
+            if not ended and current is not None and current["name"] == mission["name"]:
+                case = mist["case_file"] if mist else {}
+                state += t(
+                    "campaign.case-file",
+                    clues=len(case.get("clues", [])),
+                    conclusions=len(case.get("conclusions", [])),
+                )
             scenes = t("word.list-sep").join(mission["scenes"]) or "—"
             lines.append(
                 "  " + t("campaign.mission", name=mission["name"], state=state, scenes=scenes)

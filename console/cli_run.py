@@ -163,6 +163,9 @@ def _apply_lines(
                     raise RuleError("run.scene-taken", name=command.name)
                 if run.scene is not None and not command.split:
                     run.ended.add(run.scene.name)  # the table moves on from it
+                if campaign is not None and run.touched:  # so far: the campaign's cast
+                    _begin_unit(run, campaign)
+                    _save_touched(run, campaign)
                 run.scene = session.new_scene(command.name, command.system, seed)
                 if campaign is not None:
                     run.scene = campaign.with_roster(run.scene)
@@ -198,6 +201,17 @@ def _between(run: _Run, campaign: Any, text: str, seed: int | None) -> None:
     if scene is not None:
         saved = campaign.has_scene(scene.name)
         run.scene = campaign.load_scene(scene.name) if saved else campaign.with_roster(scene)
+
+
+def _begin_unit(run: _Run, campaign: Any) -> None:
+    """Begin the script's unit before its first write part way (a ``scene new`` saving the
+    scenes played so far, so the new one starts where they left the cast): a kill or failure
+    later still leaves none of the script applied (issue 30)."""
+    from saves import units
+
+    if not run.unit:
+        units.begin(campaign.directory, [info.id for info in campaign.scenes()])
+        run.unit = True
 
 
 def _save_touched(run: _Run, campaign: Any) -> None:

@@ -101,11 +101,12 @@ def verbs(system: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(every))  # each once (``interpret`` is shared and M.I.S.T.'s)
 
 
-def new_state(system: str) -> SceneState:
-    """The empty state of a new scene of ``system``."""
+def new_state(system: str, name: str = "") -> SceneState:
+    """The empty state of a new scene of ``system``, named ``name`` where the family keeps
+    the scene's name in its state (M.I.S.T.: the clues' ``scene``; IH keeps none)."""
     if family_of(system) == "ih":
         return ih_family.new_state(system)
-    return mist_family.new_state(system)
+    return mist_family.new_state(system, name)
 
 
 def parse_line(line: Line, system: str | None) -> Command:
@@ -212,6 +213,16 @@ def apply(
     if isinstance(state, Encounter):
         return ih_family.apply(state, command, rng)
     return mist_family.apply(state, command, rng)
+
+
+def as_past(state: SceneState) -> SceneState:
+    """A state of the past as the timeline shows it (issue 26): Infinite Horror health never
+    above its maximum (:func:`engine.ih.cast.within_maximum`)."""
+    if isinstance(state, Encounter):
+        from engine.ih.cast import within_maximum
+
+        return within_maximum(state)
+    return state
 
 
 def to_json(state: SceneState, system: str) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def _checkpointed(
 
 def new_scene(name: str, system: str, seed: int | None = None) -> Scene:
     """An empty scene. ``seed`` fixes every die of the scene (``--seed``)."""
-    state = commands.new_state(system)
+    state = commands.new_state(system, name)
     base = seed if seed is not None else random.SystemRandom().getrandbits(48)
     return Scene(name=name, system=system, initial=state, state=state, seed_base=base)
 
@@ -138,7 +138,8 @@ def nearest_checkpoint(scene: Scene, n: int) -> tuple[int, SceneState]:
 def state_after(scene: Scene, n: int) -> SceneState:
     """The state after the first ``n`` journal entries, each with its own seed (the journal's
     dice, never new ones): replayed from the nearest checkpoint, so at most
-    :data:`CHECKPOINT_EVERY` entries (issue 26, the timeline).
+    :data:`CHECKPOINT_EVERY` entries (issue 26, the timeline); a past moment as shown
+    (:func:`engine.commands.as_past`).
 
     Raises:
         ValueError: ``n`` is not between 0 and the journal's length.
@@ -147,7 +148,7 @@ def state_after(scene: Scene, n: int) -> SceneState:
         raise ValueError(f"entry {n} is not in a journal of {len(scene.journal)}")
     if n == len(scene.journal):
         return scene.state
-    return replayed_to(scene, n)
+    return commands.as_past(replayed_to(scene, n))
 
 
 def replayed_to(scene: Scene, n: int) -> SceneState:

@@ -67,6 +67,21 @@ def _with_profiles(scene: Scene, standing: MistState) -> Scene:
     return replace(scene, initial=initial, state=state, checkpoints=())
 
 
+def _mist_rebased(scene: Scene, standing: MistState) -> Scene:
+    """A played M.I.S.T. scene still played (a split party, issue 25) seeing the cast where the
+    campaign has it now: its start moved by what the other half changed since
+    (:func:`engine.mist.carry.rebased`), its journal replayed on it; undo then replays on the
+    moved start, so it takes back only this scene's command."""
+    assert isinstance(scene.initial, MistState) and isinstance(scene.state, MistState)
+    start = carry.rebased(scene.initial, _mist_carried(scene), standing)
+    if start == scene.initial:
+        return scene
+    try:
+        return rebuilt(replace(scene, initial=start))
+    except Exception:  # a journal that cannot replay on it keeps the scene as it was
+        return scene
+
+
 class Roster:
     """The roster of one open campaign, and per scene the sheets it started from.
 
@@ -206,6 +221,8 @@ class Roster:
             scene = replace(scene, initial=start, state=start)
         elif standing is not None and standing.profiles and self.is_latest(scene):
             scene = _with_profiles(scene, standing)
+        if standing is not None and (scene.journal or scene.undone) and self._split(scene):
+            scene = _mist_rebased(scene, standing)
         self._mist_bases[key] = _mist_carried(scene)
         return scene
 
@@ -283,6 +300,12 @@ class Roster:
         if any(same_name(n, name) for n in self._index.ended() + reopened(self._index)):
             return False
         return self.shares_cast(scene)
+
+    def _split(self, scene: Scene) -> bool:
+        """Whether a played M.I.S.T. scene is one half of a split party still played: only then
+        can the other half have moved the cast since (``cast COMMAND`` journals into the scene
+        played, :mod:`saves.between`), so only then is it moved to the cast when opened."""
+        return bool(open_beside(self._index)) and self.is_present(scene)
 
     def mist(self) -> MistState | None:
         """What the campaign's M.I.S.T. scenes carry (the next scene's start), if any.

@@ -13,7 +13,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Static,
+)
 from textual.widgets.option_list import Option
 
 from console.i18n import Translator
@@ -210,13 +219,16 @@ SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
 """The rule systems a new scene can use (INTERFACE.md §3, ``scene new``)."""
 
 
-class NewSceneDialog(FormKeys, _Dialog[tuple[str, str]]):
+class NewSceneDialog(FormKeys, _Dialog[tuple[str, str, bool]]):
     """Ctrl+N: a new scene's name and its system, chosen here (the open scene's is only the
-    first choice shown: a M.I.S.T. scene is often followed by a fight, issue 18)."""
+    first choice shown: a M.I.S.T. scene is often followed by a fight, issue 18), and whether
+    the current scene stays open beside it (a split party, issue 25: ``scene new … split``)."""
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="NewSceneDialog")
         + "NewSceneDialog RadioSet { width: 1fr; margin-bottom: 1; }"
+        + "NewSceneDialog Checkbox { width: 1fr; margin-bottom: 1; }"
+        + "NewSceneDialog.-short Checkbox { border: none; height: 1; margin: 0 0 1 0; }"
     )
     VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
 
@@ -235,6 +247,7 @@ class NewSceneDialog(FormKeys, _Dialog[tuple[str, str]]):
                 for system in SYSTEMS:
                     label = t(f"dialog.system-{system}")
                     yield RadioButton(label, value=system == self.current, id=system)
+            yield Checkbox(t("dialog.split-party"), id="split")
             yield Button(t("dialog.create"), variant="primary", id="ok")
             yield Static("", classes="error", id="new-scene-error")
 
@@ -251,4 +264,4 @@ class NewSceneDialog(FormKeys, _Dialog[tuple[str, str]]):
         if not name:
             self.query_one("#new-scene-error", Static).update(self.t("dialog.need-name"))
             return
-        self.dismiss((name, self.chosen()))
+        self.dismiss((name, self.chosen(), self.query_one("#split", Checkbox).value))

@@ -59,7 +59,7 @@ class ShellActions(ShellBase):
         """A dialog for the name and a choice of system (``scene new`` on the command line)."""
         from console.screens.dialogs import NewSceneDialog
 
-        def chosen(value: tuple[str, str] | None) -> None:
+        def chosen(value: tuple[str, str, bool] | None) -> None:
             if value is not None:
                 self.post_message(NewSceneRequested(*value))
 

@@ -239,3 +239,16 @@ def _condition_view(now: Condition) -> dict[str, object]:
         },
         "notes": list(now.notes),
     }
+
+
+def within_maximum(state: Encounter) -> Encounter:
+    """``state`` with no combatant's health above its maximum: a moment of the timeline of a
+    scene still played whose start was moved by a heal made elsewhere (F3, the other half of a
+    split party, :func:`rebased`) may count a full start above it until the scene's own damage
+    brings it down; the timeline shows it at the maximum (issue 25)."""
+    if all(c.health <= c.health_max for c in state.order):
+        return state
+    order = tuple(
+        replace(c, health=c.health_max) if c.health > c.health_max else c for c in state.order
+    )
+    return replace(state, order=order)

@@ -7,6 +7,7 @@ old state untouched (states are immutable: nothing is half-changed).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from engine.dispatch import dispatch
@@ -22,11 +23,13 @@ from engine.mist.state import MistState
 VERBS: tuple[str, ...] = language.VERBS
 
 
-def new_state(system: str) -> MistState:
-    """The empty state of a new ``mist`` scene."""
+def new_state(system: str, name: str = "") -> MistState:
+    """The empty state of a new ``mist`` scene; ``name``: the scene's (its clues' ``scene``
+    label), "Scene 1" when none is given."""
     if system != "mist":
         raise RuleError("mist.family.family-plays-system-mist", system=system)
-    return MistState()
+    state = MistState()
+    return replace(state, scene=replace(state.scene, name=name)) if name.strip() else state
 
 
 def parse(line: Line) -> c.Command | None:

@@ -80,7 +80,7 @@ def test_saves_campaign_json(
     ann = view["cast"][0]
     assert ann["condition"]["health"] == 3 and ann["condition"]["uses"]["impulse"] is True
     assert view["season"] == "Autumn"
-    assert view["missions"] == [{"name": "Harbour", "scenes": ["Alley"]}]
+    assert view["missions"] == [{"name": "Harbour", "scenes": ["Alley"], "ended": False}]
     assert [c["name"] for c in view["mist"]["characters"]] == ["Mei"]
     assert view["mist"]["mission"]["name"] == "Harbour"
     assert [c["id"] for c in view["mist"]["case_file"]["clues"]] == ["c1"]
@@ -94,6 +94,27 @@ def test_saves_campaign_json(
             "open_beside": False,
         },
     ]
+
+
+def test_saves_campaign_json_says_which_missions_ended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each mission has ``ended`` (the text listing's "(ended)"): an earlier mission, and the
+    current one once ``mission end`` closed it."""
+    _run(tmp_path, ALLEY + "mission end\n", monkeypatch)
+    _run(tmp_path, 'scene new "Pier" mist\nmission "Lighthouse"\n', monkeypatch)
+    view = json.loads(_saves(tmp_path, capsys, "--json")[1])
+    assert [(m["name"], m["ended"]) for m in view["missions"]] == [
+        ("Harbour", True),
+        ("Lighthouse", False),
+    ]
+    lines = _saves(tmp_path, capsys)[1].splitlines()
+    assert "  Mission Harbour (ended): Alley" in lines
+    assert "  Mission Lighthouse (running); case file: 0 clues, 0 conclusions: Pier" in lines
+    _run(tmp_path, 'scene open "Pier"\nmission end\n', monkeypatch)
+    view = json.loads(_saves(tmp_path, capsys, "--json")[1])
+    assert [m["ended"] for m in view["missions"]] == [True, True]
+    assert "  任务 Lighthouse（已结束）：Pier" in _saves(tmp_path, capsys, "--lang", "zh")[1]
 
 
 def test_saves_of_an_unknown_campaign_is_refused_in_the_tables_language(

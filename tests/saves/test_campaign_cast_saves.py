@@ -131,7 +131,11 @@ def test_the_issues_mist_repro_deduce_k1_works_in_the_missions_next_scene(
     assert [(s.name, s.tier) for s in state.characters[0].statuses] == [("hurt", 2)]
     assert state.mission.name == "Harbour" and state.scene.name == "Office"
     assert state.case_file.conclusions[0].result is not None
-    assert state.case_file.clues[0].scene == "Scene 1"  # the clue remembers where it came from
+    # the clue remembers the scene it came from, by the name the Storyteller gave it
+    assert state.case_file.clues[0].scene == "Alley"
+    with open_store(tmp_path).open_campaign("C") as campaign:
+        alley = campaign.load_scene("Alley")
+    assert isinstance(alley.state, MistState) and alley.state.scene.name == "Alley"
 
 
 def test_mission_end_closes_the_case_file_for_the_next_scene(
