@@ -24,6 +24,10 @@ from console.usage import UsageError
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``st-console``; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] in (["roll"], ["odds"]):  # ``——dc 2`` from a Chinese input method: --dc
+        from engine.fullwidth import option_dashes
+
+        args_list = [args_list[0], *(option_dashes(word) for word in args_list[1:])]
     from console.language import choose
 
     speak(choose(lang_in(args_list), None))

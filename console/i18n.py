@@ -41,8 +41,14 @@ class Translator:
         self._english = _table("en")
 
     def __call__(self, key: str, **values: object) -> str:
-        """The label for ``key`` with ``{name}`` fields filled from ``values``."""
-        template = self._own.get(key) or self._english.get(key)
+        """The label for ``key`` with ``{name}`` fields filled from ``values``.
+
+        A key with a ``.one`` form in this language (English ``report.effect.one``: "(1 round)"
+        beside ``report.effect``: "(N rounds)") takes it when the one count among ``values``
+        is 1; Chinese has one form and needs none.
+        """
+        template = self._own.get(key + ".one") if _counts_one(values) else None
+        template = template or self._own.get(key) or self._english.get(key)
         if template is None:
             return key
         return template.format(**values) if values else template
@@ -60,6 +66,12 @@ class Translator:
         """What follows a label before its value: ``": "``, or the full-width ``：`` in a
         Chinese sentence (no ASCII punctuation inside Chinese, issue 27)."""
         return "：" if self.is_chinese else ": "
+
+
+def _counts_one(values: dict[str, object]) -> bool:
+    """Whether the one whole number among a label's values is 1 (its singular form)."""
+    counts = [v for v in values.values() if type(v) is int]
+    return counts == [1]
 
 
 def error_text(error: RuleError, lang: str = "en") -> str:
