@@ -146,7 +146,8 @@ def refusal_text(error: RuleError, node: object) -> str:
 
 def save_error_text(error: Exception, lang: str = "en") -> str:
     """A save/load refusal in ``lang``: its ``error.<code>`` template when it has a code with
-    words in the locale files, else its own (English) message."""
+    words in the locale files, else its own (English) message. Every refusal ``saves`` raises
+    has a code (tests/console/test_save_error_words.py walks them)."""
     code = getattr(error, "code", "")
     if code and lang in LANGUAGES and lang != "en":  # English: the message itself
         template = _table(lang).get(f"error.{code}")
@@ -154,10 +155,18 @@ def save_error_text(error: Exception, lang: str = "en") -> str:
             try:
                 params = getattr(error, "params", {}).items()
                 table = _table(lang)
-                return template.format(**{k: _plain_word(table, k, v) for k, v in params})
+                return template.format(**{k: _inner(table, k, v, lang) for k, v in params})
             except (KeyError, IndexError, ValueError):
                 pass
     return str(error)
+
+
+def _inner(table: dict[str, str], name: str, value: object, lang: str) -> object:
+    """A save refusal's field in ``lang``: a rule's refusal inside it (an imported sheet no
+    command could make) in that language too."""
+    if isinstance(value, RuleError):
+        return value.render(lang)
+    return _plain_word(table, name, value)
 
 
 def pad(text: str, width: int) -> str:

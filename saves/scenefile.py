@@ -92,7 +92,7 @@ class SceneFile:
         if document is None:
             if not self.path.exists():
                 raise FileNotFoundError(self.path)
-            raise BadFile(self.path, "holds no scene")
+            raise BadFile.of(self.path, "saves.scenefile.no-scene")
         return checked(dict(document), self.path, "scene")
 
     def load(self) -> Scene:
@@ -113,7 +113,7 @@ class SceneFile:
         try:
             header = self.read_header()
         except RecursionError:
-            raise BadFile(self.path, "is nested too deeply to be a save") from None
+            raise BadFile.of(self.path, "saves.file.nested") from None
         status = getattr(self._db.storage, "checksum_ok", None)
         trusted = status is True
         try:
@@ -125,9 +125,8 @@ class SceneFile:
             journal = tuple(sealed) + entries
             length = header.get("journal_length", len(journal))
             if length != len(journal):
-                raise BadFile(
-                    self.path,
-                    f"names {length} journal entries but its chunks hold {len(journal)}",
+                raise BadFile.of(
+                    self.path, "saves.scenefile.length-differs", length=length, held=len(journal)
                 )
             header, refs = self._split_rolls(header)
             scene = scene_from_parts(header, journal, self.path)
@@ -137,7 +136,7 @@ class SceneFile:
             if status is False:
                 check_journal_vouches(self.path, scene)
         except RecursionError:
-            raise BadFile(self.path, "is nested too deeply to be a save") from None
+            raise BadFile.of(self.path, "saves.file.nested") from None
         start = len(sealed)
         self._journal = scene.journal
         self._docs = {start + index: document for index, document in enumerate(tail)}
@@ -167,7 +166,7 @@ class SceneFile:
             return scene
         kind = sealed_rolls.item_type(scene.state)
         if kind is None:
-            raise BadFile(self.path, "has sealed rolls but its state keeps none")
+            raise BadFile.of(self.path, "saves.scenefile.sealed-unkept")
         sealed = sealed_rolls.read(self.chunk_dir, refs, kind, trusted)
         tail = getattr(scene.state, sealed_rolls.FIELD)
         state = replace(scene.state, **{sealed_rolls.FIELD: sealed + tail})
@@ -222,7 +221,7 @@ class SceneFile:
         refs = header.get("chunks", [])
         tail = header.get("tail", header.get("journal", []))
         if type(length) is not int or type(refs) is not list or type(tail) is not list:
-            raise BadFile(self.path, "its journal's length or chunk list is bad")
+            raise BadFile.of(self.path, "saves.scenefile.bad-journal")
         if at > length:
             raise PastEnd(self.path, length)
         entries: list[JournalEntry] = []
@@ -234,7 +233,7 @@ class SceneFile:
             try:
                 entries.extend(decode_entries(tail[: at - len(entries)], "tail"))
             except DocumentError as error:
-                raise BadFile(self.path, f"bad value at {error}") from None
+                raise BadFile.of(self.path, "saves.file.bad-value", error=error) from None
         if len(entries) < at:
             raise PastEnd(self.path, len(entries))
         scene = scene_from_parts(header, tuple(entries[:at]), self.path)
@@ -272,7 +271,7 @@ class SceneFile:
         try:
             return decode_entries(tail, "tail")
         except DocumentError as error:
-            raise BadFile(self.path, f"bad value at {error}") from None
+            raise BadFile.of(self.path, "saves.file.bad-value", error=error) from None
 
     def verify(self) -> bool:
         """Whether the file is good: its checksum matches, or (one that does not match) it
