@@ -65,8 +65,8 @@ class NewerVersion(BadFile):
             path,
             f"written by a newer ST Console (schema version {version}; this one reads up to "
             f"{supported}); update ST Console to open it",
-            "saves.documents.newer",
-            {"version": version, "supported": supported},
+            code="saves.documents.newer",
+            params={"version": version, "supported": supported},
         )
         self.version = version
 
@@ -79,8 +79,8 @@ class LockHeld(SaveError):
             f"The campaign is open in another program: {holder} (lock {path}). "
             "Open it read-only, or close the other one first.",
             path,
-            "saves.lock.held",
-            {"holder": holder, "path": path},
+            code="saves.lock.held",
+            params={"holder": holder, "path": path},
         )
         self.holder = holder
 
@@ -100,8 +100,8 @@ class PastEnd(SaveError):
         super().__init__(
             f"{path}: the journal has {length} entries.",
             path,
-            "saves.scenefile.past-end",
-            {"path": path, "length": length},
+            code="saves.scenefile.past-end",
+            params={"path": path, "length": length},
         )
         self.length = length
 
