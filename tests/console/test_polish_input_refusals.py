@@ -147,3 +147,15 @@ def test_fork_without_as_still_takes_the_default_name(
 )
 def test_one_round_is_singular_in_english(lang: str, key: str, rounds: int, expected: str) -> None:
     assert Translator(lang)(key, label="Blessed", rounds=rounds) == expected
+
+
+def test_run_prints_one_round_in_the_singular(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = "scene new F ih-d10\nadd Ann init=3\nadd Bob init=2\nbegin\n"
+    script += 'effect Ann "Blessed" rounds=1\neffect Bob "Slow" rounds=2\n'
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    assert main(["run", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "effects: Blessed (1 round)\n" in out
+    assert "effects: Slow (2 rounds)\n" in out
