@@ -159,3 +159,40 @@ def test_run_prints_one_round_in_the_singular(
     out = capsys.readouterr().out
     assert "effects: Blessed (1 round)\n" in out
     assert "effects: Slow (2 rounds)\n" in out
+
+
+CLI_TWICE = {
+    "en": "argument --dc: given twice; give it once",
+    "zh": "参数 --dc：给了两次；只给一次",
+    "zh-Hant": "參數 --dc：給了兩次；只給一次",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["roll", "ih-d10", "3", "--dc", "2", "--dc", "3"],
+        ["roll", "ih-d10", "3", "--dc=2", "——dc", "3"],
+        ["odds", "ih-d10", "3", "--dc", "2", "--dc", "3"],
+    ],
+)
+def test_the_cli_refuses_an_option_given_twice(
+    argv: list[str], lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*argv, "--lang", lang]) == 2
+    assert capsys.readouterr().err == f"st-console {argv[0]}: {CLI_TWICE[lang]}\n"
+
+
+def test_the_cli_takes_interpret_more_than_once(capsys: pytest.CaptureFixture[str]) -> None:
+    setting = "d6_sixes_counted_across_check"
+    argv = [
+        "roll",
+        "ih-d6",
+        "3",
+        "--interpret",
+        f"{setting}=false",
+        "--interpret",
+        f"{setting}=true",
+    ]
+    assert main([*argv, "--seed", "1"]) == 0
