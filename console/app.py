@@ -29,7 +29,7 @@ from textual.app import ComposeResult
 from console.app_chrome import ConsoleChrome
 from console.autosave import Autosave
 from console.families import is_scene_screen, screen_class
-from console.i18n import Translator, lock_holder
+from console.i18n import Translator, lock_holder, save_error_text
 from console.messages import AutosaveWritten, NewSceneRequested, ReopenRequested, SceneEdited
 from console.screens.start import start_frame
 from console.title_line import TitleLine
@@ -192,7 +192,7 @@ class STConsoleApp(ConsoleChrome):
             offer_backup(self, campaign, error)
             return
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(save_error_text(error, self.t.lang), severity="error", timeout=10)
             if not (self.screen_stack and is_scene_screen(self.screen)):
                 open_demo(self, instead_of=campaign)
             return
@@ -257,7 +257,7 @@ class STConsoleApp(ConsoleChrome):
         try:
             self.persistence.store.set_language(self.t.lang)
         except (SaveError, OSError) as error:
-            self.notify(str(error), severity="warning", timeout=8)
+            self.notify(save_error_text(error, self.t.lang), severity="warning", timeout=8)
         self.tell_moved_aside()
 
     def tell_moved_aside(self) -> None:
@@ -366,7 +366,7 @@ class STConsoleApp(ConsoleChrome):
                 await asyncio.to_thread(self._persistence.stop_writer)
                 self._persistence.close()
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(save_error_text(error, self.t.lang), severity="error", timeout=10)
             return
         self.exit()
 
@@ -388,7 +388,7 @@ def main(args: argparse.Namespace) -> int:
             if app._persistence is not None:
                 app._persistence.shutdown()
         except SaveError as error:
-            print(f"st-console: {error}")
+            print(f"st-console: {save_error_text(error, app.t.lang)}")
             return 1
     return 0
 

@@ -20,6 +20,24 @@ from collections.abc import Sequence
 from console.cli_parser import build_parser, lang_in, speak
 from console.usage import UsageError
 
+REPEATING = frozenset({"--interpret"})
+"""The options of ``roll`` and ``odds`` given once per value (INTERFACE.md §1)."""
+
+
+def _given_twice(argv: Sequence[str]) -> str | None:
+    """The first ``--option`` given twice (``--dc 2 --dc 3``, ``--dc=2 --dc 3``), if any;
+    ``--interpret`` repeats (one setting each), and nothing after ``--`` is an option."""
+    seen: set[str] = set()
+    for word in argv:
+        if word == "--":
+            break
+        name = word.partition("=")[0]
+        if name.startswith("--") and len(name) > 2 and name not in REPEATING:
+            if name in seen:
+                return name
+            seen.add(name)
+    return None
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``st-console``; returns the exit status."""
@@ -29,6 +47,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from console.language import choose
 
     speak(choose(lang_in(args_list), None))
+    twice = _given_twice(args_list) if args_list[:1] in (["roll"], ["odds"]) else None
+    if twice is not None:  # argparse would keep the last silently
+        from console.i18n import Translator
+
+        told = Translator(choose(lang_in(args_list), None))("cli.option-twice", option=twice)
+        print(f"st-console {args_list[0]}: {told}", file=sys.stderr)
+        return 2
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)

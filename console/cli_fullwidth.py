@@ -12,17 +12,18 @@ DICE_COMMANDS = ("roll", "odds")
 
 def ascii_dice_arguments(argv: Sequence[str]) -> list[str]:
     """``roll``/``odds``'s arguments with full-width characters as ASCII (issue 27 §2): a
-    Chinese input method types ``ｉｈ－ｄ１０ ３ －－ｄｃ ２`` or ``ww ５ａ８``; other scripts'
-    digits stay as typed, and so are refused (``engine/fullwidth.py``). The arguments of the
-    other subcommands (names, paths, scripts) are left as they are."""
-    from engine.fullwidth import ascii_forms
+    Chinese input method types ``ｉｈ－ｄ１０ ３ －－ｄｃ ２``, ``——dc 2`` or ``ww ５ａ８``; other
+    scripts' digits stay as typed, and so are refused (``engine/fullwidth.py``). The arguments
+    of the other subcommands (names, paths, scripts) are left as they are."""
+    from engine.fullwidth import ascii_forms, option_dashes
 
     folded = [ascii_forms(word) for word in argv]
     index = 0
     while index < len(folded):  # past the global options to the subcommand
         word = folded[index]
         if word in DICE_COMMANDS:
-            return [*argv[:index], *folded[index:]]
+            dashed = (option_dashes(each) for each in folded[index + 1 :])  # ——dc: --dc
+            return [*argv[:index], word, *dashed]
         if not word.startswith("-"):
             break
         index += 1 if "=" in word or word in ("-h", "--help") else 2

@@ -42,8 +42,14 @@ class Translator:
         self._english = _table("en")
 
     def __call__(self, key: str, **values: object) -> str:
-        """The label for ``key`` with ``{name}`` fields filled from ``values``."""
-        template = self._own.get(key) or self._english.get(key)
+        """The label for ``key`` with ``{name}`` fields filled from ``values``.
+
+        A key with a ``.one`` form in this language (English ``report.effect.one``: "(1 round)"
+        beside ``report.effect``: "(N rounds)") takes it when the one count among ``values``
+        is 1; Chinese has one form and needs none.
+        """
+        template = self._own.get(key + ".one") if _counts_one(values) else None
+        template = template or self._own.get(key) or self._english.get(key)
         if template is None:
             return key
         return template.format(**values) if values else template
@@ -91,6 +97,12 @@ LISTED = frozenset(
     {"known", "skills", "attributes", "specialties", "fields", "tags", "pending", "options"}
 )
 """Refusal parameters that are lists the engine joined with ", " (never what was typed)."""
+
+
+def _counts_one(values: dict[str, object]) -> bool:
+    """Whether the one whole number among a label's values is 1 (its singular form)."""
+    counts = [v for v in values.values() if type(v) is int]
+    return counts == [1]
 
 
 def error_text(error: RuleError, lang: str = "en") -> str:
@@ -173,7 +185,8 @@ def refusal_text(error: RuleError, node: object) -> str:
 
 def save_error_text(error: Exception, lang: str = "en") -> str:
     """A save/load refusal in ``lang``: its ``error.<code>`` template when it has a code with
-    words in the locale files, else its own (English) message."""
+    words in the locale files, else its own (English) message. Every refusal ``saves`` raises
+    has a code (tests/console/test_save_error_words.py walks them)."""
     code = getattr(error, "code", "")
     if code and lang in LANGUAGES and lang != "en":  # English: the message itself
         template = _table(lang).get(f"error.{code}")
@@ -181,10 +194,18 @@ def save_error_text(error: Exception, lang: str = "en") -> str:
             try:
                 params = getattr(error, "params", {}).items()
                 table = _table(lang)
-                return template.format(**{k: _plain_word(table, k, v) for k, v in params})
+                return template.format(**{k: _inner(table, k, v, lang) for k, v in params})
             except (KeyError, IndexError, ValueError):
                 pass
     return str(error)
+
+
+def _inner(table: dict[str, str], name: str, value: object, lang: str) -> object:
+    """A save refusal's field in ``lang``: a rule's refusal inside it (an imported sheet no
+    command could make) in that language too."""
+    if isinstance(value, RuleError):
+        return value.render(lang)
+    return _plain_word(table, name, value)
 
 
 def pad(text: str, width: int) -> str:

@@ -86,7 +86,7 @@ class Persistence:
 
     def require(self) -> Campaign:
         if self.campaign is None:
-            raise SaveError("No campaign is open.")
+            raise SaveError.of("saves.persistence.none-open")
         return self.campaign
 
     def remember(self, scene: str) -> None:

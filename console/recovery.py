@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from console.i18n import save_error_text
+
 if TYPE_CHECKING:
     from console.host import Host
     from saves.errors import BadFile
@@ -51,7 +53,7 @@ def offer_backup(app: Host, campaign: str, error: BadFile) -> None:
             app.persistence.close()
             store.restore_backup(campaign, backup.id)
         except SaveError as problem:
-            app.notify(str(problem), severity="error", timeout=10)
+            app.notify(save_error_text(problem, app.t.lang), severity="error", timeout=10)
             return
         app.open_scene(campaign, None)
 

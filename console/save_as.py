@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from console.i18n import save_error_text
+
 if TYPE_CHECKING:
     from console.host import Host
     from engine.session import Scene
@@ -30,7 +32,7 @@ def new_scene(app: Host, name: str, system: str, split: bool = False) -> None:
         if persistence.campaign is not None:  # starts where the campaign's cast stands
             scene = persistence.campaign.with_roster(scene)
     except SaveError as error:  # a damaged cast in the index: said, nothing made
-        app.notify(str(error), severity="error", timeout=8)
+        app.notify(save_error_text(error, app.t.lang), severity="error", timeout=8)
         return
     previous = app.current_scene()
     if not persistence.read_only:
@@ -42,7 +44,7 @@ def new_scene(app: Host, name: str, system: str, split: bool = False) -> None:
                 persistence.flush()  # its last command first, while it may still be written
                 campaign.end_scene(previous.name)  # issue 25: the table has moved on
         except SaveError as error:
-            app.notify(str(error), severity="error", timeout=8)
+            app.notify(save_error_text(error, app.t.lang), severity="error", timeout=8)
             return
     app.show_scene(scene)
 
@@ -66,7 +68,7 @@ def reopen_scene(app: Host) -> None:
     try:
         campaign.reopen_scene(screen.history.scene.name)
     except SaveError as error:
-        app.notify(str(error), severity="error", timeout=8)
+        app.notify(save_error_text(error, app.t.lang), severity="error", timeout=8)
         return
     reopened = "✓ " + app.t("status.scene-reopened", name=screen.history.scene.name)
     app.show_scene(screen.history.scene, history=screen.history, status=reopened)
@@ -105,7 +107,7 @@ def save_as(app: Host, scene: Scene, campaign: str, name: str) -> None:
         copy = target.save_scene_as(copy, name)
         persistence.remember(copy.name)
     except SaveError as error:
-        app.notify(str(error), severity="error", timeout=8)
+        app.notify(save_error_text(error, app.t.lang), severity="error", timeout=8)
         return
     app.autosave_state = "saved"
     app.notify(app.t("status.saved-as", campaign=campaign, scene=name))

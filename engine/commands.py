@@ -39,6 +39,7 @@ from engine.limits import check_command
 from engine.mist import commands as mist_commands
 from engine.mist import family as mist_family
 from engine.mist import formatting as mist_formatting
+from engine.mist.language import PROFILE_LISTS
 from engine.mist.state import MistState
 from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
@@ -115,6 +116,9 @@ def parse_line(line: Line, system: str | None) -> Command:
     Raises:
         RuleError: an unknown verb, a bad argument, or a verb of the other rule family.
     """
+    mist_scene = system is not None and family_of(system) == "mist"
+    if not (mist_scene and line.verb in mist_family.VERBS):  # Mist refuses its own repeats
+        _refuse_repeated(line)
     if line.verb == "scene" and (not line.words or line.words[0].lower() == "new"):
         return _parse_scene(line)
     if line.verb in ("undo", "redo"):
@@ -151,6 +155,27 @@ def parse_line(line: Line, system: str | None) -> Command:
     raise RuleError(
         "commands.unknown-command-known", verb=line.verb, known=", ".join(verbs(system))
     )
+
+
+REPEATABLE: dict[str, tuple[str, ...]] = {"profile": PROFILE_LISTS}
+"""The options a verb takes more than once (INTERFACE.md §3: ``profile … threat="…"…``)."""
+
+
+def _refuse_repeated(line: Line) -> None:
+    """Refuse an option given twice (``add A init=3 init=4``): it was once read from one of
+    its uses, silently dropping the other. ``dc=3`` and ``--dc=3`` are the same option.
+
+    Raises:
+        RuleError: ``language.option-twice`` naming the verb and the option.
+    """
+    seen: set[str] = set()
+    repeatable = REPEATABLE.get(line.verb, ())
+    for key, _ in line.options:
+        name = key.lstrip("-")
+        if name in seen and name not in repeatable:
+            shown = key if key.startswith("-") else f"{key}="
+            raise RuleError("language.option-twice", verb=line.verb, key=shown)
+        seen.add(name)
 
 
 def parse(text: str, system: str | None) -> Command | None:

@@ -26,6 +26,24 @@ LIST_SEPARATORS = ",，"
 """What separates the items of a list (tags, limits, clues): an ASCII or a full-width comma."""
 
 
+OPTION_DASHES = ("——", "－－", "—")
+"""What a Chinese input method types for an option's ``--``: two em dashes (U+2014, the IME's
+``——`` for a typed ``_``/``-``), two full-width hyphens, or one em dash directly before the option's
+name (``—dc``). A lone full-width hyphen stays a hyphen (``－１`` is ``-1``)."""
+
+
+def option_dashes(word: str) -> str:
+    """``word`` with an IME's dashes before an option name read as ``--`` (``——dc`` → ``--dc``,
+    ``—dc`` → ``--dc``); any other word as it is (a lone ``—``, or ``—`` before a digit)."""
+    for dashes in OPTION_DASHES:
+        if word.startswith(dashes):
+            rest = word[len(dashes) :]
+            if rest[:1].isascii() and rest[:1].isalpha():
+                return "--" + rest
+            return word
+    return word
+
+
 def ascii_forms(text: str) -> str:
     """``text`` with its full-width characters as ASCII (``１２`` → ``12``, ``：`` → ``:``)."""
     return text.translate(FULL_WIDTH)
@@ -43,11 +61,22 @@ def fold_line(text: str) -> str:
     out: list[str] = []
     closers = ""
     escaped = False
-    for char in text:
+    skip = 0
+    for index, char in enumerate(text):
+        if skip:
+            skip -= 1
+            continue
         if not closers:
             if char in OPENERS:
                 closers = OPENERS[char]
                 out.append(closers[0])
+            elif char in "—－" and (not out or out[-1].isspace()):
+                word = option_dashes(text[index : index + 3])
+                if word.startswith("--"):  # an option's dashes, typed by an input method
+                    skip = len(text[index : index + 3]) - len(word.lstrip("-")) - 1
+                    out.append("--")
+                else:
+                    out.append(FULL_WIDTH.get(ord(char), char))
             else:
                 out.append(FULL_WIDTH.get(ord(char), char))
             continue

@@ -160,7 +160,7 @@ def _undone(campaign: Campaign, roster: Roster, cast: CastFile, stack: list[dict
             try:
                 return None if document is None else decode(document)
             except DocumentError as error:
-                raise BadFile(cast.path, f"a command between scenes to undo: {error}") from None
+                raise BadFile.of(cast.path, "saves.between.bad-undo", error=error) from None
 
         sheets = [
             replace(s, condition=was(conditions[s.key])) if s.key in conditions else s

@@ -83,7 +83,9 @@ class Campaign(CampaignCast):
                 scene = self._file(info).load()
             except FileNotFoundError:
                 path = self.directory / backups.SCENES / f"{info.id}.json"
-                raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
+                raise BadFile.of(
+                    path, "saves.campaign.scene-file-missing", name=repr(info.name)
+                ) from None
             scene = scene if scene.name == info.name else replace(scene, name=info.name)
             return self.with_roster(scene)
 
@@ -130,7 +132,9 @@ class Campaign(CampaignCast):
                 parts = self._file(info).export_parts()
             except FileNotFoundError:
                 path = self.directory / backups.SCENES / f"{info.id}.json"
-                raise BadFile(path, f"is missing: the file of scene {info.name!r}") from None
+                raise BadFile.of(
+                    path, "saves.campaign.scene-file-missing", name=repr(info.name)
+                ) from None
             if parts is not None:
                 scene, length, documents = parts
                 scene = scene if scene.name == info.name else replace(scene, name=info.name)
@@ -214,7 +218,9 @@ class Campaign(CampaignCast):
                 if not key or key in existing:
                     self._index.check_new_name(scene.name)  # raises, naming the scene
                 if key in seen:
-                    raise NameTaken(f"Two new scenes are named {scene.name.strip()!r}.")
+                    raise NameTaken.of(
+                        "saves.campaign.two-new-scenes", name=repr(scene.name.strip())
+                    )
                 seen.add(key)
             fresh = not self._index.scenes()
             infos = []

@@ -158,10 +158,10 @@ class CampaignIndex:
         path = self.path
         stored = stored_document(self._db, path, "campaign")
         if stored is None:
-            raise BadFile(path, "holds no campaign")
+            raise BadFile.of(path, "saves.index.no-campaign")
         document = checked(stored, path, "campaign")
         if not isinstance(document.get("name"), str) or not document["name"].strip():
-            raise BadFile(path, "the campaign has no name")
+            raise BadFile.of(path, "saves.index.no-name")
         return document
 
     def _read_entries(self) -> list[tuple[int, SceneInfo]]:
@@ -173,12 +173,14 @@ class CampaignIndex:
                 checked(dict(document), path, "scene-entry")
             name, system, file_id = document.get("name"), document.get("system"), document.get("id")
             if not (isinstance(name, str) and isinstance(system, str) and isinstance(file_id, str)):
-                raise BadFile(path, f"scene entry {document.doc_id} lacks a name, system or id")
+                raise BadFile.of(path, "saves.index.entry-incomplete", entry=document.doc_id)
             if "/" in file_id or "\\" in file_id or file_id.startswith("."):
-                raise BadFile(path, f"scene entry {document.doc_id} has a bad id {file_id!r}")
+                raise BadFile.of(
+                    path, "saves.index.entry-bad-id", entry=document.doc_id, id=repr(file_id)
+                )
             if any(info.id == file_id for _, info in found):
-                raise BadFile(
-                    path, f"two scenes share the file {file_id!r} (scene entry {document.doc_id})"
+                raise BadFile.of(
+                    path, "saves.index.entry-shared-file", entry=document.doc_id, id=repr(file_id)
                 )
             found.append((document.doc_id, SceneInfo(name=name, system=system, id=file_id)))
         return found
@@ -227,10 +229,12 @@ class CampaignIndex:
             NameTaken: naming the scene that has it.
         """
         if not name.strip():
-            raise NameTaken("A scene needs a name.")
+            raise NameTaken.of("saves.index.scene-needs-name")
         found = self.find(name.strip())
         if found is not None:
-            raise NameTaken(f"Campaign {self.name!r} already has a scene {found[1].name!r}.")
+            raise NameTaken.of(
+                "saves.index.scene-taken", campaign=repr(self.name), name=repr(found[1].name)
+            )
 
     # -- scene entries -------------------------------------------------------------------------
 
@@ -238,7 +242,7 @@ class CampaignIndex:
         """A new scene's name checked and its file id: never the id of a file that exists."""
         clean = name.strip()
         if not clean:
-            raise NotFound("A scene needs a name.")
+            raise NotFound.of("saves.index.scene-needs-name")
         check_name(clean, "scene")
         number = self.document.get("next_scene", 1)
         if type(number) is not int or not 1 <= number < 10**8:

@@ -187,12 +187,12 @@ class CampaignRecords:
 
     def _check_writable(self) -> None:
         if self._closed:
-            raise ReadOnly(f"Campaign in {self.directory} is closed; nothing was saved.")
+            raise ReadOnly.of("saves.records.closed", directory=self.directory)
         if self.read_only:
-            raise ReadOnly(
-                f"Campaign {self._index.document.get('name', self.directory.name)!r} is open "
-                "read-only; nothing was saved.",
+            raise ReadOnly.of(
+                "saves.records.read-only",
                 self.directory,
+                name=repr(self._index.document.get("name", self.directory.name)),
             )
 
     @property

@@ -50,7 +50,7 @@ def checked(document: Any, path: Path, kind: str) -> dict[str, Any]:
         BadFile: no schema_version, the wrong kind, or a migration that cannot apply.
     """
     if not isinstance(document, dict):
-        raise BadFile(path, f"does not hold a {kind} document")
+        raise BadFile.of(path, "saves.documents.wrong-document", kind=kind)
     version = document.get("schema_version")
     if type(version) is not int or version < 1:
         raise BadFile(
@@ -63,9 +63,11 @@ def checked(document: Any, path: Path, kind: str) -> dict[str, Any]:
     try:
         document = upgrade(document, kind)
     except DocumentError as error:
-        raise BadFile(path, f"cannot be upgraded: {error}") from None
+        raise BadFile.of(path, "saves.documents.no-upgrade", error=error) from None
     if document.get("kind") != kind:
-        raise BadFile(path, f"is a {document.get('kind')!r} document, not a {kind}")
+        raise BadFile.of(
+            path, "saves.documents.other-kind", found=repr(document.get("kind")), kind=kind
+        )
     result: dict[str, Any] = document
     return result
 
@@ -115,9 +117,9 @@ def scene_from_parts(
         state = _decode(header, "state")
         undone = decode_entries(header.get("undone", []), "undone")
     except KeyError as error:
-        raise BadFile(path, f"the scene lacks {error}") from None
+        raise BadFile.of(path, "saves.documents.scene-lacks", error=error) from None
     except DocumentError as error:
-        raise BadFile(path, f"bad value at {error}") from None
+        raise BadFile.of(path, "saves.file.bad-value", error=error) from None
     scene = Scene(
         name=name,
         system=system,
@@ -142,7 +144,7 @@ def scene_from_document(document: Any, path: Path) -> Scene:
     try:
         journal = decode_entries(document.get("journal", []), "journal")
     except DocumentError as error:
-        raise BadFile(path, f"bad value at {error}") from None
+        raise BadFile.of(path, "saves.file.bad-value", error=error) from None
     return scene_from_parts(document, journal, path)
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Self
+
+from saves.error_words import WORDS
 
 
 class SaveError(Exception):
@@ -27,6 +30,12 @@ class SaveError(Exception):
     def __str__(self) -> str:
         return self.message
 
+    @classmethod
+    def of(cls, code: str, path: Path | None = None, /, **params: object) -> Self:
+        """The refusal of ``code``: its English words (:data:`saves.error_words.WORDS`) filled
+        from ``params``, which the console fills into ``error.<code>`` in other languages."""
+        return cls(WORDS[code].format(**params), path, code, params)
+
 
 class BadFile(SaveError):
     """A file is corrupt, truncated, hand-edited into a wrong shape, or not ours.
@@ -42,6 +51,11 @@ class BadFile(SaveError):
         super().__init__(message, path, code, {"path": path, **(params or {})})
         self.problem = problem
 
+    @classmethod
+    def of(cls, path: Path, code: str, /, **params: object) -> Self:  # type: ignore[override]
+        """The bad file ``path``: the problem of ``code`` filled from ``params``."""
+        return cls(path, WORDS[code].format(**params), code, params)
+
 
 class NewerVersion(BadFile):
     """A file written by a newer ST Console (a higher ``schema_version``)."""
@@ -51,6 +65,8 @@ class NewerVersion(BadFile):
             path,
             f"written by a newer ST Console (schema version {version}; this one reads up to "
             f"{supported}); update ST Console to open it",
+            code="saves.documents.newer",
+            params={"version": version, "supported": supported},
         )
         self.version = version
 
@@ -63,6 +79,8 @@ class LockHeld(SaveError):
             f"The campaign is open in another program: {holder} (lock {path}). "
             "Open it read-only, or close the other one first.",
             path,
+            code="saves.lock.held",
+            params={"holder": holder, "path": path},
         )
         self.holder = holder
 
@@ -79,7 +97,12 @@ class PastEnd(SaveError):
     """A moment past the end of a scene's journal (``show``/``fork --at N``, issue 26)."""
 
     def __init__(self, path: Path, length: int) -> None:
-        super().__init__(f"{path}: the journal has {length} entries.", path)
+        super().__init__(
+            f"{path}: the journal has {length} entries.",
+            path,
+            code="saves.scenefile.past-end",
+            params={"path": path, "length": length},
+        )
         self.length = length
 
 

@@ -136,7 +136,7 @@ class Follower:
         remembered = last_opened(self.root)
         name = self.campaign or (remembered[0] if remembered else None)
         if name is None:
-            raise NotFound(f"No campaign has been opened in {self.root} yet.")
+            raise NotFound.of("saves.follow.none-yet", root=self.root)
         wanted = name.strip().casefold()
         directory = self._directory
         if directory is not None:
@@ -188,7 +188,7 @@ class Follower:
         try:
             scene = campaign.load_scene(info.name)
         except (OSError, ValueError, RecursionError) as error:
-            raise BadFile(self._scene_file, f"cannot be read ({error})") from None
+            raise BadFile.of(self._scene_file, "saves.file.unreadable", error=error) from None
         recap = campaign.recap
         if recap is not None and recap[0].casefold() == info.name.casefold():
             length = len(scene.journal)

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from engine.session import Scene
 from saves.campaign_index import ForkOrigin
-from saves.errors import NameTaken, NotFound
+from saves.errors import BadName, NameTaken, NotFound
 from saves.exports import split_target
 from saves.store import Store
 
@@ -81,9 +81,16 @@ def fork(store: Store, target: str, at: int, new_name: str | None = None) -> tup
     of the original scene's journal. The original is opened read-only: untouched.
 
     Raises:
-        as :func:`scene_at` and :func:`fork_scene`.
+        BadName: an empty ``new_name`` (``--as ''``: never the default in its place); else as
+            :func:`scene_at` and :func:`fork_scene`.
     """
+    if new_name is not None and not new_name.strip():
+        raise BadName(
+            "The fork's name (--as) is empty; give a name, or leave --as out for the default.",
+            code="saves.forks.empty-name",
+        )
     name, scene, length = scene_at(store, target, at)
     origin = ForkOrigin(name, scene.name, at)
-    made = fork_scene(store, origin, scene, new_name or default_fork_name(name, at))
+    chosen = default_fork_name(name, at) if new_name is None else new_name
+    made = fork_scene(store, origin, scene, chosen)
     return made, length

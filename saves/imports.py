@@ -55,10 +55,12 @@ def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any
     try:
         size = path.stat().st_size
     except OSError as error:
-        raise ImportRefused(f"{path}: cannot be read ({error.strerror or error}).", path) from None
+        raise ImportRefused.of(
+            "saves.exports.unreadable", path, path=path, error=error.strerror or error
+        ) from None
     if size > MAX_IMPORT_BYTES:
-        raise ImportRefused(
-            f"{path}: {size} bytes is more than an export can be ({MAX_IMPORT_BYTES}).", path
+        raise ImportRefused.of(
+            "saves.exports.too-large", path, path=path, size=size, limit=MAX_IMPORT_BYTES
         )
     piece = MAX_PIECE_BYTES if max_piece is None else max_piece
     header_checked = False
@@ -84,16 +86,16 @@ def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any
     except SaveError as error:
         raise ImportRefused(str(error), path, error.code, error.params) from None
     except DocumentError as error:
-        raise ImportRefused(f"{path}: not a valid version-1 campaign: {error}.", path) from None
+        raise ImportRefused.of("saves.exports.not-campaign", path, path=path, error=error) from None
     return _campaign_of(members, path), scenes
 
 
 def _campaign_of(document: dict[str, Any], path: Path) -> dict[str, Any]:
     campaign = document.get("campaign")
     if not isinstance(campaign, dict) or not isinstance(campaign.get("name"), str):
-        raise ImportRefused(f"{path}: the export names no campaign.", path)
+        raise ImportRefused.of("saves.exports.no-campaign", path, path=path)
     if not campaign["name"].strip():
-        raise ImportRefused(f"{path}: the campaign's name is empty.", path)
+        raise ImportRefused.of("saves.exports.empty-name", path, path=path)
     return campaign
 
 
@@ -107,7 +109,7 @@ def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any],
     campaign = _campaign_of(document, path)
     scenes = document.get("scenes")
     if not isinstance(scenes, list):
-        raise ImportRefused(f"{path}: the export's scenes are not a list.", path)
+        raise ImportRefused.of("saves.exports.scenes-not-list", path, path=path)
     return campaign, [_decode_scene(raw, index, path) for index, raw in enumerate(scenes)]
 
 
@@ -121,23 +123,24 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
     try:
         scene = scene_from_document(raw, Path(where))
     except BadFile as error:
-        raise ImportRefused(str(error).removesuffix(" The file was left as it is."), path) from None
+        told = str(error).removesuffix(" The file was left as it is.")
+        raise ImportRefused(told, path, error.code, error.params) from None
     try:
         state, checkpoints = _replay(scene)
         ok = state == scene.state
     except RuleError as error:
-        raise ImportRefused(
-            f"{where}: its journal does not replay ({error}); refused.", path
+        raise ImportRefused.of(
+            "saves.exports.no-replay", path, path=path, number=index + 1, error=error
         ) from None
     except Exception as error:  # untrusted data: any engine failure is a refusal
-        raise ImportRefused(f"{where}: its journal cannot be replayed ({error!r}).", path) from None
+        raise ImportRefused.of(
+            "saves.exports.replay-crash", path, path=path, number=index + 1, error=repr(error)
+        ) from None
     if not ok:
-        raise ImportRefused(
-            f"{where}: the saved state of scene {scene.name!r} is not what its journal "
-            "makes (hand-edited?); refused.",
-            path,
+        raise ImportRefused.of(
+            "saves.exports.state-differs", path, path=path, number=index + 1, name=repr(scene.name)
         )
-    _check_sheets(scene, where, path)
+    _check_sheets(scene, index + 1, path)
     # The replayed state, equal to the saved one: what equality leaves out (the rolls) is then
     # what the journal made, not what the file says, and the checkpoints' rolls begin its
     # very rolls (saved as a count at once: issue 30).
@@ -156,7 +159,7 @@ def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
     return state, tuple(checkpoints)
 
 
-def _check_sheets(scene: Scene, where: str, path: Path) -> None:
+def _check_sheets(scene: Scene, number: int, path: Path) -> None:
     """An imported sheet is untrusted like any import: one no command could make is refused."""
     from engine.ih.sheet_rules import check_sheet
 
@@ -165,8 +168,13 @@ def _check_sheets(scene: Scene, where: str, path: Path) -> None:
             try:
                 check_sheet(sheet)
             except RuleError as error:
-                raise ImportRefused(
-                    f"{where}: its sheet {sheet.name!r} is refused ({error}).", path
+                raise ImportRefused.of(
+                    "saves.exports.sheet-refused",
+                    path,
+                    path=path,
+                    number=number,
+                    name=repr(sheet.name),
+                    error=error,
                 ) from None
 
 

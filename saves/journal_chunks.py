@@ -66,45 +66,43 @@ def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[J
     try:
         size = path.stat().st_size
         if size > MAX_CHUNK_BYTES:
-            raise BadFile(
-                path, f"is {size} bytes, larger than any journal chunk ({MAX_CHUNK_BYTES})"
-            )
+            raise BadFile.of(path, "saves.chunks.too-large", size=size, limit=MAX_CHUNK_BYTES)
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise BadFile(path, "is missing: a journal chunk the scene needs") from None
+        raise BadFile.of(path, "saves.chunks.missing") from None
     except OSError as error:
-        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+        raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
     expected = path.stem.rpartition("-")[2]
     if chunk_digest(raw) != expected:
-        raise BadFile(
-            path, "was changed outside ST Console or damaged (its checksum does not match)"
-        )
+        raise BadFile.of(path, "saves.file.checksum")
     if trusted:
         try:
             data = TRUSTED.loads(raw)
             body = data["journal"]["1"]
         except (ValueError, KeyError, TypeError, RecursionError) as error:
             if not isinstance(error, DocumentError):
-                raise BadFile(path, f"is not a journal chunk ({type(error).__name__})") from None
+                raise BadFile.of(
+                    path, "saves.chunks.not-chunk-because", error=type(error).__name__
+                ) from None
             # A value the fast path cannot build, such as an older version's field or class
             # renamed since (saves/migrations.py): the checked path below migrates it or names it.
         else:
             found = checked(body, path, "journal").get("entries")
             if type(found) is not list or not all(type(e) is JournalEntry for e in found):
-                raise BadFile(path, "does not hold journal entries")
+                raise BadFile.of(path, "saves.chunks.no-entries")
             return found, body.get("checkpoints")
     data = parse_json(path, raw)
     try:
         body = data["journal"]["1"]
     except (KeyError, TypeError):
-        raise BadFile(path, "is not a journal chunk") from None
+        raise BadFile.of(path, "saves.chunks.not-chunk") from None
     try:
         entries = decode_entries(checked(body, path, "journal").get("entries"), "entries")
         return list(entries), []
     except DocumentError as error:
-        raise BadFile(path, f"bad value at {error}") from None
+        raise BadFile.of(path, "saves.file.bad-value", error=error) from None
     except RecursionError:
-        raise BadFile(path, "is nested too deeply to be a save") from None
+        raise BadFile.of(path, "saves.file.nested") from None
 
 
 def checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any, dict[str, int]]]:
@@ -145,7 +143,7 @@ def read_chunks(
         BadFile, NewerVersion: a reference or a chunk is bad or missing (named).
     """
     if type(refs) is not list:
-        raise BadFile(header_path, "its chunk list is not a list")
+        raise BadFile.of(header_path, "saves.chunks.list-not-list")
     chunk_dir = header_path.with_suffix("")
     chunks: list[ChunkRef] = []
     entries: list[JournalEntry] = []
@@ -154,18 +152,22 @@ def read_chunks(
         try:
             ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
         except (KeyError, TypeError):
-            raise BadFile(header_path, f"bad chunk reference {raw!r}") from None
+            raise BadFile.of(header_path, "saves.chunks.bad-ref", ref=repr(raw)) from None
         if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
-            raise BadFile(header_path, f"bad chunk file name {ref.file!r}")
+            raise BadFile.of(header_path, "saves.chunks.bad-file-name", name=repr(ref.file))
         if ref.start != start + len(entries):
-            raise BadFile(
-                header_path, f"chunk {ref.file} starts at {ref.start}, not {start + len(entries)}"
+            raise BadFile.of(
+                header_path,
+                "saves.chunks.bad-start",
+                chunk=ref.file,
+                start=ref.start,
+                expected=start + len(entries),
             )
         chunk, marks = read_chunk_and_checkpoints(chunk_dir / ref.file, trusted)
         if trusted:
             checkpoints.extend(checkpoint_list(marks, ref.start, ref.start + ref.count))
         if len(chunk) != ref.count:
-            raise BadFile(chunk_dir / ref.file, f"should hold {ref.count} entries")
+            raise BadFile.of(chunk_dir / ref.file, "saves.chunks.bad-count", count=ref.count)
         entries.extend(chunk)
         chunks.append(ref)
     return chunks, entries, checkpoints
@@ -209,37 +211,42 @@ def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
         BadFile, NewerVersion: a reference or a chunk is bad or missing (named).
     """
     if type(refs) is not list:
-        raise BadFile(header_path, "its chunk list is not a list")
+        raise BadFile.of(header_path, "saves.chunks.list-not-list")
     chunk_dir = header_path.with_suffix("")
     start = 0
     for raw in refs:
         try:
             ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
         except (KeyError, TypeError):
-            raise BadFile(header_path, f"bad chunk reference {raw!r}") from None
+            raise BadFile.of(header_path, "saves.chunks.bad-ref", ref=repr(raw)) from None
         if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
-            raise BadFile(header_path, f"bad chunk file name {ref.file!r}")
+            raise BadFile.of(header_path, "saves.chunks.bad-file-name", name=repr(ref.file))
         if ref.start != start:
-            raise BadFile(header_path, f"chunk {ref.file} starts at {ref.start}, not {start}")
+            raise BadFile.of(
+                header_path,
+                "saves.chunks.bad-start",
+                chunk=ref.file,
+                start=ref.start,
+                expected=start,
+            )
         path = chunk_dir / ref.file
         try:
-            if path.stat().st_size > MAX_CHUNK_BYTES:
-                raise BadFile(path, "is larger than any journal chunk")
+            size = path.stat().st_size
+            if size > MAX_CHUNK_BYTES:
+                raise BadFile.of(path, "saves.chunks.too-large", size=size, limit=MAX_CHUNK_BYTES)
             data = path.read_bytes()
         except FileNotFoundError:
-            raise BadFile(path, "is missing: a journal chunk the scene needs") from None
+            raise BadFile.of(path, "saves.chunks.missing") from None
         except OSError as error:
-            raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+            raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
         if chunk_digest(data) != path.stem.rpartition("-")[2]:
-            raise BadFile(
-                path, "was changed outside ST Console or damaged (its checksum does not match)"
-            )
+            raise BadFile.of(path, "saves.file.checksum")
         try:
             body = parse_json(path, data)["journal"]["1"]
         except (KeyError, TypeError):
-            raise BadFile(path, "is not a journal chunk") from None
+            raise BadFile.of(path, "saves.chunks.not-chunk") from None
         entries = checked(body, path, "journal").get("entries")
         if type(entries) is not list or len(entries) != ref.count:
-            raise BadFile(path, f"should hold {ref.count} entries")
+            raise BadFile.of(path, "saves.chunks.bad-count", count=ref.count)
         yield entries
         start += ref.count

@@ -50,9 +50,11 @@ class _Reader:
             raw = self.handle.read(size)
             text = self.decoder.decode(raw, final=not raw)
         except UnicodeDecodeError:
-            raise BadFile(self.path, "is not UTF-8 text") from None
+            raise BadFile.of(self.path, "saves.file.not-utf8") from None
         except OSError as error:
-            raise BadFile(self.path, f"cannot be read ({error.strerror or error})") from None
+            raise BadFile.of(
+                self.path, "saves.file.unreadable", error=error.strerror or error
+            ) from None
         if not raw:
             self.eof = True
         self.buffer += text
@@ -85,15 +87,13 @@ class _Reader:
                     self._bad(f"{error.msg}{'; truncated?' if self.eof else ''}", error.pos)
                 value, end = None, -1
             except RecursionError:
-                raise BadFile(self.path, "is nested too deeply to be a save") from None
+                raise BadFile.of(self.path, "saves.file.nested") from None
             except ValueError as error:  # an integer of more than 4,300 digits
-                raise BadFile(self.path, f"holds a value no save has ({error})") from None
+                raise BadFile.of(self.path, "saves.file.odd-value", error=error) from None
             held = (end if end != -1 else len(self.buffer)) - self.position
             if held > self.max_piece:
-                raise BadFile(
-                    self.path,
-                    f"has {what} of more than {self.max_piece} bytes, more than an import "
-                    "reads at once",
+                raise BadFile.of(
+                    self.path, "saves.stream.piece-too-large", what=what, limit=self.max_piece
                 )
             if end != -1 and (end < len(self.buffer) or self.eof):
                 self.position = end
@@ -138,15 +138,16 @@ class _Reader:
 
     def _check_size(self, start: int, what: str) -> None:
         if self.consumed + self.position - start > self.max_piece:
-            raise BadFile(
+            raise BadFile.of(
                 self.path,
-                f"has {what} of more than {self.max_piece} bytes, more than an import "
-                "reads at once",
+                "saves.stream.piece-too-large",
+                what=what,
+                limit=self.max_piece,
             )
 
     def _bad(self, problem: str, at: int | None = None) -> Any:
         offset = self.consumed + (self.position if at is None else at)
-        raise BadFile(self.path, f"is not valid JSON at character {offset + 1} ({problem})")
+        raise BadFile.of(self.path, "saves.stream.bad-json", at=offset + 1, problem=problem)
 
 
 def read_object(
@@ -173,13 +174,13 @@ def read_object(
     try:
         handle = path.open("rb")
     except OSError as error:
-        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+        raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
     with handle:
         reader = _Reader(handle, path, max_piece)
         if reader.peek() == "":
-            raise BadFile(path, "is empty (truncated?)")
+            raise BadFile.of(path, "saves.file.empty")
         if reader.peek() != "{":
-            raise BadFile(path, "is not one JSON object (not an export?)")
+            raise BadFile.of(path, "saves.stream.not-object")
         reader.expect("{")
         first = True
         while reader.peek() != "}":

@@ -152,7 +152,7 @@ class CampaignLock:
             if other is not None and (other.host != self.holder.host or is_alive(other)):
                 raise LockHeld(self.path, other.describe())
             self._take_over_stale(raw)
-        raise SaveError(f"Could not take the lock {self.path}: it keeps changing.", self.path)
+        raise SaveError.of("saves.lock.changing", self.path, path=self.path)
 
     def _create(self) -> bool:
         body = json.dumps(

@@ -17,14 +17,9 @@ def check_name(name: str, what: str) -> None:
     """
     found = bad_character(name)
     if found is not None:
-        raise BadName(
-            f"The {what} name {printable(name)} holds a control character ({found}); "
-            "choose a name without escape codes or line breaks."
-        )
+        raise BadName.of("saves.names.control", what=what, name=printable(name), char=found)
     if len(name) > MAX_NAME:
-        raise BadName(
-            f"The {what} name is {len(name)} characters long; a name has at most {MAX_NAME}."
-        )
+        raise BadName.of("saves.names.too-long", what=what, length=len(name), limit=MAX_NAME)
 
 
 def printable(text: str) -> str:

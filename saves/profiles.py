@@ -68,15 +68,17 @@ def is_profiles_file(path: Path) -> bool:
     return _KIND_AT_TOP.match(head) is not None
 
 
-def _check(profile: Profile, where: str, path: Path) -> Profile:
+def _check(profile: Profile, number: int, path: Path) -> Profile:
     texts = [profile.name, *profile.tags, *(limit.kind for limit in profile.limits)]
     texts += [s.name for s in profile.statuses]
     for text in texts:
         if bad_character(text) is not None or len(text) > MAX_NAME or not text.strip():
-            raise ImportRefused(f"{path}: {where}: the name {text[:80]!r} is refused.", path)
+            raise ImportRefused.of(
+                "saves.profiles.bad-name", path, path=path, number=number, name=repr(text[:80])
+            )
     for text in (*profile.threats, *profile.consequences, *profile.notes):
         if len(text) > MAX_TEXT:
-            raise ImportRefused(f"{path}: {where}: a text is too long.", path)
+            raise ImportRefused.of("saves.profiles.text-too-long", path, path=path, number=number)
     try:
         for status in profile.statuses:
             if not status.boxes:
@@ -87,7 +89,9 @@ def _check(profile: Profile, where: str, path: Path) -> Profile:
             if limit.tier is not None:
                 check_tier(limit.tier)
     except RuleError as error:
-        raise ImportRefused(f"{path}: {where}: {error}", path) from None
+        raise ImportRefused.of(
+            "saves.profiles.refused", path, path=path, number=number, error=error
+        ) from None
     return replace(profile, name=profile.name.strip())
 
 
@@ -100,27 +104,32 @@ def read_profiles(path: Path) -> tuple[Profile, ...]:
     try:
         size = path.stat().st_size
         if size > MAX_PROFILES_BYTES:
-            raise ImportRefused(f"{path}: {size} bytes is more than a profiles file can be.", path)
+            raise ImportRefused.of("saves.profiles.too-large", path, path=path, size=size)
         document = checked(read_json(path), path, KIND)
-    except (BadFile, OSError) as error:
-        raise ImportRefused(str(error), path) from None
+    except BadFile as error:
+        raise ImportRefused(str(error), path, error.code, error.params) from None
+    except OSError as error:
+        raise ImportRefused.of(
+            "saves.exports.unreadable", path, path=path, error=error.strerror or error
+        ) from None
     raw = document.get("profiles")
     if not isinstance(raw, list):
-        raise ImportRefused(f"{path}: its profiles are not a list.", path)
+        raise ImportRefused.of("saves.profiles.not-list", path, path=path)
     decode = CODEC.decoder(Profile)
     found: list[Profile] = []
     for index, item in enumerate(raw):
-        where = f"profile {index + 1}"
         try:
             profile = decode(item)
         except DocumentError as error:
-            raise ImportRefused(f"{path}: {where}: {error}", path) from None
+            raise ImportRefused.of(
+                "saves.profiles.refused", path, path=path, number=index + 1, error=error
+            ) from None
         if not isinstance(profile, Profile):
-            raise ImportRefused(f"{path}: {where} is not a challenge profile.", path)
-        found.append(_check(profile, where, path))
+            raise ImportRefused.of("saves.profiles.not-profile", path, path=path, number=index + 1)
+        found.append(_check(profile, index + 1, path))
     keys = [p.name.casefold() for p in found]
     if len(set(keys)) != len(keys):
-        raise ImportRefused(f"{path}: a profile name is given twice.", path)
+        raise ImportRefused.of("saves.profiles.name-twice", path, path=path)
     return tuple(found)
 
 
@@ -140,10 +149,12 @@ def import_profiles(
     document = read_json(path)
     name = campaign_name or document.get("campaign")
     if not isinstance(name, str) or not name.strip():
-        raise ImportRefused(f"{path}: the file names no campaign: give --campaign NAME.", path)
+        raise ImportRefused.of("saves.profiles.no-campaign", path, path=path)
     name = name.strip()
     if bad_character(name) is not None or len(name) > MAX_NAME:
-        raise ImportRefused(f"{path}: the campaign name {name[:80]!r} is refused.", path)
+        raise ImportRefused.of(
+            "saves.profiles.bad-campaign-name", path, path=path, name=repr(name[:80])
+        )
     with store.open_campaign(name, create=True) as campaign:
         standing = campaign.mist_cast()
         if not isinstance(standing, MistState):

@@ -111,16 +111,20 @@ class Roster:
         stored = self._cast.document.get("roster") or []
         path = self._cast.path
         if not isinstance(stored, list):
-            raise BadFile(path, "has a roster that is not a list of sheets")
+            raise BadFile.of(path, "saves.roster.not-list")
         sheets: list[Any] = []
         for index, document in enumerate(stored):
             try:
                 sheet = CODEC.decoder(Sheet)(document)
                 check_sheet(sheet)
             except DocumentError as error:
-                raise BadFile(path, f"roster sheet {index + 1}: {error}") from None
+                raise BadFile.of(
+                    path, "saves.roster.bad-sheet", number=index + 1, error=error
+                ) from None
             except RuleError as error:
-                raise BadFile(path, f"roster sheet {index + 1}: {error}") from None
+                raise BadFile.of(
+                    path, "saves.roster.bad-sheet", number=index + 1, error=error
+                ) from None
             sheets.append(sheet)
         return tuple(sheets)
 
@@ -319,9 +323,9 @@ class Roster:
         try:
             value = CODEC.decoder(MistState)(stored)
         except DocumentError as error:
-            raise BadFile(self._cast.path, f"the M.I.S.T. cast: {error}") from None
+            raise BadFile.of(self._cast.path, "saves.roster.mist-cast", error=error) from None
         if not isinstance(value, MistState):
-            raise BadFile(self._cast.path, "the M.I.S.T. cast is not a M.I.S.T. state")
+            raise BadFile.of(self._cast.path, "saves.roster.mist-cast-wrong")
         return value
 
     def set_mist(self, standing: MistState) -> None:

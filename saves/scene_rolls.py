@@ -57,7 +57,7 @@ class SceneRolls:
             return scene
         kind = item_type(scene.state)
         if kind is None:
-            raise BadFile(self.path, "has sealed rolls but its state keeps none")
+            raise BadFile.of(self.path, "saves.scenefile.sealed-unkept")
         sealed = read(self.chunk_dir, refs, kind, trusted)
         tail = getattr(scene.state, FIELD)
         state = replace(scene.state, **{FIELD: sealed + tail})

@@ -103,7 +103,7 @@ class SceneFile:
         if document is None:
             if not self.path.exists():
                 raise FileNotFoundError(self.path)
-            raise BadFile(self.path, "holds no scene")
+            raise BadFile.of(self.path, "saves.scenefile.no-scene")
         return checked(dict(document), self.path, "scene")
 
     def load(self) -> Scene:
@@ -119,7 +119,7 @@ class SceneFile:
         try:
             header = self.read_header()
         except RecursionError:
-            raise BadFile(self.path, "is nested too deeply to be a save") from None
+            raise BadFile.of(self.path, "saves.file.nested") from None
         status = getattr(self._db.storage, "checksum_ok", None)
         trusted = status is True
         try:
@@ -131,9 +131,8 @@ class SceneFile:
             journal = tuple(sealed) + entries
             length = header.get("journal_length", len(journal))
             if length != len(journal):
-                raise BadFile(
-                    self.path,
-                    f"names {length} journal entries but its chunks hold {len(journal)}",
+                raise BadFile.of(
+                    self.path, "saves.scenefile.length-differs", length=length, held=len(journal)
                 )
             header, refs = self._rolls.split(header)
             scene = scene_from_parts(header, journal, self.path)
@@ -145,7 +144,7 @@ class SceneFile:
             if status is False:
                 check_journal_vouches(self.path, scene)
         except RecursionError:
-            raise BadFile(self.path, "is nested too deeply to be a save") from None
+            raise BadFile.of(self.path, "saves.file.nested") from None
         start = len(sealed)
         self._journal = scene.journal
         self._docs = {start + index: document for index, document in enumerate(tail)}
@@ -169,7 +168,7 @@ class SceneFile:
         refs = header.get("chunks", [])
         tail = header.get("tail", header.get("journal", []))
         if type(length) is not int or type(refs) is not list or type(tail) is not list:
-            raise BadFile(self.path, "its journal's length or chunk list is bad")
+            raise BadFile.of(self.path, "saves.scenefile.bad-journal")
         if at > length:
             raise PastEnd(self.path, length)
         entries: list[JournalEntry] = []
@@ -181,7 +180,7 @@ class SceneFile:
             try:
                 entries.extend(decode_entries(tail[: at - len(entries)], "tail"))
             except DocumentError as error:
-                raise BadFile(self.path, f"bad value at {error}") from None
+                raise BadFile.of(self.path, "saves.file.bad-value", error=error) from None
         if len(entries) < at:
             raise PastEnd(self.path, len(entries))
         # The present state's rolls are not needed (the state at ``at`` is replayed): the
@@ -202,7 +201,7 @@ class SceneFile:
         try:
             header = self.read_header()
         except RecursionError:
-            raise BadFile(self.path, "is nested too deeply to be a save") from None
+            raise BadFile.of(self.path, "saves.file.nested") from None
         if getattr(self._db.storage, "checksum_ok", None) is not True:
             return None
         refs, tail = header.get("chunks", []), header.get("tail", header.get("journal", []))
@@ -233,7 +232,7 @@ class SceneFile:
         try:
             return decode_entries(tail, "tail")
         except DocumentError as error:
-            raise BadFile(self.path, f"bad value at {error}") from None
+            raise BadFile.of(self.path, "saves.file.bad-value", error=error) from None
 
     def verify(self) -> bool:
         """Whether the file is good: its checksum matches, or (one that does not match) it

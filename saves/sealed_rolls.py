@@ -91,13 +91,13 @@ def refs_of(raw: Any, header: Path) -> list[RollsRef]:
         BadFile: a reference that is not.
     """
     if type(raw) is not list:
-        raise BadFile(header, "its sealed rolls are not a list")
+        raise BadFile.of(header, "saves.sealed.not-list")
     refs: list[RollsRef] = []
     for item in raw:
         try:
             ref = RollsRef(file=item["file"], start=item["start"], count=item["count"])
         except (KeyError, TypeError):
-            raise BadFile(header, f"bad reference to sealed rolls {item!r}") from None
+            raise BadFile.of(header, "saves.sealed.bad-ref", ref=repr(item)) from None
         expected = refs[-1].start + refs[-1].count if refs else 0
         if (
             type(ref.file) is not str
@@ -109,7 +109,7 @@ def refs_of(raw: Any, header: Path) -> list[RollsRef]:
             or ref.start != expected
             or not 0 < ref.count <= 10 * PIECE
         ):
-            raise BadFile(header, f"bad reference to sealed rolls {item!r}")
+            raise BadFile.of(header, "saves.sealed.bad-ref", ref=repr(item))
         refs.append(ref)
     return refs
 
@@ -127,26 +127,30 @@ def read(directory: Path, refs: list[RollsRef], kind: type, trusted: bool) -> tu
         path = directory / ref.file
         try:
             if path.stat().st_size > MAX_CHUNK_BYTES:
-                raise BadFile(path, "is larger than any file of sealed rolls")
+                raise BadFile.of(path, "saves.sealed.too-large")
             raw = path.read_bytes()
         except FileNotFoundError:
-            raise BadFile(path, "is missing: sealed rolls the scene needs") from None
+            raise BadFile.of(path, "saves.sealed.missing") from None
         except OSError as error:
-            raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+            raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
         if chunk_digest(raw) != ref.file[:-5].rpartition("-")[2]:
-            raise BadFile(path, "was changed outside ST Console or damaged (its checksum differs)")
+            raise BadFile.of(path, "saves.sealed.checksum")
         try:
             if trusted:
                 body = TRUSTED.loads(raw)["rolls"]["1"]
                 items = body["items"]
                 if type(items) is not list or not all(type(item) is kind for item in items):
-                    raise BadFile(path, "does not hold rolls")
+                    raise BadFile.of(path, "saves.sealed.no-rolls")
             else:
                 body = parse_json(path, raw)["rolls"]["1"]
                 items = list(check(body["items"]))
         except (KeyError, TypeError, ValueError, DocumentError, RecursionError) as error:
-            raise BadFile(path, f"does not hold rolls ({type(error).__name__})") from None
+            raise BadFile.of(
+                path, "saves.sealed.no-rolls-because", error=type(error).__name__
+            ) from None
         if body.get("start") != ref.start or len(items) != ref.count:
-            raise BadFile(path, f"should hold rolls {ref.start} to {ref.start + ref.count - 1}")
+            raise BadFile.of(
+                path, "saves.sealed.bad-range", first=ref.start, last=ref.start + ref.count - 1
+            )
         found.extend(items)
     return tuple(found)

@@ -97,12 +97,12 @@ def read_json(path: Path) -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise BadFile(path, f"is {size} bytes, larger than any save ({MAX_FILE_BYTES})")
+            raise BadFile.of(path, "saves.file.too-large", size=size, limit=MAX_FILE_BYTES)
         raw = path.read_bytes()
     except FileNotFoundError:
         raise
     except OSError as error:
-        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+        raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
     return parse_json(path, raw)
 
 
@@ -113,20 +113,21 @@ def parse_json(path: Path, raw: bytes) -> Any:
     ``RecursionError`` or ``ValueError`` escaping.
     """
     if not raw.strip():
-        raise BadFile(path, "is empty (truncated?)")
+        raise BadFile.of(path, "saves.file.empty")
     try:
         text = raw.decode("utf-8")  # not json.loads(bytes): it would guess UTF-16 from a 0 byte
     except UnicodeDecodeError:
-        raise BadFile(path, "is not UTF-8 text") from None
+        raise BadFile.of(path, "saves.file.not-utf8") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise BadFile(path, f"is not valid JSON at {where} ({error.msg}; truncated?)") from None
+        raise BadFile.of(
+            path, "saves.storage.bad-json", line=error.lineno, column=error.colno, problem=error.msg
+        ) from None
     except RecursionError:
-        raise BadFile(path, "is nested too deeply to be a save") from None
+        raise BadFile.of(path, "saves.file.nested") from None
     except ValueError as error:  # an integer of more than 4,300 digits
-        raise BadFile(path, f"holds a value no save has ({error})") from None
+        raise BadFile.of(path, "saves.file.odd-value", error=error) from None
 
 
 def checksum(data: bytes) -> str:
@@ -205,7 +206,7 @@ class AtomicJSONStorage(Storage):
             isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
             for table in data.values()
         ):
-            raise BadFile(self.path, "is not a database of tables of documents")
+            raise BadFile.of(self.path, "saves.storage.not-database")
         self._cache = data
         return data
 
@@ -216,7 +217,7 @@ class AtomicJSONStorage(Storage):
             ReadOnly: opened read-only.
         """
         if self.read_only:
-            raise ReadOnly(f"{self.path} is open read-only; nothing was saved.", self.path)
+            raise ReadOnly.of("saves.storage.read-only", self.path, path=self.path)
         self._cache = None
         if self._texts is None:
             write_atomic(self.path, with_checksum(dump_json(data)))
@@ -245,11 +246,7 @@ def stored_document(db: TinyDB, path: Path, table: str) -> dict[str, Any] | None
     try:
         stored = db.table(table).get(doc_id=1)
     except RecursionError:
-        raise BadFile(path, "is nested too deeply to be a save") from None
+        raise BadFile.of(path, "saves.file.nested") from None
     if getattr(db.storage, "checksum_ok", None) is False:
-        raise BadFile(
-            path,
-            "was changed outside ST Console or damaged (its checksum does not match); "
-            "restore a backup (st-console keeps them in backups/)",
-        )
+        raise BadFile.of(path, "saves.storage.checksum")
     return None if stored is None else dict(stored)

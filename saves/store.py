@@ -153,10 +153,10 @@ class Store:
         """
         clean = name.strip()
         if not clean:
-            raise NameTaken("A campaign needs a name.")
+            raise NameTaken.of("saves.store.needs-name")
         check_name(clean, "campaign")
         if self.find(clean) is not None:
-            raise NameTaken(f"A campaign named {clean!r} already exists.")
+            raise NameTaken.of("saves.store.name-taken", name=repr(clean))
         base = slug(clean)
         directory = self.root / CAMPAIGNS / base
         number = 2
@@ -305,7 +305,7 @@ class Store:
                 return backup
             except SaveError:
                 continue
-        raise NotFound(f"Campaign {name!r} has no backup that loads.")
+        raise NotFound.of("saves.store.no-good-backup", name=repr(name))
 
     def open_backup(self, name: str, backup_id: str | None = None) -> Campaign:
         """A backup opened read-only: the newest good one, or the one of that id."""
@@ -336,7 +336,7 @@ class Store:
         for backup in backups.list_backups(self._directory(name)):
             if backup.id == backup_id:
                 return backup
-        raise NotFound(f"Campaign {name!r} has no backup {backup_id!r}.")
+        raise NotFound.of("saves.store.no-backup", name=repr(name), id=repr(backup_id))
 
     # -- schema version 1 ----------------------------------------------------------------------
 

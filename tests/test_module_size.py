@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "saves", "console")
 LIMIT = 400
 
+
 def lengths(root: Path = ROOT) -> dict[str, int]:
     """Every module's length in lines, by its path from the repository's root."""
     return {

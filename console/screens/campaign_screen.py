@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
-from console.i18n import Translator
+from console.i18n import Translator, save_error_text
 from console.screens.dialogs import DIALOG_CSS, _Dialog
 
 Apply = Callable[[str], tuple[list[str], str]]
@@ -95,7 +95,7 @@ def cast_applier(shell: object) -> Apply | None:
         except RuleError as error:
             return [], "✗ " + error.render(t.lang)
         except (SaveError, OSError) as error:
-            return [], "✗ " + str(error)
+            return [], "✗ " + save_error_text(error, t.lang)
         return lines, t("campaign.undone" if undo else "campaign.applied", command=done)
 
     return apply

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
-from console.i18n import Translator
+from console.i18n import Translator, save_error_text
 from console.keymap import SAVES_KEYS, bindings_for
 from console.persistence import Persistence
 from console.screens.dialogs import ConfirmDialog, TextDialog
@@ -115,7 +115,7 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
                 finally:
                     target.close()
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=8)
+            self.notify(save_error_text(error, self.t.lang), severity="error", timeout=8)
         self.reload()
 
     def _highlighted_scene(self) -> tuple[str, str]:

@@ -5,6 +5,7 @@ undo and redo, copying to the chat, help, a new scene, the campaign, and the app
 
 from __future__ import annotations
 
+from console.i18n import save_error_text
 from console.messages import NewSceneRequested
 from console.screens.shell_base import ShellBase
 
@@ -81,7 +82,7 @@ class ShellActions(ShellBase):
                 persistence.flush()  # the last command's autosave, so the cast is the scene's
             lines = campaign_lines(campaign_json(campaign), self.t)
         except (SaveError, OSError) as error:
-            self.refuse(str(error), "key")
+            self.refuse(save_error_text(error, self.t.lang), "key")
             return
         show_campaign(self, lines)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from console.i18n import save_error_text
 from console.screens.shell_base import ShellBase
 from console.widgets.dice_log import DiceLog
 
@@ -123,7 +124,7 @@ class ShellTimeline(ShellBase):
         try:
             campaign.set_recap(scene, at)
         except (SaveError, OSError) as error:
-            self.refuse(str(error), "key")
+            self.refuse(save_error_text(error, self.t.lang), "key")
             return False
         self._recapping = scene is not None
         return True
@@ -159,8 +160,6 @@ class ShellTimeline(ShellBase):
         try:
             made = fork_scene(store, ForkOrigin(campaign, scene.name, at), scene, name)
         except SaveError as error:
-            from console.i18n import save_error_text
-
             self.refuse(save_error_text(error, self.t.lang), "key")
             return
         self.app.notify(self.t("timeline.forked", name=made, at=at), timeout=6)

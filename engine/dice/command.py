@@ -165,6 +165,8 @@ def _options(
         elif word.startswith("--") and name in VALUE_OPTIONS:
             if index + 1 >= len(words):
                 raise RuleError("dice.command.needs-value", word=word)
+            if name in values:  # ``--dc 2 --dc 3`` or ``dc=2 --dc 3``
+                raise RuleError("language.option-twice", verb=line.verb, key=word)
             values[name] = words[index + 1]
             index += 1
         else:

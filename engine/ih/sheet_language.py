@@ -276,6 +276,8 @@ def _check(line: Line) -> c.Check:
         elif word.startswith("--") and option in CHECK_VALUES:
             if index + 1 >= len(rest):
                 raise RuleError("ih.sheet-language.needs-value-use", word=word, usage=CHECK_USAGE)
+            if option in values:  # ``--dc 2 --dc 3`` or ``dc=2 --dc 3``
+                raise RuleError("language.option-twice", verb=line.verb, key=word)
             values[option] = rest[index + 1]
             index += 1
         else:

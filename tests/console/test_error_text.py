@@ -17,8 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "console" / "locale"
 CODE = re.compile(r"[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+")
 CODE_IN_SOURCE = re.compile(
-    r"(?:RuleError\(\s*|\bcode=)\"([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+)\""
-)  # a RuleError's code, or a SaveError's ``code=`` (saves/errors.py)
+    r"(?:RuleError\(\s*|\bcode=|\.of\(\s*(?:[\w.]+(?:\s*/\s*[\w.]+)?,\s*)?)"
+    r"\"([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+)\""
+)  # a RuleError's code, a SaveError's ``code=`` or ``SaveError.of(code, …)`` (BadFile.of(path,
+# code, …)): saves/errors.py
 
 
 def _codes_raised() -> set[str]:

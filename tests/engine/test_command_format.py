@@ -162,15 +162,21 @@ IH: dict[type, st.SearchStrategy[Any]] = {
         name=name,
         pc=st.none() | st.booleans(),
         system=st.none() | st.sampled_from(("ih-d10", "ih-d6")),
+        # each field once: a line naming one twice is refused (language.option-twice)
         traits=st.lists(
             st.tuples(st.sampled_from([a.value for a in Attribute]), st.integers(0, 10)),
             max_size=3,
+            unique_by=lambda pair: pair[0],
         ).map(tuple),
         skill_bonuses=st.lists(
-            st.tuples(st.sampled_from(Skill), st.integers(0, 10)), max_size=2
+            st.tuples(st.sampled_from(Skill), st.integers(0, 10)),
+            max_size=2,
+            unique_by=lambda pair: pair[0],
         ).map(tuple),
         texts=st.lists(
-            st.tuples(st.sampled_from(("gender", "background")), st.just("") | name), max_size=2
+            st.tuples(st.sampled_from(("gender", "background")), st.just("") | name),
+            max_size=2,
+            unique_by=lambda pair: pair[0],
         ).map(tuple),
     ),
     ih.DeleteSheet: st.builds(ih.DeleteSheet, name=name),
