@@ -115,7 +115,7 @@ async def test_a_refusal_speaks_the_console_language(make_app: AppFactory) -> No
     async with app.run_test(size=SIZE) as pilot:
         app.screen.run_command("damage Nobody 1", "key")
         await pilot.pause()
-        assert app.screen.status == "✗ 本场战斗中没有名为“Nobody”的战斗者（现有：Ann, Bob, Cid）。"
+        assert app.screen.status == "✗ 本场战斗中没有名为“Nobody”的战斗者（现有：Ann、Bob、Cid）。"
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """Issue 27 §2: the clue form offers the scene a clue was found in by the name the table reads
-(an unnamed scene is 场景 1 in Chinese, not "Scene 1"), and the clue is still recorded in that
-scene; a scene the MC types is taken as typed."""
+(the scene's own name, "Fight"; an unnamed scene is 场景 1 in Chinese, not "Scene 1"), and the
+clue is recorded in that scene; a scene the MC types is taken as typed."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from console.mist.dialogs import FormDialog
 @pytest.mark.parametrize(
     ("lang", "shown", "typed", "recorded"),
     [
-        ("zh", "场景 1", "", "Scene 1"),
-        ("zh-Hant", "場景 1", "", "Scene 1"),
-        ("en", "Scene 1", "", "Scene 1"),
-        ("zh", "场景 1", "地下室", "地下室"),
+        ("zh", "Fight", "", "Fight"),
+        ("zh-Hant", "Fight", "", "Fight"),
+        ("en", "Fight", "", "Fight"),
+        ("zh", "Fight", "地下室", "地下室"),
     ],
 )
 async def test_the_clue_form_names_the_scene_as_the_table_reads_it(
@@ -40,3 +40,13 @@ async def test_the_clue_form_names_the_scene_as_the_table_reads_it(
             "脚印",
             recorded,
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("zh", "场景 1"), ("zh-Hant", "場景 1"), ("en", "Scene 1")]
+)
+def test_an_unnamed_scene_is_said_in_the_table_s_language(lang: str, said: str) -> None:
+    from console.i18n import Translator, scene_name
+
+    assert scene_name(Translator(lang), "Scene 1") == said
+    assert scene_name(Translator(lang), "地下室") == "地下室"

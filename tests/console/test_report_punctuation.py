@@ -70,15 +70,15 @@ def test_the_mist_run_text_speaks_the_table_s_punctuation(lang: str, said: list[
     [
         (
             "zh",
-            ["- q1：异常是什么？", "- c1：脚印（发现于 场景 1）", "线索 c1：脚印（发现于 场景 1）"],
+            ["- q1：异常是什么？", "- c1：脚印（发现于 Fight）", "线索 c1：脚印（发现于 Fight）"],
             ["What is the anomaly", "Scene 1", "q1:", "c1:"],
         ),
         (
             "zh-Hant",
-            ["- q1：異常是什麼？", "（發現於 場景 1）"],
+            ["- q1：異常是什麼？", "（發現於 Fight）"],
             ["What is the anomaly", "Scene 1", "q1:"],
         ),
-        ("en", ["- q1: What is the anomaly?", "- c1: 脚印 (found in Scene 1)"], ["q1："]),
+        ("en", ["- q1: What is the anomaly?", "- c1: 脚印 (found in Fight)"], ["q1："]),
     ],
 )
 def test_the_case_file_in_the_report_is_in_the_table_s_language(
