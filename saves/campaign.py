@@ -82,10 +82,7 @@ class Campaign(CampaignCast):
             try:
                 scene = self._file(info).load()
             except FileNotFoundError:
-                path = self.directory / backups.SCENES / f"{info.id}.json"
-                raise BadFile.of(
-                    path, "saves.campaign.scene-file-missing", name=repr(info.name)
-                ) from None
+                raise self._missing(info) from None
             scene = scene if scene.name == info.name else replace(scene, name=info.name)
             return self.with_roster(scene)
 
@@ -131,10 +128,7 @@ class Campaign(CampaignCast):
             try:
                 parts = self._file(info).export_parts()
             except FileNotFoundError:
-                path = self.directory / backups.SCENES / f"{info.id}.json"
-                raise BadFile.of(
-                    path, "saves.campaign.scene-file-missing", name=repr(info.name)
-                ) from None
+                raise self._missing(info) from None
             if parts is not None:
                 scene, length, documents = parts
                 scene = scene if scene.name == info.name else replace(scene, name=info.name)

@@ -13,7 +13,7 @@ from saves import backups
 from saves.campaign_index import CAST_KEPT, SceneInfo
 from saves.campaign_records import CampaignRecords
 from saves.cast_file import CastFile
-from saves.errors import SaveError
+from saves.errors import BadFile, SaveError
 from saves.lock import CampaignLock
 from saves.roster import Roster
 from saves.scenefile import SceneFile
@@ -95,3 +95,8 @@ class CampaignCast(CampaignRecords):
             found = SceneFile(path, read_only=self.read_only)
             self._files[info.id] = found
         return found
+
+    def _missing(self, info: SceneInfo) -> BadFile:
+        """The error of a scene whose file is gone (named, in the table's language)."""
+        path = self.directory / backups.SCENES / f"{info.id}.json"
+        return BadFile.of(path, "saves.campaign.scene-file-missing", name=repr(info.name))

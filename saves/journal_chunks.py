@@ -48,6 +48,26 @@ def read_chunk(path: Path, trusted: bool = True) -> list[JournalEntry]:
     return read_chunk_and_checkpoints(path, trusted)[0]
 
 
+def chunk_bytes(path: Path) -> bytes:
+    """A sealed chunk's bytes, its size and checksum (its name's) verified.
+
+    Raises:
+        BadFile: missing, unreadable, too large, or not what its name's checksum says.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_CHUNK_BYTES:
+            raise BadFile.of(path, "saves.chunks.too-large", size=size, limit=MAX_CHUNK_BYTES)
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BadFile.of(path, "saves.chunks.missing") from None
+    except OSError as error:
+        raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
+    if chunk_digest(raw) != path.stem.rpartition("-")[2]:
+        raise BadFile.of(path, "saves.file.checksum")
+    return raw
+
+
 def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[JournalEntry], Any]:
     """The entries of a sealed chunk, its checksum verified first.
 
@@ -63,18 +83,7 @@ def read_chunk_and_checkpoints(path: Path, trusted: bool = True) -> tuple[list[J
     Raises:
         BadFile, NewerVersion: missing, too large, damaged, hand-edited, from a newer version.
     """
-    try:
-        size = path.stat().st_size
-        if size > MAX_CHUNK_BYTES:
-            raise BadFile.of(path, "saves.chunks.too-large", size=size, limit=MAX_CHUNK_BYTES)
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BadFile.of(path, "saves.chunks.missing") from None
-    except OSError as error:
-        raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
-    expected = path.stem.rpartition("-")[2]
-    if chunk_digest(raw) != expected:
-        raise BadFile.of(path, "saves.file.checksum")
+    raw = chunk_bytes(path)
     if trusted:
         try:
             data = TRUSTED.loads(raw)
@@ -230,17 +239,7 @@ def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
                 expected=start,
             )
         path = chunk_dir / ref.file
-        try:
-            size = path.stat().st_size
-            if size > MAX_CHUNK_BYTES:
-                raise BadFile.of(path, "saves.chunks.too-large", size=size, limit=MAX_CHUNK_BYTES)
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise BadFile.of(path, "saves.chunks.missing") from None
-        except OSError as error:
-            raise BadFile.of(path, "saves.file.unreadable", error=error.strerror or error) from None
-        if chunk_digest(data) != path.stem.rpartition("-")[2]:
-            raise BadFile.of(path, "saves.file.checksum")
+        data = chunk_bytes(path)
         try:
             body = parse_json(path, data)["journal"]["1"]
         except (KeyError, TypeError):
