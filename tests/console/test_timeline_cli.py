@@ -41,8 +41,8 @@ def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(scope="module")
 def shown_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """:func:`root` made once for the ``show --at`` cases: ``show`` never writes (see
-    test_show_never_writes), so each case reads the same campaign as a fresh one."""
+    """:func:`root` made once for the ``show --at`` cases and the refused ``--at`` ones: neither
+    writes (test_show_never_writes; the refusals check it), so each reads it as a fresh one."""
     path = tmp_path_factory.mktemp("shown")
     with pytest.MonkeyPatch.context() as monkeypatch:
         argv = ("--campaign", "C", "--save-dir", str(path))
@@ -123,8 +123,9 @@ def test_show_never_writes(root: Path, capsys: pytest.CaptureFixture[str]) -> No
     ],
 )
 def test_a_bad_at_exits_2_naming_it(
-    root: Path, at: str, lang: str, words: str, capsys: pytest.CaptureFixture[str]
+    shown_root: Path, at: str, lang: str, words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    root = shown_root  # refused: nothing written (checked below), so the one campaign serves
     before = _files(root)
     for command in ("show", "fork"):
         status, out, err = _out(
