@@ -192,3 +192,17 @@ async def run_from_palette(pilot: Pilot[Any], name: str) -> None:
     await pilot.pause(0.3)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def enter_line(pilot: Pilot[Any], text: str) -> None:
+    """Open the command line with ``:``, put ``text`` in it and press Enter: the command line's
+    own path (its submit, its refusal under the line), without typing the setup key by key
+    (typing a line key by key is what test_typing_ahead.py and test_key_bursts.py check)."""
+    await pilot.press("colon")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert is_scene_screen(screen) and screen.command_line.is_open
+    screen.command_line.input.value = text
+    screen.command_line.input.cursor_position = len(text)
+    await pilot.press("enter")
+    await settle(pilot)

@@ -4,7 +4,7 @@ the table's language, and the next scene starts where the campaign stands."""
 
 from __future__ import annotations
 
-from console_support import AppRun, ih_screen, press, row, settle
+from console_support import AppRun, enter_line, ih_screen, press, row, settle
 from textual.widgets import Input, Label, Static
 
 from console.screens.campaign_screen import CampaignScreen
@@ -32,9 +32,7 @@ async def _line(pilot: object, text: str) -> None:
     from textual.pilot import Pilot
 
     assert isinstance(pilot, Pilot)
-    await pilot.press("colon")
-    await pilot.pause()
-    await _type(pilot, text)
+    await enter_line(pilot, text)
 
 
 def _text(screen: CampaignScreen) -> str:

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console_support import SCENE, AppRun, ih_screen, press, row, scene_json, settle, state_of
+from console_support import (
+    SCENE,
+    AppRun,
+    enter_line,
+    ih_screen,
+    press,
+    row,
+    scene_json,
+    settle,
+    state_of,
+)
 from player_support import player_view, save, wait_text
 from textual.widgets import Static
 
@@ -27,12 +37,7 @@ async def _type_line(pilot: object, text: str) -> None:
     from textual.pilot import Pilot
 
     assert isinstance(pilot, Pilot)
-    await pilot.press("colon")
-    await pilot.pause()
-    for char in text:
-        await pilot.press("space" if char == " " else char)
-    await pilot.press("enter")
-    await settle(pilot)
+    await enter_line(pilot, text)
 
 
 def _question(app: STConsoleApp) -> str:

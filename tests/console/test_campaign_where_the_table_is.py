@@ -5,7 +5,7 @@ of the mission too, in en, zh and zh-Hant; the players' view shows the cast betw
 from __future__ import annotations
 
 import pytest
-from console_support import AppRun, press, screen_lines, settle
+from console_support import AppRun, enter_line, press, screen_lines, settle
 
 from console.i18n import Translator
 from console.screens.dialogs import ConfirmDialog
@@ -32,12 +32,7 @@ async def _line(pilot: object, text: str) -> None:
     from textual.pilot import Pilot
 
     assert isinstance(pilot, Pilot)
-    await pilot.press("colon")
-    await pilot.pause()
-    for char in text:
-        await pilot.press("space" if char == " " else char)
-    await pilot.press("enter")
-    await settle(pilot)
+    await enter_line(pilot, text)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from console_support import FIGHT, save_scene
-from test_typing_in_tmux import Tmux, wait_for
+from test_typing_in_tmux import Tmux, wait_for, wait_gone
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
@@ -62,11 +62,11 @@ def test_full_width_text_typed_after_each_key_lands_whole(tmux: Tmux) -> None:
         time.sleep(0.2)
     assert "12" in pool and "１２" not in pool, pool  # the pool field, read as ASCII
     tmux("send-keys", "-t", SESSION, "Escape")
-    time.sleep(1)
+    wait_gone(tmux, "骰池")
     send(tmux, "e祝福，光环（弱）")
     wait_for(tmux, "祝福，光环（弱）")
     tmux("send-keys", "-t", SESSION, "Escape")
-    time.sleep(1)
+    wait_gone(tmux, "祝福，光环（弱）")
     send(tmux, "：note Ann “左臂：擦伤；”")
     tmux("send-keys", "-t", SESSION, "Enter")
     wait_for(tmux, "Ann 的备注：左臂：擦伤；")

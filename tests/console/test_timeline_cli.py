@@ -39,6 +39,17 @@ def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture(scope="module")
+def shown_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """:func:`root` made once for the ``show --at`` cases and the refused ``--at`` ones: neither
+    writes (test_show_never_writes; the refusals check it), so each reads it as a fresh one."""
+    path = tmp_path_factory.mktemp("shown")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        argv = ("--campaign", "C", "--save-dir", str(path))
+        assert _run([HEAD[0], *COMMANDS], monkeypatch, *argv) == 0
+    return path
+
+
 def _files(root: Path) -> dict[str, tuple[int, bytes]]:
     return {
         str(p.relative_to(root)): (p.stat().st_mtime_ns, p.read_bytes())
@@ -57,8 +68,9 @@ def _first(
 
 @pytest.mark.parametrize("n", [0, 1, 5, 127, 128, 129, 200, 256, 257, 290, 303])
 def test_show_at_n_is_running_the_first_n_commands(
-    root: Path, n: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    shown_root: Path, n: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    root = shown_root
     expected = _first(n, monkeypatch, capsys)
     status, out, err = _out(capsys, "show", "C", "--at", str(n), "--save-dir", str(root))
     assert (status, err) == (0, "")
@@ -111,8 +123,9 @@ def test_show_never_writes(root: Path, capsys: pytest.CaptureFixture[str]) -> No
     ],
 )
 def test_a_bad_at_exits_2_naming_it(
-    root: Path, at: str, lang: str, words: str, capsys: pytest.CaptureFixture[str]
+    shown_root: Path, at: str, lang: str, words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    root = shown_root  # refused: nothing written (checked below), so the one campaign serves
     before = _files(root)
     for command in ("show", "fork"):
         status, out, err = _out(

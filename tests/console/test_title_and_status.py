@@ -3,7 +3,7 @@ a long status ends in an ellipsis, notifications stay above the command line."""
 
 from __future__ import annotations
 
-from console_support import FIGHT, SMALL, AppFactory, AppRun, ih_screen, settle, status
+from console_support import FIGHT, SMALL, AppFactory, AppRun, enter_line, ih_screen, settle, status
 from textual.widgets import Static
 
 from console.textual_compat import ToastRack
@@ -35,9 +35,7 @@ async def test_the_title_keeps_the_save_state_at_80_columns(make_app: AppFactory
 async def test_a_long_status_at_80_columns_ends_in_an_ellipsis(make_app: AppFactory) -> None:
     app = make_app(script=FIGHT)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("colon", *'effect Ann "Hex of the long night and the bells" rounds=2')
-        await pilot.press("enter")
-        await settle(pilot)
+        await enter_line(pilot, 'effect Ann "Hex of the long night and the bells" rounds=2')
         line = ih_screen(app).query_one("#status", Static)
         shown = line.render_line(0).text.rstrip()
         assert status(app).startswith("✓ effect Ann")

@@ -66,17 +66,29 @@ def wait_for(run: Tmux, text: str, *, timeout: float = 15) -> str:
     raise AssertionError(f"{text!r} never shown; the pane:\n{shown}")
 
 
+def wait_gone(run: Tmux, text: str, *, timeout: float = 15) -> str:
+    """The pane once ``text`` has left it (a dialog closed by Escape: the keys sent next come
+    after the Escape was read, never as an Alt+key sequence with it)."""
+    deadline = time.monotonic() + timeout
+    shown = pane(run)
+    while text in shown and time.monotonic() < deadline:
+        time.sleep(0.1)
+        shown = pane(run)
+    assert text not in shown, f"{text!r} still shown; the pane:\n{shown}"
+    return shown
+
+
 def test_a_dialog_key_and_its_text_in_one_send_keys_land_whole(tmux: Tmux) -> None:
     tmux("send-keys", "-t", SESSION, "-l", "hstrength+brawl")
     shown = wait_for(tmux, "strength+brawl")
     assert "Attack" in shown
     tmux("send-keys", "-t", SESSION, "Escape")
-    time.sleep(1)
+    wait_gone(tmux, "strength+brawl")
     tmux("send-keys", "-t", SESSION, "-l", "aZombie nurse")
     shown = wait_for(tmux, "Zombie nurse")
     assert "Zomie" not in shown
     tmux("send-keys", "-t", SESSION, "Escape")
-    time.sleep(1)
+    wait_gone(tmux, "Zombie nurse")
     tmux("send-keys", "-t", SESSION, "-l", ':note Ann "twenty keys in a burst"')
     tmux("send-keys", "-t", SESSION, "Enter")
     wait_for(tmux, "twenty keys in a burst")

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from saves_fixtures import build
@@ -25,6 +28,18 @@ def run_script(root: Path, script: str, monkeypatch: pytest.MonkeyPatch, *extra:
     """``st-console run - --campaign Base --save-dir root`` on ``script``; its exit status."""
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     return main(["run", "-", "--campaign", "Base", "--save-dir", str(root), *extra])
+
+
+def in_process(argv: list[str], script: str = "") -> subprocess.CompletedProcess[str]:
+    """``st-console argv`` reading ``script`` on stdin, in this process (no interpreter to start,
+    for a test whose point is not the separate process): its status and output, as
+    ``subprocess.run(..., capture_output=True, text=True)`` gives them."""
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch("sys.stdin", io.StringIO(script)), redirect_stdout(out), redirect_stderr(err):
+        status = main(argv)
+    return subprocess.CompletedProcess(
+        ["st-console", *argv], status, out.getvalue(), err.getvalue()
+    )
 
 
 def base_campaign(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

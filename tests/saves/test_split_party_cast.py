@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from saved_campaigns import in_process
+
 from engine.ih.encounter import Encounter, find
 from engine.session import execute_text
 from saves import open_store
@@ -28,14 +30,22 @@ damage Bob 1
 """
 
 
-def start(root: Path) -> subprocess.CompletedProcess[str]:
+def start(root: Path, *, process: bool = True) -> subprocess.CompletedProcess[str]:
     """The Basement, then the party splits: the Attic opens beside it."""
-    run(root, BASEMENT)
-    return run(root, ATTIC, "--json")
+    run(root, BASEMENT, process=process)
+    return run(root, ATTIC, "--json", process=process)
 
 
-def run(root: Path, script: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    """``st-console run - --campaign C`` in a process of its own."""
+def run(
+    root: Path, script: str, *extra: str, process: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """``st-console run - --campaign C`` in a process of its own (``process`` false: in this
+    one, for the tests whose point is not the separate processes)."""
+    if not process:
+        argv = ["run", "-", "--campaign", "C", "--save-dir", str(root), *extra]
+        done = in_process(argv, script)
+        assert done.returncode == 0, done.stderr
+        return done
     done = subprocess.run(
         [sys.executable, "-m", "console", "run", "-", "--campaign", "C", "--save-dir", str(root)]
         + list(extra),
@@ -49,14 +59,16 @@ def run(root: Path, script: str, *extra: str) -> subprocess.CompletedProcess[str
     return done
 
 
-def cast(root: Path) -> dict[str, tuple[int, int]]:
-    """``saves C --json``'s cast: name → (health, willpower), from a process of its own."""
-    done = subprocess.run(
-        [sys.executable, "-m", "console", "saves", "C", "--json", "--save-dir", str(root)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+def cast(root: Path, *, process: bool = True) -> dict[str, tuple[int, int]]:
+    """``saves C --json``'s cast: name → (health, willpower), from a process of its own (or
+    this one)."""
+    argv = ["saves", "C", "--json", "--save-dir", str(root)]
+    if process:
+        done = subprocess.run(
+            [sys.executable, "-m", "console", *argv], capture_output=True, text=True, timeout=120
+        )
+    else:
+        done = in_process(argv)
     view = json.loads(done.stdout)
     return {
         c["name"]: (c["condition"]["health"], c["condition"]["willpower"]) for c in view["cast"]
@@ -103,17 +115,17 @@ def test_a_split_party_shares_one_cast_across_processes(tmp_path: Path) -> None:
 
 
 def test_undo_in_one_half_takes_back_only_its_own_command(tmp_path: Path) -> None:
-    start(tmp_path)
-    run(tmp_path, 'scene open "Basement"\ndamage Ann 3\n')
-    run(tmp_path, 'scene open "Attic"\ndamage Ann 1\n')
-    assert cast(tmp_path)["Ann"] == (1, 5)
-    run(tmp_path, 'scene open "Basement"\nundo\n')
-    assert cast(tmp_path)["Ann"] == (4, 5)  # the Attic's 1 stays
+    start(tmp_path, process=False)
+    run(tmp_path, 'scene open "Basement"\ndamage Ann 3\n', process=False)
+    run(tmp_path, 'scene open "Attic"\ndamage Ann 1\n', process=False)
+    assert cast(tmp_path, process=False)["Ann"] == (1, 5)
+    run(tmp_path, 'scene open "Basement"\nundo\n', process=False)
+    assert cast(tmp_path, process=False)["Ann"] == (4, 5)  # the Attic's 1 stays
 
 
 def test_a_scene_new_without_split_ends_the_one_the_table_was_in(tmp_path: Path) -> None:
-    start(tmp_path)
-    run(tmp_path, 'scene new "Cellar" ih-d10\n')  # from the Attic: the Attic ends
+    start(tmp_path, process=False)
+    run(tmp_path, 'scene new "Cellar" ih-d10\n', process=False)  # from the Attic: it ends
     with open_store(tmp_path).open_campaign("C", read_only=True) as campaign:
         assert campaign.is_ended("Attic") and not campaign.is_ended("Basement")
         assert campaign.is_open_beside("Basement")
@@ -124,7 +136,7 @@ def test_a_read_only_campaign_beside_the_writer_sees_each_change_of_the_cast(
 ) -> None:
     """Two stores (as two consoles: the second read-only while the first holds the lock):
     cast.json is the one source of truth, read again when it changed."""
-    start(tmp_path)
+    start(tmp_path, process=False)
     writer_store, reader_store = open_store(tmp_path), open_store(tmp_path)
     with (
         writer_store.open_campaign("C") as writer,
@@ -140,8 +152,9 @@ def test_a_read_only_campaign_beside_the_writer_sees_each_change_of_the_cast(
 
 
 def test_a_reopened_scene_is_the_past_and_is_not_moved_to_the_cast(tmp_path: Path) -> None:
-    start(tmp_path)
-    run(tmp_path, 'scene new "Cellar" ih-d10\nadd Ann from=Ann init=3\ndamage Ann 1\n')
+    start(tmp_path, process=False)
+    cellar = 'scene new "Cellar" ih-d10\nadd Ann from=Ann init=3\ndamage Ann 1\n'
+    run(tmp_path, cellar, process=False)
     with open_store(tmp_path).open_campaign("C") as campaign:
         campaign.reopen_scene("Attic")
         attic = campaign.load_scene("Attic")

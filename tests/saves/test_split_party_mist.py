@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from saved_campaigns import in_process
+
 from engine.mist.state import MistState
 from engine.session import execute_text
 from saves import open_store
@@ -47,6 +49,13 @@ def run(root: Path, script: str, *extra: str) -> subprocess.CompletedProcess[str
         timeout=120,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def run_here(root: Path, script: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    """:func:`run` in this process, for the tests whose point is not the separate processes."""
+    done = in_process(["run", "-", "--campaign", "C", "--save-dir", str(root), *extra], script)
     assert done.returncode == 0, done.stderr
     return done
 
@@ -89,14 +98,14 @@ def test_a_mist_split_party_shares_one_cast_across_processes(tmp_path: Path) -> 
 
 
 def test_undo_in_one_mist_half_takes_back_only_its_own_command(tmp_path: Path) -> None:
-    run(tmp_path, ALLEY)
-    run(tmp_path, ALLEY_NEXT)
-    run(tmp_path, DOCK)
-    run(tmp_path, 'scene open "Alley"\nstatus Mei tired 1\n')
-    alley = json.loads(run(tmp_path, 'scene open "Alley"\nundo\n', "--json").stdout)
+    run_here(tmp_path, ALLEY)
+    run_here(tmp_path, ALLEY_NEXT)
+    run_here(tmp_path, DOCK)
+    run_here(tmp_path, 'scene open "Alley"\nstatus Mei tired 1\n')
+    alley = json.loads(run_here(tmp_path, 'scene open "Alley"\nundo\n', "--json").stdout)
     assert statuses(alley) == {"hurt": 2, "sick": 1}  # the Dock's sickness stays
     assert cast_statuses(tmp_path) == {"hurt": 2, "sick": 1}
-    dock = json.loads(run(tmp_path, 'scene open "Dock"\nundo\n', "--json").stdout)
+    dock = json.loads(run_here(tmp_path, 'scene open "Dock"\nundo\n', "--json").stdout)
     assert [c["text"] for c in dock["case_file"]["clues"]] == []  # the clue taken back
     assert statuses(dock) == {"hurt": 2, "sick": 1}
     assert standing(tmp_path).case_file.clues == ()
@@ -106,9 +115,9 @@ def test_two_stores_open_at_once_merge_each_half_onto_the_other(tmp_path: Path) 
     """One writer holding both halves (a console switching with Ctrl+O), a read-only store
     beside it (a second console) seeing each change; a half saved from a stale copy keeps what
     the other half did."""
-    run(tmp_path, ALLEY)
-    run(tmp_path, ALLEY_NEXT)
-    run(tmp_path, DOCK)
+    run_here(tmp_path, ALLEY)
+    run_here(tmp_path, ALLEY_NEXT)
+    run_here(tmp_path, DOCK)
     writer = open_store(tmp_path).open_campaign("C")
     reader = open_store(tmp_path).open_campaign("C", read_only=True)
     with writer as first, reader as second:
@@ -144,7 +153,7 @@ def test_a_scene_new_in_the_same_script_starts_where_the_script_left_the_cast(
 ) -> None:
     """One ``run`` script making the Office and then the Alley: the Alley starts with Mei as
     the Office left her (the scenes played so far are saved before the next one starts)."""
-    view = json.loads(run(tmp_path, ALLEY + ALLEY_NEXT, "--json").stdout)
+    view = json.loads(run_here(tmp_path, ALLEY + ALLEY_NEXT, "--json").stdout)
     assert view["scene"]["name"] == "Alley"
     assert statuses(view) == {"hurt": 2}
     assert [c.name for c in standing(tmp_path).characters] == ["Mei"]
