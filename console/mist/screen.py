@@ -147,6 +147,11 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
     def on_mount(self) -> None:  # after it, the shell's: the log is drawn there (show_log)
         self.query_one(SceneLoopPane).focus()
 
+    def home(self) -> SceneLoopPane:
+        """The scene loop has the focus when no dialog or line does: after the command line
+        closes the keys go there at once (the key gate waits for a focused widget)."""
+        return self.query_one(SceneLoopPane)
+
     def watch_scene(self, scene: Scene | None) -> None:
         if scene is None or not isinstance(scene.state, MistState):
             return
