@@ -82,7 +82,7 @@ class Campaign(CampaignCast):
             try:
                 scene = self._file(info).load()
             except FileNotFoundError:
-                raise self._missing(info) from None
+                self._missing(info)
             scene = scene if scene.name == info.name else replace(scene, name=info.name)
             return self.with_roster(scene)
 
@@ -128,7 +128,7 @@ class Campaign(CampaignCast):
             try:
                 parts = self._file(info).export_parts()
             except FileNotFoundError:
-                raise self._missing(info) from None
+                self._missing(info)
             if parts is not None:
                 scene, length, documents = parts
                 scene = scene if scene.name == info.name else replace(scene, name=info.name)

@@ -6,7 +6,7 @@ latest scenes. :class:`saves.campaign.Campaign` builds on this."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.session import Scene
 from saves import backups
@@ -96,7 +96,7 @@ class CampaignCast(CampaignRecords):
             self._files[info.id] = found
         return found
 
-    def _missing(self, info: SceneInfo) -> BadFile:
-        """The error of a scene whose file is gone (named, in the table's language)."""
+    def _missing(self, info: SceneInfo) -> NoReturn:
+        """Refuse a scene whose file is gone (named, in the table's language)."""
         path = self.directory / backups.SCENES / f"{info.id}.json"
-        return BadFile.of(path, "saves.campaign.scene-file-missing", name=repr(info.name))
+        raise BadFile.of(path, "saves.campaign.scene-file-missing", name=repr(info.name)) from None
