@@ -6,15 +6,12 @@ and its full-width text in one tmux ``send-keys`` (an input method gives ``１�
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from console_support import FIGHT, save_scene
-from test_typing_in_tmux import Tmux, wait_for, wait_gone
+from test_typing_in_tmux import Tmux, console_in_tmux, wait_for, wait_gone
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
@@ -25,26 +22,8 @@ SESSION = "input-typing"  # the name test_typing_in_tmux's helpers look at
 @pytest.fixture
 def tmux(tmp_path: Path) -> Iterator[Tmux]:
     """The console in Chinese on the FIGHT scene in an 80×24 pane of a tmux server of its own."""
-    assert TMUX is not None
-    socket = tmp_path / "tmux.sock"
-    save_dir = tmp_path / "saves"
-    save_scene(save_dir, FIGHT)
-
-    def run(*args: str) -> str:
-        done = subprocess.run(
-            [TMUX, "-S", str(socket), *args], capture_output=True, text=True, check=True
-        )
-        return done.stdout
-
-    console = (
-        f"{sys.executable} -m console --save-dir {save_dir} --campaign Test --scene Fight --lang zh"
-    )
-    run("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "24", console)
-    try:
-        wait_for(run, "Ann", timeout=30)
+    with console_in_tmux(tmp_path, "zh", (80, 24)) as run:
         yield run
-    finally:
-        subprocess.run([TMUX, "-S", str(socket), "kill-server"], capture_output=True)
 
 
 def send(tmux: Tmux, text: str) -> None:

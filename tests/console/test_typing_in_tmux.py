@@ -7,6 +7,7 @@ test is skipped where tmux is not installed.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
 import sys
@@ -25,9 +26,10 @@ SESSION = "input-typing"
 Tmux = Callable[..., str]
 
 
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    """Run the console on the FIGHT scene in a 120×40 tmux pane; yields ``tmux(*args)``."""
+@contextlib.contextmanager
+def console_in_tmux(tmp_path: Path, lang: str, size: tuple[int, int]) -> Iterator[Tmux]:
+    """The console in ``lang`` on the FIGHT scene in a pane of ``size`` of a tmux server of its
+    own (its own socket, killed at the end); yields ``tmux(*args)``."""
     assert TMUX is not None
     socket = tmp_path / "tmux.sock"
     save_dir = tmp_path / "saves"
@@ -40,14 +42,23 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
         return done.stdout
 
     console = (
-        f"{sys.executable} -m console --save-dir {save_dir} --campaign Test --scene Fight --lang en"
+        f"{sys.executable} -m console --save-dir {save_dir} --campaign Test --scene Fight"
+        f" --lang {lang}"
     )
-    run("new-session", "-d", "-s", SESSION, "-x", "120", "-y", "40", console)
+    width, height = size
+    run("new-session", "-d", "-s", SESSION, "-x", str(width), "-y", str(height), console)
     try:
         wait_for(run, "Ann", timeout=30)
         yield run
     finally:
         subprocess.run([TMUX, "-S", str(socket), "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    """Run the console on the FIGHT scene in a 120×40 tmux pane; yields ``tmux(*args)``."""
+    with console_in_tmux(tmp_path, "en", (120, 40)) as run:
+        yield run
 
 
 def pane(run: Tmux) -> str:
