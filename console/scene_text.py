@@ -79,13 +79,15 @@ def _ih_lines(view: IHView, sheets: tuple[Sheet, ...], t: Translator) -> list[st
     return lines
 
 
-def statuses_words(statuses: Iterable[Status], t: Translator) -> str:
-    """``name-tier`` of each status (one per name, as the stable view keys them), or the word
-    for none."""
+def status_tiers(statuses: Iterable[Status]) -> list[str]:
+    """``name-tier`` of each status, one per name (as the stable view keys them)."""
     tiers = {status.name: status.tier for status in statuses}
-    return t("word.list-sep").join(f"{name}-{tier}" for name, tier in tiers.items()) or t(
-        "report.no-statuses"
-    )
+    return [f"{name}-{tier}" for name, tier in tiers.items()]
+
+
+def statuses_words(statuses: Iterable[Status], t: Translator) -> str:
+    """``name-tier`` of each status, or the word for none."""
+    return t("word.list-sep").join(status_tiers(statuses)) or t("report.no-statuses")
 
 
 def _limits(challenge: Challenge, t: Translator) -> str:
