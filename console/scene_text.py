@@ -62,16 +62,11 @@ def _ih_lines(view: IHView, sheets: tuple[Sheet, ...], t: Translator) -> list[st
     for task in view.extended:
         deadline = t("report.deadline", deadline=task.deadline) if task.deadline else ""
         state = task.state
+        shown = ("id", "label", "by", "successes", "dc", "ones", "rolls")
         lines.append(
             t(
                 "report.extended",
-                id=task.id,
-                label=task.label,
-                by=task.by,
-                successes=task.successes,
-                dc=task.dc,
-                ones=task.ones,
-                rolls=task.rolls,
+                **{key: getattr(task, key) for key in shown},
                 deadline=deadline,
                 state=t(f"extended.state.{state}") if t.has(f"extended.state.{state}") else state,
             )
