@@ -211,14 +211,21 @@ def seal_chunk(
     }
     if checkpoints:
         body["checkpoints"] = checkpoints
-    data = dump_json({"journal": {"1": body}})
-    digest = chunk_digest(data)
-    file = f"j{start:07d}-{digest}.json"
-    path = chunk_dir / file
-    if not path.exists():
-        chunk_dir.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
+    file = write_sealed(chunk_dir, "j", start, {"journal": {"1": body}})
     return ChunkRef(file=file, start=start, count=len(documents))
+
+
+def write_sealed(directory: Path, letter: str, start: int, document: Any) -> str:
+    """Write ``document`` as a sealed file of ``directory`` named by its kind's ``letter``,
+    the index it starts at and its checksum, unless one of the same bytes is there (a file
+    once written never changes); its file name."""
+    data = dump_json(document)
+    file = f"{letter}{start:07d}-{chunk_digest(data)}.json"
+    path = directory / file
+    if not path.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    return file
 
 
 def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
