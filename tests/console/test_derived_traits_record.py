@@ -12,21 +12,11 @@ from engine.ih.character import Attributes, Character
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_view import Derived, derived_of, derived_traits, sheet_json
 
-KEYS = [
-    "size",
-    "speed",
-    "initiative",
-    "defense",
-    "defense_bonus",
-    "dodge",
-    "health",
-    "willpower",
-    "will_save",
-    "reflex_save",
-    "fortitude_save",
-    "sensing_range_m",
-]
-"""INTERFACE.md's ``derived`` keys, in the order ``run --json`` prints them."""
+# INTERFACE.md's ``derived`` keys, in the order ``run --json`` prints them.
+# fmt: off
+KEYS = ["size", "speed", "initiative", "defense", "defense_bonus", "dodge", "health",
+        "willpower", "will_save", "reflex_save", "fortitude_save", "sensing_range_m"]
+# fmt: on
 
 
 def test_the_json_derived_keys_are_the_records_fields_in_order() -> None:
