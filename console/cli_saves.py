@@ -162,10 +162,10 @@ def _sealdice(store: Any, args: argparse.Namespace) -> str:
 
 def _campaign_markdown(store: Any, name: str, t: Translator) -> str:
     """The campaign's standing after its scenes in the campaign report (issue 25)."""
-    from console.campaign_view import campaign_json, campaign_markdown
+    from console.campaign_view import campaign_markdown, campaign_view
 
     with store.open_campaign(name, read_only=True) as campaign:
-        return campaign_markdown(campaign_json(campaign), t)
+        return campaign_markdown(campaign_view(campaign), t)
 
 
 def _stream_export(store: Any, args: argparse.Namespace) -> int:
@@ -245,17 +245,17 @@ def import_file(args: argparse.Namespace) -> int:
 def _show_campaign(args: argparse.Namespace) -> int:
     """``saves CAMPAIGN [--json]``: the campaign's cast with its condition, the season and its
     missions, and the scenes; read-only (a campaign open in the console can be listed)."""
-    from console.campaign_view import campaign_json, campaign_lines
+    from console.campaign_view import campaign_lines, campaign_view, view_json
     from saves import SaveError, open_store
 
     try:
         store = open_store(args.save_dir)
         with store.open_campaign(args.campaign, read_only=True) as campaign:
-            view = campaign_json(campaign)
+            view = campaign_view(campaign)
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
     if args.json:
-        print(json.dumps(view, ensure_ascii=False))
+        print(json.dumps(view_json(view), ensure_ascii=False))
         return 0
     for line in campaign_lines(view, Translator(args.lang)):
         print(_safe(line))

@@ -1,8 +1,9 @@
 """The Markdown session report of a campaign's scenes (``st-console report``).
 
 Plain strings, no Rich markup: the report goes to the players' wiki, in the reader's language
-(``--lang``). Where things stand comes from ``engine.commands.to_json`` (INTERFACE.md §2, the
-stable view); what happened from the journal: every event in words from the one registry,
+(``--lang``). Where things stand is read from the engine's typed records (issue 24 §2): the IH
+screen's view of the fight (``console/ih/view.py``), the M.I.S.T. state as it is; what happened
+from the journal: every event in words from the one registry,
 ``console/event_text.py`` (the console's log words events the same way). The plain-text view of
 a scene that ``run`` prints is ``console/scene_text.py``.
 
@@ -20,11 +21,22 @@ from typing import Any
 
 from console import event_text
 from console.i18n import Translator, scene_name
+from console.ih.view import IHView, ih_view
 from console.scene_text import statuses_words
-from engine import commands
 from engine.ih import events as ih_events
+from engine.ih.encounter import Encounter
 from engine.mist import events as mist_events
-from engine.mist.state import DEFAULT_QUESTIONS
+from engine.mist.state import (
+    DEFAULT_QUESTIONS,
+    CaseFile,
+    Clue,
+    Conclusion,
+    Finding,
+    MistState,
+    Question,
+    Theme,
+    ThemeType,
+)
 from engine.session import Scene
 
 STANDARD_QUESTIONS = frozenset((q.id, q.text) for q in DEFAULT_QUESTIONS)
@@ -76,17 +88,17 @@ def _label(t: Translator, key: str, code: object) -> str:
 def _scene_report(scene: Scene, t: Translator) -> list[str]:
     """A scene: a heading per round (IH) or loop (M.I.S.T.), a bullet per event, then where
     things stand: the order (IH), or the case file and the characters (M.I.S.T.)."""
-    view = commands.to_json(scene.state, scene.system)
-    family = view.get("family")
+    state = scene.state
+    family = "ih" if isinstance(state, Encounter) else "mist"
     system = _label(t, "report.system.", scene.system)
     rules = t("report.rules", system=system).replace("..", ".")  # "M.I.S.T." ends a sentence
     out = [f"## {md(scene.name)}", "", rules, ""]
     out.extend(_happenings(scene, family, t))
-    if family == "ih":
-        out.extend(_ih_standing(view, t))
+    if isinstance(state, Encounter):
+        out.extend(_ih_standing(ih_view(state, scene.system), t))
     else:
-        out.extend(_case_file(view, t))
-        out.extend(_closing_summary(view, t))
+        out.extend(_case_file(state.case_file, t))
+        out.extend(_closing_summary(state, t))
     return out
 
 
@@ -128,32 +140,31 @@ def _happenings(scene: Scene, family: object, t: Translator) -> list[str]:
     return out
 
 
-def _ih_standing(view: dict[str, Any], t: Translator) -> list[str]:
+def _ih_standing(view: IHView, t: Translator) -> list[str]:
     """The order as the fight stands: health, willpower, marks and effects."""
     out = ["### " + t("report.h.standing"), ""]
-    round_number = view.get("round")
-    current = view.get("current")
-    if round_number:
-        if current:
-            now = t("report.now.turn", round=round_number, name=md(current))
+    if view.round:
+        if view.current:
+            now = t("report.now.turn", round=view.round, name=md(view.current))
         else:
-            now = t("report.now.round", round=round_number)
+            now = t("report.now.round", round=view.round)
         out.extend([now, ""])
     sep = t("report.separator")
-    for row in view.get("order", []):
+    for row in view.order:
         marks = [
-            t(f"report.mark.{key}") for key in ("acted", "delaying", "flat_footed") if row.get(key)
+            t(f"report.mark.{key}")
+            for key in ("acted", "delaying", "flat_footed")
+            if getattr(row.marks, key)
         ]
         text = t(
             "report.fighter",
-            name=md(row.get("name")),
-            initiative=row.get("initiative"),
-            health=row.get("health"),
-            willpower=row.get("willpower"),
+            name=md(row.name),
+            initiative=row.initiative,
+            health=row.health,
+            willpower=row.willpower,
         )
         effects = [
-            t("report.effect-left", label=md(e.get("label")), rounds=e.get("rounds_left"))
-            for e in row.get("effects", [])
+            t("report.effect-left", label=md(e.label), rounds=e.rounds_left) for e in row.effects
         ]
         if effects:
             text += sep + t("report.effects", effects=t("word.list-sep").join(effects))
@@ -169,110 +180,98 @@ def _section(title: str, bullets: list[str]) -> list[str]:
     return [f"**{title}**", "", *bullets, ""] if bullets else []
 
 
-def _question(q: dict[str, Any], t: Translator) -> str:
-    answer = q.get("answer")
-    state = t("report.answered", by=md(answer)) if answer else t("report.open")
-    text = str(q.get("text"))
-    if (q.get("id"), text) in STANDARD_QUESTIONS:  # the five of RULES.md §4.7, in words
-        text = t(f"mist.question.{q.get('id')}")
-    return f"- {md(q.get('id'))}{t.colon}{md(text)}{state}"
+def _question(q: Question, t: Translator) -> str:
+    state = t("report.answered", by=md(q.answer)) if q.answer else t("report.open")
+    text = q.text
+    if (q.id, text) in STANDARD_QUESTIONS:  # the five of RULES.md §4.7, in words
+        text = t(f"mist.question.{q.id}")
+    return f"- {md(q.id)}{t.colon}{md(text)}{state}"
 
 
-def _clue(c: dict[str, Any], t: Translator) -> str:
-    scene = c.get("scene")
-    where = t("report.found-in", scene=md(scene_name(t, str(scene)))) if scene else ""
-    return f"- {md(c.get('id'))}{t.colon}{md(c.get('text'))}{where}"
+def _clue(c: Clue, t: Translator) -> str:
+    where = t("report.found-in", scene=md(scene_name(t, c.scene))) if c.scene else ""
+    return f"- {md(c.id)}{t.colon}{md(c.text)}{where}"
 
 
-def _conclusion(k: dict[str, Any], t: Translator) -> str:
-    parts = [t("report.power", power=k.get("power"))]
-    if k.get("supports"):
-        parts.append(t("report.supported", names=listing([md(x) for x in k["supports"]], t)))
-    if k.get("contradicts"):
-        parts.append(t("report.contradicted", names=listing([md(x) for x in k["contradicts"]], t)))
-    result = k.get("result")
-    if result is not None:
-        mode = _label(t, "report.mode.", k.get("mode") or "roll")
-        total = t("report.total", total=k.get("total")) if k.get("total") is not None else ""
+def _conclusion(k: Conclusion, t: Translator) -> str:
+    parts = [t("report.power", power=k.power)]
+    if k.supports:
+        parts.append(t("report.supported", names=listing([md(x) for x in k.supports], t)))
+    if k.contradicts:
+        parts.append(t("report.contradicted", names=listing([md(x) for x in k.contradicts], t)))
+    if k.result is not None:
+        result = k.result.value
+        mode = _label(t, "report.mode.", k.mode or "roll")
+        total = t("report.total", total=k.total) if k.total is not None else ""
         said = t(f"report.outcome.{result}") if t.has(f"report.outcome.{result}") else result
         parts.append(t("report.case-result", mode=md(mode), result=md(said)) + total)
-        if k.get("refuted") and k.get("refuted_by"):  # [I-22]: with what refuted it
-            parts.append(t("report.refuted-by", by=md(k["refuted_by"])))
+        if k.refuted and k.refuted_by:  # [I-22]: with what refuted it
+            parts.append(t("report.refuted-by", by=md(k.refuted_by)))
     else:
         parts.append(t("report.not-rolled"))
     body = t("report.separator").join(parts)
-    return f"- {md(k.get('id'))}{t.colon}{md(k.get('text'))}" + t("report.parts", parts=body)
+    return f"- {md(k.id)}{t.colon}{md(k.text)}" + t("report.parts", parts=body)
 
 
-def _item(item: object, t: Translator) -> str:
-    """A property or an opportunity: ``id: text`` (or the bare text)."""
-    if not isinstance(item, dict):
-        return f"- {md(item)}"
-    words = md(item.get("text") or item.get("property") or item)
-    return f"- {md(item.get('id', ''))}{t.colon}{words}".replace(f"- {t.colon}", "- ")
+def _item(item: Finding, t: Translator) -> str:
+    """A property or an opportunity: ``id: text`` (a ``test`` without ``property=`` found one
+    without words: ``?``, as the case pane shows it)."""
+    return f"- {md(item.id)}{t.colon}{md(item.text or '?')}"
 
 
-def _case_file(view: dict[str, Any], t: Translator) -> list[str]:
+def _case_file(case: CaseFile, t: Translator) -> list[str]:
     """The case file: questions (answered or open), clues, conclusions and their results."""
-    case = view.get("case_file") or {}
-    if not (case.get("clues") or case.get("conclusions") or case.get("questions")):
+    if not (case.clues or case.conclusions or case.questions):
         return []
     out = [
         "### " + t("report.h.case"),
         "",
-        t("report.complexity", complexity=case.get("complexity")),
+        t("report.complexity", complexity=case.complexity),
         "",
     ]
-    out += _section(t("report.questions"), [_question(q, t) for q in case.get("questions", [])])
-    out += _section(t("report.clues"), [_clue(c, t) for c in case.get("clues", [])])
-    conclusions = case.get("conclusions", [])
-    out += _section(t("report.conclusions"), [_conclusion(k, t) for k in conclusions])
-    for key in ("properties", "opportunities"):
-        out += _section(t(f"report.{key}"), [_item(item, t) for item in case.get(key) or []])
+    out += _section(t("report.questions"), [_question(q, t) for q in case.questions])
+    out += _section(t("report.clues"), [_clue(c, t) for c in case.clues])
+    out += _section(t("report.conclusions"), [_conclusion(k, t) for k in case.conclusions])
+    out += _section(t("report.properties"), [_item(x, t) for x in case.properties])
+    out += _section(t("report.opportunities"), [_item(x, t) for x in case.opportunities])
     return out
 
 
-def _theme_words(theme: dict[str, Any], t: Translator) -> str:
+def _theme_words(theme: Theme, t: Translator) -> str:
     """A theme, its type and its counts: mastery and indulgence (a taint), else progress and
     abandon."""
-    kind = str(theme.get("type", ""))
-    taint = kind == "taint"
-    counts = ("mastery", "indulgence") if taint else ("progress", "abandon")
+    taint = theme.type is ThemeType.TAINT
     return t(
         "report.theme.taint" if taint else "report.theme.other",
-        name=md(theme.get("name")),
-        type=_label(t, "mist.theme.", kind),
-        **{count: theme.get(count, 0) for count in counts},
+        name=md(theme.name),
+        type=_label(t, "mist.theme.", theme.type),
+        **{theme.growth_track.value: theme.growth_marks, theme.loss_track.value: theme.loss_marks},
     )
 
 
-def _closing_summary(view: dict[str, Any], t: Translator) -> list[str]:
+def _closing_summary(state: MistState, t: Translator) -> list[str]:
     """Each character's themes, Evolution, lost themes, scars and statuses; the challenges."""
     out = ["### " + t("report.h.summary"), ""]
-    for person in view.get("characters", []):
-        name = md(person.get("name"))
-        out.append("- " + t("report.evolution", name=name, evolution=person.get("evolution", 0)))
-        themes = [_theme_words(theme, t) for theme in person.get("themes", [])]
+    for person in state.characters:
+        name = md(person.name)
+        out.append("- " + t("report.evolution", name=name, evolution=person.evolution))
+        themes = [_theme_words(theme, t) for theme in person.themes]
         words = t("report.separator").join(themes) if themes else t("report.none")
         out.append("  - " + t("report.themes", themes=words))
-        lost = person.get("lost_themes") or []
-        if lost:
-            names = [md(x.get("name") if isinstance(x, dict) else x) for x in lost]
+        if person.lost_themes:
+            names = [md(x.name) for x in person.lost_themes]
             out.append("  - " + t("report.lost", names=listing(names, t)))
-        scars = person.get("scars") or []
-        if scars:
-            out.append("  - " + t("report.scars", names=listing([md(x) for x in scars], t)))
-        statuses = statuses_words(person.get("statuses", {}), t)
+        if person.scars:
+            out.append("  - " + t("report.scars", names=listing([md(x) for x in person.scars], t)))
+        statuses = statuses_words(person.statuses, t)
         out.append("  - " + t("report.statuses", statuses=statuses))
-        if person.get("retired"):
-            out.append(
-                "  - " + t("report.retired", how=_label(t, "mist.retired.", person["retired"]))
-            )
-    for challenge in view.get("challenges", []):
-        state = t("report.overcome" if challenge.get("overcome") else "report.standing")
-        statuses = statuses_words(challenge.get("statuses", {}), t)
-        name = md(challenge.get("name"))
-        out.append("- " + t("report.challenge", name=name, state=state, statuses=statuses))
+        if person.retired:
+            out.append("  - " + t("report.retired", how=_label(t, "mist.retired.", person.retired)))
+    for challenge in state.challenges:
+        standing = t("report.overcome" if challenge.overcome else "report.standing")
+        statuses = statuses_words(challenge.statuses, t)
+        name = md(challenge.name)
+        out.append("- " + t("report.challenge", name=name, state=standing, statuses=statuses))
     out.append("")
     return out
 

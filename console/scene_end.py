@@ -12,7 +12,7 @@ from typing import Any
 
 from console.i18n import Translator
 from engine.ih import commands as ih
-from engine.ih.cast import cast_now, roster_json
+from engine.ih.cast import cast_now, standing
 from engine.ih.encounter import Encounter
 from engine.mist import commands as mist
 from engine.mist.state import MistState
@@ -61,17 +61,15 @@ def _ih_question(t: Translator, state: Encounter, movie: bool) -> str:
     people = []
     for sheet in cast_now(state):
         if sheet.carries:
-            view = roster_json(sheet)
-            condition = view["condition"]
-            assert isinstance(condition, dict)
+            found = standing(sheet)
             people.append(
                 t(
                     "end.ih-person",
                     name=sheet.name,
-                    health=condition["health"],
-                    health_max=view["health_max"],
-                    willpower=condition["willpower"],
-                    willpower_max=view["willpower_max"],
+                    health=found.condition.health,
+                    health_max=found.health_max,
+                    willpower=found.condition.willpower,
+                    willpower_max=found.willpower_max,
                 )
             )
     cast = t("campaign.separator").join(people) if people else t("end.nobody-carries")

@@ -1,50 +1,54 @@
 """The plain-text view of a scene that ``st-console run`` prints.
 
 The turn order (Infinite Horror) or the scene loop (M.I.S.T.) as lines in the reader's language
-(``--lang``), from ``engine.commands.to_json`` (INTERFACE.md §2, the stable view); every fixed
-word is a ``report.*`` locale key. Plain strings, no Rich markup: it goes to standard output.
+(``--lang``), read from the engine's typed records: the IH screen's view of the fight
+(``console/ih/view.py``) and its sheets, the M.I.S.T. state as it is (issue 24 §2: not the
+``run --json`` dicts read back). The values are those the stable view (INTERFACE.md §2) prints;
+every fixed word is a ``report.*`` locale key. Plain strings, no Rich markup: it goes to
+standard output.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from console.i18n import DEFAULT_SCENE, Translator
-from engine import commands
+from console.ih.view import IHView, ih_view
+from engine.ih.encounter import Encounter
+from engine.ih.sheet import Sheet
+from engine.mist.state import Challenge, MistState, Status
 from engine.session import Scene
 
 ENGLISH = Translator("en")
 
 
-def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
-    phase = str(view.get("phase"))
+def _ih_lines(view: IHView, sheets: tuple[Sheet, ...], t: Translator) -> list[str]:
+    phase = view.phase
     lines = [
         t(
             "report.ih.round",
-            round=view.get("round"),
+            round=view.round,
             phase=t(f"report.phase.{phase}") if t.has(f"report.phase.{phase}") else phase,
-            current=view.get("current") or t("report.nobody"),
+            current=view.current or t("report.nobody"),
         )
     ]
-    for place, row in enumerate(view.get("order", []), start=1):
+    for place, row in enumerate(view.order, start=1):
         shown_marks = ("unconscious", "acted", "delaying", "flat_footed", "hidden")
-        marks = [t(f"report.mark.{key}") for key in shown_marks if row.get(key)]
-        budget = row.get("budget", {})
+        marks = [t(f"report.mark.{key}") for key in shown_marks if getattr(row.marks, key)]
         slots = " ".join(
             f"{t(f'action-word.{k}') if t.has(f'action-word.{k}') else k} {v}"
-            for k, v in budget.items()
+            for k, v in row.budget.items()
         )
         effects = t("word.list-sep").join(
-            t("report.effect", label=e.get("label"), rounds=e.get("rounds_left"))
-            for e in row.get("effects", [])
+            t("report.effect", label=e.label, rounds=e.rounds_left) for e in row.effects
         )
         text = t(
             "report.ih.row",
             place=place,
-            name=row.get("name"),
-            initiative=row.get("initiative"),
-            health=row.get("health"),
-            willpower=row.get("willpower"),
+            name=row.name,
+            initiative=row.initiative,
+            health=row.health,
+            willpower=row.willpower,
             slots=slots,
         )
         if marks:
@@ -52,20 +56,17 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
         if effects:
             text += t("report.separator") + t("report.effects", effects=effects)
         lines.append(text)
-    sheets = view.get("sheets") or []
     if sheets:
-        named = [t("report.sheet", name=x.get("name"), side=x.get("side")) for x in sheets]
+        named = [t("report.sheet", name=x.name, side=x.side) for x in sheets]
         lines.append(t("report.sheets", sheets=t("word.list-sep").join(named)))
-    for task in view.get("extended") or []:
-        deadline = (
-            t("report.deadline", deadline=task.get("deadline")) if task.get("deadline") else ""
-        )
-        state = str(task.get("state"))
+    for task in view.extended:
+        deadline = t("report.deadline", deadline=task.deadline) if task.deadline else ""
+        state = task.state
         shown = ("id", "label", "by", "successes", "dc", "ones", "rolls")
         lines.append(
             t(
                 "report.extended",
-                **{key: task.get(key) for key in shown},
+                **{key: getattr(task, key) for key in shown},
                 deadline=deadline,
                 state=t(f"extended.state.{state}") if t.has(f"extended.state.{state}") else state,
             )
@@ -73,58 +74,57 @@ def _ih_lines(view: dict[str, Any], t: Translator) -> list[str]:
     return lines
 
 
-def statuses_words(statuses: dict[str, Any], t: Translator) -> str:
+def status_tiers(statuses: Iterable[Status]) -> list[str]:
+    """``name-tier`` of each status, one per name (as the stable view keys them)."""
+    tiers = {status.name: status.tier for status in statuses}
+    return [f"{name}-{tier}" for name, tier in tiers.items()]
+
+
+def statuses_words(statuses: Iterable[Status], t: Translator) -> str:
     """``name-tier`` of each status, or the word for none."""
-    return t("word.list-sep").join(f"{name}-{s.get('tier')}" for name, s in statuses.items()) or t(
-        "report.no-statuses"
-    )
+    return t("word.list-sep").join(status_tiers(statuses)) or t("report.no-statuses")
 
 
-def _mist_lines(view: dict[str, Any], t: Translator) -> list[str]:
-    phase = str(view.get("phase"))
+def _limits(challenge: Challenge, t: Translator) -> str:
+    """``kind tier`` of each limit (``immune`` for none, one per kind), or a dash for none."""
+    tiers = {x.kind: x.tier if x.tier is not None else "immune" for x in challenge.limits}
+    return t("word.list-sep").join(f"{kind} {tier}" for kind, tier in tiers.items()) or "—"
+
+
+def _mist_lines(state: MistState, t: Translator) -> list[str]:
+    phase = state.phase.value
     named = t(f"mist.phase.{phase}") if t.has(f"mist.phase.{phase}") else phase
     lines = [t("report.mist.phase", phase=named)]
-    for character in view.get("characters", []):
-        statuses = statuses_words(character.get("statuses", {}), t)
-        lines.append(f"- {character.get('name')}{t.colon}{statuses}")
-    for challenge in view.get("challenges", []):
-        limits = t("word.list-sep").join(f"{k} {v}" for k, v in challenge.get("limits", {}).items())
-        state = t("report.overcome") if challenge.get("overcome") else t("report.active")
+    for character in state.characters:
+        lines.append(f"- {character.name}{t.colon}{statuses_words(character.statuses, t)}")
+    for challenge in state.challenges:
+        state_word = t("report.overcome") if challenge.overcome else t("report.active")
         lines.append(
             t(
                 "report.mist.challenge",
-                name=challenge.get("name"),
-                state=state,
-                limits=limits or "—",
-                statuses=statuses_words(challenge.get("statuses", {}), t),
+                name=challenge.name,
+                state=state_word,
+                limits=_limits(challenge, t),
+                statuses=statuses_words(challenge.statuses, t),
             )
         )
-    case = view.get("case_file") or {}
-    if case.get("clues") or case.get("conclusions"):
-        lines.append(t("report.case-file", complexity=case.get("complexity")))
-        lines.extend(
-            t("report.clue", id=c.get("id"), text=c.get("text")) for c in case.get("clues", [])
-        )
-        for k in case.get("conclusions", []):
-            result = (
-                t("report.result", result=k.get("result")) if k.get("result") is not None else ""
-            )
-            lines.append(
-                t(
-                    "report.conclusion",
-                    id=k.get("id"),
-                    text=k.get("text"),
-                    power=k.get("power"),
-                    result=result,
-                )
-            )
+    case = state.case_file
+    if case.clues or case.conclusions:
+        lines.append(t("report.case-file", complexity=case.complexity))
+        lines.extend(t("report.clue", id=c.id, text=c.text) for c in case.clues)
+        for k in case.conclusions:
+            result = t("report.result", result=k.result.value) if k.result is not None else ""
+            lines.append(t("report.conclusion", id=k.id, text=k.text, power=k.power, result=result))
     return lines
 
 
 def scene_lines(scene: Scene, t: Translator = ENGLISH) -> list[str]:
     """The scene now as plain lines: the turn order (IH) or the scene loop (Mist)."""
-    view = commands.to_json(scene.state, scene.system)
-    body = _ih_lines(view, t) if view.get("family") == "ih" else _mist_lines(view, t)
+    state = scene.state
+    if isinstance(state, Encounter):
+        body = _ih_lines(ih_view(state, scene.system), state.sheets, t)
+    else:
+        body = _mist_lines(state, t)
     unnamed = DEFAULT_SCENE.fullmatch(scene.name.strip())  # "Scene 1", not "Scene Scene 1"
     name = unnamed.group(1) if unnamed else scene.name
     return [t("report.scene", name=name, system=scene.system), *body]

@@ -16,7 +16,7 @@ to the roster.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -26,8 +26,9 @@ from engine.session import Scene, scene_after
 from saves import backups
 from saves.campaign_cast import CampaignCast
 from saves.campaign_records import OPEN_BESIDE, REOPENED
-from saves.errors import BadFile, NameTaken, PastEnd
+from saves.errors import BadFile, NameTaken, PastEnd, SaveError
 from saves.lock import CampaignLock
+from saves.names import slug
 from saves.scenefile import SceneFile
 from saves.storage import synced_once
 
@@ -342,3 +343,19 @@ def is_named(directory: Path, name: str) -> bool:
         return False
     with Campaign(directory, read_only=True, lock=None) as campaign:
         return campaign.name.casefold() == name.strip().casefold()
+
+
+def named_directory(directories: Iterable[Path], name: str) -> Path | None:
+    """Of campaign ``directories``, the one of the campaign called ``name`` (any case).
+
+    A directory whose index cannot be read is the one wanted when its folder has the name's
+    slug: loading it then names the damaged file (issue 30), not "No campaign named …".
+    """
+    for directory in directories:
+        try:
+            if is_named(directory, name):
+                return directory
+        except SaveError:
+            if directory.name == slug(name):
+                return directory
+    return None

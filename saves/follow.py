@@ -20,10 +20,10 @@ from pathlib import Path
 
 from engine.session import Scene, scene_after
 from saves import backups
-from saves.campaign import Campaign, is_named
+from saves.campaign import Campaign, named_directory
 from saves.errors import BadFile, NotFound, SaveError
 from saves.storage import open_db
-from saves.store import CAMPAIGNS, SETTINGS, slug
+from saves.store import CAMPAIGNS, SETTINGS
 
 Stamp = tuple[int, int, int] | None
 """A file's (inode, size, modification time in ns); ``None`` when it is missing."""
@@ -78,16 +78,8 @@ def find_campaign(root: Path, name: str) -> Path | None:
     base = root / CAMPAIGNS
     if not base.is_dir():
         return None
-    for directory in sorted(p for p in base.iterdir() if p.is_dir()):
-        if directory.name.startswith("."):
-            continue
-        try:
-            if is_named(directory, name):
-                return directory
-        except SaveError:
-            if directory.name == slug(name):
-                return directory
-    return None
+    found = sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith("."))
+    return named_directory(found, name)
 
 
 class Follower:

@@ -139,6 +139,30 @@ def checkpoint_list(raw: Any, low: int, high: int) -> list[tuple[int, Any, dict[
     return found
 
 
+def _chunk_ref(header_path: Path, raw: Any, expected: int) -> ChunkRef:
+    """One reference of a header's chunk list, checked: its keys, a plain file name (no
+    folder), and the journal index ``expected`` it starts at.
+
+    Raises:
+        BadFile: the reference is malformed or out of place (named).
+    """
+    try:
+        ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
+    except (KeyError, TypeError):
+        raise BadFile.of(header_path, "saves.chunks.bad-ref", ref=repr(raw)) from None
+    if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
+        raise BadFile.of(header_path, "saves.chunks.bad-file-name", name=repr(ref.file))
+    if ref.start != expected:
+        raise BadFile.of(
+            header_path,
+            "saves.chunks.bad-start",
+            chunk=ref.file,
+            start=ref.start,
+            expected=expected,
+        )
+    return ref
+
+
 def read_chunks(
     header_path: Path, refs: Any, trusted: bool, start: int = 0
 ) -> tuple[list[ChunkRef], list[JournalEntry], list[tuple[int, Any, dict[str, int]]]]:
@@ -158,20 +182,7 @@ def read_chunks(
     entries: list[JournalEntry] = []
     checkpoints: list[tuple[int, Any, dict[str, int]]] = []
     for raw in refs:
-        try:
-            ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
-        except (KeyError, TypeError):
-            raise BadFile.of(header_path, "saves.chunks.bad-ref", ref=repr(raw)) from None
-        if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
-            raise BadFile.of(header_path, "saves.chunks.bad-file-name", name=repr(ref.file))
-        if ref.start != start + len(entries):
-            raise BadFile.of(
-                header_path,
-                "saves.chunks.bad-start",
-                chunk=ref.file,
-                start=ref.start,
-                expected=start + len(entries),
-            )
+        ref = _chunk_ref(header_path, raw, start + len(entries))
         chunk, marks = read_chunk_and_checkpoints(chunk_dir / ref.file, trusted)
         if trusted:
             checkpoints.extend(checkpoint_list(marks, ref.start, ref.start + ref.count))
@@ -200,14 +211,21 @@ def seal_chunk(
     }
     if checkpoints:
         body["checkpoints"] = checkpoints
-    data = dump_json({"journal": {"1": body}})
-    digest = chunk_digest(data)
-    file = f"j{start:07d}-{digest}.json"
-    path = chunk_dir / file
-    if not path.exists():
-        chunk_dir.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
+    file = write_sealed(chunk_dir, "j", start, {"journal": {"1": body}})
     return ChunkRef(file=file, start=start, count=len(documents))
+
+
+def write_sealed(directory: Path, letter: str, start: int, document: Any) -> str:
+    """Write ``document`` as a sealed file of ``directory`` named by its kind's ``letter``,
+    the index it starts at and its checksum, unless one of the same bytes is there (a file
+    once written never changes); its file name."""
+    data = dump_json(document)
+    file = f"{letter}{start:07d}-{chunk_digest(data)}.json"
+    path = directory / file
+    if not path.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    return file
 
 
 def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
@@ -224,20 +242,7 @@ def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
     chunk_dir = header_path.with_suffix("")
     start = 0
     for raw in refs:
-        try:
-            ref = ChunkRef(file=raw["file"], start=raw["start"], count=raw["count"])
-        except (KeyError, TypeError):
-            raise BadFile.of(header_path, "saves.chunks.bad-ref", ref=repr(raw)) from None
-        if not isinstance(ref.file, str) or "/" in ref.file or "\\" in ref.file:
-            raise BadFile.of(header_path, "saves.chunks.bad-file-name", name=repr(ref.file))
-        if ref.start != start:
-            raise BadFile.of(
-                header_path,
-                "saves.chunks.bad-start",
-                chunk=ref.file,
-                start=ref.start,
-                expected=start,
-            )
+        ref = _chunk_ref(header_path, raw, start)
         path = chunk_dir / ref.file
         data = chunk_bytes(path)
         try:

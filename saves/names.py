@@ -3,6 +3,8 @@ check them; here so that neither imports the other)."""
 
 from __future__ import annotations
 
+import re
+
 from engine.limits import MAX_NAME, bad_character
 from saves.errors import BadName
 
@@ -27,3 +29,9 @@ def printable(text: str) -> str:
     if bad_character(text) is None:
         return repr(text) if "'" not in text else f'"{text}"'
     return ascii(text)
+
+
+def slug(name: str) -> str:
+    """A directory name for a campaign name (letters of any script kept)."""
+    text = re.sub(r"[^\w]+", "-", name.casefold()).strip("-_")
+    return text[:48] or "campaign"

@@ -19,9 +19,9 @@ from typing import Any
 
 from saves.codec import DEFAULT
 from saves.errors import BadFile
-from saves.journal_chunks import MAX_CHUNK_BYTES, chunk_digest
+from saves.journal_chunks import MAX_CHUNK_BYTES, chunk_digest, write_sealed
 from saves.migrations import SCHEMA_VERSION
-from saves.storage import dump_json, parse_json, write_atomic
+from saves.storage import parse_json
 from saves.trusted import TRUSTED
 from saves.type_registry import DocumentError
 
@@ -75,12 +75,7 @@ def seal(directory: Path, documents: list[Any], start: int) -> RollsRef:
     """Write ``documents`` (rolls from index ``start``) as a sealed file in ``directory``
     unless one of the same bytes is there; its reference."""
     body = {"schema_version": SCHEMA_VERSION, "kind": "rolls", "start": start, "items": documents}
-    data = dump_json({"rolls": {"1": body}})
-    file = f"r{start:07d}-{chunk_digest(data)}.json"
-    path = directory / file
-    if not path.exists():
-        directory.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
+    file = write_sealed(directory, "r", start, {"rolls": {"1": body}})
     return RollsRef(file=file, start=start, count=len(documents))
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,12 +20,12 @@ from tinydb.table import Document
 
 from saves import backups, units
 from saves.backups import Backup
-from saves.campaign import Campaign, is_named
+from saves.campaign import Campaign, named_directory
 from saves.campaign_index import ForkOrigin, SceneInfo, new_campaign_document
 from saves.errors import BadFile, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
-from saves.names import check_name
+from saves.names import check_name, slug
 from saves.storage import open_db, read_json
 
 CAMPAIGNS = "campaigns"
@@ -49,12 +48,6 @@ class CampaignInfo:
     problem: str | None = None
     forked_from: ForkOrigin | None = None
     """Where the campaign was forked from (issue 26), if it is a fork."""
-
-
-def slug(name: str) -> str:
-    """A directory name for a campaign name (letters of any script kept)."""
-    text = re.sub(r"[^\w]+", "-", name.casefold()).strip("-_")
-    return text[:48] or "campaign"
 
 
 class Store:
@@ -132,14 +125,7 @@ class Store:
 
     def find(self, name: str) -> Path | None:
         """The directory of the campaign of that name (any case), if there is one."""
-        for directory in self._directories():
-            try:
-                if is_named(directory, name):
-                    return directory
-            except SaveError:
-                if directory.name == slug(name):
-                    return directory
-        return None
+        return named_directory(self._directories(), name)
 
     def has_campaign(self, name: str) -> bool:
         """Whether a campaign of that name exists."""

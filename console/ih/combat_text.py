@@ -8,12 +8,12 @@ here is drawn for M.I.S.T.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from rich.text import Text
 
 from console.i18n import Translator, pad
-from console.ih.view import EffectView, Marks
+from console.ih.view import Marks
 from console.render import faces
 from engine.ih.events import TieRolledOff
 
@@ -44,12 +44,23 @@ def markers(t: Translator, marks: Marks) -> Text:
     return text
 
 
-def effects(t: Translator, items: Iterable[EffectView]) -> Text:
-    """Lasting effects with their rounds left (RULES.md §3.1)."""
+class Lasting(Protocol):
+    """A lasting effect as the screen's view or the engine's record holds it."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def rounds_left(self) -> int: ...
+
+
+def effects(t: Translator, items: Iterable[Lasting], separator: str = ", ") -> Text:
+    """Lasting effects with their rounds left (RULES.md §3.1): the ST's queue and the players'
+    view."""
     text = Text()
     for item in items:
         if text:
-            text.append(", ")
+            text.append(separator)
         text.append(item.label, style="italic")
         left = t("effect.rounds-left", rounds=item.rounds_left)
         text.append(left if t.is_chinese else " " + left, style="dim")  # 祝福（2 轮）

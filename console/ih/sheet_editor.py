@@ -33,7 +33,7 @@ from engine.fullwidth import ascii_forms
 from engine.ih import commands as ih
 from engine.ih.encounter import Encounter
 from engine.ih.sheet import Sheet
-from engine.ih.sheet_view import derived_traits, problems
+from engine.ih.sheet_view import derived_of, problems
 from engine.ih.traits import Attribute, Skill
 from engine.language import quote
 from engine.settings import Interpretations
@@ -55,7 +55,7 @@ FIELDS = {"defense_bonus": "defense-bonus"}
 
 SKILLS = frozenset(s.value for s in Skill)
 ATTRIBUTES = frozenset(a.value for a in Attribute)
-DERIVED = (
+DERIVED = (  # fields of engine.ih.sheet_view.Derived, in the order shown
     "speed",
     "initiative",
     "defense",
@@ -207,15 +207,15 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
 
     def derived_text(self) -> Text:
         t = self.t
-        values = derived_traits(self.sheet, self.settings)
+        values = derived_of(self.sheet, self.settings)
         text = Text()
         text.append(t("sheet.derived") + " ", style="bold")
         for index, name in enumerate(DERIVED):
             if index:
                 text.append(" · ", style="dim")
-            value = str(values[name])
-            if name == "defense" and values["defense_bonus"]:
-                value += f" (+{values['defense_bonus']})"
+            value = str(getattr(values, name))
+            if name == "defense" and values.defense_bonus:
+                value += f" (+{values.defense_bonus})"
             if name == "sensing_range_m":
                 value += " m"
             text.append(sheet_text.trait(t, name) + " ")

@@ -41,7 +41,7 @@ WATCH_SAFETY = 2.0
 looks anyway (a change the kernel could not report, the ``serve`` server gone)."""
 
 
-class PlayerApp(App[None]):
+class PlayerApp(scene_view.Following, App[None]):
     """The players' view of the campaign's current scene."""
 
     CSS = """
@@ -145,12 +145,7 @@ class PlayerApp(App[None]):
 
     def _load(self) -> None:
         """In a worker thread: read the scene; hand the result to the UI thread."""
-        outcome: Followed | str
-        try:
-            outcome = self.follower.read()
-        except Exception as error:  # an untrusted file: a message, never a traceback
-            outcome = self.problem_text(error)
-        seen = self.follower.seen
+        outcome, seen = scene_view.read(self.t, self.follower)
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
             self.call_from_thread(self._loaded, outcome, seen)
 
@@ -159,17 +154,8 @@ class PlayerApp(App[None]):
         if self._watch is not None:
             self._watch.wake()  # the followed folders may have changed: watch them
             self.set_timer(FAST_POLL, self._look_once)  # a change made while it loaded
-        if len(seen) == len(self.follower.signature()):
-            self._signature = seen  # the files as they were read: a later change differs
-        if isinstance(outcome, str):
-            self.problem = outcome
-        else:
-            self.shown, self.problem = outcome, None
-            self.loads += 1
+        self.take(outcome, seen)
         self.refresh_view()
-
-    def problem_text(self, error: Exception) -> str:
-        return scene_view.problem_text(self.t, error)
 
     # -- drawing -------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from console.i18n import Translator
+from console.ih.combat_text import effects
 from console.render import bar, meter_style
 from engine.ih.encounter import Combatant, Encounter, Kind
 
@@ -89,17 +90,6 @@ def ih_turn(t: Translator, state: Encounter) -> Text:
     return text
 
 
-def _effects(t: Translator, combatant: Combatant) -> Text:
-    text = Text()
-    for effect in combatant.effects:
-        if text:
-            text.append("  ")
-        text.append(effect.label, style="italic")
-        left = t("effect.rounds-left", rounds=effect.rounds_left)
-        text.append(left if t.is_chinese else " " + left, style="dim")  # 祝福（2 轮）
-    return text
-
-
 def _marks(t: Translator, combatant: Combatant, state: Encounter) -> Text:
     text = Text()
     if combatant.unconscious:  # down: the players see it as the Storyteller does (issue 27)
@@ -170,7 +160,7 @@ def ih_order(t: Translator, state: Encounter, width: int, height: int = 24) -> R
             name,
             health,
             willpower,
-            _effects(t, combatant),
+            effects(t, combatant.effects, separator="  "),
         )
     if not visible(state):
         return Group(Text(t("player.ih.empty"), style="dim"), *party(t, state, wide))

@@ -14,7 +14,7 @@ from rich.text import Text
 from console.i18n import Translator, save_error_text
 from console.player import ih_text, mist_text, text
 from saves.errors import BadFile, NewerVersion, NotFound
-from saves.follow import Followed
+from saves.follow import Followed, Follower, Stamp
 
 
 def render_scene(
@@ -54,3 +54,36 @@ def notice(t: Translator, problem: str | None, shown: bool) -> str:
     if problem is None:
         return ""
     return t("player.stale" if shown else "player.unreadable", reason=problem)
+
+
+def read(t: Translator, follower: Follower) -> tuple[Followed | str, tuple[Stamp, ...]]:
+    """In a worker thread: the scene the ST shows, or what the players read about why not;
+    and the followed files as they were read."""
+    outcome: Followed | str
+    try:
+        outcome = follower.read()
+    except Exception as error:  # an untrusted file: a message, never a traceback
+        outcome = problem_text(t, error)
+    return outcome, follower.seen
+
+
+class Following:
+    """What a players' view (the terminal's, the web's) last read of the followed files: the
+    scene shown, or the problem that kept it from loading (the last scene stays shown)."""
+
+    follower: Follower
+    shown: Followed | None
+    problem: str | None
+    loads: int
+    """Scenes read so far (tests wait on it)."""
+    _signature: tuple[Stamp, ...] | None
+
+    def take(self, outcome: Followed | str, seen: tuple[Stamp, ...]) -> None:
+        """Keep what :func:`read` gave: the scene, or the problem."""
+        if len(seen) == len(self.follower.signature()):
+            self._signature = seen  # the files as they were read: a change meanwhile differs
+        if isinstance(outcome, str):
+            self.problem = outcome
+        else:
+            self.shown, self.problem = outcome, None
+            self.loads += 1

@@ -44,7 +44,7 @@ SEND_WITHIN = 5.0
 phone must not hold up the others)."""
 
 
-class Hub:
+class Hub(scene_view.Following):
     """The one follower of the campaign, the fragment it shows now, the browsers watching.
 
     Args:
@@ -76,15 +76,6 @@ class Hub:
 
     # -- following -------------------------------------------------------------------------------
 
-    def _read(self) -> tuple[Followed | str, tuple[Stamp, ...]]:
-        """In a worker thread: the scene, or what the players read about why not."""
-        outcome: Followed | str
-        try:
-            outcome = self.follower.read()
-        except Exception as error:  # an untrusted file: a message, never a traceback
-            outcome = scene_view.problem_text(self.t, error)
-        return outcome, self.follower.seen
-
     async def look(self) -> bool:
         """Look at the files; read and send the view when they changed (``True``)."""
         signature = self.follower.signature()
@@ -92,14 +83,8 @@ class Hub:
             return False
         self._signature = signature
         loop = asyncio.get_running_loop()
-        outcome, seen = await loop.run_in_executor(None, self._read)
-        if len(seen) == len(self.follower.signature()):
-            self._signature = seen  # the files as they were read: a change meanwhile differs
-        if isinstance(outcome, str):
-            self.problem = outcome
-        else:
-            self.shown, self.problem = outcome, None
-            self.loads += 1
+        outcome, seen = await loop.run_in_executor(None, scene_view.read, self.t, self.follower)
+        self.take(outcome, seen)
         try:
             title, content = await loop.run_in_executor(
                 None, web_page.fragment, self.t, self.shown, self.problem

@@ -75,7 +75,7 @@ def cast_applier(shell: object) -> Apply | None:
     """The command field's action for the scene screen ``shell`` (F3): apply the line to the
     open campaign's cast, then open the scene shown again when it is still played (it sees the
     cast where the campaign has it now). ``None`` when the campaign is read-only."""
-    from console.campaign_view import campaign_json, campaign_lines
+    from console.campaign_view import campaign_lines, campaign_view
     from engine.errors import RuleError
     from saves.errors import SaveError
 
@@ -91,7 +91,7 @@ def cast_applier(shell: object) -> Apply | None:
             persistence.flush()  # the scene's last command first: it may move the cast too
             undo = text.split("#", 1)[0].strip().lower() == "undo"
             done = campaign.apply_between(text, app.seed)
-            lines = campaign_lines(campaign_json(campaign), t)
+            lines = campaign_lines(campaign_view(campaign), t)
         except RuleError as error:
             return [], "✗ " + error.render(t.lang)
         except (SaveError, OSError) as error:

@@ -27,7 +27,7 @@ from console.textual_compat import bindings_of, set_bindings
 from engine.commands import Command
 from engine.ih import commands as ih
 from engine.ih.sheet import Sheet
-from engine.ih.sheet_view import derived_traits, problems
+from engine.ih.sheet_view import derived_of, problems
 
 
 class RosterScreen(CommandDialog):
@@ -86,17 +86,17 @@ class RosterScreen(CommandDialog):
             options.add_option(Option(Text(t("roster.empty"), style="dim"), id="", disabled=True))
             return
         for sheet in self.sheets:
-            values = derived_traits(sheet, settings)
+            values = derived_of(sheet, settings)
             count = len(problems(sheet, settings))
             row = Text()
             row.append(fit(sheet.name, 18), style="bold")
             row.append(fit(t(f"sheet.side.{sheet.side}"), 7 if t.is_chinese else 5))
             row.append(
                 fit(
-                    f"{sheet_text.trait(t, 'initiative')} {values['initiative']}  "
-                    f"{sheet_text.trait(t, 'health')} {values['health']}  "
-                    f"{sheet_text.trait(t, 'willpower')} {values['willpower']}  "
-                    f"{sheet_text.trait(t, 'defense')} {values['defense']}",
+                    f"{sheet_text.trait(t, 'initiative')} {values.initiative}  "
+                    f"{sheet_text.trait(t, 'health')} {values.health}  "
+                    f"{sheet_text.trait(t, 'willpower')} {values.willpower}  "
+                    f"{sheet_text.trait(t, 'defense')} {values.defense}",
                     50,
                 )
             )

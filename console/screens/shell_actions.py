@@ -68,7 +68,7 @@ class ShellActions(ShellBase):
 
     def action_campaign(self) -> None:
         """The campaign between scenes (F3): its cast's condition, season, missions, scenes."""
-        from console.campaign_view import campaign_json, campaign_lines
+        from console.campaign_view import campaign_lines, campaign_view
         from console.screens.campaign_screen import show_campaign
         from saves.errors import SaveError
 
@@ -80,7 +80,7 @@ class ShellActions(ShellBase):
         try:
             if not campaign.read_only:
                 persistence.flush()  # the last command's autosave, so the cast is the scene's
-            lines = campaign_lines(campaign_json(campaign), self.t)
+            lines = campaign_lines(campaign_view(campaign), self.t)
         except (SaveError, OSError) as error:
             self.refuse(save_error_text(error, self.t.lang), "key")
             return

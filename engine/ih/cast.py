@@ -10,7 +10,7 @@ group never carries: its combatants are numbered, not the character.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.ih import derived
 from engine.ih.encounter import Combatant, Encounter
@@ -210,19 +210,47 @@ def condition_json(state: Encounter, sheet: Sheet) -> dict[str, object]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A character of the campaign's cast between scenes: the condition the next scene starts
+    from and the maxima it is counted against (RULES.md §2.2)."""
+
+    sheet: Sheet
+    condition: Condition
+    health_max: int
+    """Health from the sheet plus the boxes of a temporary trait the condition carries."""
+    willpower_max: int
+
+
+def standing(sheet: Sheet) -> Standing:
+    """Where ``sheet``'s character stands between scenes (what ``saves CAMPAIGN`` shows)."""
+    character = sheet.character
+    now = next_scene((sheet,))[0].condition or fresh(sheet)
+    return Standing(
+        sheet=sheet,
+        condition=now,
+        health_max=derived.health(character) + sum(n for _, n in now.temporary_boxes),
+        willpower_max=derived.willpower_max(character),
+    )
+
+
 def roster_json(sheet: Sheet) -> dict[str, object]:
     """A character of the campaign's cast between scenes (``st-console saves CAMPAIGN
     --json``): name, side, system, maxima and the condition the next scene starts from."""
-    character = sheet.character
-    now = next_scene((sheet,))[0].condition or fresh(sheet)
+    return standing_json(standing(sheet))
+
+
+def standing_json(found: Standing) -> dict[str, object]:
+    """:func:`roster_json` of a character's :class:`Standing` already read."""
+    sheet = found.sheet
     return {
         "name": sheet.name,
         "side": sheet.side,
         "recurring": sheet.recurring,
         "system": sheet.system,
-        "health_max": derived.health(character) + sum(n for _, n in now.temporary_boxes),
-        "willpower_max": derived.willpower_max(character),
-        "condition": _condition_view(now),
+        "health_max": found.health_max,
+        "willpower_max": found.willpower_max,
+        "condition": _condition_view(found.condition),
     }
 
 

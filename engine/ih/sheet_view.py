@@ -6,7 +6,7 @@ show the same values, so the two never disagree.
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine.ih import creation, derived
@@ -22,24 +22,48 @@ FIXED_ORDER: tuple[Category, Category, Category] = (
 )
 
 
-def derived_traits(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[str, int]:
-    """The derived traits of §2.2 by their INTERFACE.md keys (defense is the base defense)."""
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """The derived traits of §2.2 (defense is the base defense), fields named as INTERFACE.md
+    keys them."""
+
+    size: int
+    speed: int
+    initiative: int
+    defense: int
+    defense_bonus: int
+    dodge: int
+    health: int
+    willpower: int
+    will_save: int
+    reflex_save: int
+    fortitude_save: int
+    sensing_range_m: int
+
+
+def derived_of(sheet: Sheet, settings: Interpretations = DEFAULT) -> Derived:
+    """A sheet's derived traits (§2.2): what the roster and the sheet editor show."""
     character, system = sheet.character, sheet.system
     defense = derived.defense(character, system, settings)
-    return {
-        "size": character.size,
-        "speed": derived.speed(character),
-        "initiative": derived.initiative(character),
-        "defense": defense.base,
-        "defense_bonus": defense.bonus_successes,
-        "dodge": defense.dodge,
-        "health": derived.health(character),
-        "willpower": derived.willpower_max(character),
-        "will_save": derived.will_save(character, settings),
-        "reflex_save": derived.reflex_save(character),
-        "fortitude_save": derived.fortitude_save(character),
-        "sensing_range_m": derived.sensing_range(character, system, settings),
-    }
+    return Derived(
+        size=character.size,
+        speed=derived.speed(character),
+        initiative=derived.initiative(character),
+        defense=defense.base,
+        defense_bonus=defense.bonus_successes,
+        dodge=defense.dodge,
+        health=derived.health(character),
+        willpower=derived.willpower_max(character),
+        will_save=derived.will_save(character, settings),
+        reflex_save=derived.reflex_save(character),
+        fortitude_save=derived.fortitude_save(character),
+        sensing_range_m=derived.sensing_range(character, system, settings),
+    )
+
+
+def derived_traits(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[str, int]:
+    """The derived traits of §2.2 by their INTERFACE.md keys (``run --json``'s ``derived``)."""
+    return asdict(derived_of(sheet, settings))
 
 
 def choices(sheet: Sheet, settings: Interpretations = DEFAULT) -> creation.Choices:

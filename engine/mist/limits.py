@@ -19,7 +19,7 @@ from engine.mist.events import (
     StatusTaken,
     ThreatResolved,
 )
-from engine.mist.state import Challenge, Limit, MistState
+from engine.mist.state import Challenge, Limit, MistState, Status
 from engine.mist.status import (
     MAX_TIER,
     find_status,
@@ -41,6 +41,25 @@ def limit_for(found: Challenge, kind: str) -> Limit | None:
     return None
 
 
+def _taken(
+    owner: str, statuses: tuple[Status, ...], name: str, tier: int, given_by: str | None
+) -> tuple[tuple[Status, ...], Status, StatusTaken]:
+    """``owner``'s statuses with ``name`` taken at ``tier`` (stacking, §4.1), the status as it
+    now stands, and the event that says so."""
+    statuses, status, result = take_status(statuses, name, tier)
+    event = StatusTaken(
+        owner,
+        status.name,
+        tier,
+        result.marked,
+        status.boxes,
+        status.tier,
+        result.capped,
+        given_by,
+    )
+    return statuses, status, event
+
+
 def take_on(
     state: MistState, target: str, name: str, tier: int, given_by: str | None = None
 ) -> tuple[MistState, Events]:
@@ -55,19 +74,8 @@ def take_on(
         if not state.interpretations.stack_same_name_statuses:
             name = separate_name(person.statuses, name)
         before = find_status(person.statuses, name)
-        statuses, status, result = take_status(person.statuses, name, tier)
-        events: list[Event] = [
-            StatusTaken(
-                person.name,
-                status.name,
-                tier,
-                result.marked,
-                status.boxes,
-                status.tier,
-                result.capped,
-                given_by,
-            )
-        ]
+        statuses, status, taken = _taken(person.name, person.statuses, name, tier, given_by)
+        events: list[Event] = [taken]
         reached = status.tier >= PC_LIMIT and (before is None or before.tier < PC_LIMIT)
         if reached:
             events.append(CharacterTransformed(person.name, status.name))
@@ -79,19 +87,8 @@ def take_on(
         raise RuleError("mist.limits.immune-status-given", found=found.name, kind=limit.kind)
     if not state.interpretations.stack_same_name_statuses:
         name = separate_name(found.statuses, name)
-    statuses, status, result = take_status(found.statuses, name, tier)
-    events = [
-        StatusTaken(
-            found.name,
-            status.name,
-            tier,
-            result.marked,
-            status.boxes,
-            status.tier,
-            result.capped,
-            given_by,
-        )
-    ]
+    statuses, _, taken = _taken(found.name, found.statuses, name, tier, given_by)
+    events = [taken]
     found = replace(found, statuses=statuses)
     state = roster.put_challenge(state, found)
     if limit is not None:
