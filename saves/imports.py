@@ -152,8 +152,10 @@ def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
     then replays at most :data:`engine.session.CHECKPOINT_EVERY` entries)."""
     state = scene.initial
     checkpoints = []
+    rng = random.Random()
     for index, entry in enumerate(scene.journal, start=1):
-        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        rng.seed(entry.seed)  # as random.Random(entry.seed), without a new object each time
+        state, _ = commands.apply(state, scene.system, entry.command, rng)
         if index % CHECKPOINT_EVERY == 0:
             checkpoints.append((index, state))
     return state, tuple(checkpoints)
