@@ -1,0 +1,84 @@
+"""The faster paths an import takes (issue 30 point 9) accept, refuse and build exactly what the
+checking paths do: the checked decoder's per-class path, the records it shares, the encoder
+written per class, and the range walk."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from saves_fixtures import build_ih
+
+from engine.ih.encounter import Combatant, Encounter
+from engine.session import JournalEntry
+from engine.settings import Interpretations
+from saves import ranges
+from saves.codec import DEFAULT
+from saves.errors import BadFile
+from saves.type_registry import DocumentError
+
+
+@pytest.fixture(scope="module")
+def scene() -> Any:
+    return build_ih(6, 400, seed=5)
+
+
+def test_a_scene_round_trips_to_equal_values_and_the_same_text(scene: Any) -> None:
+    entries = DEFAULT.decoder(tuple[JournalEntry, ...])
+    documents = [DEFAULT.encode(entry) for entry in scene.journal]
+    decoded = entries(documents)
+    assert decoded == scene.journal
+    assert [entry.events for entry in decoded] == [entry.events for entry in scene.journal]
+    again = [DEFAULT.encode(entry) for entry in decoded]
+    assert json.dumps(again) == json.dumps(documents)  # the same text: ints stay ints, floats...
+    state = DEFAULT.decode(DEFAULT.encode(scene.state))
+    assert state == scene.state and state.rolls == scene.state.rolls
+
+
+def test_interpretations_equal_in_text_are_one_value_and_a_bool_for_a_number_is_still_refused() -> (
+    None
+):
+    document = DEFAULT.encode(Interpretations())
+    first, second = DEFAULT.decode(document), DEFAULT.decode(json.loads(json.dumps(document)))
+    assert first == Interpretations() and first is second  # immutable: shared
+    number = next(name for name, value in document.items() if type(value) is int)
+    document[number] = 1
+    assert getattr(DEFAULT.decode(document), number) == 1  # remembered as the value of its text
+    document[number] = True
+    with pytest.raises(DocumentError, match=number):
+        DEFAULT.decode(document)  # 1 == True and hash(1) == hash(True): the type is checked
+
+
+def test_a_left_out_default_an_int_for_a_float_and_a_wrong_type_take_the_checking_path() -> None:
+    document = DEFAULT.encode(Combatant("Ann", 9, 9))
+    del document["health"]
+    assert DEFAULT.decode(document) == Combatant("Ann", 9, 9)  # the default
+    document = DEFAULT.encode(Combatant("Ann", 9, 9))
+    document["health"] = "7"
+    with pytest.raises(DocumentError) as caught:
+        DEFAULT.decode(document)
+    assert str(caught.value).startswith("health: expected int")
+    document = DEFAULT.encode(Combatant("Ann", 9, 9))
+    document["spare"] = 1
+    with pytest.raises(DocumentError, match="no field 'spare'"):
+        DEFAULT.decode(document)
+
+
+def test_a_bad_value_deep_in_a_state_is_named_by_its_whole_path(scene: Any) -> None:
+    document = DEFAULT.encode(scene.state)
+    document["order"][2]["budget"]["swift"] = "one"
+    with pytest.raises(DocumentError) as caught:
+        DEFAULT.decoder(Encounter)(document)
+    assert str(caught.value).startswith("order[2].budget.swift: expected int")
+
+
+def test_a_huge_number_deep_in_a_state_is_refused_by_name(scene: Any) -> None:
+    order = list(scene.state.order)
+    order[3] = Combatant(order[3].name, 9, 9, roll_off=(1, 2**63))
+    bad = replace(scene, state=replace(scene.state, order=tuple(order)))
+    with pytest.raises(BadFile, match=r"state\.order\[3\]\.roll_off\[1\] is out of range"):
+        ranges.check_scene_ranges(bad, Path("scene.json"))
+    ranges.check_scene_ranges(scene, Path("scene.json"))  # in range: nothing said
