@@ -38,7 +38,7 @@ def _copier(cls: type) -> Copier:
     """The copying function of ``cls`` (:func:`dataclasses.replace` for a class not plain)."""
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
         return _generic
-    declared = cls.__dataclass_fields__.values()  # type: ignore[attr-defined]
+    declared = cls.__dataclass_fields__.values()
     if any(f._field_type is not dataclasses._FIELD or not f.init for f in declared):  # type: ignore[attr-defined]
         return _generic  # a ClassVar/InitVar pseudo-field or a field outside __init__
     names = [f.name for f in dataclasses.fields(cls)]

@@ -69,7 +69,8 @@ def _in_range(value: Any, depth: int = 0) -> bool:
     of the scene: issue 30)."""
     kind = type(value)
     if kind is int:
-        return -NUMBER_LIMIT < value < NUMBER_LIMIT
+        inside: bool = -NUMBER_LIMIT < value < NUMBER_LIMIT
+        return inside
     if depth > 40 or kind in _SKIPPED or isinstance(value, enum.Enum):
         return True
     if kind is tuple or kind is list:
