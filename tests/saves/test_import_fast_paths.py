@@ -82,3 +82,22 @@ def test_a_huge_number_deep_in_a_state_is_refused_by_name(scene: Any) -> None:
     with pytest.raises(BadFile, match=r"state\.order\[3\]\.roll_off\[1\] is out of range"):
         ranges.check_scene_ranges(bad, Path("scene.json"))
     ranges.check_scene_ranges(scene, Path("scene.json"))  # in range: nothing said
+
+
+def test_the_replay_rng_draws_what_a_fresh_random_of_the_entry_seed_draws() -> None:
+    import random
+
+    from saves.imports import SeededOnUse
+
+    rng = SeededOnUse()
+    for seed in (0, 7, 12_000_141, 2**63 - 1):
+        rng.pending = 99  # a command that drew nothing: its seed is never used
+        rng.pending = seed
+        fresh = random.Random(seed)
+        ours = [rng.randint(1, 10) for _ in range(9)]
+        ours += [rng.random(), rng.choice("abcdef"), rng.getrandbits(70), rng.uniform(1, 2)]
+        theirs = [fresh.randint(1, 10) for _ in range(9)]
+        theirs += [fresh.random(), fresh.choice("abcdef"), fresh.getrandbits(70)]
+        theirs += [fresh.uniform(1, 2)]
+        assert ours == theirs
+    assert SeededOnUse._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
