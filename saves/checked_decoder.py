@@ -42,7 +42,8 @@ class CheckedDecoders(PerHint[Decoder]):
         if kind is list:
             return tuple(self.decode(item) for item in document)
         if kind is dict:
-            known = self._tags.get(document.get("__type__"))
+            tag = document.get("__type__")
+            known = self._tags.get(tag) if type(tag) is str else None
             if known is not None:  # a tag met before (a union field's value: every command)
                 return known(document)
             if "__type__" in document:
@@ -118,8 +119,17 @@ class CheckedDecoders(PerHint[Decoder]):
 
     def _union_decoder(self, args: tuple[Any, ...]) -> Decoder:
         allowed = tuple(typing.get_origin(a) or a for a in args)
+        classes = [a for a in allowed if isinstance(a, type) and dataclasses.is_dataclass(a)]
+        by_tag: dict[str, Decoder] = {}
 
         def decode_union(document: Any) -> Any:
+            if type(document) is dict and classes:
+                if not by_tag:  # on first use: a member may hold this very union
+                    by_tag.update((self.registry.tag(c), self.decoder(c)) for c in classes)
+                tag = document.get("__type__")
+                found = by_tag.get(tag) if type(tag) is str else None
+                if found is not None:  # a member's own tag: its decoder makes a member
+                    return found(document)
             value = self.decode(document)
             if type(value) is int and float in allowed and int not in allowed:
                 value = float(value)
@@ -227,7 +237,10 @@ def _fast_decoder(
         lines += [
             "    values = tuple(document.items())",
             "    key = (values, tuple([type(value) for _, value in values]))",
-            "    found = shared.get(key)",
+            "    try:",
+            "        found = shared.get(key)",
+            "    except TypeError:  # a list or an object where a primitive belongs",
+            "        return slow(document)",
             "    if found is not None:",
             "        return found",
         ]
