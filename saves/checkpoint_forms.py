@@ -10,7 +10,6 @@ from typing import Any
 
 from engine.session import Scene
 from saves.codec import DEFAULT
-from saves.encoder import Memo
 from saves.journal_chunks import checkpoint_list
 from saves.type_registry import DocumentError
 
@@ -52,12 +51,10 @@ def prefixes_hold(prefixes: dict[str, int], state: Any, current: Any) -> bool:
     return True
 
 
-def checkpoint_mark(state: Any, current: Any, memo: Memo | None = None) -> list[Any]:
-    """``[document]`` or ``[document, prefixes]``: what follows the index in a checkpoint;
-    with ``memo``, the parts the checkpoint encoded last with it shares are not encoded again
-    (:meth:`saves.codec.Codec.encode_reusing`)."""
+def checkpoint_mark(state: Any, current: Any) -> list[Any]:
+    """``[document]`` or ``[document, prefixes]``: what follows the index in a checkpoint."""
     short, prefixes = prefix_form(state, current)
-    document = DEFAULT.encode(short) if memo is None else DEFAULT.encode_reusing(short, memo)
+    document = DEFAULT.encode(short)
     return [document, prefixes] if prefixes else [document]
 
 
@@ -87,10 +84,6 @@ class Checkpoints:
         self.loaded: list[tuple[int, Any, dict[str, int]]] = []
         """The checkpoints of the sealed chunks last read (index, state, prefixes)."""
         self._docs: dict[int, tuple[Any, list[Any], dict[str, int]]] = {}
-        self._sealing = Memo()
-        """The parts of the last checkpoint sealed: the next one shares most of them (an
-        import seals hundreds of checkpoints, one per 128 commands, each of the whole fight;
-        most combatants are the same objects from one to the next: issue 30)."""
 
     def decoded(
         self, header: dict[str, Any], sealed: int, scene: Scene
@@ -121,7 +114,7 @@ class Checkpoints:
         known = self._docs.pop(index, None)
         if known is not None and known[0] is state and prefixes_hold(known[2], state, current):
             return known[1]
-        return checkpoint_mark(state, current, self._sealing)
+        return checkpoint_mark(state, current)
 
     def document(self, index: int, state: Any, current: Any) -> list[Any]:
         """The document of a checkpoint's state (and its prefixes), the same while the state is
