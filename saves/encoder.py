@@ -57,6 +57,10 @@ class Encoders(PerHint[Encoder]):
     def __init__(self, registry: TypeRegistry) -> None:
         super().__init__(registry)
         self._local = threading.local()
+        self._reusing = [0]
+        """How many :meth:`encode_reusing` calls are under way, in any thread: while none is,
+        an encoder does not look for this thread's memo (half a million looks an import)."""
+        self._reusing_lock = threading.Lock()
         self._classes: dict[type, Encoder] = {}
         """The encoder of each dataclass compiled so far, by the value's very type."""
 
@@ -86,10 +90,14 @@ class Encoders(PerHint[Encoder]):
         memo.current_grown = {}
         _grown.lists = {}
         self._local.memo = memo
+        with self._reusing_lock:
+            self._reusing[0] += 1
         try:
             return self.encode(value)
         finally:
             self._local.memo = None
+            with self._reusing_lock:
+                self._reusing[0] -= 1
             memo.previous, memo.current = memo.current, {}
             memo.previous_grown, memo.current_grown = memo.current_grown, {}
 
@@ -123,9 +131,10 @@ class Encoders(PerHint[Encoder]):
         its list again, and one that only appended to the last long tuple of this type gets
         that list plus its new items (a scene's rolls grow by one at a time: issue 30)."""
         local = self._local
+        reusing = self._reusing
 
         def encode_items(value: Any) -> list[Any]:
-            memo: Memo | None = getattr(local, "memo", None)
+            memo: Memo | None = getattr(local, "memo", None) if reusing[0] else None
             if memo is None or len(value) < LONG:
                 return [item(x) for x in value]
             seen = memo.previous.get(id(value)) or memo.current.get(id(value))
@@ -165,6 +174,7 @@ class Encoders(PerHint[Encoder]):
             "cls": cls,
             "tag": self.registry.tag(cls),
             "local": self._local,
+            "reusing": self._reusing,
             "generic": self.encode,
             "getattr": getattr,
             "id": id,
@@ -184,7 +194,7 @@ class Encoders(PerHint[Encoder]):
 def encode(value):
     if type(value) is not cls:
         return generic(value)
-    memo = getattr(local, "memo", None)
+    memo = getattr(local, "memo", None) if reusing[0] else None
     if memo is None:
         return {{{body}}}
     seen = memo.previous.get(id(value))

@@ -101,3 +101,18 @@ def test_the_replay_rng_draws_what_a_fresh_random_of_the_entry_seed_draws() -> N
         theirs += [fresh.uniform(1, 2)]
         assert ours == theirs
     assert SeededOnUse._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def test_an_encode_outside_encode_reusing_makes_its_own_documents(scene: Any) -> None:
+    """The encoders look for a memo only while an ``encode_reusing`` is under way; one that
+    failed leaves none behind."""
+    from saves.encoder import Memo
+
+    memo = Memo()
+    with pytest.raises(TypeError):
+        DEFAULT.encode_reusing({"not": "an engine value"}, memo)
+    first = DEFAULT.encode_reusing(scene.state, memo)
+    assert DEFAULT.encode_reusing(scene.state, memo) is first
+    plain = DEFAULT.encode(scene.state)
+    assert plain == first and plain is not first
+    assert plain["order"][0] is not first["order"][0]
