@@ -38,6 +38,8 @@ def _copier(cls: type) -> Copier:
     """The copying function of ``cls`` (:func:`dataclasses.replace` for a class not plain)."""
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
         return _generic
+    if not cls.__dataclass_params__.init:  # type: ignore[attr-defined]
+        return _generic  # its own __init__
     declared = cls.__dataclass_fields__.values()
     if any(f._field_type is not dataclasses._FIELD or not f.init for f in declared):  # type: ignore[attr-defined]
         return _generic  # a ClassVar/InitVar pseudo-field or a field outside __init__

@@ -101,8 +101,17 @@ class _Plain:
     b: list[int] = field(default_factory=list)
 
 
+@dataclass(init=False)
+class _OwnInit:
+    value: int
+
+    def __init__(self, value: int) -> None:
+        self.value = value * 3
+
+
 def test_a_class_with_post_init_or_a_field_outside_init_is_left_to_dataclasses() -> None:
     assert replace(_Checked(2), value=5).doubled == 10
+    assert replace(_OwnInit(1), value=2).value == 6
     plain = _Plain(1, [1])
     copied = replace(plain, a=2)
     assert copied == _Plain(2, [1]) and copied.b is plain.b
