@@ -14,7 +14,6 @@ scene and is refused, saying so.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine import commands
 from engine.errors import RuleError
@@ -23,6 +22,7 @@ from engine.ih.encounter import Encounter
 from engine.ih.sheet import Sheet
 from engine.language import quote
 from engine.mist.state import MistState
+from engine.records import replace
 
 IH_VERBS = ("damage", "heal", "willpower", "temporary", "end")
 """The Infinite Horror commands that apply to the cast between scenes."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.dice import command as dice_command
@@ -41,6 +41,7 @@ from engine.mist import family as mist_family
 from engine.mist import formatting as mist_formatting
 from engine.mist.language import PROFILE_LISTS
 from engine.mist.state import MistState
+from engine.records import replace
 from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
 
 SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine import commands
 from engine.commands import Command, SceneState
 from engine.errors import RuleError
 from engine.events import Events
+from engine.records import replace
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from saves.type_registry import DocumentError, PerHint, optional_of, type_name
+from saves.type_registry import DocumentError, PerHint, TypeRegistry, optional_of, type_name
 
 Decoder = Callable[[Any], Any]
 
@@ -24,6 +24,11 @@ _MISSING = dataclasses.MISSING
 
 class CheckedDecoders(PerHint[Decoder]):
     """The compiled, checking decoders of one codec, per type hint."""
+
+    def __init__(self, registry: TypeRegistry) -> None:
+        super().__init__(registry)
+        self._tags: dict[str, Decoder] = {}
+        """The decoder of each ``__type__`` tag resolved so far."""
 
     def decode(self, document: Any) -> Any:
         """The value a document describes, its classes named by its tags.
@@ -37,11 +42,18 @@ class CheckedDecoders(PerHint[Decoder]):
         if kind is list:
             return tuple(self.decode(item) for item in document)
         if kind is dict:
+            tag = document.get("__type__")
+            known = self._tags.get(tag) if type(tag) is str else None
+            if known is not None:  # a tag met before (a union field's value: every command)
+                return known(document)
             if "__type__" in document:
                 cls = self.registry.resolve(document["__type__"])
                 if not dataclasses.is_dataclass(cls):
                     raise DocumentError(f"{document['__type__']!r} is not a dataclass")
-                return self.decoder(cls)(document)
+                found = self.decoder(cls)
+                if type(document["__type__"]) is str:
+                    self._tags[document["__type__"]] = found
+                return found(document)
             if "__enum__" in document:
                 cls = self.registry.resolve(document["__enum__"])
                 if not issubclass(cls, enum.Enum) or set(document) != {"__enum__", "value"}:
@@ -107,8 +119,17 @@ class CheckedDecoders(PerHint[Decoder]):
 
     def _union_decoder(self, args: tuple[Any, ...]) -> Decoder:
         allowed = tuple(typing.get_origin(a) or a for a in args)
+        classes = [a for a in allowed if isinstance(a, type) and dataclasses.is_dataclass(a)]
+        by_tag: dict[str, Decoder] = {}
 
         def decode_union(document: Any) -> Any:
+            if type(document) is dict and classes:
+                if not by_tag:  # on first use: a member may hold this very union
+                    by_tag.update((self.registry.tag(c), self.decoder(c)) for c in classes)
+                tag = document.get("__type__")
+                found = by_tag.get(tag) if type(tag) is str else None
+                if found is not None:  # a member's own tag: its decoder makes a member
+                    return found(document)
             value = self.decode(document)
             if type(value) is int and float in allowed and int not in allowed:
                 value = float(value)
@@ -161,7 +182,94 @@ class CheckedDecoders(PerHint[Decoder]):
                 default = field.default_factory()  # type: ignore[operator]
             plan.append((field.name, self.decoder(hints[field.name]), default))
             names.add(field.name)
-        return decode
+        return _fast_decoder(cls, tag, plan, [hints[name] for name, _, _ in plan], decode)
+
+
+_PRIMITIVES = {int: "int", str: "str", bool: "bool", type(None): "NoneType"}
+"""The field types whose documents are the values themselves, checked by their exact type."""
+
+SHARED_LIMIT = 4096
+"""How many documents of small all-primitive records (the interpretations every roll of a
+journal carries) a decoder remembers the value of."""
+
+
+def _fast_decoder(
+    cls: type, tag: str, plan: list[tuple[str, Decoder, Any]], hints: list[Any], slow: Decoder
+) -> Decoder:
+    """``slow`` (the decoder above, that names what is wrong), with a faster path written as
+    one function for the document the encoder writes: the class's own tag, every field there
+    and nothing else, each primitive field of its exact type. Any other document (a default
+    left out, an ``int`` for a ``float``, a bad value) is handed to ``slow`` whole: what is
+    accepted, and what each value decodes to, are the same (issue 30: an import's decoding).
+
+    A record of 8 or more fields, each ``int``, ``str``, ``bool`` or ``None``, decoded again
+    from a document of the same keys, values and value types, is the value decoded before
+    (records are immutable): the interpretations are in every roll of a journal."""
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "tag": tag,
+        "slow": slow,
+        "DocumentError": DocumentError,
+    }
+    reads, checks, args = [], [], []
+    for index, ((name, dec, _), hint) in enumerate(zip(plan, hints, strict=True)):
+        reads.append(f"v{index} = document[{name!r}]")
+        inner = optional_of(hint)
+        if hint in _PRIMITIVES:
+            namespace[_PRIMITIVES[hint]] = hint
+            checks.append(f"type(v{index}) is not {_PRIMITIVES[hint]}")
+            args.append(f"v{index}")
+        elif inner in _PRIMITIVES and inner is not type(None):
+            namespace[_PRIMITIVES[inner]] = inner
+            checks.append(f"(v{index} is not None and type(v{index}) is not {_PRIMITIVES[inner]})")
+            args.append(f"v{index}")
+        else:
+            namespace[f"d{index}"] = dec
+            args.append(f"d{index}(v{index})")
+    flat = len(plan) >= 8 and all(hint in _PRIMITIVES for hint in hints)
+    lines = [
+        "def decode(document):",
+        f"    if type(document) is not dict or len(document) != {len(plan) + 1} "
+        "or document.get('__type__') != tag:",
+        "        return slow(document)",
+    ]
+    if flat:
+        lines += [
+            "    values = tuple(document.items())",
+            "    key = (values, tuple([type(value) for _, value in values]))",
+            "    try:",
+            "        found = shared.get(key)",
+            "    except TypeError:  # a list or an object where a primitive belongs",
+            "        return slow(document)",
+            "    if found is not None:",
+            "        return found",
+        ]
+        namespace["shared"] = {}
+    if reads:  # the length and tag checked, a key missing means another key is extra
+        lines += [
+            "    try:",
+            *(f"        {read}" for read in reads),
+            "    except KeyError:",
+            "        return slow(document)",
+        ]
+    if checks:
+        lines += [f"    if {' or '.join(checks)}:", "        return slow(document)"]
+    lines += [
+        "    try:",
+        f"        value = cls({', '.join(args)})",
+        "    except DocumentError:",
+        "        return slow(document)  # names the field",
+    ]
+    if flat:
+        lines += [
+            f"    if len(shared) >= {SHARED_LIMIT}:",
+            "        shared.clear()",
+            "    shared[key] = value",
+        ]
+    lines += ["    return value"]
+    exec("\n".join(lines), namespace)  # noqa: S102 - written from the class's own field names
+    fast: Decoder = namespace["decode"]
+    return fast
 
 
 def _exact(kind: type) -> Decoder:

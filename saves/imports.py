@@ -152,11 +152,46 @@ def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
     then replays at most :data:`engine.session.CHECKPOINT_EVERY` entries)."""
     state = scene.initial
     checkpoints = []
+    rng = SeededOnUse()
     for index, entry in enumerate(scene.journal, start=1):
-        state, _ = commands.apply(state, scene.system, entry.command, random.Random(entry.seed))
+        rng.pending = entry.seed  # as random.Random(entry.seed), seeded only if it is used
+        state, _ = commands.apply(state, scene.system, entry.command, rng)
         if index % CHECKPOINT_EVERY == 0:
             checkpoints.append((index, state))
     return state, tuple(checkpoints)
+
+
+class SeededOnUse(random.Random):
+    """A ``random.Random(pending)`` seeded when first drawn from: most commands of a journal
+    (``next``, ``damage``, ``heal``…) draw nothing, and seeding costs more than many of them
+    (issue 30). Every draw goes through ``random`` or ``getrandbits``, both overridden (so
+    ``Random`` keeps drawing integers with ``getrandbits``): the same numbers as
+    ``random.Random(pending)`` gives."""
+
+    pending: Any = None
+
+    def _seeded(self) -> None:
+        seed, self.pending = self.pending, None
+        super().seed(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self.pending = None
+        super().seed(a, version)
+
+    def random(self) -> float:
+        if self.pending is not None:
+            self._seeded()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        if self.pending is not None:
+            self._seeded()
+        return super().getrandbits(k)
+
+    def getstate(self) -> Any:
+        if self.pending is not None:
+            self._seeded()
+        return super().getstate()
 
 
 def _check_sheets(scene: Scene, number: int, path: Path) -> None:

@@ -48,9 +48,56 @@ def check_scene_ranges(scene: Scene, path: Path) -> None:
             if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
                 raise refuse(f"{what}[{index}].seed")
     for what in ("initial", "state"):
-        found = _out_of_range(getattr(scene, what), 0)
+        value = getattr(scene, what)
+        if _in_range(value):
+            continue
+        found = _out_of_range(value, 0)
         if found is not None:
             raise refuse(f"{what}{found}")
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""The field names of each class met by :func:`_in_range` (``None``: not a dataclass)."""
+
+_SKIPPED = (str, float, bool, type(None))
+
+
+def _in_range(value: Any, depth: int = 0) -> bool:
+    """Whether every whole number in ``value`` is within ±:data:`NUMBER_LIMIT`: the walk of
+    :func:`_out_of_range` (the same values, to the same depth), without the names it gives
+    the one it finds, the classes' fields looked up once (an import's state holds every roll
+    of the scene: issue 30)."""
+    kind = type(value)
+    if kind is int:
+        inside: bool = -NUMBER_LIMIT < value < NUMBER_LIMIT
+        return inside
+    if depth > 40 or kind in _SKIPPED or isinstance(value, enum.Enum):
+        return True
+    if kind is tuple or kind is list:
+        items: Any = value
+    elif kind is dict:
+        items = value.values()
+    else:
+        names = _FIELDS.get(kind, ())
+        if names == ():
+            names = _FIELDS[kind] = _field_names(value)
+        if names is None:
+            return _out_of_range(value, depth) is None  # an int subclass, an odd value
+        items = [getattr(value, name) for name in names]
+    depth += 1
+    for item in items:
+        if type(item) is int:
+            if not -NUMBER_LIMIT < item < NUMBER_LIMIT:
+                return False
+        elif type(item) not in _SKIPPED and not _in_range(item, depth):
+            return False
+    return True
+
+
+def _field_names(value: Any) -> tuple[str, ...] | None:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(field.name for field in dataclasses.fields(value))
+    return None
 
 
 def _out_of_range(value: Any, depth: int) -> str | None:

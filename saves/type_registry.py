@@ -72,7 +72,7 @@ class TypeRegistry:
         Raises:
             DocumentError: the tag is malformed, outside the trusted packages, or unknown.
         """
-        found = self._classes.get(tag)
+        found = self._classes.get(tag) if type(tag) is str else None  # [1] is no key
         if found is not None:
             return found
         if not isinstance(tag, str) or not _NAME.match(tag):

@@ -17,7 +17,7 @@ shows the roll its own way) are accepted too.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.dice.ih import (
     MAX_DICE,
@@ -31,6 +31,7 @@ from engine.dice.mist import MistRoll, roll_mist
 from engine.errors import RuleError
 from engine.events import Event
 from engine.language import Line, parse_int
+from engine.records import replace
 from engine.settings import DEFAULT, Interpretations, assign
 
 USAGE = (

@@ -10,11 +10,12 @@ even if it also brings the 1s there ("if it succeeds, the 1s don't matter", [I-1
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.dice.ih import CheckResult, CheckSpec, roll_check
 from engine.errors import RuleError
+from engine.records import replace
 from engine.settings import DEFAULT, Interpretations
 
 

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import RuleError
+from engine.records import replace
 from engine.settings import Interpretations
 
 IH_SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6")

@@ -26,7 +26,7 @@ before anything changes (``engine/ih/attack_reading.py``, shared with the exact 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.dice.ih import WILLPOWER_DICE, CheckSpec, roll_check
@@ -45,6 +45,7 @@ from engine.ih.commands import Attack
 from engine.ih.encounter import ActionKind, Combatant, Encounter, Phase, put, same
 from engine.ih.events import AttackRolled
 from engine.ih.rolls import AttackRecord, RollRecord
+from engine.records import replace
 
 
 def attack(state: Encounter, command: Attack, rng: random.Random) -> tuple[Encounter, Events]:

@@ -8,13 +8,13 @@ after staying conscious wakes if the cause is gone (health above 0).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from engine.events import Event, Events
 from engine.ih.cast import combatant_of, movie_ended, scene_ended
 from engine.ih.encounter import Budget, Combatant, Encounter, Phase, fresh_turn
 from engine.ih.events import MovieEnded, Revived, SceneEnded
 from engine.ih.sheet import Condition, Sheet
+from engine.records import replace
 
 
 def end_scene(state: Encounter) -> tuple[Encounter, Events]:

@@ -9,12 +9,11 @@ exists.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Events
 from engine.ih.encounter import ActionKind, Budget, Combatant, Encounter, Phase, find, put, same
 from engine.ih.events import ActionSpent, ExtraActionsSet, FreeCapSet, UnusualReflex
+from engine.records import replace
 
 PAYERS: dict[ActionKind, tuple[str, ...]] = {
     ActionKind.SWIFT: ("swift", "move", "standard"),

@@ -10,11 +10,12 @@ group never carries: its combatants are numbered, not the character.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.ih import derived
 from engine.ih.encounter import Combatant, Encounter
 from engine.ih.sheet import Condition, Sheet
+from engine.records import replace
 
 
 def combatant_of(state: Encounter, sheet: Sheet) -> Combatant | None:

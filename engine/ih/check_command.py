@@ -13,7 +13,6 @@ DC and [I-15] settles a tie.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.dice.ih import CheckResult, Untrained, roll_check, validate_spec
 from engine.errors import RuleError
@@ -33,6 +32,7 @@ from engine.ih.rolls import RollRecord
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_events import CheckMade
 from engine.ih.vitals import WillpowerUse
+from engine.records import replace
 
 
 def roller(state: Encounter, name: str) -> Combatant | None:

@@ -8,12 +8,11 @@ counts down at each new round instead, so it still ends.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih.encounter import Effect, Encounter, Phase, find, flagged, put, same_places
 from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
+from engine.records import replace
 
 
 def add(

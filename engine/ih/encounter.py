@@ -7,7 +7,7 @@ the turn order: the next to act is computed from it (RULES.md [I-3]).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import RuleError
@@ -16,6 +16,7 @@ from engine.ih.order_places import flagged as flagged
 from engine.ih.order_places import same_places as same_places
 from engine.ih.rolls import ExtendedTask, RollRecord
 from engine.ih.sheet import Sheet
+from engine.records import replace
 from engine.settings import DEFAULT, Interpretations
 
 SECONDS_PER_ROUND = 6

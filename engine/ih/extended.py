@@ -10,7 +10,6 @@ accumulated successes when the work is interrupted. Willpower's +3 DP never appl
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.dice.ih import CheckSpec, roll_check, validate_spec
 from engine.errors import RuleError
@@ -26,6 +25,7 @@ from engine.ih.sheet_events import (
     ExtendedRolled,
     ExtendedStarted,
 )
+from engine.records import replace
 
 
 def find_task(state: Encounter, task_id: str) -> ExtendedTask:

@@ -7,7 +7,6 @@ in is immutable, so a refusal leaves it exactly as it was and undo is a replay.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from engine.dice.command import CheckRolled
@@ -24,6 +23,7 @@ from engine.ih.language import parse as parse_line
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet_view import roll_json, sheet_json
 from engine.language import Line
+from engine.records import replace
 
 __all__ = ["VERBS", "apply", "find_combatant", "new_state", "parse", "to_json", "vitals"]
 

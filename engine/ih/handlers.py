@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 from engine.dispatch import Handler
 from engine.errors import RuleError
@@ -34,6 +33,7 @@ from engine.ih import (
 from engine.ih import commands as c
 from engine.ih.encounter import Encounter, Phase, find, put, same
 from engine.ih.events import AbilityNoted, NoteAdded
+from engine.records import replace
 
 Result = tuple[Encounter, Events]
 

@@ -8,7 +8,6 @@ is permanent (§3.4), so later insertions compare against neighbours rather than
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.events import Event, Events
@@ -20,6 +19,7 @@ from engine.ih.events import (
     Swapped,
     TieRolledOff,
 )
+from engine.records import replace
 
 
 def rank(combatant: Combatant) -> tuple[int, int, int, tuple[int, ...]]:

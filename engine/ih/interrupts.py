@@ -7,7 +7,6 @@ is pending; ending the turn resolves it by the rule itself.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import StrEnum
 
 from engine.errors import RuleError
@@ -15,6 +14,7 @@ from engine.events import Events
 from engine.ih.budget import charge_reflex
 from engine.ih.encounter import Encounter, Interrupt, Phase, find
 from engine.ih.events import InterruptDeclared, InterruptResolved
+from engine.records import replace
 
 
 class Outcome(StrEnum):

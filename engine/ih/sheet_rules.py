@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from typing import Any, TypeVar
 
 from engine.errors import RuleError
@@ -32,6 +31,7 @@ from engine.ih.sheet_language import (
 from engine.ih.traits import Attribute, Skill
 from engine.ih.vitals import TEMPORARY_TRAITS
 from engine.limits import MAX_NUMBER, MAX_TEXT
+from engine.records import replace
 
 CONCEPT_FIELDS: dict[str, str] = {
     "gender": "gender",

@@ -6,13 +6,14 @@ show the same values, so the two never disagree.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.ih import creation, derived
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet import Sheet
 from engine.ih.traits import Attribute, Category, Skill
+from engine.records import replace
 from engine.settings import DEFAULT, Interpretations
 
 FIXED_ORDER: tuple[Category, Category, Category] = (

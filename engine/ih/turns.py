@@ -13,8 +13,6 @@ down as at any turn's start (rounds are time), and those delaying until after it
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih import effects
@@ -47,6 +45,7 @@ from engine.ih.events import (
 )
 from engine.ih.order_places import flagged_from
 from engine.ih.vitals import end_kept_conscious
+from engine.records import replace
 
 
 def can_act_now(state: Encounter, combatant: Combatant) -> bool:

@@ -7,12 +7,11 @@ turns); it only marks the record so that ``st-console player`` leaves it out (IN
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Events
 from engine.ih.encounter import Encounter, find, put
 from engine.ih.events import Hidden, Revealed
+from engine.records import replace
 
 
 def hide(state: Encounter, name: str) -> tuple[Encounter, Events]:

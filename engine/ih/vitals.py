@@ -9,7 +9,6 @@ until the defender's next action (§3.8).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import StrEnum
 
 from engine.errors import RuleError
@@ -27,6 +26,7 @@ from engine.ih.events import (
     Unconscious,
     WillpowerChanged,
 )
+from engine.records import replace
 
 
 class WillpowerUse(StrEnum):

@@ -8,7 +8,6 @@ power is spent as effects; overspending is refused. A failure or a 6–8 owes a 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.dice.mist import Outcome, roll_mist
 from engine.errors import RuleError
@@ -24,6 +23,7 @@ from engine.mist.events import (
 )
 from engine.mist.power import Breakdown, breakdown
 from engine.mist.state import ActionRecord, MistState, Phase, Track
+from engine.records import replace
 
 EFFECT_COSTS: dict[str, int] = {"tag": 2, "untag": 2, "clue": 1, "feat": 1}
 """Fixed effect costs (§4.2); ``status`` and ``reduce`` cost 1 per tier."""

@@ -13,10 +13,11 @@ opens the next mission.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from engine.mist.state import CaseFile, MistState, Phase, SceneInfo, Tag, TagScope
+from engine.records import replace
 
 
 def carried(state: MistState, scene_ended: bool) -> MistState:

@@ -15,7 +15,6 @@ Any other conclusion may be rolled again (a Test after a Deduction): each roll a
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.dice.mist import Outcome, roll_mist
 from engine.errors import RuleError
@@ -33,6 +32,7 @@ from engine.mist.events import (
     QuestionAnswered,
 )
 from engine.mist.state import CaseFile, Clue, Conclusion, Finding, MistState, Question
+from engine.records import replace
 
 DEDUCE = "deduce"
 TEST = "test"

@@ -7,7 +7,6 @@ old state untouched (states are immutable: nothing is half-changed).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from engine.dispatch import dispatch
@@ -19,6 +18,7 @@ from engine.mist import language
 from engine.mist.handlers import HANDLERS
 from engine.mist.json_view import to_json as _to_json
 from engine.mist.state import MistState
+from engine.records import replace
 
 VERBS: tuple[str, ...] = language.VERBS
 

@@ -8,8 +8,6 @@ next interlude; 5 Evolution → the retirement choices offered.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import limits, roster, tags
@@ -35,6 +33,7 @@ from engine.mist.state import (
     ThemeType,
     Track,
 )
+from engine.records import replace
 
 MARKS_FOR_CHANGE = 3
 EVOLUTION_FOR_RETIREMENT = 5

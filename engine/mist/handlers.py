@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engine.dispatch import Handler
@@ -38,6 +37,7 @@ from engine.mist.events import (
 )
 from engine.mist.state import Challenge, Character, Limit, MistState
 from engine.mist.status import check_tier
+from engine.records import replace
 
 Result = tuple[MistState, Events]
 

@@ -7,8 +7,6 @@ name, explicitly: ``limits=harmed:4`` is reached by the status named ``harmed``;
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import roster, tags
@@ -28,6 +26,7 @@ from engine.mist.status import (
     separate_name,
     take_status,
 )
+from engine.records import replace
 
 PC_LIMIT = MAX_TIER
 

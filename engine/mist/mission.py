@@ -7,8 +7,6 @@ warning event (the story may end before the anomaly is understood).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist.casefile import abandon_moment
@@ -23,6 +21,7 @@ from engine.mist.events import (
     SeasonStarted,
 )
 from engine.mist.state import CaseFile, Mission, MistState
+from engine.records import replace
 
 
 def start_season(state: MistState, name: str) -> tuple[MistState, Events]:

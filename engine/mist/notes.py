@@ -10,13 +10,14 @@ takes a note back.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.events import Event, Events
 from engine.mist import roster
 from engine.mist.commands import AddNote
 from engine.mist.events import NoteAdded
 from engine.mist.state import MistState
+from engine.records import replace
 
 
 @dataclass(frozen=True, slots=True)

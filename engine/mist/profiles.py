@@ -10,8 +10,6 @@ scene (``engine/mist/carry.py``), so the journal, undo and replay cover them.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import roster
@@ -26,6 +24,7 @@ from engine.mist.events import (
 )
 from engine.mist.roster import name_key
 from engine.mist.state import Challenge, MistState, Profile, Tag, TagKind, TagScope, Threat
+from engine.records import replace
 
 MAX_PACK = 12
 """The most challenges one ``count=`` puts on the table."""

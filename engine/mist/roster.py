@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TypeVar
 
 from engine.errors import RuleError
 from engine.mist.state import Challenge, Character, MistState, Theme
+from engine.records import replace
 
 Someone = TypeVar("Someone", Character, Challenge)
 """A character or a challenge: a name in the scene."""

@@ -8,8 +8,6 @@ ends it; its story tags go, unless kept.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import limits, roster, tags
@@ -36,6 +34,7 @@ from engine.mist.state import (
     Threat,
 )
 from engine.mist.status import check_tier
+from engine.records import replace
 
 
 def set_phase(state: MistState, phase: Phase | None) -> tuple[MistState, Events]:

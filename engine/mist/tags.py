@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.mist import roster
 from engine.mist.events import StoryTagAdded, StoryTagRemoved, TagBurned, TagRestored
 from engine.mist.state import Character, MistState, Tag, TagKind, TagScope, Theme, ThemeType
+from engine.records import replace
 
 SCENE = "scene"
 

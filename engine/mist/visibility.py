@@ -4,8 +4,6 @@ its limits shown or not, and a clue or a question on the players' clue board (is
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.errors import RuleError
 from engine.events import Events
 from engine.mist import commands as c
@@ -17,6 +15,7 @@ from engine.mist.events import (
     LimitsRevealed,
 )
 from engine.mist.state import MistState
+from engine.records import replace
 
 Result = tuple[MistState, Events]
 

@@ -65,6 +65,13 @@ def _edit(document: dict[str, Any], change: Callable[[dict[str, Any]], None]) ->
         (lambda d: d["scenes"][0]["state"].update(round=99), "not what its journal makes"),
         (lambda d: d["scenes"][0]["journal"][0].update(seed="x"), "journal[0].seed"),
         (lambda d: d["scenes"][0]["state"].update(__type__="subprocess.Popen"), "not an engine"),
+        (lambda d: d["scenes"][0]["journal"][0]["command"].update(__type__=[1]), "bad type tag"),
+        (
+            lambda d: d["scenes"][0]["state"]["interpretations"].update(
+                d6_trait_bonus_successes=[1]
+            ),
+            "interpretations.d6_trait_bonus_successes",
+        ),  # fmt: skip
         (lambda d: d.update(scenes={}), "not a list"),
         (lambda d: d["campaign"].update(name=""), "empty"),
     ],
