@@ -161,3 +161,27 @@ def test_a_sealed_scene_whose_state_is_of_another_system_is_refused(
     assert done.returncode == 1
     assert f"{scene_file}：其狀態不是 ih-d6 場景的狀態" in done.stderr, done.stderr
     assert os.path.getsize(scene_file) > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_profiles_import_refused_for_a_clash_writes_nothing_and_names_the_file(
+    tmp_path: Path, lang: str
+) -> None:
+    """A profiles file whose profile the campaign has already (no ``--overwrite``) was refused
+    after the campaign was opened to write: a backup was taken (backups keep 10), and the
+    Chinese refusal did not name the file."""
+    script = tmp_path / "case.txt"
+    script.write_text('scene new "Case" mist\nprofile Hound limits=harmed:3\n', encoding="utf-8")
+    saves = str(tmp_path / "s")
+    assert in_process(["run", str(script), "--campaign", "C", "--save-dir", saves]).returncode == 0
+    shared = tmp_path / "hounds.json"
+    argv = ["export", "C", "--profiles", "-o", str(shared), "--save-dir", saves]
+    assert in_process(argv).returncode == 0
+    before = _listing(tmp_path / "s")
+    done = in_process(["import", str(shared), "--save-dir", saves, "--lang", lang])
+    assert done.returncode == 1
+    said = {"en": ": C has profiles named Hound already", "zh": "：战役 C 已有同名模板 Hound"}[lang]
+    assert done.stderr.startswith(f"st-console: {shared}{said}"), done.stderr
+    assert _listing(tmp_path / "s") == before
+    argv = ["import", str(shared), "--overwrite", "--save-dir", saves]
+    assert in_process(argv).returncode == 0
