@@ -185,3 +185,26 @@ def test_a_profiles_import_refused_for_a_clash_writes_nothing_and_names_the_file
     assert _listing(tmp_path / "s") == before
     argv = ["import", str(shared), "--overwrite", "--save-dir", saves]
     assert in_process(argv).returncode == 0
+
+
+@pytest.mark.parametrize("made", [True, False], ids=["empty-folder", "no-folder"])
+def test_a_refused_import_into_a_new_save_dir_leaves_it_as_it_was(
+    tmp_path: Path, exported: dict[str, Any], made: bool
+) -> None:
+    """Not even a ``campaigns`` folder: the store is made when the import first writes."""
+    _mist_label(exported)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(exported), encoding="utf-8")
+    fresh = tmp_path / "fresh"
+    if made:
+        fresh.mkdir()
+    before = _listing(tmp_path / "fresh") if made else None
+    done = in_process(["import", str(bad), "--save-dir", str(fresh), "--lang", "zh"])
+    assert done.returncode == 1 and done.stderr.startswith(f"st-console: {bad}")
+    assert (_listing(fresh) if made else fresh.exists()) == (before if made else False)
+    good = tmp_path / "good.json"
+    fixed = copy.deepcopy(exported)
+    fixed["scenes"][0]["system"] = "ih-d10"
+    good.write_text(json.dumps(fixed), encoding="utf-8")
+    assert in_process(["import", str(good), "--save-dir", str(fresh)]).returncode == 0
+    assert (fresh / "campaigns" / "base").is_dir()
