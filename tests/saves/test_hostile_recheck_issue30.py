@@ -208,3 +208,23 @@ def test_a_refused_import_into_a_new_save_dir_leaves_it_as_it_was(
     good.write_text(json.dumps(fixed), encoding="utf-8")
     assert in_process(["import", str(good), "--save-dir", str(fresh)]).returncode == 0
     assert (fresh / "campaigns" / "base").is_dir()
+
+
+def test_path_like_names_are_labels_and_nothing_is_written_outside_the_save_dir(
+    tmp_path: Path, exported: dict[str, Any]
+) -> None:
+    """``../x`` is a name like any other (names may hold a slash: test_hostile_files.py): the
+    campaign's folder is a slug of it inside ``campaigns/``, and nothing lands elsewhere."""
+    exported["campaign"]["name"] = "../../etc"
+    exported["scenes"][0]["name"] = "../x"
+    path = tmp_path / "io" / "paths.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    outside = _listing(tmp_path / "io")
+    done = in_process(["import", str(path), "--save-dir", str(tmp_path / "s")])
+    assert done.returncode == 0, done.stderr
+    assert _listing(tmp_path / "io") == outside
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["io", "s"]
+    assert (tmp_path / "s" / "campaigns" / "etc" / "campaign.json").is_file()
+    listed = in_process(["saves", "--save-dir", str(tmp_path / "s")]).stdout
+    assert "../../etc\n" in listed and "  ../x  [ih-d10]" in listed, listed
