@@ -42,6 +42,9 @@ def _too_long(name: str, size: int, t: Translator) -> _Usage:
 
 def _read_script(name: str, t: Translator) -> list[str]:
     if name == "-":
+        size = _regular_size(sys.stdin)  # ``< FILE``: its size, before reading it
+        if size is not None and size > MAX_SCRIPT:
+            raise _too_long(name, size, t)
         text = sys.stdin.read(MAX_SCRIPT + 1)
         if len(text) > MAX_SCRIPT:
             raise _too_long(name, len(text), t)
@@ -51,14 +54,32 @@ def _read_script(name: str, t: Translator) -> list[str]:
         raise _Usage(t("cli.script-directory", name=repr(name)))
     if not path.is_file():
         raise _Usage(t("cli.script-missing", name=repr(name)))
-    try:  # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
-        with path.open(encoding="utf-8-sig") as handle:
-            text = handle.read(MAX_SCRIPT + 1)
+    try:
+        with path.open("rb") as handle:
+            size = _regular_size(handle)
+            if size is not None and size > MAX_SCRIPT:  # refused before it is read
+                raise _too_long(name, size, t)
+            data = handle.read(MAX_SCRIPT + 1)
+        # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
+        text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise _Usage(t("cli.script-unreadable", name=repr(name), error=error)) from None
-    if len(text) > MAX_SCRIPT:
+    if len(data) > MAX_SCRIPT:
         raise _too_long(name, path.stat().st_size, t)
     return text.splitlines()
+
+
+def _regular_size(stream: Any) -> int | None:
+    """The size of the regular file ``stream`` reads; ``None`` for a pipe or a terminal (or
+    when it cannot be told: it is then read up to the limit)."""
+    import os
+    import stat
+
+    try:
+        status = os.fstat(stream.fileno())
+    except (OSError, ValueError):
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
 
 
 @dataclass
@@ -134,9 +155,12 @@ def _apply_lines(
     when the campaign has no current scene) plays it in a new scene of the system that command
     implies (:func:`_implicit_system`).
     """
+    from engine.limits import check_line
+
     for number, text in enumerate(lines, start=1):
         implicit = None
         try:
+            check_line(text)  # an over-long line is refused before any other work (issue 30)
             if is_reopen(text):
                 _reopen(run, campaign)
                 continue

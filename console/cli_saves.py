@@ -207,7 +207,7 @@ def _stream_export(store: Any, args: argparse.Namespace) -> int:
 
 def import_file(args: argparse.Namespace) -> int:
     """``st-console import FILE [--save-dir DIR]``."""
-    from saves import SaveError, open_store
+    from saves import SaveError
     from saves import import_file as do_import
 
     path = Path(args.file)
@@ -219,7 +219,7 @@ def import_file(args: argparse.Namespace) -> int:
 
     t = Translator(args.lang)
     try:
-        store = open_store(args.save_dir)
+        store = _import_store(args.save_dir)
         if is_profiles_file(path):
             overwrite = bool(getattr(args, "overwrite", False))
             name, added, replaced = import_profiles(
@@ -240,6 +240,38 @@ def import_file(args: argparse.Namespace) -> int:
     names = t("word.list-sep").join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0
+
+
+class _StoreWhenWritten:
+    """The store of a save directory that has none yet, made when the import first opens a
+    campaign: a refused import leaves a new save directory as it was, not even a
+    ``campaigns`` folder in it (issue 30 §3)."""
+
+    def __init__(self, save_dir: str | None) -> None:
+        self.save_dir = save_dir
+        self._store: Any = None
+
+    def find(self, name: str) -> Path | None:
+        return None if self._store is None else self._store.find(name)
+
+    def has_campaign(self, name: str) -> bool:
+        return self._store is not None and bool(self._store.has_campaign(name))
+
+    def open_campaign(self, name: str, read_only: bool = False, create: bool = False) -> Any:
+        from saves import open_store
+
+        if self._store is None:
+            self._store = open_store(self.save_dir)
+        return self._store.open_campaign(name, read_only=read_only, create=create)
+
+
+def _import_store(save_dir: str | None) -> Any:
+    """The store an import writes to: made only when written to, if it has no campaigns yet."""
+    from saves import open_store
+    from saves.store import CAMPAIGNS, default_save_dir
+
+    root = Path(save_dir) if save_dir else default_save_dir()
+    return open_store(save_dir) if (root / CAMPAIGNS).is_dir() else _StoreWhenWritten(save_dir)
 
 
 def _show_campaign(args: argparse.Namespace) -> int:

@@ -49,8 +49,13 @@ def _stamp(path: Path) -> Stamp:
     return (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
-def last_opened(root: Path) -> tuple[str, str | None] | None:
-    """The campaign and scene the console last opened, read-only; ``None`` when unknown."""
+def last_opened(root: Path, strict: bool = False) -> tuple[str, str | None] | None:
+    """The campaign and scene the console last opened, read-only; ``None`` when unknown.
+
+    Raises:
+        SaveError: with ``strict``, a settings file that cannot be read (named), where the view
+            said no campaign had been opened yet.
+    """
     path = root / SETTINGS
     if not path.exists():
         return None
@@ -61,6 +66,8 @@ def last_opened(root: Path) -> tuple[str, str | None] | None:
         finally:
             db.close()
     except SaveError:
+        if strict:
+            raise
         return None
     if not isinstance(document, dict) or not isinstance(document.get("campaign"), str):
         return None
@@ -125,7 +132,7 @@ class Follower:
             SaveError: nothing to show yet (NotFound) or a file that does not load (named).
         """
         self.seen = (_stamp(self.root / SETTINGS),)
-        remembered = last_opened(self.root)
+        remembered = last_opened(self.root, strict=self.campaign is None)
         name = self.campaign or (remembered[0] if remembered else None)
         if name is None:
             raise NotFound.of("saves.follow.none-yet", root=self.root)

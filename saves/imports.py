@@ -125,6 +125,7 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
     except BadFile as error:
         told = str(error).removesuffix(" The file was left as it is.")
         raise ImportRefused(told, path, error.code, error.params) from None
+    _check_commands(scene, index + 1, path)
     try:
         state, checkpoints = _replay(scene)
         ok = state == scene.state
@@ -192,6 +193,41 @@ class SeededOnUse(random.Random):
         if self.pending is not None:
             self._seeded()
         return super().getstate()
+
+
+def _check_commands(scene: Scene, number: int, path: Path) -> None:
+    """Every command of the journal and the redo stack as the console could have taken it: a
+    line of at most :data:`engine.limits.MAX_LINE` characters, texts and numbers within the
+    ranges a typed line is held to (issue 30: a 1 MB line was imported, and a command and a
+    state edited alike, ``health=10**9``, replayed to the state the file gave).
+
+    Raises:
+        ImportRefused: naming the scene, the command's place and what is wrong.
+    """
+    from engine.limits import MAX_LINE, check_command
+
+    for place, entry in enumerate((*scene.journal, *scene.undone), start=1):
+        if len(entry.text) > MAX_LINE:
+            raise ImportRefused.of(
+                "saves.exports.line-too-long",
+                path,
+                path=path,
+                number=number,
+                entry=place,
+                length=len(entry.text),
+                limit=MAX_LINE,
+            )
+        try:
+            check_command(entry.command)
+        except RuleError as error:
+            raise ImportRefused.of(
+                "saves.exports.command-refused",
+                path,
+                path=path,
+                number=number,
+                entry=place,
+                error=error,
+            ) from None
 
 
 def _check_sheets(scene: Scene, number: int, path: Path) -> None:

@@ -155,24 +155,40 @@ def import_profiles(
         raise ImportRefused.of(
             "saves.profiles.bad-campaign-name", path, path=path, name=repr(name[:80])
         )
+    if store.find(name) is not None:  # a clash is refused before anything is opened to write
+        with store.open_campaign(name, read_only=True) as campaign:  # (issue 30: no backup)
+            _clashes(campaign, profiles, overwrite, path)
     with store.open_campaign(name, create=True) as campaign:
-        standing = campaign.mist_cast()
-        if not isinstance(standing, MistState):
-            standing = MistState()
-        have = {p.name.casefold() for p in standing.profiles}
-        clash = [p.name for p in profiles if p.name.casefold() in have]
-        if clash and not overwrite:
-            names = ", ".join(clash)
-            raise ImportRefused(
-                f"{path}: {campaign.name} has profiles named {names} already; refused "
-                "(--overwrite replaces them).",
-                path,
-                code="saves.profiles.would-overwrite",
-                params={"campaign": campaign.name, "names": names},
-            )
+        standing, clash = _clashes(campaign, profiles, overwrite, path)
         merged = standing.profiles
         for profile in profiles:
             merged, _ = put(merged, profile)
         campaign.set_mist_cast(replace(standing, profiles=merged))
+        have = {p.name.casefold() for p in standing.profiles}
         added = [p.name for p in profiles if p.name.casefold() not in have]
         return campaign.name, added, clash
+
+
+def _clashes(
+    campaign: Any, profiles: tuple[Profile, ...], overwrite: bool, path: Path
+) -> tuple[MistState, list[str]]:
+    """The campaign's M.I.S.T. cast and the names of ``profiles`` it has already.
+
+    Raises:
+        ImportRefused: some, without ``overwrite``.
+    """
+    standing = campaign.mist_cast()
+    if not isinstance(standing, MistState):
+        standing = MistState()
+    have = {p.name.casefold() for p in standing.profiles}
+    clash = [p.name for p in profiles if p.name.casefold() in have]
+    if clash and not overwrite:
+        names = ", ".join(clash)
+        raise ImportRefused(
+            f"{path}: {campaign.name} has profiles named {names} already; refused "
+            "(--overwrite replaces them).",
+            path,
+            code="saves.profiles.would-overwrite",
+            params={"path": path, "campaign": campaign.name, "names": names},
+        )
+    return standing, clash

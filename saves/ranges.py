@@ -27,6 +27,16 @@ NUMBER_LIMIT = 2**63
 """The bound of every whole number in a scene's states: far above any the rules make (the
 commands carry at most ±9,999), far below one that would make arithmetic slow."""
 
+COUNTS = frozenset(
+    {"health", "health_max", "willpower", "willpower_max", "round", "turns_taken", "movie"}
+)
+"""Fields of a state that count something (a combatant's health and willpower and their
+maxima, the round, the turns taken): never below 0, never above :data:`COUNT_LIMIT`."""
+
+COUNT_LIMIT = 10**6
+"""The most any of :data:`COUNTS` holds: a hundred times the largest number a command carries
+(``engine.limits.MAX_NUMBER``); health 10**9 in a hand edit is refused (issue 30)."""
+
 
 def check_scene_ranges(scene: Scene, path: Path) -> None:
     """Refuse a scene whose counts, seeds or numbers lie outside what ST Console writes.
@@ -35,25 +45,41 @@ def check_scene_ranges(scene: Scene, path: Path) -> None:
         BadFile: naming the value out of range; the file is left as it is.
     """
 
-    def refuse(what: str) -> BadFile:
-        return BadFile(path, f"{what} is out of range (changed outside ST Console?)")
-
+    _check_family(scene, path)
+    found: str | None = None
     if not -SEED_BASE_LIMIT < scene.seed_base < SEED_BASE_LIMIT:
-        raise refuse("seed_base")
-    if not 0 <= scene.draws < SEED_LIMIT:
-        raise refuse("draws")
+        found = "seed_base"
+    elif not 0 <= scene.draws < SEED_LIMIT:
+        found = "draws"
     for what, entries in (("journal", scene.journal), ("undone", scene.undone)):
         for index, entry in enumerate(entries):
             seed = entry.seed
-            if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-                raise refuse(f"{what}[{index}].seed")
+            if found is None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
+                found = f"{what}[{index}].seed"
     for what in ("initial", "state"):
+        if found is not None:
+            break
         value = getattr(scene, what)
         if _in_range(value):
             continue
-        found = _out_of_range(value, 0)
-        if found is not None:
-            raise refuse(f"{what}{found}")
+        place = _out_of_range(value, 0)
+        if place is not None:
+            found = f"{what}{place}"
+    if found is not None:
+        raise BadFile.of(path, "saves.file.out-of-range", what=found)
+
+
+def _check_family(scene: Scene, path: Path) -> None:
+    """Refuse a scene whose states are not of its system (a M.I.S.T. scene holding a fight):
+    the console would open the one family's screen on the other's state."""
+    from engine.commands import new_state
+
+    expected = new_state(scene.system)
+    for state in (scene.initial, scene.state):
+        if type(state) is not type(expected) or getattr(state, "system", None) != getattr(
+            expected, "system", None
+        ):
+            raise BadFile.of(path, "saves.documents.system-differs", system=scene.system)
 
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
@@ -83,6 +109,11 @@ def _in_range(value: Any, depth: int = 0) -> bool:
             names = _FIELDS[kind] = _field_names(value)
         if names is None:
             return _out_of_range(value, depth) is None  # an int subclass, an odd value
+        for name in names:
+            if name in COUNTS:
+                count = getattr(value, name)
+                if type(count) is int and not 0 <= count <= COUNT_LIMIT:
+                    return False
         items = [getattr(value, name) for name in names]
     depth += 1
     for item in items:
@@ -120,7 +151,10 @@ def _out_of_range(value: Any, depth: int) -> str | None:
         return None
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         for field in dataclasses.fields(value):
-            found = _out_of_range(getattr(value, field.name), depth + 1)
+            item = getattr(value, field.name)
+            if field.name in COUNTS and type(item) is int and not 0 <= item <= COUNT_LIMIT:
+                return f".{field.name}"
+            found = _out_of_range(item, depth + 1)
             if found is not None:
                 return f".{field.name}{found}"
     return None

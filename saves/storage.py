@@ -74,17 +74,47 @@ def write_atomic(path: Path, data: bytes) -> None:
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
+            _hold(fd)  # until replaced: a temporary nobody holds is a killed writer's
             handle.write(data)
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
-        os.replace(temp, path)
+            os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
     if durable:
         fsync_dir(path.parent)
+
+
+def _hold(fd: int) -> None:
+    """Lock the temporary open as ``fd`` while it is written (where ``flock`` exists)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: temporaries are cleaned by age only
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def is_abandoned(temporary: Path) -> bool:
+    """Whether no writer holds the temporary ``temporary`` (:func:`write_atomic` locks its own
+    until it is renamed): one a killed writer left behind (issue 30 §6)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return False
+    try:
+        fd = os.open(temporary, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
 
 
 def read_json(path: Path) -> Any:

@@ -26,7 +26,7 @@ from saves.errors import BadFile, LockHeld, NameTaken, NotFound, SaveError
 from saves.lock import LOCK_NAME, CampaignLock, Holder, is_alive, me, read_holder
 from saves.migrations import SCHEMA_VERSION, campaign_v1_to_v2, is_v1_campaign
 from saves.names import check_name, slug
-from saves.storage import open_db, read_json
+from saves.storage import is_abandoned, open_db, read_json
 
 CAMPAIGNS = "campaigns"
 SETTINGS = "st-console.json"
@@ -354,18 +354,18 @@ class Store:
 
 
 STALE_TEMPORARY = 60.0
-"""Seconds after which a settings file's temporary is a crash's leftover: a write takes
-milliseconds, and another program may be writing the settings right now."""
+"""Seconds after which a settings file's temporary is a crash's leftover even where no writer
+can lock it (``saves.storage.is_abandoned``: one no writer holds goes at once)."""
 
 
 def _clean_stale_settings_temporaries(root: Path) -> None:
     """Remove the temporaries (``.st-console.json.*.tmp``) a kill while the settings were
-    written left behind (issue 30: they stayed forever); only stale ones, as no lock guards
-    the save directory's settings."""
+    written left behind (issue 30: they stayed forever), never one being written now."""
     now = time.time()
     for path in root.glob(f".{SETTINGS}.*.tmp"):
         with contextlib.suppress(OSError):
-            if now - path.stat().st_mtime > STALE_TEMPORARY:
+            age = now - path.stat().st_mtime
+            if age > STALE_TEMPORARY or (age > 0.5 and is_abandoned(path)):  # 0.5 s: locked
                 path.unlink()
 
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
@@ -41,12 +42,22 @@ def problem_text(t: Translator, error: Exception) -> str:
     """What the players read about a file that does not load: its name and what kind of
     problem, not the details (a damaged file's details may quote what it holds)."""
     if isinstance(error, NewerVersion) and error.path is not None:
-        return t("player.problem.newer", file=error.path.name)
+        return t("player.problem.newer", file=_in_save_dir(error.path))
     if isinstance(error, BadFile) and error.path is not None:
-        return t("player.problem.damaged", file=error.path.name)
+        return t("player.problem.damaged", file=_in_save_dir(error.path))
     if isinstance(error, NotFound):
         return save_error_text(error, t.lang)
     return t("player.problem.damaged", file="?")
+
+
+def _in_save_dir(path: Path) -> str:
+    """A file as found in the save directory, ``campaigns/night/campaign.json``: every
+    campaign has a ``campaign.json`` (issue 30 §4), and the players need not read the
+    Storyteller's home folder."""
+    parts = path.parts
+    if "campaigns" in parts:
+        return "/".join(parts[len(parts) - 1 - parts[::-1].index("campaigns") :])
+    return path.name
 
 
 def notice(t: Translator, problem: str | None, shown: bool) -> str:

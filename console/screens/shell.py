@@ -154,6 +154,9 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
 
         try:
             if isinstance(command, str):
+                from engine.limits import check_line
+
+                check_line(command)  # an over-long line is refused before any other work
                 text = command.strip()
                 from console.screens.campaign_screen import NOT_MINE, campaign_command
 

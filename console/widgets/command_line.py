@@ -17,6 +17,7 @@ from console.keymap import COMMAND_LINE_KEYS, bindings_for, localize
 from console.messages import CommandRequested
 from console.textual_compat import suggestion
 from console.widgets.ordered_input import OrderedInput
+from engine.limits import MAX_LINE
 
 SPEND_KINDS: tuple[str, ...] = (
     "free",
@@ -88,9 +89,10 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
 
     The first word completes from the verbs; later words from the names in the scene and the
     words the verb takes (names first for the verb's first word, its own words after it).
-    Names with spaces are completed quoted.
+    Names with spaces are completed quoted. A line over the command line's limit gets none: it
+    will be refused by its length (issue 30), and splitting it first would cost seconds.
     """
-    if not value or value.endswith(" "):
+    if not value or value.endswith(" ") or len(value) > MAX_LINE:
         return None
     open_quote = value.count('"') % 2 == 1
     if open_quote:
@@ -272,7 +274,12 @@ class CommandLine(Vertical):
         error = self.query_one("#command-error", Static)
         error.update(reason or "")
         error.set_class(not reason, "-empty")
-        if reason:
+        if reason and len(self.input.value) > MAX_LINE:
+            # A line over the limit (a stray paste) is refused by its length and not kept in the
+            # field, where selecting it or any key typed costs Textual a pass over all of it (a
+            # third of a second at 10 MB, issue 30); ↑ brings it back from the history.
+            self.input.value = ""
+        elif reason:
             # The refused line stays for editing, selected, so typing a new command replaces it.
             self.input.select_all()
 
