@@ -14,7 +14,7 @@ next to the ratio the issue measured before the fixes (its baseline) and the tar
   peak memory and time, and ``import``'s time, each in a fresh process, against ``json.load``
   of the export; the bytes of ``scenes/`` and ``backups/`` against the export's.
 - ``idle`` (14): the players' view's CPU over 20 s on an unchanging scene against a bare
-  Textual app's (``bench_player.idle_cpu``).
+  Textual app's, the two run at once (``bench_player.idle_cpus``).
 
 Run: ``.venv/bin/python tests/benchmarks/bench_flat.py [autosave|next ...]`` (all by default).
 Prints tables; asserts nothing (a script, not a test: timings on a shared machine vary).
@@ -286,13 +286,12 @@ def import_time() -> None:
 def idle() -> None:
     """Point 14: the players' view's idle CPU against a bare Textual app's."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_player import BARE_APP, FIGHT, idle_cpu, save  # type: ignore[import-not-found]
+    from bench_player import BARE_APP, FIGHT, idle_cpus, save  # type: ignore[import-not-found]
 
     with tempfile.TemporaryDirectory() as save_dir:
         save(Path(save_dir), FIGHT)
         view = [sys.executable, "-m", "console", "player", "--save-dir", save_dir]
-        used, wall = idle_cpu(view)
-        bare, bare_wall = idle_cpu([sys.executable, "-c", BARE_APP])
+        (used, wall), (bare, bare_wall) = idle_cpus([view, [sys.executable, "-c", BARE_APP]])
     ours, floor = used / wall, bare / bare_wall
     print(f"  idle CPU: players' view {100 * ours:.2f} %, bare Textual app {100 * floor:.2f} %")
     ROWS.append(("14", "players' view idle CPU vs bare Textual", ours / max(floor, 1e-6),
