@@ -29,7 +29,7 @@ from saves.campaign_records import OPEN_BESIDE, REOPENED
 from saves.errors import BadFile, NameTaken, PastEnd, SaveError
 from saves.lock import CampaignLock
 from saves.names import slug
-from saves.scenefile import SceneFile
+from saves.scenefile import CHUNK, SceneFile
 from saves.storage import synced_once
 
 BACKUP_EVERY = 100
@@ -114,10 +114,11 @@ class Campaign(CampaignCast):
                 raise PastEnd(path, length)
             return scene_after(whole, at), length
 
-    def export_scene(self, name: str) -> tuple[Scene, Iterator[Any]]:
-        """The scene of that name without its journal, and its journal's documents (copied
-        from its files when they are ours, else encoded from the loaded scene): what an export
-        writes, without building the journal's engine objects (issue 30).
+    def export_scene(self, name: str) -> tuple[Scene, Iterator[list[Any]]]:
+        """The scene of that name without its journal, and its journal's documents a group
+        at a time (copied from its files when they are ours, else encoded from the loaded
+        scene): what an export writes, without building the journal's engine objects (issue
+        30).
 
         Raises:
             NotFound: no such scene. BadFile, NewerVersion: its file is bad (named).
@@ -138,7 +139,12 @@ class Campaign(CampaignCast):
                 if self._roster.sees_played_as_saved(scene):
                     return scene, documents
             whole = self.load_scene(name)  # its journal replayed on the campaign's cast
-            return replace(whole, journal=()), (encode_entry(e) for e in whole.journal)
+            journal = whole.journal
+            groups = (
+                [encode_entry(entry) for entry in journal[start : start + CHUNK]]
+                for start in range(0, len(journal), CHUNK)
+            )
+            return replace(whole, journal=()), groups
 
     def save_scene(self, scene: Scene) -> None:
         """Save the scene under its name (created if new): the autosave after every command.

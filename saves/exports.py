@@ -89,7 +89,7 @@ def write_export(store: Store, target: str, write: Callable[[str], object]) -> N
             header = scene_header(loaded)
             yield "{" + "".join(_member(key, value, 2) + "," for key, value in header.items())
             yield f"\n   {_text('journal', 0)}: "
-            yield from _list((_line(document) for document in documents), 3)
+            yield from _list((_lines(group, 3) for group in documents if group), 3)
             yield "\n  }"
 
         for piece in _list(("".join(scene(each)) for each in names), 1):
@@ -106,6 +106,29 @@ def _text(value: Any, level: int) -> str:
 def _line(value: Any) -> str:
     """``value`` as JSON on one line (encoded in C)."""
     return json.dumps(value, ensure_ascii=False)
+
+
+_ONE_LINE = json.JSONEncoder(ensure_ascii=False).encode
+"""What :func:`_line` does, the encoder made once."""
+_MARK = "\x00st-console export\x00"
+_SPLIT = _ONE_LINE(_MARK)
+"""A string (and its JSON) put between the documents of a group encoded in one call (a call
+per entry cost a third of an export): the output is split where it stands."""
+
+
+def _lines(documents: list[Any], level: int) -> str:
+    """The documents each as :func:`_line` writes it, as items of a list ``level`` deep (as
+    :func:`_list` joins them), encoded in one call of the C encoder. A string token in JSON
+    text is always a whole string (a ``"`` inside one is escaped), so when the split string
+    is found as often as it was put in, each is one put in, between two documents; else
+    (a document holding that very string) each document is encoded on its own."""
+    joined = [_MARK] * (2 * len(documents) - 1)
+    joined[::2] = documents
+    text = _ONE_LINE(joined)[1:-1]
+    between = ",\n" + " " * (level + 1)
+    if text.count(_SPLIT) == len(documents) - 1:
+        return text.replace(f", {_SPLIT}, ", between)
+    return between.join(_line(document) for document in documents)
 
 
 def _member(key: str, value: Any, level: int) -> str:

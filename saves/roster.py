@@ -206,10 +206,13 @@ class Roster:
             return not _missing_profiles(scene, standing)
         if not isinstance(scene.state, Encounter) or not isinstance(scene.initial, Encounter):
             return True
-        if self.is_present(scene):  # a split party's half: seen where the cast is now
-            return False
         roster, movie = self._ih_start(scene.initial, False)
-        return roster == scene.initial.sheets and movie == scene.initial.movie
+        if roster != scene.initial.sheets or movie != scene.initial.movie:
+            return False
+        if self.is_present(scene):  # seen where the cast is now: moved only if it moved since
+            start = scene.initial.sheets
+            return rebased(start, scene.state, self.sheets()) == start
+        return True
 
     def movie(self) -> int:
         """The Infinite Horror movie the campaign is in (RULES.md §3.1: from entering a

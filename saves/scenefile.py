@@ -189,11 +189,12 @@ class SceneFile:
         scene = scene_from_parts(header, tuple(entries[:at]), self.path)
         return replace(scene, state=replayed_to(scene, at), undone=()), length
 
-    def export_parts(self) -> tuple[Scene, int, Iterator[Any]] | None:
+    def export_parts(self) -> tuple[Scene, int, Iterator[list[Any]]] | None:
         """For an export: the scene without its journal, its journal's length, and its
-        journal's documents as saved (the chunks' JSON is copied, never built into engine
-        objects: issue 30), when the header's checksum matched (the chunks are then ours, named
-        by their checksums); ``None`` otherwise, and the caller loads the scene whole.
+        journal's documents as saved, a chunk at a time (the chunks' JSON is copied, never
+        built into engine objects: issue 30), when the header's checksum matched (the chunks
+        are then ours, named by their checksums); ``None`` otherwise, and the caller loads the
+        scene whole.
 
         Raises:
             BadFile, NewerVersion: the header, a chunk or its sealed rolls are bad (named).
@@ -214,10 +215,9 @@ class SceneFile:
         scene = scene_from_parts(header, (), self.path)
         scene = self._rolls.with_sealed(scene, roll_refs, True)
 
-        def documents() -> Iterator[Any]:
-            for chunk in chunk_documents(self.path, refs):
-                yield from chunk
-            yield from tail
+        def documents() -> Iterator[list[Any]]:
+            yield from chunk_documents(self.path, refs)
+            yield tail
 
         return scene, counted + len(tail), documents()
 

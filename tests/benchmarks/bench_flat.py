@@ -11,10 +11,11 @@ next to the ratio the issue measured before the fixes (its baseline) and the tar
 - ``open`` (10), ``export`` (8), ``import`` (9), ``disk`` (12): a campaign of one IH scene of
   50 combatants and 50,000 entries saved command by command (built once into the temp
   directory, then reused): opening the scene against ``json.load`` of its files; ``export``'s
-  peak memory and time, and ``import``'s time, each in a fresh process, against ``json.load``
-  of the export; the bytes of ``scenes/`` and ``backups/`` against the export's.
+  peak memory and time (the medians of three, in turn with ``json.load``'s), and ``import``'s
+  time, each in a fresh process, against ``json.load`` of the export; the bytes of
+  ``scenes/`` and ``backups/`` against the export's.
 - ``idle`` (14): the players' view's CPU over 20 s on an unchanging scene against a bare
-  Textual app's (``bench_player.idle_cpu``).
+  Textual app's, the two run at once (``bench_player.idle_cpus``).
 
 Run: ``.venv/bin/python tests/benchmarks/bench_flat.py [autosave|next ...]`` (all by default).
 Prints tables; asserts nothing (a script, not a test: timings on a shared machine vary).
@@ -259,8 +260,13 @@ def export_memory() -> None:
         "'--save-dir', sys.argv[2]])\n"
         "took = time.perf_counter() - start"
     )
-    peak, took = _child(code, str(path), str(root))
-    plain_peak, plain_took = _child(JSON_LOAD, str(path))
+    ours: list[tuple[float, float]] = []
+    theirs: list[tuple[float, float]] = []
+    for _ in range(3):  # in turn, medians: one run of each swung 2.2-4.4x on a busy machine
+        ours.append(_child(code, str(path), str(root)))
+        theirs.append(_child(JSON_LOAD, str(path)))
+    peak, took = (statistics.median(side) for side in zip(*ours, strict=True))
+    plain_peak, plain_took = (statistics.median(side) for side in zip(*theirs, strict=True))
     print(f"  export: {peak:.0f} MB peak, {took:.1f} s; json.load of it: {plain_peak:.0f} MB, "
           f"{plain_took:.1f} s")  # fmt: skip
     ROWS.append(("8", "export peak memory vs json.load", peak / plain_peak, "5.5x", "<= 1.5x"))
@@ -286,13 +292,12 @@ def import_time() -> None:
 def idle() -> None:
     """Point 14: the players' view's idle CPU against a bare Textual app's."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_player import BARE_APP, FIGHT, idle_cpu, save  # type: ignore[import-not-found]
+    from bench_player import BARE_APP, FIGHT, idle_cpus, save  # type: ignore[import-not-found]
 
     with tempfile.TemporaryDirectory() as save_dir:
         save(Path(save_dir), FIGHT)
         view = [sys.executable, "-m", "console", "player", "--save-dir", save_dir]
-        used, wall = idle_cpu(view)
-        bare, bare_wall = idle_cpu([sys.executable, "-c", BARE_APP])
+        (used, wall), (bare, bare_wall) = idle_cpus([view, [sys.executable, "-c", BARE_APP]])
     ours, floor = used / wall, bare / bare_wall
     print(f"  idle CPU: players' view {100 * ours:.2f} %, bare Textual app {100 * floor:.2f} %")
     ROWS.append(("14", "players' view idle CPU vs bare Textual", ours / max(floor, 1e-6),

@@ -17,6 +17,7 @@ Run: ``.venv/bin/python tests/benchmarks/bench_player.py``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import pty
@@ -110,43 +111,56 @@ BARE_APP = "from textual.app import App; from textual.widgets import Static\n" +
 
 def idle_cpu(command: list[str]) -> tuple[float, float]:
     """CPU seconds used by an idle app over IDLE_SECONDS in a pseudo-terminal; the wall time."""
-    leader, follower = pty.openpty()
-    env = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"}
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-    )
-    os.close(follower)
+    return idle_cpus([command])[0]
 
-    def drain() -> None:
+
+def idle_cpus(commands: list[list[str]]) -> list[tuple[float, float]]:
+    """:func:`idle_cpu` of several apps run at once, each in its own pseudo-terminal, over the
+    same IDLE_SECONDS: side by side, so a busy moment of the shared machine falls on all."""
+    import threading
+
+    env = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"}
+    running: list[tuple[subprocess.Popen[bytes], int]] = []
+
+    def drain(leader: int) -> None:
         try:
             while os.read(leader, 65536):
                 pass
         except OSError:
             pass
 
-    import threading
-
-    threading.Thread(target=drain, daemon=True).start()
     try:
+        for command in commands:
+            leader, follower = pty.openpty()
+            process = subprocess.Popen(
+                command, cwd=ROOT, stdin=follower, stdout=follower, stderr=follower, env=env
+            )
+            os.close(follower)
+            running.append((process, leader))
+            threading.Thread(target=drain, args=(leader,), daemon=True).start()
         time.sleep(4)  # start-up and the first load
-        ticks = os.sysconf("SC_CLK_TCK")
-
-        def cpu() -> float:
-            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / ticks
-
-        start, wall = cpu(), time.time()
+        starts = [_cpu(process.pid) for process, _ in running]
+        wall = time.time()
         time.sleep(IDLE_SECONDS)
-        return cpu() - start, time.time() - wall
+        ends = [_cpu(process.pid) for process, _ in running]
+        took = time.time() - wall
+        return [(end - begun, took) for begun, end in zip(starts, ends, strict=True)]
     finally:
-        process.terminate()
-        process.wait(10)
-        os.close(leader)
+        for process, leader in running:
+            process.terminate()
+            process.wait(10)
+            os.close(leader)
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds of process ``pid``: in nanoseconds where the kernel keeps them (each
+    thread's ``schedstat``), as an idle app uses only 2 or 3 clock ticks in IDLE_SECONDS (whole
+    ticks made the ratio of two apps 1.0 or 1.5 by chance); else in clock ticks."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        tasks = Path(f"/proc/{pid}/task").iterdir()
+        return sum(int((task / "schedstat").read_text().split()[0]) for task in tasks) / 1e9
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:

@@ -302,3 +302,31 @@ async def test_an_idle_view_sleeps_until_a_file_changes(
         change(tmp_path, "join Zed init=20 pc")
         await wait_text(pilot, "Zed", limit=1.5)
         assert time.monotonic() - started < 1.5
+
+
+@pytest.mark.skipif(
+    __import__("console.player.watch", fromlist=["folder_watch"]).folder_watch() is None,
+    reason="needs inotify",
+)
+async def test_a_safety_look_that_finds_nothing_leaves_the_ui_asleep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 point 14: the watcher's safety look (every WATCH_SAFETY seconds) compares the
+    files in its own thread; the UI thread is woken only when they changed, and a change is
+    still shown at once."""
+    import asyncio
+
+    import console.player.app as player_app
+
+    monkeypatch.setattr(player_app, "WATCH_SAFETY", 0.05)
+    save(tmp_path, IH_FIGHT)
+    async with player_view(tmp_path) as (app, pilot):
+        await asyncio.sleep(0.5)  # the looks that follow the first load
+        woken: list[bool] = []
+        real = app._look_once
+        monkeypatch.setattr(app, "_look_once", lambda: (woken.append(True), real())[1])
+        await asyncio.sleep(0.6)  # some 12 safety looks
+        assert woken == []
+        change(tmp_path, "join Zed init=20 pc")
+        await wait_text(pilot, "Zed", limit=1.5)
+        assert woken

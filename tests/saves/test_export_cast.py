@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from test_campaign_cast_saves import ALLEY, FIGHT, run_here
+from test_split_party_cast import ATTIC, BASEMENT, run
 
 from console.cli import main
 from saves import export_document, open_store
@@ -47,6 +48,35 @@ def test_an_export_copying_sealed_journals_is_what_loading_each_scene_gives(
         )
         == 0
     )
+
+
+def test_an_export_copies_the_scene_played_now_unless_the_other_half_moved_its_cast(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: the scene played now (the campaign's latest) has its journal copied too when
+    the campaign's cast is where it left it; a split party's other half, whose cast the scene
+    played beside it has moved since, is loaded and replayed on the cast. Either way the export
+    is what loading each scene gives."""
+    from saves.campaign import Campaign
+    from saves.exports import write_export
+
+    sheets, played = BASEMENT.split("add Ann", 1)
+    run(tmp_path, sheets.replace("Basement", "Prep"), process=False)  # the roster first
+    run(tmp_path, 'scene new "Basement" ih-d10\nadd Ann' + played, process=False)
+    run(tmp_path, ATTIC + "damage Ann 1\n", process=False)
+    store = open_store(tmp_path)
+    loaded: list[str] = []
+    real_load = Campaign.load_scene
+    monkeypatch.setattr(
+        Campaign, "load_scene", lambda self, name: (loaded.append(name), real_load(self, name))[1]
+    )
+    pieces: list[str] = []
+    write_export(store, "C", pieces.append)
+    assert "Basement" in loaded  # the Attic moved Ann since
+    assert "Attic" not in loaded  # copied: the cast is where it left it
+    loaded.clear()
+    assert json.loads("".join(pieces)) == export_document(store, "C")
+    assert loaded == ["Prep", "Basement", "Attic"]
 
 
 def _write(path: Path, pieces: list[str]) -> Path:
