@@ -141,7 +141,7 @@ class STConsoleApp(ConsoleChrome):
         from console.startup import choose_opening
 
         store = self.persistence.store
-        opening = choose_opening(store, self.want_campaign, self.want_scene)
+        opening = choose_opening(store, self.want_campaign, self.want_scene, self.t.lang)
         if opening.first_run:
             self.notify(self.t("status.demo"), timeout=8)
         self.open_scene(opening.campaign, opening.scene, wanted=opening.wanted)
