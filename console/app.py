@@ -330,7 +330,7 @@ class STConsoleApp(ConsoleChrome):
         and why, also said in a notification)."""
         self.autosave.settle(message.error, self.persistence.pending)
         if message.error is not None:
-            reason = message.error
+            reason = save_error_text(message.error, self.t.lang)
             self.notify(self.t("status.save-failed", reason=reason), severity="error", timeout=10)
         self.refresh_title()
 
