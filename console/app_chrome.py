@@ -20,7 +20,12 @@ from textual.app import App, AutopilotCallbackType
 from console.i18n import Translator
 from console.key_burst import KeyGate
 from console.screens.start import START_CSS
-from console.textual_compat import bindings_of, notifications, unnotify
+from console.textual_compat import (
+    bindings_of,
+    keep_wide_characters_whole,
+    notifications,
+    unnotify,
+)
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -60,6 +65,10 @@ class ConsoleChrome(KeyGate):
         def persistence(self) -> Persistence:
             """The save directory and the open campaign (the app's)."""
             ...
+
+    def __init__(self) -> None:
+        keep_wide_characters_whole()  # a Chinese character over a widget's edge drawn whole
+        super().__init__()
 
     def label_palette(self) -> None:
         """The Footer's command-palette key (Textual's own, "palette") in the console's language."""
