@@ -18,6 +18,9 @@ What is used, and why:
   console/key_burst.py holds the keys typed after it). ``Message._stop_propagation``: whether
   a key was taken (:func:`propagation_stopped`).
 - ``textual.widgets._header``: the pieces of Textual's ``Header`` the title bar is made of.
+- ``CommandPalette._start_no_matches_countdown`` (with ``_stop_no_matches_countdown``,
+  ``_NO_MATCHES``, ``_NO_MATCHES_COUNTDOWN``, ``_list_visible``, ``_no_matches_timer``):
+  :class:`SaidCommandPalette` says "No matches found" in the table's language.
 - ``textual._compositor.Compositor._render_chops`` (with ``Compositor.cuts`` and
   ``_get_renders``): replaced by :func:`keep_wide_characters_whole`, so that a Chinese character
   straddling the edge of a widget underneath is not drawn as two blanks (Textual splits each
@@ -36,11 +39,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from rich.align import Align
 from rich.cells import cell_len, get_character_cell_size
+from rich.text import Text
 from textual import _wait, events
 from textual._compositor import Compositor
 from textual.app import App
 from textual.binding import Binding, BindingsMap
+from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.keys import _character_to_key
@@ -51,6 +57,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Select
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 from textual.widgets._toast import ToastRack
+from textual.widgets.option_list import Option
 
 __all__ = [
     "HeaderClockSpace",
@@ -58,6 +65,7 @@ __all__ = [
     "HeaderTitle",
     "KeyFirstApp",
     "KeyFirstInput",
+    "SaidCommandPalette",
     "ToastRack",
     "binding_chain",
     "bindings_of",
@@ -249,3 +257,27 @@ def keep_wide_characters_whole() -> None:
     """Draw a Chinese character a widget's edge underneath falls inside whole, in every screen
     (:func:`_render_chops`); called by the apps as they start, once is enough."""
     Compositor._render_chops = _render_chops  # type: ignore[method-assign]
+
+
+class SaidCommandPalette(CommandPalette):
+    """Textual's command palette saying ``no_matches`` where it says "No matches found" (its
+    placeholder is already a parameter): the words in the table's language."""
+
+    def __init__(self, *, no_matches: str, **options: Any) -> None:
+        super().__init__(**options)
+        self.no_matches = no_matches
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """Textual's own, with the words ``no_matches``."""
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                shown = Align.center(Text(self.no_matches, style="not bold"))
+                option = Option(shown, disabled=True, id=self._NO_MATCHES)
+                self.query_one(CommandList).add_option(option)
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
