@@ -150,7 +150,7 @@ class STConsoleApp(ConsoleChrome):
                 self.t(
                     "status.no-campaign",
                     campaign=opening.missing_campaign,
-                    known=", ".join(store.campaign_names()),
+                    known=self.t("word.list-sep").join(store.campaign_names()),
                     opened=self.opened_label(),
                 )
             )
@@ -208,7 +208,9 @@ class STConsoleApp(ConsoleChrome):
         self.autosave_state = "read-only" if self.persistence.read_only else "saved"
         self.show_scene(loaded)
         if missing is not None and wanted:
-            known = ", ".join(f"“{known}”" for known in self.persistence.require().scene_names())
+            known = self.t("word.list-sep").join(
+                f"“{known}”" for known in self.persistence.require().scene_names()
+            )
             self.warn(
                 self.t(
                     "status.no-scene",
