@@ -212,9 +212,8 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
     if item.text:
         text.append(" — " if item.status else "", style="italic")
         text.append_text(marked_text(t, item.text, "italic"))
-    if item.source:  # （t1） in Chinese, no space before it
-        before = "" if t.is_chinese else " "
-        text.append(before + t("word.parenthesised", text=item.source), style="dim")
+    if item.source:  # （t1） in Chinese; the space lets a narrow pane wrap before it
+        text.append(" " + t("word.parenthesised", text=item.source), style="dim")
     landed = "mitigated" if item.mitigated else "delivered" if item.delivered else "pending"
     text.append("  " + t(f"mist.consequence.{landed}"), style=LANDED_STYLES[landed])
     return text

@@ -25,8 +25,8 @@ def _case(lang: str) -> MistState:
 @pytest.mark.parametrize(
     ("lang", "tags", "source"),
     [
-        ("zh", "+ 攫人的黑暗、无声的脚步", "黑暗中伸出的利爪（t1）"),
-        ("zh-Hant", "+ 攫人的黑暗、無聲的腳步", "黑暗中伸出的利爪（t1）"),
+        ("zh", "+ 攫人的黑暗、无声的脚步", "黑暗中伸出的利爪 （t1）"),
+        ("zh-Hant", "+ 攫人的黑暗、無聲的腳步", "黑暗中伸出的利爪 （t1）"),
         ("en", "+ grasping dark, silent step", "claws out of the dark (t1)"),
     ],
 )
