@@ -69,7 +69,10 @@ class ConsoleChrome(KeyGate):
             ...
 
     def __init__(self) -> None:
+        from console import cjk_wrap
+
         keep_wide_characters_whole()  # a Chinese character over a widget's edge drawn whole
+        cjk_wrap.install()  # Chinese wraps between any two characters
         super().__init__()
 
     def label_palette(self) -> None:

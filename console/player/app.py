@@ -62,7 +62,10 @@ class PlayerApp(App[None]):
         campaign: str | None = None,
         lang: str = "en",
     ) -> None:
+        from console import cjk_wrap
+
         keep_wide_characters_whole()  # a Chinese character over a widget's edge drawn whole
+        cjk_wrap.install()  # Chinese wraps between any two characters
         super().__init__()
         self.t = Translator(lang)
         root = Path(save_dir) if save_dir else default_save_dir()
