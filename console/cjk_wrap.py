@@ -1,12 +1,13 @@
-"""Chinese text wraps between any two characters, as Chinese is typeset (issue: s7 Chinese walk).
+"""Chinese text wraps between any two characters, as Chinese is typeset.
 
 Rich (and Textual, which uses Rich's wrapping) breaks a line only at spaces, so a run of Chinese
 is one "word": a sentence with a space near its end wrapped there and left a short line
 ("然後按" and then "p。" alone), and a run longer than the room left went whole to the next
 line. :func:`install` gives Rich's wrapper (``rich._wrap.words``, a private function its
-``divide_line`` looks up when it runs) words that are single Chinese characters, with the
-usual rules kept: closing punctuation (，。、；：！？）」…) never starts a line and opening
-punctuation (（「“…) never ends one. Text without Chinese is split exactly as Rich splits it.
+``divide_line`` looks up when it runs) words longer than a term split between their Chinese
+characters, with the usual rules kept: closing punctuation (，。、；：！？）」…) never starts
+a line and opening punctuation (（「“…) never ends one. Text without Chinese is split exactly
+as Rich splits it.
 """
 
 from __future__ import annotations
@@ -15,31 +16,34 @@ import re
 from collections.abc import Iterable
 
 import rich._wrap
+from rich.cells import cell_len
 
 _CJK = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60"
 _OPEN = "（「『《〈【〔〖‘“"
 _CLOSE = "，。、；：！？）」』》〉】〕〗’”…·％"
-_WORD = re.compile(
-    rf"\s*(?:[{_OPEN}]*(?:[^\s{_CJK}{_OPEN}{_CLOSE}]+|[{_CJK}])[{_CLOSE}]*|[{_OPEN}{_CLOSE}]+)\s*"
-)
-"""A word: Latin letters, digits and marks up to a space or a Chinese character; or one Chinese
-character; either with the opening punctuation before it and the closing after it."""
+_BREAK = re.compile(rf"(?<=[{_CJK}])(?<![{_OPEN}])(?=[{_CJK}])(?![{_CLOSE}])")
+"""Where a word may break: between two Chinese characters, unless the first opens (（「“) or
+the second closes (，。）」) — so a line never ends in an opening mark nor starts with a closing
+one, and a Chinese character stays with the Latin letters, digits or quotes touching it."""
+
+SHORT = 8
+"""A word this many cells wide or less stays whole: a name or a term (射击3, 老王, 个成功) is not
+split; only longer runs, sentences, break between their characters."""
 
 _rich_words = rich._wrap.words
 
 
 def words(text: str) -> Iterable[tuple[int, int, str]]:
-    """Rich's ``words``, with each Chinese character a word of its own (see the module)."""
-    if text.isascii():
-        yield from _rich_words(text)
-        return
-    position = 0
-    match = _WORD.match(text, position)
-    while match is not None and match.end() > position:
-        start, end = match.span()
-        yield start, end, match.group(0)
-        position = end
-        match = _WORD.match(text, position)
+    """Rich's ``words``, each split between its Chinese characters (see the module)."""
+    for start, end, word in _rich_words(text):
+        if word.isascii() or cell_len(word.rstrip()) <= SHORT:
+            yield start, end, word
+            continue
+        cut = start
+        for found in _BREAK.finditer(text, start, end):
+            yield cut, found.start(), text[cut : found.start()]
+            cut = found.start()
+        yield cut, end, text[cut:end]
 
 
 def install() -> None:
