@@ -30,6 +30,10 @@ SHORT = 8
 """A word this many cells wide or less stays whole: a name or a term (射击3, 老王, 个成功) is not
 split; only longer runs, sentences, break between their characters."""
 
+LONG = 16
+"""A word with a run this wide and no Chinese inside it (a path, a long Latin name) is left whole,
+as Rich folds it: split at its Chinese characters it would leave a short line before the run."""
+
 _rich_words = rich._wrap.words
 
 
@@ -39,11 +43,12 @@ def words(text: str) -> Iterable[tuple[int, int, str]]:
         if word.isascii() or cell_len(word.rstrip()) <= SHORT:
             yield start, end, word
             continue
-        cut = start
-        for found in _BREAK.finditer(text, start, end):
-            yield cut, found.start(), text[cut : found.start()]
-            cut = found.start()
-        yield cut, end, text[cut:end]
+        cuts = [start, *(found.start() for found in _BREAK.finditer(text, start, end)), end]
+        pieces = [(a, b, text[a:b]) for a, b in zip(cuts, cuts[1:], strict=False)]
+        if any(cell_len(piece.rstrip()) > LONG for _, _, piece in pieces):
+            yield start, end, word  # a path or a long name in it: as Rich folds it
+        else:
+            yield from pieces
 
 
 def install() -> None:

@@ -205,15 +205,15 @@ def save_error_text(error: Exception, lang: str = "en") -> str:
 
 def os_error_text(error: OSError, lang: str = "en") -> str:
     """The system's refusal to write (a full disk, no permission) in ``lang``: the words of its
-    ``errno`` when the locale files have them (``error.os.ENOSPC``), else the system's own
+    ``errno`` when the locale files have them (``saves.os.ENOSPC``), else the system's own
     message, in a Chinese sentence (系统拒绝：…) when the table speaks Chinese."""
     t = Translator(lang if lang in LANGUAGES else "en")
     name = errno.errorcode.get(error.errno or 0, "")
-    if name and t.has(f"error.os.{name}"):
+    if name and t.has(f"saves.os.{name}"):
         path = "" if error.filename is None else str(error.filename)
-        text = t(f"error.os.{name}", path=path)
+        text = t(f"saves.os.{name}", path=path)
         return text if path else text.replace(" ()", "").replace("（）", "")
-    return str(error) if t.lang == "en" else t("error.os.other", problem=str(error))
+    return str(error) if t.lang == "en" else t("saves.os.other", problem=str(error))
 
 
 def _inner(table: dict[str, str], name: str, value: object, lang: str) -> object:

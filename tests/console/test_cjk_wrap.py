@@ -40,3 +40,11 @@ def test_text_without_chinese_is_split_as_rich_splits_it() -> None:
 def test_the_console_installs_it() -> None:
     STConsoleApp(lang="zh")
     assert rich._wrap.words is cjk_wrap.words
+
+
+def test_a_path_in_a_chinese_sentence_is_folded_as_rich_folds_it() -> None:
+    cjk_wrap.install()
+    path = "/tmp/pytest-of-root/pytest-12/popen-gw1/a_rather_long_test_name/empty"
+    said = f"暂无可显示的内容：{path} 中还没有"
+    lines = _lines(said, 76)
+    assert lines[0].startswith("暂无可显示的内容：/tmp/") and cell_len(lines[0]) == 76, lines
