@@ -18,6 +18,8 @@ What is used, and why:
   console/key_burst.py holds the keys typed after it). ``Message._stop_propagation``: whether
   a key was taken (:func:`propagation_stopped`).
 - ``textual.widgets._header``: the pieces of Textual's ``Header`` the title bar is made of.
+- ``textual.widgets._footer.FooterKey``: the footer's keys, hidden when one does not fit whole
+  (console/widgets/fitting_footer.py).
 - ``CommandPalette._start_no_matches_countdown`` (with ``_stop_no_matches_countdown``,
   ``_NO_MATCHES``, ``_NO_MATCHES_COUNTDOWN``, ``_list_visible``, ``_no_matches_timer``):
   :class:`SaidCommandPalette` says "No matches found" in the table's language.
@@ -55,6 +57,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Select
+from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
@@ -63,6 +66,7 @@ __all__ = [
     "HeaderClockSpace",
     "HeaderIcon",
     "HeaderTitle",
+    "FooterKey",
     "KeyFirstApp",
     "KeyFirstInput",
     "SaidCommandPalette",

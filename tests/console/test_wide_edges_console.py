@@ -8,7 +8,8 @@ import pytest
 from console_support import SIZE, SMALL, AppRun, screen_lines, settle, until
 
 from console.demo import demo_campaign, demo_scene_names
-from console.textual_compat import ToastRack
+from console.textual_compat import FooterKey, ToastRack
+from console.widgets.fitting_footer import FittingFooter
 
 
 @pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
@@ -36,3 +37,27 @@ async def test_the_demo_toast_is_whole_over_the_edge_of_two_panes(
         await app.screen.mount(ToastRack())  # run_test turns notifications off: mount the rack
         app.notify(app.t("status.demo"))
         assert await until(pilot, lambda: any(said in line for line in screen_lines(app)))
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "en"])
+@pytest.mark.parametrize("size", [SIZE, SMALL, (100, 30)])
+async def test_a_footer_key_that_does_not_fit_is_left_out_not_cut(
+    run_app: AppRun, lang: str, size: tuple[int, int]
+) -> None:
+    case = demo_scene_names(lang)[2]
+    async with run_app(lang=lang, campaign=demo_campaign(lang), scene=case, size=size) as (
+        app,
+        pilot,
+    ):
+        await settle(pilot)
+        footer = app.screen.query_one(FittingFooter)
+        keys = [key for key in footer.query(FooterKey) if key.display]
+        palette = next(key for key in keys if key.has_class("-command-palette"))
+        shown = [key for key in keys if key is not palette]
+        assert len(shown) >= 5  # f1, :, ^z, ^y, ^q at least
+        line = screen_lines(app)[-1]
+        for key in shown:
+            assert key.region.right - 1 <= palette.region.x, key.key
+            assert f"{key.key_display} {key.description}" in line, (key.key, line)
+        hidden = [key for key in footer.query(FooterKey) if not key.display]
+        assert all(key.description not in line for key in hidden), line
