@@ -141,7 +141,7 @@ class STConsoleApp(ConsoleChrome):
         from console.startup import choose_opening
 
         store = self.persistence.store
-        opening = choose_opening(store, self.want_campaign, self.want_scene)
+        opening = choose_opening(store, self.want_campaign, self.want_scene, self.t.lang)
         if opening.first_run:
             self.notify(self.t("status.demo"), timeout=8)
         self.open_scene(opening.campaign, opening.scene, wanted=opening.wanted)
@@ -150,7 +150,7 @@ class STConsoleApp(ConsoleChrome):
                 self.t(
                     "status.no-campaign",
                     campaign=opening.missing_campaign,
-                    known=", ".join(store.campaign_names()),
+                    known=self.t("word.list-sep").join(store.campaign_names()),
                     opened=self.opened_label(),
                 )
             )
@@ -208,7 +208,9 @@ class STConsoleApp(ConsoleChrome):
         self.autosave_state = "read-only" if self.persistence.read_only else "saved"
         self.show_scene(loaded)
         if missing is not None and wanted:
-            known = ", ".join(f"“{known}”" for known in self.persistence.require().scene_names())
+            known = self.t("word.list-sep").join(
+                f"“{known}”" for known in self.persistence.require().scene_names()
+            )
             self.warn(
                 self.t(
                     "status.no-scene",
@@ -330,7 +332,7 @@ class STConsoleApp(ConsoleChrome):
         and why, also said in a notification)."""
         self.autosave.settle(message.error, self.persistence.pending)
         if message.error is not None:
-            reason = message.error
+            reason = save_error_text(message.error, self.t.lang)
             self.notify(self.t("status.save-failed", reason=reason), severity="error", timeout=10)
         self.refresh_title()
 

@@ -16,11 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, AutopilotCallbackType
+from textual.command import CommandPalette
 
 from console.i18n import Translator
 from console.key_burst import KeyGate
 from console.screens.start import START_CSS
-from console.textual_compat import bindings_of, notifications, unnotify
+from console.textual_compat import (
+    SaidCommandPalette,
+    bindings_of,
+    keep_wide_characters_whole,
+    notifications,
+    unnotify,
+)
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -61,6 +68,13 @@ class ConsoleChrome(KeyGate):
             """The save directory and the open campaign (the app's)."""
             ...
 
+    def __init__(self) -> None:
+        from console import cjk_wrap
+
+        keep_wide_characters_whole()  # a Chinese character over a widget's edge drawn whole
+        cjk_wrap.install()  # Chinese wraps between any two characters
+        super().__init__()
+
     def label_palette(self) -> None:
         """The Footer's command-palette key (Textual's own, "palette") in the console's language."""
         from console.keymap import palette_binding
@@ -69,6 +83,24 @@ class ConsoleChrome(KeyGate):
         bindings_of(self).key_to_bindings[key] = [
             palette_binding(key, self.COMMAND_PALETTE_DISPLAY, self.t)
         ]
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its placeholder and "no matches" in the table's language."""
+        is_open = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+        if self.use_command_palette and not is_open:
+            self.push_screen(self.said_palette("palette.search", id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's Theme entry: the themes, searched in the table's language."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(self.said_palette("palette.search-themes", providers=[ThemeProvider]))
+
+    def said_palette(self, placeholder: str, **options: Any) -> SaidCommandPalette:
+        """A command palette whose words are in the table's language."""
+        return SaidCommandPalette(
+            placeholder=self.t(placeholder), no_matches=self.t("palette.no-matches"), **options
+        )
 
     def get_system_commands(self, screen: Any) -> Any:
         """Textual's own palette entries (Theme, Quit, Keys, Screenshot…) in the console's

@@ -38,7 +38,7 @@ class Autosave:
         persistence.queue(scene)
         self.state = "saving"
 
-    def written(self, error: str | None) -> None:
+    def written(self, error: Exception | None) -> None:
         """In the writer thread after each write: post the outcome to the UI thread.
 
         Without waiting for it (``call_from_thread`` would hold the writer until the UI thread
@@ -47,7 +47,7 @@ class Autosave:
         with suppress(RuntimeError):  # the app has stopped: Persistence.shutdown writes the rest
             self.post(AutosaveWritten(error))
 
-    def settle(self, error: str | None, pending: bool) -> None:
+    def settle(self, error: Exception | None, pending: bool) -> None:
         """In the UI thread: the state after a write ("failed", or "saving" while more writes
         are ``pending``, else "saved")."""
         if error is not None:

@@ -320,7 +320,9 @@ def run(args: argparse.Namespace) -> int:
             return _fail(save_error_text(error, args.lang))
         # The commands are saved: a script must not retry them (issue 12). The exit status
         # says what happened to the data; the warning says what did not work after it.
-        print(f"st-console: the commands were saved, but afterwards: {error}", file=sys.stderr)
+        problem = save_error_text(error, args.lang)
+        said = Translator(args.lang)("cli.saved-but-afterwards", problem=problem)
+        print(f"st-console: {said}", file=sys.stderr)
     return _finish(state, failure, args.json, args.lang)
 
 

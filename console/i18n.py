@@ -8,6 +8,7 @@ write it; IH and Mist term names come from RULES.md's tables.
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 from functools import cache
@@ -188,6 +189,8 @@ def save_error_text(error: Exception, lang: str = "en") -> str:
     words in the locale files, else its own (English) message. Every refusal ``saves`` raises
     has a code (tests/console/test_save_error_words.py walks them)."""
     code = getattr(error, "code", "")
+    if isinstance(error, OSError) and not code:
+        return os_error_text(error, lang)
     if code and lang in LANGUAGES and lang != "en":  # English: the message itself
         template = _table(lang).get(f"error.{code}")
         if template is not None:
@@ -198,6 +201,19 @@ def save_error_text(error: Exception, lang: str = "en") -> str:
             except (KeyError, IndexError, ValueError):
                 pass
     return str(error)
+
+
+def os_error_text(error: OSError, lang: str = "en") -> str:
+    """The system's refusal to write (a full disk, no permission) in ``lang``: the words of its
+    ``errno`` when the locale files have them (``saves.os.ENOSPC``), else the system's own
+    message, in a Chinese sentence (系统拒绝：…) when the table speaks Chinese."""
+    t = Translator(lang if lang in LANGUAGES else "en")
+    name = errno.errorcode.get(error.errno or 0, "")
+    if name and t.has(f"saves.os.{name}"):
+        path = "" if error.filename is None else str(error.filename)
+        text = t(f"saves.os.{name}", path=path)
+        return text if path else text.replace(" ()", "").replace("（）", "")
+    return str(error) if t.lang == "en" else t("saves.os.other", problem=str(error))
 
 
 def _inner(table: dict[str, str], name: str, value: object, lang: str) -> object:

@@ -62,9 +62,10 @@ class ReopenRequested(Message):
 
 class AutosaveWritten(Message):
     """Posted from the writer thread after each write (console/autosave.py): ``error`` is
-    ``None`` when the scene was written, else why it was not. The app's title follows."""
+    ``None`` when the scene was written, else why it was not (the refusal, which the app says
+    in the table's language). The app's title follows."""
 
-    def __init__(self, error: str | None) -> None:
+    def __init__(self, error: Exception | None) -> None:
         super().__init__()
         self.error = error
 

@@ -23,7 +23,7 @@ from saves.campaign import Campaign
 from saves.errors import LockHeld, SaveError
 from saves.store import Store, open_store
 
-Report = Callable[[str | None], None]
+Report = Callable[[Exception | None], None]
 """Told after each autosave write, in the writer thread: ``None`` when written, else why not."""
 
 
@@ -143,14 +143,12 @@ class Persistence:
                 if self._stopping:
                     return
                 generation = self._generation
-            error: str | None = None
+            error: Exception | None = None
             try:
                 self.flush()
                 failed_at = None
-            except SaveError as problem:
-                error, failed_at = str(problem), generation
-            except OSError as problem:
-                error, failed_at = str(problem), generation
+            except (SaveError, OSError) as problem:  # said in the table's language by the app
+                error, failed_at = problem, generation
             if self._report is not None:
                 self._report(error)
 

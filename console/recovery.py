@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 
 
 def open_demo(app: Host, instead_of: str | None = None) -> None:
-    """Open the built-in demo (installed again if it was deleted), unless the campaign that
-    could not be opened, ``instead_of``, was the demo itself."""
+    """Open the built-in demo in the table's language (installed again if it was deleted),
+    unless the campaign that could not be opened, ``instead_of``, was the demo itself."""
     from console.demo import install_demo
 
-    campaign, scene = install_demo(app.persistence.store)
+    campaign, scene = install_demo(app.persistence.store, app.t.lang)
     if campaign != instead_of:
         app.open_scene(campaign, scene)
 

@@ -1,11 +1,12 @@
 """Start-up policy: which campaign and scene the console opens (INTERFACE.md §1).
 
 The given campaign and scene; else the last used; else the built-in demo. On a first run (no
-campaigns yet) the demo is installed before the requested campaign and scene are looked up, so
-``--campaign Demo --scene NAME`` finds them. Flags naming a campaign or scene that does not
-exist never create one (a typo would leave an empty scene behind): the console opens the last
-scene used (or the campaign's current scene) and the status line says what was missing and
-what was opened instead (the app says it; this module only decides).
+campaigns yet) the demo is installed, in the table's language, before the requested campaign
+and scene are looked up, so ``--campaign Demo --scene NAME`` (示范战役 in zh) finds them. Flags
+naming a campaign or scene that does not exist never create one (a typo would leave an empty
+scene behind): the console opens the last scene used (or the campaign's current scene) and the
+status line says what was missing and what was opened instead (the app says it;
+this module only decides).
 """
 
 from __future__ import annotations
@@ -37,13 +38,16 @@ class Opening:
     """``--campaign`` named a campaign that does not exist."""
 
 
-def choose_opening(store: Store, campaign: str | None, scene: str | None) -> Opening:
-    """The campaign and scene to open for the ``--campaign`` and ``--scene`` flags given."""
+def choose_opening(
+    store: Store, campaign: str | None, scene: str | None, lang: str = "en"
+) -> Opening:
+    """The campaign and scene to open for the ``--campaign`` and ``--scene`` flags given (a
+    demo installed is in ``lang``, the table's language)."""
     from console.demo import install_demo
 
     first_run = not store.campaign_names()
     if first_run:
-        install_demo(store)
+        install_demo(store, lang)
     missing = campaign is not None and not store.has_campaign(campaign)
     chosen, chosen_scene = (None, None) if missing else (campaign, scene)
     if chosen is None:
@@ -51,7 +55,7 @@ def choose_opening(store: Store, campaign: str | None, scene: str | None) -> Ope
         if last is not None and store.has_campaign(last[0]):
             chosen, remembered = last
         else:
-            chosen, remembered = install_demo(store)
+            chosen, remembered = install_demo(store, lang)
         chosen_scene = remembered if missing or chosen_scene is None else chosen_scene
     return Opening(
         campaign=chosen,

@@ -18,6 +18,16 @@ What is used, and why:
   console/key_burst.py holds the keys typed after it). ``Message._stop_propagation``: whether
   a key was taken (:func:`propagation_stopped`).
 - ``textual.widgets._header``: the pieces of Textual's ``Header`` the title bar is made of.
+- ``textual.widgets._footer.FooterKey``: the footer's keys, hidden when one does not fit whole
+  (console/widgets/fitting_footer.py).
+- ``CommandPalette._start_no_matches_countdown`` (with ``_stop_no_matches_countdown``,
+  ``_NO_MATCHES``, ``_NO_MATCHES_COUNTDOWN``, ``_list_visible``, ``_no_matches_timer``):
+  :class:`SaidCommandPalette` says "No matches found" in the table's language.
+- ``textual._compositor.Compositor._render_chops`` (with ``Compositor.cuts`` and
+  ``_get_renders``): replaced by :func:`keep_wide_characters_whole`, so that a Chinese character
+  straddling the edge of a widget underneath is not drawn as two blanks (Textual splits each
+  line at every widget's edge, even a hidden one: the footer's 命令面板 lost its 命 under an
+  overflowing key, the demo toast its 按 over the edge between two panes).
 - For tests: ``textual.widgets._toast.ToastRack`` (the rack notifications go in),
   ``textual.keys._character_to_key`` (the key a typed character is), ``Screen._compositor``
   (the screen's text as the terminal shows it), ``Select._options`` (a list's prompts) and
@@ -27,13 +37,18 @@ What is used, and why:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from rich.align import Align
+from rich.cells import cell_len, get_character_cell_size
+from rich.text import Text
 from textual import _wait, events
+from textual._compositor import Compositor
 from textual.app import App
 from textual.binding import Binding, BindingsMap
+from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.keys import _character_to_key
@@ -42,21 +57,26 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Select
+from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 from textual.widgets._toast import ToastRack
+from textual.widgets.option_list import Option
 
 __all__ = [
     "HeaderClockSpace",
     "HeaderIcon",
     "HeaderTitle",
+    "FooterKey",
     "KeyFirstApp",
     "KeyFirstInput",
+    "SaidCommandPalette",
     "ToastRack",
     "binding_chain",
     "bindings_of",
     "bound_to",
     "character_to_key",
     "idle_checks_every",
+    "keep_wide_characters_whole",
     "notifications",
     "on_repaint",
     "screen_strips",
@@ -180,3 +200,88 @@ class KeyFirstInput(Input):
     async def key_first(self, event: events.Key) -> None:
         """Called with every key the field handles: Textual's own handling (inserts it)."""
         await super()._on_key(event)
+
+
+def _wide_starts(strip: Strip) -> set[int]:
+    """The cells of ``strip`` where a double-width character starts."""
+    starts: set[int] = set()
+    x = 0
+    for segment in strip:
+        text = segment.text
+        if segment.control:
+            continue
+        if cell_len(text) == len(text):
+            x += len(text)
+            continue
+        for char in text:
+            width = get_character_cell_size(char)
+            if width == 2:
+                starts.add(x)
+            x += width
+    return starts
+
+
+def _render_chops(
+    self: Compositor, crop: Region, is_rendered_line: Callable[[int], bool]
+) -> Sequence[Mapping[int, Strip]]:
+    """Textual's ``Compositor._render_chops``, except that a double-width character a cut falls
+    inside stays whole when both sides of the cut show the same widget: its chop takes the
+    whole character and the next chop starts one cell later (its key moves with it, so a
+    partial update writes it after the character rather than over its right half)."""
+    cuts = self.cuts
+    chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+    moved: dict[int, set[int]] = {}
+    for region, clip, strips in self._get_renders(crop):
+        render_region = region.intersection(clip)
+        render_x = render_region.x
+        first_cut, last_cut = render_region.column_span
+        for y, strip in zip(render_region.line_range, strips, strict=False):
+            if not is_rendered_line(y):
+                continue
+            line = chops[y]
+            final_cuts = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
+            bounds = [cut - render_x for cut in final_cuts[1:]]
+            free = [line.get(cut) is None for cut in final_cuts[:-1]]
+            if len(bounds) > 1 and any(free):
+                wide = _wide_starts(strip)
+                for index in range(len(bounds) - 1):
+                    if bounds[index] - 1 in wide and free[index] and free[index + 1]:
+                        bounds[index] += 1
+                        if bounds[index] < bounds[index + 1]:
+                            moved.setdefault(y, set()).add(final_cuts[index + 1])
+            for cut, piece in zip(final_cuts, strip.divide(bounds), strict=False):
+                if line.get(cut) is None:
+                    line[cut] = piece
+    for y, later in moved.items():
+        chops[y] = {cut + 1 if cut in later else cut: piece for cut, piece in chops[y].items()}
+    return chops  # type: ignore[return-value]
+
+
+def keep_wide_characters_whole() -> None:
+    """Draw a Chinese character a widget's edge underneath falls inside whole, in every screen
+    (:func:`_render_chops`); called by the apps as they start, once is enough."""
+    Compositor._render_chops = _render_chops  # type: ignore[method-assign]
+
+
+class SaidCommandPalette(CommandPalette):
+    """Textual's command palette saying ``no_matches`` where it says "No matches found" (its
+    placeholder is already a parameter): the words in the table's language."""
+
+    def __init__(self, *, no_matches: str, **options: Any) -> None:
+        super().__init__(**options)
+        self.no_matches = no_matches
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """Textual's own, with the words ``no_matches``."""
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                shown = Align.center(Text(self.no_matches, style="not bold"))
+                option = Option(shown, disabled=True, id=self._NO_MATCHES)
+                self.query_one(CommandList).add_option(option)
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)

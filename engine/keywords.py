@@ -2,7 +2,8 @@
 
 A Chinese table types a rule's word as the texts write it: ``theme Mei 浸染 …`` is a Taint
 theme, ``mark Mei 影步 掌控`` a Mastery mark, ``phase 行动`` the Action phase, ``add 老王 玩家``
-a player character. The Chinese words are RULES.md's (§4.1 theme table, §4.5 depths, §4.6
+a player character, ``spend 安 标准`` a standard action (RULES.md §3.6, as the console's
+budget pane names them). The Chinese words are RULES.md's (§4.1 theme table, §4.5 depths, §4.6
 phases), Simplified and Traditional. A word is read after :func:`engine.fullwidth.ascii_forms`
 and in any case (``PC``, ``Taint``).
 
@@ -31,6 +32,15 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "next": ("下一阶段", "下一階段"),
     },
     "side": {"pc": ("玩家", "玩家角色"), "npc": ("非玩家", "非玩家角色")},
+    "ih-action": {
+        "free": ("自由", "自由动作", "自由動作"),
+        "swift": ("迅捷", "迅捷动作", "迅捷動作"),
+        "reflex": ("反射", "反射动作", "反射動作"),
+        "move": ("移动", "移動", "移动动作", "移動動作"),
+        "standard": ("标准", "標準", "标准动作", "標準動作"),
+        "full-round": ("整轮", "整輪", "整轮动作", "整輪動作"),
+        "one-round": ("一轮", "一輪"),
+    },
     "tag-scope": {"scene": ("场景", "場景"), "challenge": ("挑战", "挑戰"), "character": ("角色",)},
     "turn": {"down": ("倒地",)},
     "effect": {

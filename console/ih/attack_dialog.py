@@ -238,7 +238,8 @@ class AttackDialog(OddsForm, CommandDialog):
         summary = self.query_one("#attack-odds", Static)
         chart = self.query_one(OddsChart)
         shown = self.targets()
-        listed = self.t("attack.targets", names=", ".join(shown)) if len(shown) > 1 else ""
+        names = self.t("word.list-sep").join(shown)  # 、 in Chinese
+        listed = self.t("attack.targets", names=names) if len(shown) > 1 else ""
         line = self.query_one("#attack-targets", Static)
         line.update(listed)
         line.display = bool(listed)

@@ -40,9 +40,9 @@ def theme_lines(t: Translator, theme: Theme, width: int | None = None) -> list[T
     else:
         head.append("  " + tracks, style="dim")
     if theme.power_tags:
-        lines.append(Text("    + ", style="green") + tags_text(theme.power_tags))
+        lines.append(Text("    + ", style="green") + tags_text(theme.power_tags, t))
     if theme.weaknesses:
-        lines.append(Text("    − ", style="red") + tags_text(theme.weaknesses))
+        lines.append(Text("    − ", style="red") + tags_text(theme.weaknesses, t))
     if theme.motive:
         motive = t(f"mist.motive.{theme.type.value}")
         lines.append(Text(f"    {motive}{t.colon}{theme.motive}", style="italic dim"))

@@ -154,9 +154,9 @@ def profiles_text(
 
 
 def tags_text(tags: Iterable[Tag], t: Translator | None = None, owner: str | None = None) -> Text:
-    """Tags separated by commas; with ``t``, a story tag that outlasts the scene says so (issue
-    29 §4): "(with Fog)" for one scoped to a challenge other than its ``owner``, "(kept)" for
-    one scoped to its character."""
+    """Tags separated by commas (with ``t``, as its language separates a list: 、 in Chinese); with
+    ``t``, a story tag that outlasts the scene says so (issue 29 §4): "(with Fog)" for one scoped
+    to a challenge other than its ``owner``, "(kept)" for one scoped to its character."""
     shown: list[Text] = []
     for tag in tags:
         line = tag_text(tag)
@@ -165,7 +165,7 @@ def tags_text(tags: Iterable[Tag], t: Translator | None = None, owner: str | Non
         elif t is not None and tag.scope is TagScope.CHARACTER:
             line.append(" " + t("mist.tags.scope-character"), "dim")
         shown.append(line)
-    return Text(", ").join(shown)
+    return Text(", " if t is None else t("word.list-sep")).join(shown)
 
 
 def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
@@ -212,8 +212,8 @@ def consequence_text(t: Translator, item: Consequence) -> Text:
     if item.text:
         text.append(" — " if item.status else "", style="italic")
         text.append_text(marked_text(t, item.text, "italic"))
-    if item.source:
-        text.append(f" ({item.source})", style="dim")
+    if item.source:  # （t1） in Chinese; the space lets a narrow pane wrap before it
+        text.append(" " + t("word.parenthesised", text=item.source), style="dim")
     landed = "mitigated" if item.mitigated else "delivered" if item.delivered else "pending"
     text.append("  " + t(f"mist.consequence.{landed}"), style=LANDED_STYLES[landed])
     return text

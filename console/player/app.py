@@ -26,6 +26,7 @@ from textual.widgets import Static
 from console.i18n import Translator
 from console.player import presence, scene_view
 from console.player.watch import FolderWatch, folder_watch
+from console.textual_compat import keep_wide_characters_whole
 from saves.follow import Followed, Follower, Stamp
 from saves.store import default_save_dir
 
@@ -61,6 +62,10 @@ class PlayerApp(scene_view.Following, App[None]):
         campaign: str | None = None,
         lang: str = "en",
     ) -> None:
+        from console import cjk_wrap
+
+        keep_wide_characters_whole()  # a Chinese character over a widget's edge drawn whole
+        cjk_wrap.install()  # Chinese wraps between any two characters
         super().__init__()
         self.t = Translator(lang)
         root = Path(save_dir) if save_dir else default_save_dir()

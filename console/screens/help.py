@@ -60,7 +60,7 @@ def help_table(
     """A table of group, keys and action name for ``specs``, the ``first`` groups on top."""
     table = Table(expand=True, show_edge=False, box=None, padding=(0, 2))
     table.add_column(translate("help.keys"), style="bold", no_wrap=True, width=16)
-    table.add_column(translate("help.action"), ratio=1)
+    table.add_column(translate("help.action"), ratio=1, overflow="fold")  # 中文 wraps whole
     table.add_column(translate("help.id"), style="dim", no_wrap=True)
     for group in groups(specs, first):
         members = [spec for spec in specs if spec.group == group]

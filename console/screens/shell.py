@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from console import event_text
 from console.i18n import Translator
@@ -39,6 +39,7 @@ from console.screens.shell_timeline import ShellTimeline
 from console.textual_compat import bindings_of, set_bindings
 from console.widgets.command_line import CommandLine, Vocabulary
 from console.widgets.dice_log import DiceLog
+from console.widgets.fitting_footer import FittingFooter
 from console.widgets.title_bar import TitleBar
 from engine.errors import RuleError
 
@@ -98,7 +99,7 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
         yield from self.compose_body()
         yield CommandLine(self.t(self.PLACEHOLDER_KEY), id="command-line")
         yield Static("", id="status", markup=False)
-        yield Footer()
+        yield FittingFooter()
 
     def compose_body(self) -> ComposeResult:
         """The family's panes."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from console.i18n import Translator
+from console.widgets.fitting_footer import FittingFooter
 from console.widgets.title_bar import TitleBar
 
 START_CSS = """
@@ -26,4 +27,4 @@ def start_frame(translate: Translator) -> Iterator[Widget]:
     """The widgets of the first frame, shown while the last scene (or the demo) is opened."""
     yield TitleBar(icon="⚄")
     yield Static(translate("status.opening"), id="opening")
-    yield Footer()
+    yield FittingFooter()

@@ -169,10 +169,10 @@ def _spend(line: Line) -> c.Spend:
     if len(line.words) not in (2, 3) or line.options:
         raise args.usage(usage)
     name, kind = line.words[0], line.words[1]
-    try:
-        action = ActionKind(kind.lower())
-    except ValueError:
-        raise args.usage(usage) from None
+    found = read_word(kind, "ih-action")  # spend 安 标准 as spend 安 standard
+    if found is None:
+        raise args.usage(usage)
+    action = ActionKind(found)
     label = line.words[2] if len(line.words) == 3 else ""
     if label and action not in (ActionKind.REFLEX, ActionKind.ONE_ROUND):
         raise args.usage(usage)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engine.errors import RuleError
 from engine.events import Event, Events
+from engine.keywords import read_word
 from engine.mist import roster
 from engine.mist.events import StoryTagAdded, StoryTagRemoved, TagBurned, TagRestored
 from engine.mist.state import Character, MistState, Tag, TagKind, TagScope, Theme, ThemeType
@@ -65,8 +66,16 @@ def find_tag(state: MistState, actor: Character, name: str) -> FoundTag:
     )
 
 
-def _story_tags(state: MistState, target: str) -> tuple[str, tuple[Tag, ...]]:
+def _is_scene(state: MistState, target: str) -> bool:
+    """Whether ``target`` names the scene: ``scene``, or the Chinese 场景 / 場景 when no one on
+    the table has that name (``tag 场景 "闪烁的灯光"``)."""
     if _same(target, SCENE):
+        return True
+    return read_word(target, "tag-scope") == SCENE and not roster.has_name(state, target)
+
+
+def _story_tags(state: MistState, target: str) -> tuple[str, tuple[Tag, ...]]:
+    if _is_scene(state, target):
         return SCENE, state.scene.story_tags
     exact = roster.check_target(state, target)
     if roster.is_character(state, exact):

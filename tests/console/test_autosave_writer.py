@@ -82,7 +82,7 @@ def test_queued_saves_of_a_scene_are_coalesced_to_the_newest(tmp_path: Path) -> 
     persistence = Persistence(tmp_path)
     campaign = Recording()
     persistence.campaign = campaign  # type: ignore[assignment]
-    reports: list[str | None] = []
+    reports: list[Exception | None] = []
     persistence.start_writer(reports.append)
     persistence.queue(scene_after(0))
     assert campaign.started.wait(5)  # the writer is busy with the first save
@@ -101,16 +101,16 @@ def test_a_failed_write_is_reported_and_kept_pending(tmp_path: Path) -> None:
     campaign.go.set()
     persistence.campaign = campaign  # type: ignore[assignment]
     done = threading.Event()
-    reports: list[str | None] = []
+    reports: list[Exception | None] = []
 
-    def report(error: str | None) -> None:
+    def report(error: Exception | None) -> None:
         reports.append(error)
         done.set()
 
     persistence.start_writer(report)
     persistence.queue(scene_after(1))
     assert done.wait(5)
-    assert reports == ["disk full"]
+    assert [str(error) for error in reports] == ["disk full"]
     assert persistence.pending, "the unsaved scene waits for the next try"
     persistence.stop_writer()
     campaign.fail = False

@@ -114,7 +114,7 @@ def test_saves_campaign_json_says_which_missions_ended(
     _run(tmp_path, 'scene open "Pier"\nmission end\n', monkeypatch)
     view = json.loads(_saves(tmp_path, capsys, "--json")[1])
     assert [m["ended"] for m in view["missions"]] == [True, True]
-    assert "  任务 Lighthouse（已结束）：Pier" in _saves(tmp_path, capsys, "--lang", "zh")[1]
+    assert "  任务 Lighthouse（已结束）；场景：Pier" in _saves(tmp_path, capsys, "--lang", "zh")[1]
 
 
 def test_saves_of_an_unknown_campaign_is_refused_in_the_tables_language(

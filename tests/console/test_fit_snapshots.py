@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from console_support import SIZE, SMALL, AppFactory, opened_quietly
 
-MIST_DEMO = ("Demo", "St. Agnes at night")
+from console.demo import demo_campaign, demo_scene_names
 
-VIEWS: dict[str, tuple[tuple[str, str] | None, tuple[str, ...]]] = {
-    "fight": (None, ("j", "j")),
-    "add-dialog": (None, ("a", *"Dan", "tab", "9", "_")),
-    "mist": (MIST_DEMO, ("right_square_bracket",)),
-    "mist-status-form": (MIST_DEMO, ("s", *"hurt", "_")),
+VIEWS: dict[str, tuple[bool, tuple[str, ...]]] = {
+    "fight": (False, ("j", "j")),
+    "add-dialog": (False, ("a", *"Dan", "tab", "9", "_")),
+    "mist": (True, ("right_square_bracket",)),
+    "mist-status-form": (True, ("s", *"hurt", "_")),
 }
-"""The demo scene each view opens (the fight when None) and the keys to it."""
+"""Whether each view opens the demo's M.I.S.T. scene (else its fight), and the keys to it."""
 
 SIZES = {"80x24": SMALL, "120x40": SIZE}
 
@@ -31,7 +31,7 @@ SIZES = {"80x24": SMALL, "120x40": SIZE}
 def test_fit_snapshot(
     snap_compare: Any, make_app: AppFactory, view: str, size: str, lang: str
 ) -> None:
-    opened, keys = VIEWS[view]
-    campaign, scene = opened if opened is not None else (None, None)
+    mist, keys = VIEWS[view]
+    campaign, scene = (demo_campaign(lang), demo_scene_names(lang)[2]) if mist else (None, None)
     app = make_app(lang=lang, campaign=campaign, scene=scene)
     assert snap_compare(app, press=keys, terminal_size=SIZES[size], run_before=opened_quietly)

@@ -90,16 +90,17 @@ def test_a_mitigated_threat_reads_as_the_rules_word_it() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "fog", "arm"), [("en", "(with Fog)", "(kept)"), ("zh", "（随 Fog）", "（跨场景）")]
+    ("lang", "fog", "arm", "sep"),
+    [("en", "(with Fog)", "(kept)", ", "), ("zh", "（随 Fog）", "（跨场景）", "、")],
 )
-def test_the_mc_sees_which_tags_outlast_the_scene(lang: str, fog: str, arm: str) -> None:
+def test_the_mc_sees_which_tags_outlast_the_scene(lang: str, fog: str, arm: str, sep: str) -> None:
     t = Translator(lang)
     tags = (
         Tag("gravel", TagKind.STORY),
         Tag("thick fog", TagKind.STORY, scope=TagScope.CHALLENGE, until="Fog"),
         Tag("arm", TagKind.STORY, scope=TagScope.CHARACTER),
     )
-    assert tags_text(tags, t).plain == f"gravel, thick fog {fog}, arm {arm}"
+    assert tags_text(tags, t).plain == f"gravel{sep}thick fog {fog}{sep}arm {arm}"
     own = (Tag("teeth", TagKind.STORY, scope=TagScope.CHALLENGE, until="Hound"),)
     assert tags_text(own, t, "Hound").plain == "teeth"  # on its own challenge: nothing to say
 

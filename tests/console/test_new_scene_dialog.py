@@ -8,6 +8,7 @@ from console_support import SMALL, screen_lines, until
 from textual.widgets import Checkbox
 
 from console.app import STConsoleApp
+from console.demo import demo_campaign, demo_scene_names
 from console.ih.screen import IHScreen
 from console.screens.dialogs import NewSceneDialog
 
@@ -64,9 +65,8 @@ async def test_ctrl_n_without_split_ends_the_scene_and_the_option_is_in_chinese(
 
 
 async def _without_split(root: Path, lang: str, label: str) -> None:
-    app = STConsoleApp(
-        save_dir=root, campaign="Demo", scene="St. Agnes at night", seed=5, lang=lang
-    )
+    case = demo_scene_names(lang)[2]  # the demo in the table's language: 圣阿格尼丝之夜
+    app = STConsoleApp(save_dir=root, campaign=demo_campaign(lang), scene=case, seed=5, lang=lang)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("ctrl+n")
         assert await until(pilot, lambda: isinstance(app.screen, NewSceneDialog))
@@ -76,8 +76,8 @@ async def _without_split(root: Path, lang: str, label: str) -> None:
         assert await until(pilot, lambda: app.screen.history.scene.name == "Attic")
         campaign = app.persistence.campaign
         assert campaign is not None
-        assert campaign.is_ended("St. Agnes at night")
-        assert not campaign.is_open_beside("St. Agnes at night")
+        assert campaign.is_ended(case)
+        assert not campaign.is_open_beside(case)
 
 
 def screen_lines_text(app: STConsoleApp) -> str:

@@ -3,9 +3,11 @@ needs: after a Textual upgrade, this file says which one changed."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
+from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
@@ -23,6 +25,7 @@ from console.textual_compat import (
     bound_to,
     character_to_key,
     idle_checks_every,
+    keep_wide_characters_whole,
     notifications,
     on_repaint,
     screen_strips,
@@ -259,3 +262,49 @@ async def test_idle_checks_every_sets_how_often_pilot_looks_for_idle_and_restore
             await pilot.press("x")  # the key is handled before press returns
             assert counter.seen == ["x"]
     assert before == (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE)
+
+
+class EdgesApp(App[None]):
+    """Two panes side by side (their edge at column 7) under a line of Chinese whose 按 sits on
+    columns 6 and 7: the edge falls inside it, as the footer's and the demo toast's did."""
+
+    CSS = """
+    Screen { layers: base top; }
+    #left { width: 7; }
+    #right { width: 1fr; }
+    #over { layer: top; width: 20; height: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static("", id="left")
+            yield Static("", id="right")
+        yield Static("示范：按 F1 查看", id="over")
+
+
+def _painted(line: dict[int, object], width: int) -> str:
+    """A terminal's row after each chop is written at its column (a partial update): writing
+    over half of a double-width character blanks the other half."""
+    cells = [" "] * width
+    for x, strip in line.items():
+        at = x
+        for char in strip.text if strip is not None else "":  # type: ignore[attr-defined]
+            if cells[at] == "":
+                cells[at - 1] = " "
+            cells[at] = char
+            if cell_len(char) == 2:
+                cells[at + 1] = ""
+                at += 1
+            at += 1
+    return "".join(cells)
+
+
+async def test_keep_wide_characters_whole_draws_a_character_over_an_edge_whole() -> None:
+    keep_wide_characters_whole()
+    app = EdgesApp()
+    async with app.run_test(size=(30, 3)) as pilot:
+        await pilot.pause()
+        assert screen_strips(app.screen)[0].text.startswith("示范：按 F1 查看")
+        compositor = app.screen._compositor
+        chops = compositor._render_chops(compositor.size.region, lambda y: True)
+        assert _painted(dict(chops[0]), 30).startswith("示范：按 F1 查看")
