@@ -23,8 +23,8 @@ from saves.store import Store
 DEMO_CAMPAIGN = "Demo"
 """The English demo campaign's name (``demo.campaign`` in en.json)."""
 DEMO_SCENES: tuple[tuple[str, str, str, int], ...] = (
-    ("demo.scene.fight", "ih-d10", "ih_d10.txt", 1007),
-    ("demo.scene.ambush", "ih-d6", "ih_d6.txt", 1006),
+    ("demo.scene.fight", "ih-d10", "ih_d10.txt", 1023),
+    ("demo.scene.ambush", "ih-d6", "ih_d6.txt", 1003),
     ("demo.scene.case", "mist", "mist.txt", 1008),
 )
 """(label key of the scene's name, system, script, seed) of each demo scene; the first opens

@@ -21,7 +21,8 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 WORD = re.compile(r"[a-z0-9_=-]+")
 """A value the JSON writes in English in every language (a system, a phase, a pool `dp=6`)."""
 STANDARD = {question.text for question in DEFAULT_QUESTIONS}
-"""The case file's standard questions: stored in English, shown in the table's language."""
+"""The case file's standard questions: stored in English, shown in the table's language.
+(Also the same in every language: a sheet's concept fields the demo leaves empty, ``""``.)"""
 
 
 def _json(lang: str) -> list[dict[str, Any]]:
@@ -50,7 +51,7 @@ def _pairs(english: Any, chinese: Any) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
 def test_the_chinese_demo_is_the_english_one_in_chinese(lang: str) -> None:
     pairs = _pairs(_json("en"), _json(lang))
-    same = {english for english, chinese in pairs if english == chinese} - STANDARD
+    same = {english for english, chinese in pairs if english == chinese} - STANDARD - {""}
     assert all(WORD.fullmatch(word) for word in same), same
     assert "Ann" not in same and "Hound" not in same
     changed = [chinese for english, chinese in pairs if english != chinese]

@@ -79,7 +79,7 @@ def test_a_bullet_per_event_in_sentences() -> None:
     for sentence in (
         # the registry's sentences (console/event_text.py), the console's log's words
         "Ann enters the fight with initiative 15.",
-        "Ann DP 6: 8 9 1 6 6 4 → 2 successes — success by 0.",
+        "Ann DP 6: 10 1 7 8 3 5 + 10 1 → 3 successes — success by 1.",
         "Ghoul takes a full-round action, paid with move and standard.",
         "Ann takes a reflex action off-turn (from the next turn's swift action).",
         "Surprise! Only Cultist acts in the surprise round.",
