@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
 from console.i18n import Translator, save_error_text
-from console.screens.dialogs import DIALOG_CSS, _Dialog
+from console.screens.dialogs import DIALOG_CSS, SHORT_BREAKPOINTS, _Dialog
 
 Apply = Callable[[str], tuple[list[str], str]]
 """Apply a command line to the cast: the campaign's new lines and what to say (``✓``/``✗``)."""
@@ -34,6 +35,12 @@ class CampaignScreen(_Dialog[None]):
         "CampaignScreen VerticalScroll { height: auto; max-height: 30; }\n"
         "CampaignScreen #cast-said { width: 100%; height: auto; }\n"
     )
+    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
+
+    AROUND_THE_TEXT = {True: 8, False: 13}
+    """Rows the box takes besides the campaign's text, under 32 rows (``-short``: one-row
+    field, no padding) and from 32 up (border, padding, title, the field, what it said, the
+    closing hint, a row to spare for a said line that wraps)."""
 
     def __init__(self, translate: Translator, lines: list[str], apply: Apply | None = None) -> None:
         super().__init__()
@@ -54,8 +61,21 @@ class CampaignScreen(_Dialog[None]):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.fit_text()
         if self.apply is not None:  # typing goes to the command field at once
             self.query_one("#cast-command", Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_text()
+
+    def fit_text(self) -> None:
+        """The text scrolls in what the screen leaves it, so the command field and what it
+        says stay on screen however long the cast (an 80×24 terminal: 16 rows of text)."""
+        rows = self.app.size.height
+        short = rows < SHORT_BREAKPOINTS[1][0]
+        box = rows if short else rows * 9 // 10
+        for text in self.query(VerticalScroll):  # none yet when the first resize comes
+            text.styles.max_height = max(3, min(30, box - self.AROUND_THE_TEXT[short]))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
