@@ -143,7 +143,7 @@ def view_json(view: CampaignView) -> dict[str, Any]:
 
 def _ih_line(entry: Standing, t: Translator) -> str:
     sheet, condition = entry.sheet, entry.condition
-    side = t("campaign.side-recurring") if sheet.recurring else sheet.side
+    side = t("campaign.side-recurring" if sheet.recurring else f"campaign.side-{sheet.side}")
     text = t(
         "campaign.ih-line",
         name=sheet.name,

@@ -65,7 +65,7 @@ def test_saves_campaign_lists_the_cast_with_its_condition_and_the_missions(
         "  Alley  [mist]  (current)",
     ]
     status, out, _ = _saves(tmp_path, capsys, "--lang", "zh")
-    assert out.splitlines()[2] == "  Ann（pc）：生命 3/7，意志 5/5；受伤，本影片已用冲动"
+    assert out.splitlines()[2] == "  Ann（玩家角色）：生命 3/7，意志 5/5；受伤，本影片已用冲动"
 
 
 def test_saves_campaign_json(

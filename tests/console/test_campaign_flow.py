@@ -111,7 +111,7 @@ async def test_f3_shows_the_campaigns_cast_between_scenes(run_app: AppRun) -> No
         await press(pilot, "f3")
         assert isinstance(app.screen, CampaignScreen)
         text = str(app.screen.query_one("#campaign-text", Static).render())
-        assert "Ann（pc）：生命 3/7，意志 4/5；受伤" in text
+        assert "Ann（玩家角色）：生命 3/7，意志 4/5；受伤" in text
         assert "Fight  [ih-d10]  （当前）" in text
         await press(pilot, "escape")
         assert not isinstance(app.screen, CampaignScreen)
