@@ -46,8 +46,10 @@ async def test_capital_n_takes_the_down_combatant_s_turn(run_app: AppRun) -> Non
 async def test_the_down_turn_is_in_the_palette_in_the_table_s_language(run_app: AppRun) -> None:
     async with run_app(script=DOWN, lang="zh") as (app, _pilot):
         entries = _actions(SimpleNamespace(screen=app.screen))  # type: ignore[arg-type]
-        labels = [(label, id_) for label, id_, _ in entries]
+        labels = [(label, spec.id) for label, _, spec in entries]
         assert ("下一回合（昏迷者也轮到）", "combat.next-down") in labels
+        helps = {spec.id: help_line for _, help_line, spec in entries}
+        assert helps["combat.next-down"] == "N  ·  combat.next-down"  # the key, then the id
 
 
 @pytest.mark.parametrize(("lang", "down"), [("en", "down"), ("zh", "昏迷"), ("zh-Hant", "昏迷")])
