@@ -21,7 +21,7 @@ from engine.session import JournalEntry
 from saves.documents import checked, decode_entries
 from saves.errors import BadFile
 from saves.migrations import SCHEMA_VERSION
-from saves.storage import dump_json, parse_json, write_atomic
+from saves.storage import dump_tree, parse_json, write_atomic
 from saves.trusted import TRUSTED
 from saves.type_registry import DocumentError
 
@@ -220,7 +220,7 @@ def write_sealed(directory: Path, letter: str, start: int, document: Any) -> str
     """Write ``document`` as a sealed file of ``directory`` named by its kind's ``letter``,
     the index it starts at and its checksum, unless one of the same bytes is there (a file
     once written never changes); its file name."""
-    data = dump_json(document)
+    data = dump_tree(document)
     file = f"{letter}{start:07d}-{chunk_digest(data)}.json"
     path = directory / file
     if not path.exists():

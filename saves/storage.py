@@ -197,6 +197,18 @@ def dump_json(data: Any) -> bytes:
     )
 
 
+_TREE_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False
+)
+
+
+def dump_tree(data: Any) -> bytes:
+    """:func:`dump_json` of a document the encoder made (``saves.encoder``: a tree, never a
+    cycle, its parts shared at most), the same bytes without the C encoder's watch for
+    cycles (a tenth of the time of sealing an import's chunks: issue 30)."""
+    return _TREE_ENCODER.encode(data).encode("utf-8")
+
+
 class AtomicJSONStorage(Storage):
     """A TinyDB storage whose writes are atomic and durable; see the module docstring.
 

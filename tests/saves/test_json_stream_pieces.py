@@ -77,3 +77,22 @@ def test_a_cut_export_is_a_named_refusal_wherever_it_is_cut(tmp_path: Path) -> N
         with pytest.raises(BadFile) as caught:
             _read(path)
         assert str(path) in str(caught.value)
+
+
+@pytest.mark.parametrize("journal", ["[1,]", "[1 2]", "[1,,2]", "[1 , ]", "[,1]", "[1,\n 2"])
+def test_a_bad_separator_in_a_scenes_list_is_a_named_refusal(tmp_path: Path, journal: str) -> None:
+    path = tmp_path / "e.json"
+    path.write_text('{"scenes": [{"name": "S", "journal": ' + journal + "}]}", "utf-8")
+    with pytest.raises(BadFile) as caught:
+        _read(path)
+    assert str(path) in str(caught.value)
+
+
+@pytest.mark.parametrize("block", [10, 11, 12, 13, 17])  # no string is a block long
+def test_items_split_by_any_white_space_read_as_json_makes_them(tmp_path: Path, block: int) -> None:
+    text = '{"scenes": [{"journal": [ 1 ,\n\t2,3\r\n,  {"a": [4 , 5]} , [] ,[ ]]} ]}'
+    path = tmp_path / "e.json"
+    path.write_text(text, "utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(json_stream, "BLOCK", block)
+        assert _read(path)[1] == json.loads(text)["scenes"]
