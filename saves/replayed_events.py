@@ -1,0 +1,68 @@
+"""Whether a journal entry's events, as an import file gives them, are what replaying its
+command makes (issue 30: an export edited to carry forged events, ``damage Ann 1`` saying Ann
+took 9 and fell unconscious, imported, and the log, report and timeline showed it).
+
+A journal's events are its history: recorded when the command was made, on the scene's start
+as it stood then. An export's scene starts where the campaign's cast has it now
+(:meth:`saves.roster.Roster.seen_by`), so two differences are legitimate, and only these:
+
+* ``sheet NAME …`` recorded as creating a sheet replays as updating it when the scene's start
+  already holds that sheet (the roster seen by the scene): same name, same changes;
+* in a scene whose start carries a character's condition (a split party's half moved by the
+  other, issue 25), an event's health, willpower or damage-past-zero total after it, and
+  only those numbers: the event itself, whom it names, its amount, and every other event, must
+  be the replayed ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.ih.encounter import Encounter
+from engine.ih.events import (
+    AttackRolled,
+    Damaged,
+    DamagePastZero,
+    Healed,
+    TemporaryHealth,
+    WillpowerChanged,
+)
+from engine.ih.sheet_events import SheetSaved
+
+CONDITION_NUMBERS: dict[type, tuple[str, ...]] = {
+    Damaged: ("health",),
+    DamagePastZero: ("total",),
+    Healed: ("health",),
+    TemporaryHealth: ("health",),
+    WillpowerChanged: ("willpower",),
+    AttackRolled: ("health",),
+}
+"""The events whose numbers tell a character's condition after them, and those fields."""
+
+
+def same_history(initial: Any, told: tuple[Any, ...], replayed: tuple[Any, ...]) -> bool:
+    """Whether ``told`` (an entry's events in the file) is what ``replayed`` (its command's
+    events replayed on ``initial``'s scene) is, up to the differences the module names.
+    Called only when the two differ."""
+    if len(told) != len(replayed) or not isinstance(initial, Encounter):
+        return False
+    held = {sheet.key for sheet in initial.sheets}
+    carried = any(sheet.condition is not None for sheet in initial.sheets)
+    return all(_same(held, carried, one, other) for one, other in zip(told, replayed, strict=True))
+
+
+def _same(held: set[str], carried: bool, told: Any, replayed: Any) -> bool:
+    if told == replayed:
+        return True
+    if isinstance(told, SheetSaved) and isinstance(replayed, SheetSaved):
+        return (
+            told.created
+            and not replayed.created
+            and told.name.casefold() in held
+            and replace(told, created=False) == replayed
+        )
+    fields = CONDITION_NUMBERS.get(type(told))
+    if not carried or fields is None or type(replayed) is not type(told):
+        return False
+    return replace(told, **{field: getattr(replayed, field) for field in fields}) == replayed
