@@ -65,4 +65,5 @@ def _same(held: set[str], carried: bool, told: Any, replayed: Any) -> bool:
     fields = CONDITION_NUMBERS.get(type(told))
     if not carried or fields is None or type(replayed) is not type(told):
         return False
-    return replace(told, **{field: getattr(replayed, field) for field in fields}) == replayed
+    numbers = {field: getattr(replayed, field) for field in fields}
+    return bool(replace(told, **numbers) == replayed)

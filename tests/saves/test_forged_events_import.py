@@ -1,0 +1,194 @@
+"""Issue 30 point 3, hostile imports: an export edited to carry forged events (``damage Ann 1``
+whose events say Ann took 9 and fell unconscious) imported, and the log, report, timeline and
+players' view showed what never happened. Each entry's events are now what replaying its
+command makes, refused by scene and entry otherwise; every legitimate export (a scene's start
+holding the campaign's roster, a split party's halves, M.I.S.T., the demo, old saves) still
+imports with its journal unchanged."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from saved_campaigns import in_process
+
+from console.demo import install_demo
+from saves import export_document, open_store
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+BASEMENT = """scene new "Basement" ih-d10
+sheet Ann pc dexterity=3 composure=3 resolve=2 stamina=2
+sheet Bob pc dexterity=2 composure=2 resolve=2 stamina=3
+add Ann from=Ann init=10
+damage Ann 2
+"""
+
+ATTIC = """scene new "Attic" ih-d10 split
+add Ann from=Ann init=8
+add Bob from=Bob init=4
+damage Bob 1
+damage Ann 1
+"""
+
+MIST = """scene new "Case" mist
+profile Hound limits=harmed:3
+"""
+
+
+def _listing(root: Path) -> dict[str, tuple[str, int, int]]:
+    rows = {}
+    for path in [root, *sorted(root.rglob("*"))]:
+        status = path.lstat()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
+        rows[str(path.relative_to(root))] = (digest, status.st_mode, status.st_mtime_ns)
+    return rows
+
+
+def _run(root: Path, script: str) -> None:
+    done = in_process(["run", "-", "--campaign", "C", "--save-dir", str(root)], script)
+    assert done.returncode == 0, done.stderr
+
+
+def _split_party(root: Path) -> str:
+    """Two halves played in turn, each moving the other's start (issue 25)."""
+    _run(root, BASEMENT)
+    _run(root, ATTIC)
+    _run(root, 'scene open "Basement"\ndamage Ann 1\nsheet Carl npc\n')
+    _run(root, 'scene open "Attic"\ndamage Ann 1\nheal Bob 1\n')
+    _run(root, 'scene open "Basement"\ndamage Ann 1\n')
+    return "C"
+
+
+def _sheets_then_second_scene(root: Path) -> str:
+    _run(root, BASEMENT)
+    _run(root, 'scene new "Hall" ih-d10\nsheet Ann wits=3\nsheet Zed npc\nadd Zed from=Zed\n')
+    return "C"
+
+
+def _mist(root: Path) -> str:
+    _run(root, MIST)
+    _run(root, 'scene new "Chase" mist\n')
+    return "C"
+
+
+def _demo(root: Path) -> str:
+    return install_demo(open_store(root))[0]
+
+
+def _old_campaign(root: Path) -> str:
+    (root / "campaigns").mkdir(parents=True)
+    shutil.copytree(FIXTURES / "campaign_before_cast", root / "campaigns" / "old")
+    return "Old"
+
+
+def _untimed_v3(root: Path) -> str:
+    shutil.copytree(FIXTURES / "untimed_v3", root, dirs_exist_ok=True)
+    return "NightShift"
+
+
+def _journals(document: dict[str, Any]) -> list[list[Any]]:
+    return [scene["journal"] for scene in document["scenes"]]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [_split_party, _sheets_then_second_scene, _mist, _demo, _old_campaign, _untimed_v3],
+)
+def test_a_legitimate_export_imports_with_its_journal_unchanged(
+    tmp_path: Path, make: Callable[[Path], str]
+) -> None:
+    name = make(tmp_path / "s")
+    exported = export_document(open_store(tmp_path / "s"), name)
+    assert any(_journals(exported))
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(exported), encoding="utf-8")
+    done = in_process(["import", str(good), "--save-dir", str(tmp_path / "other")])
+    assert done.returncode == 0, done.stderr
+    imported = export_document(open_store(tmp_path / "other"), exported["campaign"]["name"])
+    assert _journals(imported) == _journals(exported)
+
+
+def _entry(document: dict[str, Any], scene: str, text: str) -> dict[str, Any]:
+    found = next(s for s in document["scenes"] if s["name"] == scene)
+    entry: dict[str, Any] = next(e for e in found["journal"] if e["text"] == text)
+    return entry
+
+
+def _took_nine(document: dict[str, Any]) -> None:
+    """``damage Bob 1`` said to have taken 9 (the start carries no condition for Bob)."""
+    _entry(document, "Attic", "damage Bob 1")["events"][0]["amount"] = 9
+
+
+def _fell_unconscious(document: dict[str, Any]) -> None:
+    event = {"__type__": "engine.ih.events.Unconscious", "name": "Ann", "reason": "health"}
+    _entry(document, "Attic", "damage Ann 1")["events"].append(event)
+
+
+def _no_events(document: dict[str, Any]) -> None:
+    _entry(document, "Basement", "damage Ann 2")["events"] = []
+
+
+def _other_name(document: dict[str, Any]) -> None:
+    """The damage said to be Bob's (a condition number may differ in a split party, a name not)."""
+    _entry(document, "Attic", "damage Ann 1")["events"][0]["name"] = "Bob"
+
+
+def _created_not_held(document: dict[str, Any]) -> None:
+    """``heal Bob 1`` said to have made a sheet."""
+    entry = _entry(document, "Attic", "heal Bob 1")
+    entry["events"] = [
+        {"__type__": "engine.ih.sheet_events.SheetSaved", "name": "Dan", "created": True}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("edit", "lang", "words"),
+    [
+        (_took_nine, "en", "(scene 2): the events of journal entry 3 are not what its command"),
+        (_took_nine, "zh", "（第 2 个场景）：日志第 3 条的事件与其命令重放的结果不符"),
+        (_fell_unconscious, "zh-Hant", "（第 2 個場景）：日誌第 4 條的事件與其指令重放的結果不符"),
+        (_no_events, "en", "(scene 1): the events of journal entry 4 are not"),
+        (_other_name, "en", "(scene 2): the events of journal entry 4 are not"),
+        (_created_not_held, "en", "(scene 2): the events of journal entry 6 are not"),
+    ],
+)
+def test_forged_events_are_refused_by_name_and_the_save_dir_is_untouched(
+    tmp_path: Path,
+    edit: Callable[[dict[str, Any]], None],
+    lang: str,
+    words: str,
+) -> None:
+    _split_party(tmp_path / "s")
+    exported = export_document(open_store(tmp_path / "s"), "C")
+    edit(exported)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(exported), encoding="utf-8")
+    before = _listing(tmp_path / "s")
+    done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s"), "--lang", lang])
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"st-console: {bad}") and words in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    assert _listing(tmp_path / "s") == before
+
+
+def test_a_forged_health_is_refused_where_the_start_carries_no_condition(tmp_path: Path) -> None:
+    """The tolerance for condition numbers holds only in a scene starting from a carried
+    condition: a fresh scene's ``damage`` must say the health it replays to."""
+    _run(tmp_path / "s", 'scene new "Fresh" ih-d10\nadd Zed init=3 health=7\ndamage Zed 2\n')
+    exported = export_document(open_store(tmp_path / "s"), "C")
+    event = _entry(exported, "Fresh", "damage Zed 2")["events"][0]
+    assert event["health"] == 5
+    event["health"] = 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(exported), encoding="utf-8")
+    before = _listing(tmp_path / "s")
+    done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s")])
+    assert done.returncode == 1
+    assert "(scene 1): the events of journal entry 2 are not" in done.stderr, done.stderr
+    assert _listing(tmp_path / "s") == before
