@@ -9,9 +9,11 @@ as it stood then. An export's scene starts where the campaign's cast has it now
 * ``sheet NAME …`` recorded as creating a sheet replays as updating it when the scene's start
   already holds that sheet (the roster seen by the scene): same name, same changes;
 * in a scene whose start carries a character's condition (a split party's half moved by the
-  other, issue 25), an event's health, willpower or damage-past-zero total after it, and
-  only those numbers: the event itself, whom it names, its amount, and every other event, must
-  be the replayed ones.
+  other, issue 25: its journal, recorded on the start as it stood then, replays on the moved
+  one), what that condition decides for a character the entry damages, heals or spends: the
+  numbers after it (health, its maximum, willpower, the damage past zero) and whether the
+  character falls unconscious (on health), is revived or takes damage past zero. The events
+  themselves, whom they name, their amounts, and every other event must be the replayed ones.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from engine.ih.events import (
     Damaged,
     DamagePastZero,
     Healed,
+    Revived,
     TemporaryHealth,
+    Unconscious,
     WillpowerChanged,
 )
 from engine.ih.sheet_events import SheetSaved
@@ -34,9 +38,9 @@ CONDITION_NUMBERS: dict[type, tuple[str, ...]] = {
     Damaged: ("health",),
     DamagePastZero: ("total",),
     Healed: ("health",),
-    TemporaryHealth: ("health",),
+    TemporaryHealth: ("health", "health_max"),
     WillpowerChanged: ("willpower",),
-    AttackRolled: ("health",),
+    AttackRolled: ("health", "health_max"),
 }
 """The events whose numbers tell a character's condition after them, and those fields."""
 
@@ -45,11 +49,29 @@ def same_history(initial: Any, told: tuple[Any, ...], replayed: tuple[Any, ...])
     """Whether ``told`` (an entry's events in the file) is what ``replayed`` (its command's
     events replayed on ``initial``'s scene) is, up to the differences the module names.
     Called only when the two differ."""
-    if len(told) != len(replayed) or not isinstance(initial, Encounter):
+    if not isinstance(initial, Encounter):
         return False
     held = {sheet.key for sheet in initial.sheets}
     carried = any(sheet.condition is not None for sheet in initial.sheets)
+    if carried:
+        hit = {_named(event) for event in replayed if type(event) in CONDITION_NUMBERS}
+        told = tuple(event for event in told if not _follows(event, hit))
+        replayed = tuple(event for event in replayed if not _follows(event, hit))
+    if len(told) != len(replayed):
+        return False
     return all(_same(held, carried, one, other) for one, other in zip(told, replayed, strict=True))
+
+
+def _named(event: Any) -> Any:
+    """Whose condition an event of :data:`CONDITION_NUMBERS` tells."""
+    return event.target if isinstance(event, AttackRolled) else event.name
+
+
+def _follows(event: Any, hit: set[Any]) -> bool:
+    """Whether ``event`` is what a condition decides for a character in ``hit``."""
+    if isinstance(event, Unconscious):
+        return event.reason == "health" and event.name in hit
+    return isinstance(event, Revived | DamagePastZero) and event.name in hit
 
 
 def _same(held: set[str], carried: bool, told: Any, replayed: Any) -> bool:
