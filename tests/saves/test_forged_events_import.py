@@ -97,6 +97,12 @@ def _old_campaign(root: Path) -> str:
     return "Old"
 
 
+def _v1_campaign(root: Path) -> str:
+    (root / "campaigns").mkdir(parents=True)
+    shutil.copy(FIXTURES / "campaign_v1.json", root / "campaigns" / "old-campaign.json")
+    return "Old Campaign"
+
+
 def _untimed_v3(root: Path) -> str:
     shutil.copytree(FIXTURES / "untimed_v3", root, dirs_exist_ok=True)
     return "NightShift"
@@ -115,6 +121,7 @@ def _journals(document: dict[str, Any]) -> list[list[Any]]:
         _mist,
         _demo,
         _old_campaign,
+        _v1_campaign,
         _untimed_v3,
     ],
 )
