@@ -13,7 +13,11 @@ as it stood then. An export's scene starts where the campaign's cast has it now
   one), what that condition decides for a character the entry damages, heals or spends: the
   numbers after it (health, its maximum, willpower, the damage past zero) and whether the
   character falls unconscious (on health), is revived or takes damage past zero. The events
-  themselves, whom they name, their amounts, and every other event must be the replayed ones.
+  themselves, whom they name, their amounts, and every other event must be the replayed ones;
+* likewise in a M.I.S.T. scene starting with characters (the campaign's cast, which a split
+  party's other half moves since): the boxes, tier and what followed of a status an entry
+  gives or reduces (marked, capped, gone, countered, absent), and whether that character was
+  transformed (§4.1); whom, which status and how much asked must be the replayed ones.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from engine.ih.events import (
     WillpowerChanged,
 )
 from engine.ih.sheet_events import SheetSaved
+from engine.mist.events.scene import CharacterTransformed, StatusReduced, StatusTaken
+from engine.mist.state import MistState
 
 CONDITION_NUMBERS: dict[type, tuple[str, ...]] = {
     Damaged: ("health",),
@@ -41,6 +47,8 @@ CONDITION_NUMBERS: dict[type, tuple[str, ...]] = {
     TemporaryHealth: ("health", "health_max"),
     WillpowerChanged: ("willpower",),
     AttackRolled: ("health", "health_max"),
+    StatusTaken: ("marked", "boxes", "tier", "capped"),
+    StatusReduced: ("boxes", "tier", "gone", "countered_by", "absent"),
 }
 """The events whose numbers tell a character's condition after them, and those fields."""
 
@@ -49,10 +57,14 @@ def same_history(initial: Any, told: tuple[Any, ...], replayed: tuple[Any, ...])
     """Whether ``told`` (an entry's events in the file) is what ``replayed`` (its command's
     events replayed on ``initial``'s scene) is, up to the differences the module names.
     Called only when the two differ."""
-    if not isinstance(initial, Encounter):
+    if isinstance(initial, MistState):
+        held: set[str] = set()
+        carried = bool(initial.characters)
+    elif isinstance(initial, Encounter):
+        held = {sheet.key for sheet in initial.sheets}
+        carried = any(sheet.condition is not None for sheet in initial.sheets)
+    else:
         return False
-    held = {sheet.key for sheet in initial.sheets}
-    carried = any(sheet.condition is not None for sheet in initial.sheets)
     if carried:
         hit = {_named(event) for event in replayed if type(event) in CONDITION_NUMBERS}
         told = tuple(event for event in told if not _follows(event, hit))
@@ -64,14 +76,16 @@ def same_history(initial: Any, told: tuple[Any, ...], replayed: tuple[Any, ...])
 
 def _named(event: Any) -> Any:
     """Whose condition an event of :data:`CONDITION_NUMBERS` tells."""
-    return event.target if isinstance(event, AttackRolled) else event.name
+    if isinstance(event, AttackRolled | StatusTaken | StatusReduced):
+        return event.target
+    return event.name
 
 
 def _follows(event: Any, hit: set[Any]) -> bool:
     """Whether ``event`` is what a condition decides for a character in ``hit``."""
     if isinstance(event, Unconscious):
         return event.reason == "health" and event.name in hit
-    return isinstance(event, Revived | DamagePastZero) and event.name in hit
+    return isinstance(event, Revived | DamagePastZero | CharacterTransformed) and event.name in hit
 
 
 def _same(held: set[str], carried: bool, told: Any, replayed: Any) -> bool:

@@ -87,6 +87,19 @@ def _mist(root: Path) -> str:
     return "C"
 
 
+def _mist_split_party(root: Path) -> str:
+    """Mei hurt in both halves in turn: replayed on the start the other half moved, each take's
+    boxes and tier are not the ones recorded."""
+    detective = 'theme Mei self "Detective" power="sharp eyes,notebook" weakness="stubborn"'
+    _run(root, f'scene new "Office" mist\npc Mei\n{detective}\n')
+    _run(root, 'scene new "Alley" mist\nstatus Mei hurt 2\n')
+    _run(root, 'scene new "Dock" mist split\nstatus Mei hurt 3\n')
+    _run(root, 'scene open "Alley"\nstatus Mei hurt 2\nstatus Mei hurt 1\n')
+    _run(root, 'scene open "Dock"\nstatus Mei hurt 1\n')
+    _run(root, 'scene open "Alley"\nstatus Mei hurt 1\n')
+    return "C"
+
+
 def _demo(root: Path) -> str:
     return install_demo(open_store(root))[0]
 
@@ -119,6 +132,7 @@ def _journals(document: dict[str, Any]) -> list[list[Any]]:
         _unconscious_in_one_half,
         _sheets_then_second_scene,
         _mist,
+        _mist_split_party,
         _demo,
         _old_campaign,
         _v1_campaign,
@@ -225,4 +239,35 @@ def test_a_forged_condition_is_refused_where_the_start_carries_none(
     done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s")])
     assert done.returncode == 1
     assert "(scene 1): the events of journal entry 2 are not" in done.stderr, done.stderr
+    assert _listing(tmp_path / "s") == before
+
+
+@pytest.mark.parametrize(
+    ("scene", "edit"),
+    [
+        ("Dock", lambda event: event.update(asked=5)),
+        ("Dock", lambda event: event.update(target="Ann")),
+        ("Office", lambda event: event.update(tier=6)),
+    ],
+    ids=["asked", "target", "fresh-start-tier"],
+)
+def test_a_forged_mist_status_is_refused(
+    tmp_path: Path, scene: str, edit: Callable[[dict[str, Any]], None]
+) -> None:
+    """Only where a status ended up may differ in a M.I.S.T. split party, and only in a scene
+    starting with characters: how much was asked, and whom, never."""
+    if scene == "Office":  # the campaign's first scene: it starts with no character
+        _run(tmp_path / "s", 'scene new "Office" mist\npc Mei\nstatus Mei sick 2\n')
+    else:
+        _mist_split_party(tmp_path / "s")
+    exported = export_document(open_store(tmp_path / "s"), "C")
+    found = next(s for s in exported["scenes"] if s["name"] == scene)
+    entry = next(e for e in found["journal"] if e["text"].startswith("status Mei"))
+    edit(entry["events"][0])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(exported), encoding="utf-8")
+    before = _listing(tmp_path / "s")
+    done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s")])
+    assert done.returncode == 1
+    assert "the events of journal entry" in done.stderr, done.stderr
     assert _listing(tmp_path / "s") == before
