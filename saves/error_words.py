@@ -31,6 +31,7 @@ WORDS: dict[str, str] = {
     "saves.documents.wrong-document": "does not hold a {kind} document",
     "saves.exports.command-refused": "{path} (scene {number}): command {entry} is refused ({error}).",
     "saves.exports.empty-name": "{path}: the campaign's name is empty.",
+    "saves.exports.events-differ": "{path} (scene {number}): the events of journal entry {entry} are not what its command makes (hand-edited?); refused.",
     "saves.exports.line-too-long": "{path} (scene {number}): command {entry} is {length} characters long; a command line has at most {limit}. Refused.",
     "saves.exports.no-campaign": "{path}: the export names no campaign.",
     "saves.exports.no-replay": "{path} (scene {number}): its journal does not replay ({error}); refused.",

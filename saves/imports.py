@@ -26,6 +26,7 @@ from saves.exports import Store
 from saves.json_stream import read_object
 from saves.migrations import campaign_v1_to_v2, is_v1_campaign
 from saves.no_gc import collections_paused
+from saves.replayed_events import same_history
 from saves.type_registry import DocumentError
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
@@ -129,6 +130,10 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
     try:
         state, checkpoints = _replay(scene)
         ok = state == scene.state
+    except ForgedEvents as forged:
+        raise ImportRefused.of(
+            "saves.exports.events-differ", path, path=path, number=index + 1, entry=forged.entry
+        ) from None
     except RuleError as error:
         raise ImportRefused.of(
             "saves.exports.no-replay", path, path=path, number=index + 1, error=error
@@ -150,16 +155,31 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
 
 def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
     """The state the journal makes, and the checkpoints met on the way (undo after an import
-    then replays at most :data:`engine.session.CHECKPOINT_EVERY` entries)."""
+    then replays at most :data:`engine.session.CHECKPOINT_EVERY` entries).
+
+    Raises:
+        ForgedEvents: an entry's events are not what its command makes
+            (:func:`saves.replayed_events.same_history`).
+    """
     state = scene.initial
     checkpoints = []
     rng = SeededOnUse()
     for index, entry in enumerate(scene.journal, start=1):
         rng.pending = entry.seed  # as random.Random(entry.seed), seeded only if it is used
-        state, _ = commands.apply(state, scene.system, entry.command, rng)
+        state, events = commands.apply(state, scene.system, entry.command, rng)
+        if events != entry.events and not same_history(scene.initial, entry.events, events):
+            raise ForgedEvents(index)
         if index % CHECKPOINT_EVERY == 0:
             checkpoints.append((index, state))
     return state, tuple(checkpoints)
+
+
+class ForgedEvents(Exception):
+    """Journal entry ``entry`` (from 1) holds events its command does not make."""
+
+    def __init__(self, entry: int) -> None:
+        super().__init__(entry)
+        self.entry = entry
 
 
 class SeededOnUse(random.Random):
