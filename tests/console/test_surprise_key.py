@@ -31,4 +31,4 @@ async def test_the_surprise_round_is_in_the_palette(run_app: AppRun) -> None:
 
     async with run_app(script=SETUP, lang="zh") as (app, _pilot):
         entries = _actions(SimpleNamespace(screen=app.screen))  # type: ignore[arg-type]
-        assert ("突袭轮：谁行动…", "combat.surprise") in [(label, id_) for label, id_, _ in entries]
+        assert ("突袭轮：谁行动…", "combat.surprise") in [(label, s.id) for label, _, s in entries]
