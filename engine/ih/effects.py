@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.ih.encounter import Effect, Encounter, Phase, find, flagged, put, same_places
+from engine.ih.encounter import Combatant, Effect, Encounter, Phase, find, flagged, put, same_places
 from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
 from engine.records import replace
 
@@ -54,12 +54,18 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
     present = {c.key for c in state.order} if source is None else set()
     wanted = source.casefold() if source is not None else None
     events: list[Event] = []
-    order = list(state.order)
+    old = state.order
+    order: list[Combatant] | None = None  # copied at the first change (most ticks change none)
     for index in holders:
-        combatant = order[index]
+        combatant = old[index]
+        creators = [e.source.casefold() for e in combatant.effects]
+        if wanted is None:
+            if all(creator in present for creator in creators):
+                continue
+        elif wanted not in creators:
+            continue
         kept: list[Effect] = []
-        for effect in combatant.effects:
-            creator = effect.source.casefold()
+        for effect, creator in zip(combatant.effects, creators, strict=True):
             due = (creator not in present) if wanted is None else creator == wanted
             if not due:
                 kept.append(effect)
@@ -69,8 +75,11 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
                 events.append(EffectExpired(combatant.name, effect.label, effect.source))
             else:
                 kept.append(replace(effect, rounds_left=effect.rounds_left - 1))
-        if tuple(kept) != combatant.effects:
-            order[index] = replace(combatant, effects=tuple(kept))
+        if order is None:
+            order = list(old)
+        order[index] = replace(combatant, effects=tuple(kept))
+    if order is None:
+        return state, ()
     still = tuple(index for index in holders if order[index].effects)
     new_order = same_places(state.order, tuple(order), {"effects": still})
     return replace(state, order=new_order), tuple(events)

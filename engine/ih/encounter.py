@@ -251,12 +251,14 @@ def index_of(state: Encounter, name: str) -> int:
     return -1 if index is None else index
 
 
-def fresh_turn(combatant: Combatant, budget: Budget) -> Combatant:
+def fresh_turn(combatant: Combatant, budget: Budget, started: bool | None = None) -> Combatant:
     """``combatant`` with this turn's spending undone: ``budget`` to act with, no owed rounds,
     free actions, defense spent or declared, willpower defense or +3 DP waiting (a turn's
-    start, §3.6; a scene's end, §3.1)."""
+    start, §3.6; a scene's end, §3.1); ``started`` set too when given (one copy, not two: a
+    combatant is copied field by field, issue 30)."""
     return replace(
         combatant,
+        started=combatant.started if started is None else started,
         budget=budget,
         owed_rounds=(),
         free_used=0,
@@ -269,11 +271,13 @@ def fresh_turn(combatant: Combatant, budget: Budget) -> Combatant:
     )
 
 
-def put(state: Encounter, combatant: Combatant) -> Encounter:
-    """Replace the combatant of the same name, keeping its place in the order."""
+def put(state: Encounter, combatant: Combatant, current: str | None = None) -> Encounter:
+    """Replace the combatant of the same name, keeping its place in the order; ``current``,
+    when given, becomes the current actor in the same copy of the state."""
     index = index_of(state, combatant.name)
     if index < 0:  # nobody of that name: as it always was (never asked for)
-        return replace(state, order=state.order[:index] + (combatant,) + state.order)
+        state = replace(state, order=state.order[:index] + (combatant,) + state.order)
+        return state if current is None else replace(state, current=current)
     copied = list(state.order)  # one copy each way: slicing made four of a long order
     copied[index] = combatant
     order = tuple(copied)
@@ -281,7 +285,9 @@ def put(state: Encounter, combatant: Combatant) -> Encounter:
         found = known(state.order)
         flags, skips = put_flags(found, index, state.order[index], combatant)
         remember(Known(order, found.by_name, found.by_key, flags, skips))
-    return replace(state, order=order)
+    if current is None:
+        return replace(state, order=order)
+    return replace(state, order=order, current=current)
 
 
 def same(a: str | None, b: str | None) -> bool:

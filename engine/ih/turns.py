@@ -222,13 +222,15 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
     owed = combatant.owed_swift
     if not combatant.started:
         before = combatant
-        holders = [state.order[index] for index in flagged(state.order, "effects")]
+        order = state.order
+        folded = name.casefold()
         due = tuple(
-            (c.key, c.effects) for c in holders if any(same(e.source, name) for e in c.effects)
+            (c.key, c.effects)
+            for c in (order[index] for index in flagged(order, "effects"))
+            if any(e.source.casefold() == folded for e in c.effects)
         )
-        combatant = replace(fresh_turn(combatant, fresh_budget(state, combatant)), started=True)
-        state = put(state, combatant)
-        state = replace(state, current=combatant.name)
+        combatant = fresh_turn(combatant, fresh_budget(state, combatant), started=True)
+        state = put(state, combatant, current=combatant.name)
         state, expired = effects.tick(state, combatant.name)
         events.extend(expired)
         keys = {key for key, _ in due}
@@ -248,7 +250,8 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
             state, fainted = end_kept_conscious(state, combatant)
             events.extend(fainted)
             combatant = find(state, combatant.name)
-    state = replace(state, current=combatant.name)
+    if state.current != combatant.name:
+        state = replace(state, current=combatant.name)
     started = TurnStarted(combatant.name, state.round, owed, combatant.unconscious)
     landed: Events = ()
     if combatant.one_round is not None:  # §3.7: a "1 round" action lands now

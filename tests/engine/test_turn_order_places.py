@@ -56,3 +56,32 @@ def test_rounds_of_next_go_through_the_order_in_turn() -> None:
     for round_ in (2, 3):
         expected += [(round_, f"C{i:02d}") for i in range(25)]
     assert seen == expected
+
+
+def test_a_tick_that_counts_nothing_down_keeps_the_state() -> None:
+    """An effects tick at the start of a turn whose actor created no effect changes nothing,
+    so it copies nothing (issue 30: a copy of the whole order at every ``next``); one that
+    counts down changes only that effect."""
+    from engine.ih import effects
+    from engine.ih.encounter import find
+
+    state, _ = play(
+        'add Ann init=12\nadd Bob init=9\nadd Cat init=5\neffect Bob "Blessed" rounds=2 by=Ann'
+    )
+    assert isinstance(state, Encounter)
+    same, events = effects.tick(state, "Cat")
+    assert same is state and events == ()
+    counted, events = effects.tick(state, "ann")
+    assert events == ()
+    assert find(counted, "Bob").effects[0].rounds_left == 1
+    assert [c.name for c in counted.order] == ["Ann", "Bob", "Cat"]
+    assert flagged(counted.order, "effects") == (1,)
+
+
+def test_put_with_the_current_actor_is_put_then_current() -> None:
+    state, _ = play("add Ann init=12\nadd Bob init=9\nbegin")
+    assert isinstance(state, Encounter)
+    bob = replace(state.order[1], started=True)
+    both = put(state, bob, current="Bob")
+    assert both == replace(put(state, bob), current="Bob")
+    assert both.current == "Bob" and both.order[1] is bob
