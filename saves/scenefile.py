@@ -29,7 +29,7 @@ from tinydb.table import Document
 
 from engine.session import JournalEntry, Scene, replayed_to
 from saves import sealed_rolls
-from saves.checkpoint_forms import Checkpoints
+from saves.checkpoint_forms import Checkpoints, checkpoints_after
 from saves.codec import DEFAULT
 from saves.documents import (
     checked,
@@ -317,12 +317,12 @@ class SceneFile:
         )
         header["tail"] = documents = self._tail_list = reusing(documents, self._tail_list)
         header["tail_digest"] = chunk_digest(self._tail_json(sealed, documents))
+        unsealed = checkpoints_after(scene.checkpoints, sealed)  # not all 390 of 50,000 entries
         header["checkpoints"] = [
             [index, *self._checkpoints.document(index, state, scene.state)]
-            for index, state in scene.checkpoints
-            if index > sealed
+            for index, state in unsealed
         ]
-        self._checkpoints.keep_after(sealed, scene.checkpoints)
+        self._checkpoints.keep_after(sealed, unsealed)
         self._db.table("scene").upsert(Document(header, doc_id=1))
         self._journal = journal
         self._docs = {sealed + index: document for index, document in enumerate(documents)}

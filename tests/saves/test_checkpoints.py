@@ -13,6 +13,7 @@ from saves_fixtures import build_ih
 from engine import session
 from engine.session import CHECKPOINT_EVERY, History, undo
 from saves import open_store
+from saves.checkpoint_forms import checkpoints_after
 from saves.scenefile import CHUNK, SceneFile
 
 
@@ -172,3 +173,23 @@ def test_an_autosave_that_appends_rolls_writes_the_text_a_whole_dump_writes(
     with store.open_campaign("Long", read_only=True) as campaign:
         loaded = campaign.load_scene("Fight")
     assert loaded.state.rolls == scene.state.rolls and len(scene.state.rolls) > 16
+
+
+def test_an_autosave_names_only_the_checkpoints_past_its_chunks(tmp_path: Path, long_scene) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 point 11: the header's checkpoints are those past the sealed chunks, found from
+    the end of the scene's (ordered) checkpoints, not by walking all of them at every autosave."""
+    file = SceneFile(tmp_path / "scene-0001.json")
+    try:
+        file.save(long_scene)
+        sealed = len(long_scene.journal) // CHUNK * CHUNK
+        header = file.read_header()
+        named = [mark[0] for mark in header["checkpoints"]]
+        assert named == [index for index, _ in long_scene.checkpoints if index > sealed]
+        assert named
+    finally:
+        file.close()
+    marks = ((128, "a"), (256, "b"), (384, "c"), (512, "d"))
+    assert checkpoints_after(marks, 256) == ((384, "c"), (512, "d"))
+    assert checkpoints_after(marks, 512) == ()
+    assert checkpoints_after(marks, 0) == marks
+    assert checkpoints_after((), 10) == ()
