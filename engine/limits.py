@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import unicodedata
 
 from engine.errors import RuleError
@@ -95,10 +96,43 @@ def check_number(value: int, what: str) -> None:
 def check_command(command: object) -> None:
     """Check every text and number a parsed command carries against the limits above.
 
+    A command within them (nearly all: an import checks every command of its journal) is
+    found so by :func:`_within`, which names nothing; only one that is not is walked again by
+    :func:`_walk`, to name the value.
+
     Raises:
         RuleError: the first value out of range, naming its field and the allowed range.
     """
-    _walk(command, "", 0)
+    if not _within(command, "", 0):
+        _walk(command, "", 0)
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""The characters :func:`bad_character` finds: Unicode's categories Cc and Cs."""
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The field names of each command class :func:`_within` met."""
+
+
+def _within(value: object, field: str, depth: int) -> bool:
+    """Whether :func:`_walk` would find nothing wrong in ``value`` (the same values, to the
+    same depth, by the same limits), without naming anything."""
+    if depth > 8 or value is None or isinstance(value, bool | enum.Enum):
+        return True
+    if isinstance(value, int):
+        return -MAX_NUMBER <= value <= MAX_NUMBER
+    if isinstance(value, str):
+        limit = MAX_NAME if field.rpartition(".")[2] in NAME_FIELDS else MAX_TEXT
+        return len(value) <= limit and _CONTROL.search(value) is None
+    if isinstance(value, tuple | list):
+        return all(_within(item, field, depth + 1) for item in value)
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            return True
+        names = _FIELDS[kind] = tuple(item.name for item in dataclasses.fields(value))
+    return all(_within(getattr(value, name), name, depth + 1) for name in names)
 
 
 def _walk(value: object, field: str, depth: int) -> None:

@@ -8,6 +8,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import console.i18n  # noqa: F401  (the English words of refusals)
 from console.cli import main
@@ -134,3 +136,30 @@ def test_odds_refuse_a_huge_bonus_instead_of_filling_memory() -> None:
     assert caught.value.params["maximum"] == MAX_BONUS
     chance = check_odds(CheckSpec(system="ih-d10", dp=0, bonus=10**8))
     assert math.isclose(math.fsum(chance.distribution), 1.0)
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.integers(min_value=-20_000, max_value=20_000),
+            st.text(max_size=1_100),
+            st.sampled_from(["name", "note", "tag"]),
+        ),
+        max_size=4,
+    ),
+    st.sampled_from(["name", "note", "tags", ""]),
+)
+def test_the_quick_look_agrees_with_the_walk_that_names_the_value(
+    values: list[object], field: str
+) -> None:
+    """``check_command``'s quick look (``_within``) finds a command fine exactly when the
+    walk that names the wrong value (``_walk``) finds nothing."""
+    from engine.limits import _walk, _within
+
+    for value in (tuple(values), *values):
+        try:
+            _walk(value, field, 0)
+            walked = True
+        except RuleError:
+            walked = False
+        assert _within(value, field, 0) == walked
