@@ -8,8 +8,9 @@ else is folded: other scripts' digits (``٣``, ``३``), superscripts and circle
 their own forms, so a number written with them is still refused.
 
 :func:`ascii_forms` folds a value (a number, a list, a keyword); :func:`fold_line` folds a
-command line before it is tokenised, leaving the text inside quotes as it was typed (a
-threat's ``谁开的门？`` keeps its Chinese question mark), and reads curly quotes as quotes.
+command line before it is tokenised, leaving the text inside quotes as it was typed, and the
+punctuation that is no syntax (:data:`KEPT`, ``（）！？``) anywhere, and reads curly quotes as
+quotes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ from __future__ import annotations
 FULL_WIDTH: dict[int, str] = {code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}
 """``！`` … ``～`` → ``!`` … ``~`` (NFKC of the full-width block)."""
 FULL_WIDTH[0x3000] = " "
+
+KEPT = frozenset("（）！？")
+"""Full-width punctuation that is no syntax of the command language (no command reads ``(``,
+``)``, ``!`` or ``?``): kept as typed outside quotes too, so a Chinese text typed bare keeps
+its own punctuation (``tag 梅 怕火（水）``, ``threat 谁开的门？``)."""
 
 OPENERS: dict[str, str] = {'"': '"', "'": "'", "“": '"”', "‘": "'’"}
 """Each quote that opens a quoted text: the straight quote it is read as, then what else closes
@@ -78,7 +84,7 @@ def fold_line(text: str) -> str:
                 else:
                     out.append(FULL_WIDTH.get(ord(char), char))
             else:
-                out.append(FULL_WIDTH.get(ord(char), char))
+                out.append(char if char in KEPT else FULL_WIDTH.get(ord(char), char))
             continue
         if escaped:
             escaped = False
@@ -94,7 +100,7 @@ def fold_line(text: str) -> str:
 def folds(text: str) -> bool:
     """Whether :func:`fold_line` would change ``text`` written bare (a full-width character or
     a curly quote in it): a formatter quotes such a word so that it reads back as it was."""
-    return any(ord(char) in FULL_WIDTH or char in OPENERS for char in text)
+    return any((ord(char) in FULL_WIDTH and char not in KEPT) or char in OPENERS for char in text)
 
 
 def split_list(value: str) -> list[str]:

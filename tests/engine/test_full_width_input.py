@@ -93,10 +93,18 @@ def test_only_the_full_width_block_is_folded(text: str, folded: str) -> None:
         ("note O’Brien ok", "note O’Brien ok"),
         ('note Ann "１２：x"', 'note Ann "１２：x"'),
         ("note Ann １２：x", "note Ann 12:x"),
+        ("note Ann 怕火（水）！真的？", "note Ann 怕火（水）！真的？"),  # no syntax: as typed
     ],
 )
 def test_a_line_is_folded_outside_quotes_only(line: str, folded: str) -> None:
     assert fold_line(line) == folded
+
+
+def test_a_bare_chinese_text_keeps_its_brackets_and_question_mark() -> None:
+    """``（）！？`` are no syntax: a weakness or a threat typed bare keeps them, as quoted."""
+    bare = commands.parse("threat 谁开的门？ challenge=猎犬", "mist")
+    assert bare == commands.parse('threat "谁开的门？" challenge=猎犬', "mist")
+    assert "怕火（水）" in repr(commands.parse("note Ann 怕火（水）", "ih-d10"))
 
 
 def test_a_list_splits_on_either_comma() -> None:
