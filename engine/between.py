@@ -66,7 +66,13 @@ def ih_applied(
             joined_state, _ = commands.apply(state, "ih-d10", joined, random.Random(seed))
             assert isinstance(joined_state, Encounter)
             state = joined_state
-    after, _ = commands.apply(state, "ih-d10", command, random.Random(seed))
+    try:
+        after, _ = commands.apply(state, "ih-d10", command, random.Random(seed))
+    except RuleError as error:
+        if error.code != "ih.encounter.combatant-named-fight-known":
+            raise
+        # Between scenes nobody is in a fight: the name is looked for in the cast.
+        raise RuleError("between.not-in-cast", **error.params) from None
     assert isinstance(after, Encounter)
     return cast_now(after), after.movie
 

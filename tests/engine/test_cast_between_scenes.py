@@ -240,3 +240,16 @@ def test_a_condition_no_command_could_make_is_refused(condition: Condition) -> N
     check_sheet(Sheet("Ann", pc=True, condition=Condition(health=3, willpower=2)))
     with pytest.raises(RuleError):
         check_sheet(Sheet("Ann", pc=True, condition=condition))
+
+
+def test_between_scenes_an_unknown_name_is_looked_for_in_the_cast_not_a_fight() -> None:
+    from engine.between import ih_applied
+
+    scene = new_scene("Fight", "ih-d10", seed=1)
+    scene, _ = execute_text(scene, "sheet Ann pc stamina=2 composure=2 resolve=2")
+    assert isinstance(scene.state, Encounter)
+    with pytest.raises(RuleError) as refused:
+        ih_applied(scene.state.sheets, 1, "heal Nobody 1", seed=1)
+    assert refused.value.code == "between.not-in-cast"
+    assert dict(refused.value.params)["name"] == "Nobody"
+    assert "Ann" in str(dict(refused.value.params)["known"])
