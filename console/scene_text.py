@@ -57,7 +57,7 @@ def _ih_lines(view: IHView, sheets: tuple[Sheet, ...], t: Translator) -> list[st
             text += t("report.separator") + t("report.effects", effects=effects)
         lines.append(text)
     if sheets:
-        named = [t("report.sheet", name=x.name, side=x.side) for x in sheets]
+        named = [t("report.sheet", name=x.name, side=t(f"campaign.side-{x.side}")) for x in sheets]
         lines.append(t("report.sheets", sheets=t("word.list-sep").join(named)))
     for task in view.extended:
         deadline = t("report.deadline", deadline=task.deadline) if task.deadline else ""
