@@ -46,3 +46,15 @@ def test_a_new_demo_scene_starts_the_pcs_as_the_demo_left_them(
     state = json.loads(capsys.readouterr().out)
     health = {row["name"]: (row["health"], row["health_max"]) for row in state["order"]}
     assert health == {ann: (7, 7), wang: (5, 8)}  # the Ghoul's 3 in the demo's fight stay
+
+
+def test_run_names_the_sheets_side_in_the_table_s_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    install_demo(open_store(tmp_path), "zh")
+    monkeypatch.setattr("sys.stdin", io.StringIO("cast heal 安 1\n"))
+    args = ["run", "-", "--campaign", demo_campaign("zh"), "--save-dir", str(tmp_path)]
+    capsys.readouterr()
+    assert main([*args, "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "安（玩家角色）" in out and "（pc）" not in out
