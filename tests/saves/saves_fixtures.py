@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 from engine import commands as engine_commands
 from engine.errors import RuleError
@@ -107,3 +109,14 @@ def build(system: str, commands: int, seed: int) -> Scene:
     if system == "mist":
         return build_mist(commands, seed)
     return build_ih(4, commands, seed, system)
+
+
+def save_dir_listing(root: Path) -> dict[str, tuple[str, int, int]]:
+    """Every file and folder under ``root`` (itself too): its hash, mode and mtime (ns); equal
+    before and after an operation that must write nothing (a refused import)."""
+    rows = {}
+    for path in [root, *sorted(root.rglob("*"))]:
+        status = path.lstat()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
+        rows[str(path.relative_to(root))] = (digest, status.st_mode, status.st_mtime_ns)
+    return rows

@@ -7,7 +7,6 @@ imports with its journal unchanged."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from typing import Any
 
 import pytest
 from saved_campaigns import in_process
+from saves_fixtures import save_dir_listing
 
 from console.demo import install_demo
 from saves import export_document, open_store
@@ -39,15 +39,6 @@ damage Ann 1
 MIST = """scene new "Case" mist
 profile Hound limits=harmed:3
 """
-
-
-def _listing(root: Path) -> dict[str, tuple[str, int, int]]:
-    rows = {}
-    for path in [root, *sorted(root.rglob("*"))]:
-        status = path.lstat()
-        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
-        rows[str(path.relative_to(root))] = (digest, status.st_mode, status.st_mtime_ns)
-    return rows
 
 
 def _run(root: Path, script: str) -> None:
@@ -210,12 +201,12 @@ def test_forged_events_are_refused_by_name_and_the_save_dir_is_untouched(
     edit(exported)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(exported), encoding="utf-8")
-    before = _listing(tmp_path / "s")
+    before = save_dir_listing(tmp_path / "s")
     done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s"), "--lang", lang])
     assert done.returncode == 1
     assert done.stderr.startswith(f"st-console: {bad}") and words in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
-    assert _listing(tmp_path / "s") == before
+    assert save_dir_listing(tmp_path / "s") == before
 
 
 @pytest.mark.parametrize("forged", ["health", "fall"])
@@ -235,11 +226,11 @@ def test_a_forged_condition_is_refused_where_the_start_carries_none(
         _entry(exported, "Fresh", "damage Zed 2")["events"].append(fell)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(exported), encoding="utf-8")
-    before = _listing(tmp_path / "s")
+    before = save_dir_listing(tmp_path / "s")
     done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s")])
     assert done.returncode == 1
     assert "(scene 1): the events of journal entry 2 are not" in done.stderr, done.stderr
-    assert _listing(tmp_path / "s") == before
+    assert save_dir_listing(tmp_path / "s") == before
 
 
 @pytest.mark.parametrize(
@@ -266,8 +257,8 @@ def test_a_forged_mist_status_is_refused(
     edit(entry["events"][0])
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(exported), encoding="utf-8")
-    before = _listing(tmp_path / "s")
+    before = save_dir_listing(tmp_path / "s")
     done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s")])
     assert done.returncode == 1
     assert "the events of journal entry" in done.stderr, done.stderr
-    assert _listing(tmp_path / "s") == before
+    assert save_dir_listing(tmp_path / "s") == before

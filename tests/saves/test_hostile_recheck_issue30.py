@@ -9,7 +9,6 @@ by name, in the table's language, and the save directory is left byte for byte a
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -18,19 +17,10 @@ from typing import Any
 
 import pytest
 from saved_campaigns import base_campaign, in_process
+from saves_fixtures import save_dir_listing
 
 from saves import export_document, open_store
 from saves.storage import dump_json, split_checksum, with_checksum
-
-
-def _listing(root: Path) -> dict[str, tuple[str, int, int]]:
-    """Every file and folder under ``root`` (itself too): its hash, mode and mtime (ns)."""
-    rows = {}
-    for path in [root, *sorted(root.rglob("*"))]:
-        status = path.lstat()
-        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
-        rows[str(path.relative_to(root))] = (digest, status.st_mode, status.st_mtime_ns)
-    return rows
 
 
 @pytest.fixture
@@ -93,12 +83,12 @@ def test_a_hostile_import_is_refused_by_name_and_the_save_dir_is_untouched(
     edit(exported)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(exported), encoding="utf-8")
-    before = _listing(tmp_path / "s")
+    before = save_dir_listing(tmp_path / "s")
     done = in_process(["import", str(bad), "--save-dir", str(tmp_path / "s"), "--lang", lang])
     assert done.returncode == 1
     assert done.stderr.startswith(f"st-console: {bad}") and words in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
-    assert _listing(tmp_path / "s") == before
+    assert save_dir_listing(tmp_path / "s") == before
 
 
 def test_the_unedited_export_still_imports(tmp_path: Path, exported: dict[str, Any]) -> None:
@@ -138,7 +128,7 @@ def test_a_sealed_hand_edit_out_of_range_is_refused_on_load_by_name(
     assert ok is True
     edit(document["scene"]["1"])
     scene_file.write_bytes(with_checksum(dump_json(document)))
-    before = _listing(tmp_path)
+    before = save_dir_listing(tmp_path)
     done = in_process(["show", "Base/Fight", "--save-dir", str(tmp_path), "--lang", lang])
     assert done.returncode == 1
     said = {
@@ -146,7 +136,7 @@ def test_a_sealed_hand_edit_out_of_range_is_refused_on_load_by_name(
         "zh": f"{scene_file}：{what} 超出范围（在 ST Console 之外被修改过？）",
     }[lang]
     assert said in done.stderr, done.stderr
-    assert _listing(tmp_path) == before
+    assert save_dir_listing(tmp_path) == before
 
 
 def test_a_sealed_scene_whose_state_is_of_another_system_is_refused(
@@ -177,12 +167,12 @@ def test_a_profiles_import_refused_for_a_clash_writes_nothing_and_names_the_file
     shared = tmp_path / "hounds.json"
     argv = ["export", "C", "--profiles", "-o", str(shared), "--save-dir", saves]
     assert in_process(argv).returncode == 0
-    before = _listing(tmp_path / "s")
+    before = save_dir_listing(tmp_path / "s")
     done = in_process(["import", str(shared), "--save-dir", saves, "--lang", lang])
     assert done.returncode == 1
     said = {"en": ": C has profiles named Hound already", "zh": "：战役 C 已有同名模板 Hound"}[lang]
     assert done.stderr.startswith(f"st-console: {shared}{said}"), done.stderr
-    assert _listing(tmp_path / "s") == before
+    assert save_dir_listing(tmp_path / "s") == before
     argv = ["import", str(shared), "--overwrite", "--save-dir", saves]
     assert in_process(argv).returncode == 0
 
@@ -198,10 +188,10 @@ def test_a_refused_import_into_a_new_save_dir_leaves_it_as_it_was(
     fresh = tmp_path / "fresh"
     if made:
         fresh.mkdir()
-    before = _listing(tmp_path / "fresh") if made else None
+    before = save_dir_listing(tmp_path / "fresh") if made else None
     done = in_process(["import", str(bad), "--save-dir", str(fresh), "--lang", "zh"])
     assert done.returncode == 1 and done.stderr.startswith(f"st-console: {bad}")
-    assert (_listing(fresh) if made else fresh.exists()) == (before if made else False)
+    assert (save_dir_listing(fresh) if made else fresh.exists()) == (before if made else False)
     good = tmp_path / "good.json"
     fixed = copy.deepcopy(exported)
     fixed["scenes"][0]["system"] = "ih-d10"
@@ -220,10 +210,10 @@ def test_path_like_names_are_labels_and_nothing_is_written_outside_the_save_dir(
     path = tmp_path / "io" / "paths.json"
     path.parent.mkdir()
     path.write_text(json.dumps(exported), encoding="utf-8")
-    outside = _listing(tmp_path / "io")
+    outside = save_dir_listing(tmp_path / "io")
     done = in_process(["import", str(path), "--save-dir", str(tmp_path / "s")])
     assert done.returncode == 0, done.stderr
-    assert _listing(tmp_path / "io") == outside
+    assert save_dir_listing(tmp_path / "io") == outside
     assert sorted(p.name for p in tmp_path.iterdir()) == ["io", "s"]
     assert (tmp_path / "s" / "campaigns" / "etc" / "campaign.json").is_file()
     listed = in_process(["saves", "--save-dir", str(tmp_path / "s")]).stdout
