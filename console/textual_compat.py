@@ -198,8 +198,25 @@ class KeyFirstInput(Input):
         await self.key_first(event)
 
     async def key_first(self, event: events.Key) -> None:
-        """Called with every key the field handles: Textual's own handling (inserts it)."""
+        """Called with every key the field handles: Textual's own handling (inserts it), and
+        the ideographic space an input method types in full-width mode inserted as Textual
+        inserts a printable key (Python does not call ``"\u3000"`` printable, so Textual's
+        ``Input`` dropped it: ``heal　安　１`` arrived as ``heal安１``)."""
+        if event.character == IDEOGRAPHIC_SPACE:
+            event.stop()
+            event.prevent_default()
+            selection = self.selection
+            if selection.is_empty:
+                self.insert_text_at_cursor(event.character)
+            else:
+                self.replace(event.character, *selection)
+            return
         await super()._on_key(event)
+
+
+IDEOGRAPHIC_SPACE = "\u3000"
+"""The space a Chinese input method types in full-width mode (``engine/fullwidth.py`` reads it
+as a space)."""
 
 
 def _wide_starts(strip: Strip) -> set[int]:

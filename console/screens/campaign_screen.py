@@ -21,6 +21,7 @@ from textual.widgets import Input, Label, Static
 
 from console.i18n import Translator, save_error_text
 from console.screens.dialogs import DIALOG_CSS, SHORT_BREAKPOINTS, _Dialog
+from console.widgets.ordered_input import OrderedInput
 
 Apply = Callable[[str], tuple[list[str], str]]
 """Apply a command line to the cast: the campaign's new lines and what to say (``✓``/``✗``)."""
@@ -55,7 +56,7 @@ class CampaignScreen(_Dialog[None]):
             with VerticalScroll():
                 yield Static("\n".join(self.lines[1:]), id="campaign-text", markup=False)
             if self.apply is not None:
-                yield Input(placeholder=self.t("campaign.command-hint"), id="cast-command")
+                yield OrderedInput(placeholder=self.t("campaign.command-hint"), id="cast-command")
                 yield Label("", id="cast-said", markup=False)
             yield Label(self.t("campaign.close-hint"), classes="field-label")
 
