@@ -57,6 +57,10 @@ class Scene:
 CHECKPOINT_EVERY = 128
 """Journal entries between two checkpoints (a divisor of the saves' chunk size)."""
 
+KEPT_STATES = 2 * CHECKPOINT_EVERY
+"""How many past states :class:`History` keeps for undo: beyond them an undo replays at most
+:data:`CHECKPOINT_EVERY` entries from a checkpoint."""
+
 
 def _checkpointed(
     checkpoints: tuple[tuple[int, SceneState], ...], length: int, state: SceneState
@@ -294,6 +298,11 @@ class History:
     with a journal but no cached states: an undo replays from the nearest checkpoint at or
     before the state it needs (:attr:`Scene.checkpoints`, at most :data:`CHECKPOINT_EVERY`
     entries back) and caches every state of that stretch, so the undos after it are pops.
+
+    Only the states of the last :data:`KEPT_STATES` entries are kept: every state of a long
+    fight kept for ever grew the memory by a whole turn order per command (a fight of 2,000
+    combatants, 32 KB a ``next``) and the garbage collector's walks with it, so ``next`` cost
+    more the longer the order (issue 30). An undo further back replays from a checkpoint.
     """
 
     def __init__(self, scene: Scene) -> None:
@@ -308,8 +317,16 @@ class History:
         if isinstance(command, commands.Redo):
             return self.redo()
         self.scene, events = execute(before, command, text, time)
-        self._states[len(before.journal)] = before.state
+        self._keep(len(before.journal), before.state)
         return events
+
+    def _keep(self, index: int, state: SceneState) -> None:
+        """Cache the state before entry ``index``, forgetting those :data:`KEPT_STATES` back."""
+        states = self._states
+        states[index] = state
+        states.pop(index - KEPT_STATES, None)
+        if len(states) > 2 * KEPT_STATES:  # left by undos and replays: dropped at once
+            self._states = {at: kept for at, kept in states.items() if at > index - KEPT_STATES}
 
     def _state_before(self, index: int) -> SceneState:
         """The state after the first ``index`` entries of the journal."""
@@ -346,5 +363,5 @@ class History:
     def redo(self) -> Events:
         before = self.scene
         self.scene, events = redo(before)
-        self._states[len(before.journal)] = before.state
+        self._keep(len(before.journal), before.state)
         return events

@@ -271,20 +271,41 @@ def fresh_turn(combatant: Combatant, budget: Budget, started: bool | None = None
     )
 
 
-def put(state: Encounter, combatant: Combatant, current: str | None = None) -> Encounter:
+def put(
+    state: Encounter,
+    combatant: Combatant,
+    current: str | None = None,
+    also: Combatant | None = None,
+) -> Encounter:
     """Replace the combatant of the same name, keeping its place in the order; ``current``,
-    when given, becomes the current actor in the same copy of the state."""
+    when given, becomes the current actor in the same copy of the state; ``also``, another
+    combatant (of another name) replaced in that same copy: ``next`` ends one turn and starts
+    another with one copy of the order, not two (issue 30: a copy of a long order per change
+    made ``next`` cost more the more combatants)."""
     index = index_of(state, combatant.name)
+    changes = [(index, combatant)]
+    if also is not None:
+        at = index_of(state, also.name)
+        if at < 0 or index < 0 or at == index:
+            return put(put(state, also), combatant, current)
+        changes.insert(0, (at, also))
     if index < 0:  # nobody of that name: as it always was (never asked for)
         state = replace(state, order=state.order[:index] + (combatant,) + state.order)
         return state if current is None else replace(state, current=current)
-    copied = list(state.order)  # one copy each way: slicing made four of a long order
-    copied[index] = combatant
+    old = state.order
+    copied = list(old)  # one copy each way: slicing made four of a long order
+    found = known(old)
+    seen: Known | None = found
+    for at, changed in changes:
+        copied[at] = changed
+        if seen is not None and old[at].name == changed.name:
+            flags, skips = put_flags(seen, at, old[at], changed)
+            seen = Known(old, found.by_name, found.by_key, flags, skips)
+        else:
+            seen = None
     order = tuple(copied)
-    if state.order[index].name == combatant.name:
-        found = known(state.order)
-        flags, skips = put_flags(found, index, state.order[index], combatant)
-        remember(Known(order, found.by_name, found.by_key, flags, skips))
+    if seen is not None:
+        remember(Known(order, found.by_name, found.by_key, seen.flags, seen.skips))
     if current is None:
         return replace(state, order=order)
     return replace(state, order=order, current=current)

@@ -24,6 +24,7 @@ from engine.ih import (
     extended,
     initiative,
     interrupts,
+    postpone,
     roster,
     sheet_rules,
     turns,
@@ -80,7 +81,7 @@ def delay(state: Encounter, command: c.Delay, rng: random.Random) -> Result:
     moved = find(state, mover.name)
     if turns.can_act_now(state, moved) and _first_to_act(state) == moved.key:
         return state, events
-    state = turns.postpone_turn(replace(state, current=None), mover.name)
+    state = postpone.postpone_turn(replace(state, current=None), mover.name)
     state, started = turns.advance(state, position - 1)
     return state, (*events, *started)
 

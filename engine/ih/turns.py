@@ -19,7 +19,6 @@ from engine.ih import effects
 from engine.ih.budget import fresh_budget
 from engine.ih.encounter import (
     Combatant,
-    Effect,
     Encounter,
     Phase,
     TurnOpening,
@@ -125,9 +124,15 @@ def next_turn(state: Encounter, down: bool = False) -> tuple[Encounter, Events]:
             raise RuleError("ih.turns.nobody-left-fight")
         return advance(state, None, down)
     name = state.current
-    state, ended = _end_current(state)
+    alone = _ended_alone(state)
+    if alone is not None:  # the turn's end changes only its actor: put with the next one's start
+        ended = TurnEnded(alone.name, state.round)
+        after = index_of(state, name)
+        state, started = advance(replace(state, current=None), after, down, alone)
+        return state, (ended, *started)
+    state, events = _end_current(state)
     state, started = advance(state, index_of(state, name), down)
-    return state, (*ended, *started)
+    return state, (*events, *started)
 
 
 def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
@@ -151,27 +156,34 @@ def remove(state: Encounter, name: str) -> tuple[Encounter, Events]:
     return state, tuple(events)
 
 
-def advance(state: Encounter, after: int | None, down: bool = False) -> tuple[Encounter, Events]:
+def advance(
+    state: Encounter, after: int | None, down: bool = False, ended: Combatant | None = None
+) -> tuple[Encounter, Events]:
     """Start the next turn: the first still to act (after ``after`` with [I-3] off).
 
     A down combatant on the way is skipped (``down_turns_skipped``) unless ``down``: then the
     very next turn starts, down or not. When everyone is down, one call skips the rest of the
     round and starts the next round with nobody's turn (each ``next`` is then one round).
+    ``ended``: the actor whose turn just ended, not yet put into the order (it has acted): put
+    in the same copy of the order as the next turn's start.
     """
     events: list[Event] = []
     new_rounds = 0
     skip = state.interpretations.down_turns_skipped and not down
+    passed = -1 if ended is None else index_of(state, ended.name)
     while True:
-        index = _next_index(state, after)
+        index = _next_index(state, after, passed)
         if index is not None:
             combatant = state.order[index]
             if skip and combatant.unconscious:
+                state, ended, passed = _put_ended(state, ended)
                 state, skipped = skip_turn(state, combatant.name)
                 events.extend(skipped)
                 after = index
                 continue
-            state, started = start_turn(state, combatant.name)
+            state, started = start_turn(state, combatant.name, ended)
             return state, (*events, *started)
+        state, ended, passed = _put_ended(state, ended)
         if state.phase is Phase.SURPRISE:
             events.append(SurpriseEnded(state.round))
             return replace(state, current=None), tuple(events)
@@ -215,12 +227,22 @@ def new_round(state: Encounter) -> tuple[Encounter, Events]:
     return state, (RoundStarted(state.round, state.elapsed_seconds), *expired)
 
 
-def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
-    """Begin ``name``'s turn: fresh budget less owed swifts, defense back, effects tick (§3.1)."""
+def _put_ended(state: Encounter, ended: Combatant | None) -> tuple[Encounter, None, int]:
+    """``state`` with the ended actor put into the order (see :func:`advance`)."""
+    return (state if ended is None else put(state, ended)), None, -1
+
+
+def start_turn(
+    state: Encounter, name: str, ended: Combatant | None = None
+) -> tuple[Encounter, Events]:
+    """Begin ``name``'s turn: fresh budget less owed swifts, defense back, effects tick (§3.1);
+    ``ended``, the actor whose turn just ended, is put in the same copy of the order."""
     combatant = find(state, name)
     events: list[Event] = []
     owed = combatant.owed_swift
-    if not combatant.started:
+    if combatant.started:
+        state, ended, _ = _put_ended(state, ended)
+    else:
         before = combatant
         order = state.order
         folded = name.casefold()
@@ -230,7 +252,7 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
             if any(e.source.casefold() == folded for e in c.effects)
         )
         combatant = fresh_turn(combatant, fresh_budget(state, combatant), started=True)
-        state = put(state, combatant, current=combatant.name)
+        state = put(state, combatant, current=combatant.name, also=ended)
         state, expired = effects.tick(state, combatant.name)
         events.extend(expired)
         keys = {key for key, _ in due}
@@ -260,69 +282,6 @@ def start_turn(state: Encounter, name: str) -> tuple[Encounter, Events]:
     return state, (started, *landed, *events)
 
 
-def postpone_turn(state: Encounter, name: str) -> Encounter:
-    """Take back the start of ``name``'s turn: they delayed instead of acting (RULES.md §3.4).
-
-    Their budget and owed swifts are as before the turn started, defense declared before the
-    turn stays spent, and the effects they created have their rounds back (one that ran out
-    comes back): all of it happens again when they do take their turn (§3.1). What the
-    Storyteller changed since stays: an effect ended or set again is not brought back, and an
-    effect they made in this moment counts from the turn they take, not from its start.
-    """
-    opening = state.opening
-    if opening is None or not same(opening.before.name, name):
-        return state
-    combatant = find(state, name)
-    before = opening.before
-    combatant = replace(
-        combatant,
-        budget=before.budget,
-        owed_rounds=before.owed_rounds,
-        free_used=before.free_used,
-        spent_this_turn=before.spent_this_turn,
-        defense_spent=min(before.defense_spent + combatant.defense_spent, combatant.defense_bonus),
-        willpower_defense=before.willpower_defense or combatant.willpower_defense,
-        started=False,
-    )
-    state = put(state, combatant)
-    earlier_of, counted_of = dict(opening.effects), dict(opening.counted)
-    order = []
-    for holder in state.order:
-        earlier = {
-            _effect_key(e): e for e in earlier_of.get(holder.key, ()) if same(e.source, name)
-        }
-        counted = {
-            _effect_key(e): e for e in counted_of.get(holder.key, ()) if same(e.source, name)
-        }
-        effects: list[Effect] = []
-        for effect in holder.effects:
-            key = _effect_key(effect)
-            if not same(effect.source, name):
-                effects.append(effect)
-            elif key in earlier and counted.get(key) == effect:
-                effects.append(earlier[key])  # its round back
-            elif key in earlier:
-                effects.append(effect)  # set again by the Storyteller since: as it is now
-            else:
-                effects.append(replace(effect, waits_for_turn=True))  # made in this moment
-        present = {_effect_key(e) for e in holder.effects}
-        for key, effect in earlier.items():
-            if key not in counted and key not in present:
-                effects.append(effect)  # it ran out at the turn's start: back
-        if effects != list(holder.effects):
-            holder = replace(holder, effects=tuple(effects))
-        order.append(holder)
-    return replace(state, order=tuple(order), opening=None)
-
-
-def _effect_key(effect: Effect) -> tuple[str, str]:
-    return effect.label.casefold(), effect.source.casefold()
-
-
-def _by_key(effects: tuple[Effect, ...], source: str) -> dict[tuple[str, str], Effect]:
-    return {_effect_key(e): e for e in effects if same(e.source, source)}
-
-
 def release_waiting_on(state: Encounter, name: str, left: bool = False) -> tuple[Encounter, Events]:
     """Those delaying until after ``name`` may act now (§3.4): ``name`` has acted, or ``left``
     this round's remaining turns (removed, delayed into the next round), so nobody loses a turn.
@@ -337,6 +296,22 @@ def release_waiting_on(state: Encounter, name: str, left: bool = False) -> tuple
             state = put(state, replace(waiting, delaying=False))
             events.append(DelayReleased(waiting.name, name, left))
     return state, tuple(events)
+
+
+def _ended_alone(state: Encounter) -> Combatant | None:
+    """The current actor as its turn's end leaves it, when that end changes nobody else and
+    tells nothing but :class:`TurnEnded` (no interrupt resolved, nobody fainting, nobody
+    delaying until after it): then ``next`` puts it with the next turn's start, in one copy of
+    the order (issue 30). ``None`` otherwise (:func:`_end_current` ends the turn)."""
+    if state.interrupt is not None or state.current is None:
+        return None
+    combatant = find(state, state.current)
+    if combatant.kept_conscious and combatant.turns_taken + 1 > combatant.kept_since:
+        return None
+    order = state.order
+    if any(same(order[index].delay_after, combatant.name) for index in flagged(order, "delaying")):
+        return None
+    return replace(combatant, acted=True, turns_taken=combatant.turns_taken + 1)
 
 
 def _end_current(state: Encounter) -> tuple[Encounter, Events]:
@@ -361,7 +336,9 @@ def _end_current(state: Encounter) -> tuple[Encounter, Events]:
     return replace(state, current=None), tuple(events)
 
 
-def _next_index(state: Encounter, after: int | None) -> int | None:
+def _next_index(state: Encounter, after: int | None, passed: int = -1) -> int | None:
+    """The place of the next to act; ``passed``: a place taken as acted (the actor whose turn
+    just ended, not yet put into the order)."""
     start = 0
     if not state.interpretations.computed_turn_order and after is not None:
         start = after + 1
@@ -369,6 +346,6 @@ def _next_index(state: Encounter, after: int | None) -> int | None:
     # Only one who has not acted can act: their places are kept per order (the order walked
     # in Python, from the top at every ``next``, made a round quadratic in its length).
     for index in flagged_from(order, "!acted", max(start, 0)):
-        if can_act_now(state, order[index]):
+        if index != passed and can_act_now(state, order[index]):
             return index
     return None

@@ -64,3 +64,25 @@ def test_a_new_command_after_undo_draws_fresh_dice() -> None:
     undone = session.undo(scene)
     again, _ = session.execute_text(undone, "next")
     assert again.journal[-1].seed != last_seed
+
+
+def test_a_long_history_keeps_a_window_of_states_and_undoes_past_it_exactly() -> None:
+    """Issue 30: every past state kept for ever grew a long fight's memory by a turn order per
+    command; the cache keeps the last ``KEPT_STATES`` and an undo further back replays from a
+    checkpoint, to the very state (dice included) the command was made on."""
+    lines = ["add Ann init=15", "add Bo init=12", "add Cy mod=2", "begin"]
+    lines += ["roll ih-d10 3 by=Ann", "damage Cy 1", "heal Cy 1", "next"] * 200
+    history = session.History(session.new_scene("Fight", "ih-d10", seed=11))
+    states = [history.scene.state]
+    for line in lines:
+        history.execute(session.commands.parse(line, "ih-d10"), line)
+        states.append(history.scene.state)
+        assert len(history._states) <= session.KEPT_STATES
+    for expected in reversed(states[:-1]):
+        history.undo()
+        assert history.scene.state == expected
+        assert len(history._states) <= 2 * session.KEPT_STATES + session.CHECKPOINT_EVERY
+    assert history.scene.state == history.scene.initial
+    for expected in states[1:]:  # and redone with the same dice, all the way
+        history.redo()
+        assert history.scene.state == expected

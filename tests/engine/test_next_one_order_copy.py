@@ -1,0 +1,102 @@
+"""``next`` ends one turn and starts the next in one copy of the turn order (issue 30, point
+13): when the turn's end changes nobody but its actor, that actor is put into the order with the
+next turn's start. The result must be exactly what ending the turn first, then starting the next,
+gives: the same states and the same events, in random fights with delays, down combatants,
+effects, interrupts, kept-conscious combatants, surprise rounds and both turn-order settings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import commands
+from engine.errors import RuleError
+from engine.ih import turns
+from engine.session import History, new_scene
+
+NAMES = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
+
+
+def _line(rng: random.Random) -> str:
+    who, other = rng.choice(NAMES), rng.choice(NAMES)
+    return rng.choice(
+        [
+            "next",
+            "next",
+            "next",
+            "next down",
+            f"delay {who} after {other}",
+            f"delay {who} next-round",
+            f"damage {who} {rng.randint(1, 6)}",
+            f"heal {who} {rng.randint(1, 3)}",
+            f"willpower {who} conscious",
+            f'effect {who} "Mark{rng.randint(1, 3)}" rounds={rng.randint(1, 3)}',
+            f'effect {who} "Hex" rounds=2 by={other}',
+            f"interrupt {who} {other}",
+            f"resolve {rng.choice(['continues', 'fails', 'avoided'])}",
+            f"spend {who} one-round",
+            f"initiative {who} {rng.choice(['+3', '-2'])}",
+            f"remove {who}" if rng.random() < 0.2 else "next",
+            f"add {who}2 init={rng.randint(1, 20)}",
+            "undo",
+        ]
+    )
+
+
+def _script(seed: int) -> list[str]:
+    rng = random.Random(seed)
+    lines = [f"add {name} init={rng.randint(1, 20)} health={rng.randint(1, 4)}" for name in NAMES]
+    if rng.random() < 0.5:
+        lines.append(f"interpret computed_turn_order={rng.choice(['true', 'false'])}")
+    if rng.random() < 0.3:
+        lines.append("interpret down_turns_skipped=false")
+    if rng.random() < 0.3:
+        lines.append("interpret stay_conscious_through_next_turn=false")
+    lines.append(f"surprise {rng.choice(NAMES)}" if rng.random() < 0.3 else "begin")
+    return lines + [_line(rng) for _ in range(160)]
+
+
+def _played(lines: list[str]) -> list[tuple[object, object]]:
+    history = History(new_scene("Fight", "ih-d10", 5))
+    seen: list[tuple[object, object]] = []
+    for line in lines:
+        try:
+            command = commands.parse(line, "ih-d10")
+            assert command is not None
+            events = history.execute(command, line)
+        except RuleError as error:
+            seen.append(("refused", error.code))
+            continue
+        seen.append((history.scene.state, events))
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_next_with_one_copy_is_next_with_two(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _script(seed)
+    fast = _played(lines)
+    with monkeypatch.context() as patched:
+        patched.setattr(turns, "_ended_alone", lambda state: None)
+        slow = _played(lines)
+    assert len(fast) == len(slow)
+    for line, one, two in zip(lines, fast, slow, strict=True):
+        assert one == two, line
+
+
+def test_the_one_copy_path_is_taken_in_a_plain_fight() -> None:
+    """Not a test of nothing: in a fight of plain turns the end is put with the next start."""
+    taken = []
+    original = turns._ended_alone
+
+    def spy(state: object) -> object:
+        found = original(state)  # type: ignore[arg-type]
+        taken.append(found is not None)
+        return found
+
+    lines = [f"add {name} init={10 - i}" for i, name in enumerate(NAMES)] + ["begin"]
+    lines += ["next"] * 12
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(turns, "_ended_alone", spy)
+        _played(lines)
+    assert taken and all(taken)
