@@ -46,16 +46,30 @@ def end(state: Encounter, name: str, label: str) -> tuple[Encounter, Events]:
     return put(state, replace(target, effects=kept)), (EffectEnded(target.name, label),)
 
 
+Held = tuple[tuple[str, tuple[Effect, ...]], ...]
+"""Per combatant (by key, in turn order), effects it holds."""
+
+
 def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
     """Count down effects at the start of ``source``'s turn (``None``: orphans, round start)."""
+    state, events, _, _ = tick_turn(state, source)
+    return state, events
+
+
+def tick_turn(state: Encounter, source: str | None) -> tuple[Encounter, Events, Held, Held]:
+    """:func:`tick`, and what a turn's start keeps to take it back (``TurnOpening``): the
+    effects of each combatant holding one of ``source``'s before the count, and after it of
+    those still holding any; found in the one walk that counts them down (issue 30: a turn's
+    start walked every effect three times)."""
     holders = flagged(state.order, "effects")  # kept per order: most have none
     if not holders:
-        return state, ()
+        return state, (), (), ()
     present = {c.key for c in state.order} if source is None else set()
     wanted = source.casefold() if source is not None else None
     events: list[Event] = []
     old = state.order
     order: list[Combatant] | None = None  # copied at the first change (most ticks change none)
+    touched: list[int] = []
     for index in holders:
         combatant = old[index]
         creators = [e.source.casefold() for e in combatant.effects]
@@ -78,11 +92,14 @@ def tick(state: Encounter, source: str | None) -> tuple[Encounter, Events]:
         if order is None:
             order = list(old)
         order[index] = replace(combatant, effects=tuple(kept))
+        touched.append(index)
     if order is None:
-        return state, ()
+        return state, (), (), ()
     still = tuple(index for index in holders if order[index].effects)
     new_order = same_places(state.order, tuple(order), {"effects": still})
-    return replace(state, order=new_order), tuple(events)
+    before = tuple((old[index].key, old[index].effects) for index in touched)
+    after = tuple((order[i].key, order[i].effects) for i in touched if order[i].effects)
+    return replace(state, order=new_order), tuple(events), before, after
 
 
 def clear_all(state: Encounter) -> Encounter:

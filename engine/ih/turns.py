@@ -244,27 +244,10 @@ def start_turn(
         state, ended, _ = _put_ended(state, ended)
     else:
         before = combatant
-        order = state.order
-        folded = name.casefold()
-        due = tuple(
-            (c.key, c.effects)
-            for c in (order[index] for index in flagged(order, "effects"))
-            if any(e.source.casefold() == folded for e in c.effects)
-        )
         combatant = fresh_turn(combatant, fresh_budget(state, combatant), started=True)
         state = put(state, combatant, current=combatant.name, also=ended)
-        state, expired = effects.tick(state, combatant.name)
+        state, expired, due, counted = effects.tick_turn(state, combatant.name)
         events.extend(expired)
-        keys = {key for key, _ in due}
-        counted = (
-            tuple(
-                (c.key, c.effects)
-                for c in (state.order[index] for index in flagged(state.order, "effects"))
-                if c.key in keys
-            )
-            if keys
-            else ()
-        )
         state = replace(state, opening=TurnOpening(before, due, counted))
         settings = state.interpretations
         if combatant.kept_conscious and not settings.stay_conscious_through_next_turn:

@@ -12,7 +12,8 @@ import pytest
 
 from engine import commands
 from engine.errors import RuleError
-from engine.ih import turns
+from engine.ih import effects, turns
+from engine.ih.encounter import Combatant, Encounter
 from engine.session import History, new_scene
 
 NAMES = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
@@ -100,3 +101,36 @@ def test_the_one_copy_path_is_taken_in_a_plain_fight() -> None:
         patched.setattr(turns, "_ended_alone", spy)
         _played(lines)
     assert taken and all(taken)
+
+
+def _due_walked(order: tuple[Combatant, ...], source: str) -> tuple[object, ...]:
+    folded = source.casefold()
+    return tuple(
+        (c.key, c.effects) for c in order if any(e.source.casefold() == folded for e in c.effects)
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_turn_opening_keeps_the_effects_a_walk_finds(seed: int) -> None:
+    """The effects a turn's start keeps (to take it back at a delay) are found in the walk that
+    counts them down: the same a walk of every effect before and after finds."""
+    history = History(new_scene("Fight", "ih-d10", 5))
+    checked = 0
+    for line in _script(seed):
+        try:
+            command = commands.parse(line, "ih-d10")
+            assert command is not None
+            history.execute(command, line)
+        except RuleError:
+            continue
+        state = history.scene.state
+        assert isinstance(state, Encounter)
+        for combatant in state.order:
+            ticked, _, due, counted = effects.tick_turn(state, combatant.name)
+            assert due == _due_walked(state.order, combatant.name)
+            keys = {key for key, _ in due}
+            assert counted == tuple(
+                (c.key, c.effects) for c in ticked.order if c.key in keys and c.effects
+            )
+            checked += bool(due)
+    assert checked > 0
