@@ -27,10 +27,6 @@ def rank(combatant: Combatant) -> tuple[int, int, int, tuple[int, ...]]:
     return (combatant.initiative, combatant.composure, combatant.dexterity, combatant.roll_off)
 
 
-def _full_tie(a: Combatant, b: Combatant) -> bool:
-    return rank(a)[:3] == rank(b)[:3]
-
-
 def roll_off(
     order: tuple[Combatant, ...], newcomer: Combatant, rng: random.Random
 ) -> tuple[tuple[Combatant, ...], Combatant, Events]:
@@ -40,7 +36,12 @@ def roll_off(
     rolls again, with the newcomer, until nobody is. The order among those already placed never
     changes, and the result holds every round.
     """
-    tied = {c.key: c for c in order if _full_tie(c, newcomer)}
+    score = rank(newcomer)[:3]
+    tied = {
+        c.key: c
+        for c in order
+        if c.initiative == score[0] and (c.composure, c.dexterity) == score[1:]
+    }
     if not tied:
         return order, newcomer, ()
     events: list[Event] = []
@@ -69,8 +70,9 @@ def insert_sorted(
     """Insert ``newcomer`` before the first combatant it outranks (RULES.md §3.3)."""
     order, newcomer, events = roll_off(state.order, newcomer, rng)
     position = len(order)
+    placed = rank(newcomer)
     for index, other in enumerate(order):
-        if rank(newcomer) > rank(other):
+        if placed > rank(other):
             position = index
             break
     order = order[:position] + (newcomer,) + order[position:]
@@ -78,8 +80,12 @@ def insert_sorted(
 
 
 def without(state: Encounter, name: str) -> Encounter:
-    """The encounter with ``name`` taken out of the order."""
-    return replace(state, order=tuple(c for c in state.order if not same(c.name, name)))
+    """The encounter with ``name`` taken out of the order (names are unique ignoring case: at
+    its place, found without a walk of the order)."""
+    index = index_of(state, name)
+    if index < 0:
+        return state
+    return replace(state, order=state.order[:index] + state.order[index + 1 :])
 
 
 def change(
