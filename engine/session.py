@@ -57,9 +57,11 @@ class Scene:
 CHECKPOINT_EVERY = 128
 """Journal entries between two checkpoints (a divisor of the saves' chunk size)."""
 
-KEPT_STATES = 2 * CHECKPOINT_EVERY
+KEPT_STATES = 16
 """How many past states :class:`History` keeps for undo: beyond them an undo replays at most
-:data:`CHECKPOINT_EVERY` entries from a checkpoint."""
+:data:`CHECKPOINT_EVERY` entries from a checkpoint (a few milliseconds) and keeps that stretch.
+Few: each state kept holds its own copy of the turn order, which the garbage collector walks
+while it is young (with 256 kept, a quarter of a ``next`` in a fight of 2,000, issue 30)."""
 
 
 def _checkpointed(
@@ -301,7 +303,7 @@ class History:
 
     Only the states of the last :data:`KEPT_STATES` entries are kept: every state of a long
     fight kept for ever grew the memory by a whole turn order per command (a fight of 2,000
-    combatants, 32 KB a ``next``) and the garbage collector's walks with it, so ``next`` cost
+    combatants, 16 KB a ``next``) and the garbage collector's walks with it, so ``next`` cost
     more the longer the order (issue 30). An undo further back replays from a checkpoint.
     """
 
