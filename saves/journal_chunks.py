@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -199,10 +199,15 @@ def seal_chunk(
     name: str,
     documents: list[dict[str, Any]],
     start: int,
-    checkpoints: list[Any] | None = None,
+    checkpoints: Callable[[int], list[bytes]] | None = None,
 ) -> ChunkRef:
     """Write ``documents`` (journal entries from index ``start`` of scene ``name``) as a sealed
-    chunk in ``chunk_dir``, unless a chunk of the same bytes is there; its reference."""
+    chunk in ``chunk_dir``, unless a chunk of the same bytes is there; its reference.
+
+    ``checkpoints(entry_bytes)``, given the bytes the chunk takes without them, gives the JSON
+    text of the checkpoints the chunk keeps (see :class:`saves.checkpoint_forms.Checkpoints`):
+    they are written after the entries, the very bytes one dump of the whole chunk makes.
+    """
     body: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "kind": "journal",
@@ -210,9 +215,11 @@ def seal_chunk(
         "start": start,
         "entries": documents,
     }
-    if checkpoints:
-        body["checkpoints"] = checkpoints
-    file = write_sealed(chunk_dir, "j", start, {"journal": {"1": body}})
+    data = dump_tree({"journal": {"1": body}})
+    marks = checkpoints(len(data)) if checkpoints is not None else []
+    if marks:  # the text of ``"checkpoints": [...]`` as the last member of the body
+        data = b"".join((data[:-3], b',"checkpoints":[', b",".join(marks), b"]}}}"))
+    file = write_sealed_bytes(chunk_dir, "j", start, data)
     return ChunkRef(file=file, start=start, count=len(documents))
 
 
@@ -220,7 +227,11 @@ def write_sealed(directory: Path, letter: str, start: int, document: Any) -> str
     """Write ``document`` as a sealed file of ``directory`` named by its kind's ``letter``,
     the index it starts at and its checksum, unless one of the same bytes is there (a file
     once written never changes); its file name."""
-    data = dump_tree(document)
+    return write_sealed_bytes(directory, letter, start, dump_tree(document))
+
+
+def write_sealed_bytes(directory: Path, letter: str, start: int, data: bytes) -> str:
+    """:func:`write_sealed` of a document already dumped."""
     file = f"{letter}{start:07d}-{chunk_digest(data)}.json"
     path = directory / file
     if not path.exists():

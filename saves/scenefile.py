@@ -287,11 +287,7 @@ class SceneFile:
 
         # Chunk by chunk, so that a long new journal (an import) is never encoded whole at once.
         while len(journal) - sealed >= CHUNK:
-            marks = [
-                [index, *self._checkpoints.sealed_document(index, state, scene.state)]
-                for index, state in scene.checkpoints
-                if sealed < index <= sealed + CHUNK
-            ]
+            marks = self._checkpoints.sealed_marks(scene.checkpoints, sealed, CHUNK, scene.state)
             piece = [document(index) for index in range(sealed, sealed + CHUNK)]
             chunks.append(seal_chunk(self.chunk_dir, scene.name, piece, sealed, marks))
             sealed += CHUNK
