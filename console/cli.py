@@ -16,9 +16,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from console.cli_parser import build_parser, lang_in, speak
 from console.usage import UsageError
+
+if TYPE_CHECKING:
+    from console.i18n import Translator
 
 REPEATING = frozenset({"--interpret"})
 """The options of ``roll`` and ``odds`` given once per value (INTERFACE.md §1)."""
@@ -79,10 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 1
     except UnicodeDecodeError as error:
-        return _one_line(f"st-console {args.command}: argument SCRIPT: not UTF-8 text ({error})", 2)
+        told = _words(args.lang)("cli.not-utf8", error=error)
+        return _one_line(f"st-console {args.command}: {told}", 2)
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
-        return _one_line(f"st-console {args.command}: cannot use{where}: {error.strerror}", 1)
+        told = _words(args.lang)("cli.cannot-use", where=where, problem=error.strerror)
+        return _one_line(f"st-console {args.command}: {told}", 1)
     except Exception as error:  # INTERFACE.md §1: never a traceback
         return _one_line(f"st-console {args.command}: {type(error).__name__}: {error}", 1)
 
@@ -123,6 +129,13 @@ def _subcommand(args: argparse.Namespace) -> int:
         "import": cli_saves.import_file,
     }[args.command]
     return handler(args)
+
+
+def _words(lang: str) -> Translator:
+    """The translator of ``lang`` (imported only when a refusal needs it)."""
+    from console.i18n import Translator
+
+    return Translator(lang)
 
 
 def _one_line(message: str, status: int) -> int:

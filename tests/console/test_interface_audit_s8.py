@@ -1,0 +1,202 @@
+"""Session 8's conformance audit of INTERFACE.md §1 (exit statuses, refusals in the table's
+language, read-only subcommands): each test pins one difference found and fixed."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from console.i18n import Translator
+
+FIGHT = 'scene new "Fight" ih-d10\nadd Ann init=12\nadd Bob init=5\nbegin\n'
+
+
+def _call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def saves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A save directory with campaign Camp and its scene Fight."""
+    script = tmp_path / "fight.txt"
+    script.write_text(FIGHT, encoding="utf-8")
+    root = str(tmp_path / "saves")
+    assert main(["run", str(script), "--seed", "1", "--campaign", "Camp", "--save-dir", root]) == 0
+    capsys.readouterr()
+    return root
+
+
+def _argument(lang: str, name: str) -> str:
+    """argparse's ``argument NAME: `` in ``lang`` (参数 NAME：)."""
+    said: str = Translator(lang)("cli.argparse.argument") % {"argument_name": name, "message": ""}
+    return said
+
+
+# §1: "refusals, usage errors and the printed scene speak that language"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize("command", ["roll", "odds"])
+@pytest.mark.parametrize("option", [["--dc", "2"], ["--willpower"], ["--bonus", "1"]])
+def test_an_infinite_horror_option_with_mist_is_refused_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], lang: str, command: str, option: list[str]
+) -> None:
+    status, out, err = _call(capsys, command, "mist", "3", *option, "--lang", lang)
+    assert status == 2 and out == ""
+    assert err.strip().splitlines() == [
+        f"st-console {command}: " + Translator(lang)("cli.ih-option-mist", flag=option[0])
+    ]
+    assert err.startswith(f"st-console {command}: {_argument(lang, option[0])}")
+
+
+def test_the_mist_option_refusal_is_not_english_in_chinese(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _call(capsys, "roll", "mist", "3", "--dc", "2", "--lang", "zh")[2].strip() == (
+        "st-console roll: 参数 --dc：是无限恐怖的选项；mist 只接受效力（POWER）"
+    )
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_odds_with_a_bonus_past_the_limit_is_refused_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    status, _, err = _call(capsys, "odds", "ih-d10", "3", "--bonus", "100000", "--lang", lang)
+    assert status == 2
+    assert err.startswith(f"st-console odds: {_argument(lang, '--bonus')}")
+    assert "100000" in err and "at most" not in err
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_a_script_that_is_not_utf8_is_refused_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe roll")))
+    status, _, err = _call(capsys, "run", "-", "--lang", lang)
+    assert status == 2
+    assert err.startswith(f"st-console run: {_argument(lang, 'SCRIPT')}")
+    assert "UTF-8" in err and "not UTF-8" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_a_save_dir_that_is_a_file_is_refused_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str
+) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("", encoding="utf-8")
+    status, _, err = _call(capsys, "saves", "--save-dir", str(afile), "--lang", lang)
+    assert status == 1 and len(err.strip().splitlines()) == 1
+    where = f" {str(afile / 'campaigns')!r}"
+    told = Translator(lang)("cli.cannot-use", where=where, problem="")
+    assert err.startswith("st-console saves: " + told.rstrip()), err
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_a_fork_name_that_is_taken_names_as_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], saves: str, lang: str
+) -> None:
+    status, _, err = _call(
+        capsys, "fork", "Camp", "--at", "1", "--as", "Camp", "--save-dir", saves, "--lang", lang
+    )
+    assert status == 2
+    assert err.startswith(f"st-console fork: {_argument(lang, '--as')}")
+    assert "argument" not in err
+
+
+# §1: "2 bad usage (a one-line message on stderr that names the offending argument)"; 1 is a
+# rule error in a script. A campaign or scene the command line names that does not exist is bad
+# usage, as a script or an import file that does not exist already was.
+
+MISSING = [
+    (["show", "Nope"], "show", "CAMPAIGN[/SCENE]", "Nope"),
+    (["show", "Camp/Nope"], "show", "CAMPAIGN[/SCENE]", "Nope"),
+    (["show", "Nope", "--at", "0", "--json"], "show", "CAMPAIGN[/SCENE]", "Nope"),
+    (["fork", "Nope", "--at", "0", "--as", "New"], "fork", "CAMPAIGN[/SCENE]", "Nope"),
+    (["fork", "Camp/Nope", "--at", "0"], "fork", "CAMPAIGN[/SCENE]", "Nope"),
+    (["export", "Nope", "--format", "md"], "export", "CAMPAIGN[/SCENE]", "Nope"),
+    (["export", "Nope", "--format", "json"], "export", "CAMPAIGN[/SCENE]", "Nope"),
+    (["export", "Camp/Nope", "--format", "sealdice"], "export", "CAMPAIGN[/SCENE]", "Nope"),
+    (["export", "Nope", "--profiles"], "export", "CAMPAIGN[/SCENE]", "Nope"),
+    (["saves", "Nope"], "saves", "CAMPAIGN", "Nope"),
+    (["saves", "Nope", "--json"], "saves", "CAMPAIGN", "Nope"),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize(("argv", "command", "argument", "name"), MISSING)
+def test_a_campaign_or_scene_that_does_not_exist_is_bad_usage_naming_the_argument(
+    capsys: pytest.CaptureFixture[str],
+    saves: str,
+    lang: str,
+    argv: list[str],
+    command: str,
+    argument: str,
+    name: str,
+) -> None:
+    status, out, err = _call(capsys, *argv, "--save-dir", saves, "--lang", lang)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith(f"st-console {command}: {_argument(lang, argument)}"), err
+    assert repr(name) in err and "Traceback" not in err
+
+
+def test_export_of_a_missing_campaign_leaves_the_output_file_alone(
+    capsys: pytest.CaptureFixture[str], saves: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "out.json"
+    out.write_text("kept", encoding="utf-8")
+    argv = ["export", "Nope", "--format", "json", "-o", str(out), "--save-dir", saves]
+    assert _call(capsys, *argv)[0] == 2
+    assert out.read_text(encoding="utf-8") == "kept"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_campaign_without_scenes_to_show_is_refused_naming_it(
+    capsys: pytest.CaptureFixture[str], saves: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert _call(capsys, "run", "-", "--campaign", "Empty", "--save-dir", saves)[0] == 0
+    status, _, err = _call(capsys, "show", "Empty", "--save-dir", saves)
+    assert status == 2
+    assert err.startswith("st-console show: argument CAMPAIGN[/SCENE]: ") and "'Empty'" in err
+
+
+# The subcommands that only read a campaign write nothing: not even the save directory.
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "X"],
+        ["show", "X", "--at", "0"],
+        ["export", "X", "--format", "md"],
+        ["export", "X", "--format", "json"],
+        ["export", "X", "--format", "sealdice"],
+        ["export", "X", "--profiles"],
+        ["saves", "X"],
+        ["saves", "X", "--json"],
+        ["fork", "X", "--at", "0"],
+    ],
+)
+def test_reading_a_campaign_of_a_save_dir_that_does_not_exist_creates_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    root = tmp_path / "none"
+    status, _, err = _call(capsys, *argv, "--save-dir", str(root))
+    assert status == 2
+    assert "'X'" in err and "none yet" in err
+    assert not root.exists()
+
+
+def test_a_save_dir_without_campaigns_is_still_listed_and_left_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    root = tmp_path / "empty"
+    root.mkdir()
+    assert _call(capsys, "show", "X", "--save-dir", str(root))[0] == 2
+    assert list(root.iterdir()) == []
