@@ -4,12 +4,20 @@ language, read-only subcommands): each test pins one difference found and fixed.
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from console.cli import main
+from console.dice_text import mist_json
 from console.i18n import Translator
+from engine import commands, session
+from engine.dice.command import MistRolled
+from engine.dice.mist import MistRoll, Outcome
+from engine.ih.rolls import RollRecord
+from saves.codec import DEFAULT
 
 FIGHT = 'scene new "Fight" ih-d10\nadd Ann init=12\nadd Bob init=5\nbegin\n'
 
@@ -200,3 +208,84 @@ def test_a_save_dir_without_campaigns_is_still_listed_and_left_alone(
     root.mkdir()
     assert _call(capsys, "show", "X", "--save-dir", str(root))[0] == 2
     assert list(root.iterdir()) == []
+
+
+# §3: "`rolls` lists every roll of the scene, oldest first" — a `roll mist POWER` made in an
+# Infinite Horror scene (the `roll` of "Both") was journaled and reported but left out of it.
+
+MIST_KEYS = {"system", "power", "d8", "d4s", "total", "outcome"}
+
+
+def _run_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, *extra: str
+) -> dict[str, Any]:
+    script = tmp_path / "script.txt"
+    script.write_text(text, encoding="utf-8")
+    status, out, err = _call(capsys, "run", str(script), "--seed", "4", "--json", *extra)
+    assert status == 0, err
+    document: dict[str, Any] = json.loads(out)
+    return document
+
+
+def test_a_mist_roll_in_an_infinite_horror_scene_is_in_rolls_in_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = (
+        'scene new "R" ih-d10\nadd Ann init=3\nroll ih-d10 2\nroll mist 3 by=ann\n'
+        "roll mist -1 hidden\nroll ih-d6 2\n"
+    )
+    rolls = _run_json(capsys, tmp_path, text)["rolls"]
+    assert [r["label"] for r in rolls] == ["dp=2", "power=3", "power=-1", "dp=2"]
+    assert [r["system"] for r in rolls] == ["ih-d10", "mist", "mist", "ih-d6"]
+    mist = rolls[1]
+    assert set(mist) >= MIST_KEYS and mist["by"] == "Ann" and mist["power"] == 3
+    assert len(mist["d4s"]) == 3 and mist["total"] == mist["d8"] + max(mist["d4s"])
+    assert mist["outcome"] in ("fail", "mixed", "success") and "faces" not in mist
+    assert rolls[2]["hidden"] is True and rolls[2]["by"] is None
+    common = {"by", "label", "system", "parts", "bonus_parts", "willpower", "hidden"}
+    assert all(common | {"opponent", "extended"} <= set(r) for r in rolls)
+
+
+def test_the_mist_entry_is_the_roll_command_s_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The entry's §2 keys are exactly what `st-console roll mist` prints for the same dice."""
+    entry = _run_json(capsys, tmp_path, 'scene new "R" ih-d10\nroll mist 2\n')["rolls"][0]
+    scene = session.new_scene("R", "ih-d10", 4)
+    _, events = session.execute(scene, commands.parse("roll mist 2", "ih-d10"), "roll mist 2", 0)
+    rolled = events[0]
+    assert isinstance(rolled, MistRolled)
+    assert {k: entry[k] for k in MIST_KEYS} == mist_json(rolled.result)
+
+
+def test_mist_rolls_of_a_fight_survive_saving_sealing_export_and_import(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = ['scene new "R" ih-d10'] + [f"roll mist {i % 4}\nroll ih-d10 2" for i in range(40)]
+    root = str(tmp_path / "saves")
+    text = "\n".join(lines) + "\n"
+    made = _run_json(capsys, tmp_path, text, "--campaign", "C", "--save-dir", root)
+    assert len(made["rolls"]) == 80  # past 64: the first are sealed in a file written once
+    assert list((tmp_path / "saves").glob("campaigns/*/scenes/*/r0000000-*.json"))
+    status, out, _ = _call(capsys, "show", "C", "--json", "--save-dir", root)
+    assert status == 0 and json.loads(out)["rolls"] == made["rolls"]
+    status, out, _ = _call(capsys, "show", "C", "--at", "3", "--json", "--save-dir", root)
+    assert [r["label"] for r in json.loads(out)["rolls"]] == ["power=0", "dp=2", "power=1"]
+    exported = tmp_path / "c.json"
+    argv = ["export", "C", "--format", "json", "-o", str(exported), "--save-dir", root]
+    assert _call(capsys, *argv)[0] == 0
+    other = str(tmp_path / "other")
+    assert _call(capsys, "import", str(exported), "--save-dir", other)[0] == 0
+    status, out, _ = _call(capsys, "show", "C", "--json", "--save-dir", other)
+    assert json.loads(out)["rolls"] == made["rolls"]
+
+
+def test_a_mist_roll_record_decodes_value_by_value(tmp_path: Path) -> None:
+    """The checked decoder (a hand-edited or unsealed file) reads a record holding a
+    M.I.S.T. roll as the trusted path does."""
+    record = RollRecord("Ann", "power=2", MistRoll(2, 5, (1, 4), 9, Outcome.SUCCESS), hidden=True)
+    document = DEFAULT.encode(record)
+    assert DEFAULT.decoder(RollRecord)(document) == record
+    assert DEFAULT.decode(document) == record
+    with pytest.raises(TypeError, match="not a check"):
+        record.check  # noqa: B018
