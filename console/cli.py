@@ -121,7 +121,7 @@ def _subcommand(args: argparse.Namespace) -> int:
 
     if args.command == "run":
         # ``st-console --campaign C run S`` and ``st-console run S --campaign C`` both save in C.
-        args.campaign = args.run_campaign or args.campaign or None
+        args.campaign = args.run_campaign if args.run_campaign is not None else args.campaign
     handler = {
         "run": cli_run.run,
         "saves": cli_saves.list_saves,

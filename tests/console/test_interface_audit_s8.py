@@ -289,3 +289,35 @@ def test_a_mist_roll_record_decodes_value_by_value(tmp_path: Path) -> None:
     assert DEFAULT.decode(document) == record
     with pytest.raises(TypeError, match="not a check"):
         record.check  # noqa: B018
+
+
+# §1: `run --campaign NAME` saves the scene in that campaign. An empty name ran the script and
+# saved nothing (exit 0); a name no save can hold exited 1: both are bad usage naming --campaign.
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize("name", ["", "   ", "a" * 61, "a\tb"])
+@pytest.mark.parametrize("before", [False, True])
+def test_run_with_a_campaign_name_no_save_can_hold_is_bad_usage(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, name: str, before: bool
+) -> None:
+    script = tmp_path / "one.txt"
+    script.write_text('scene new "x" ih-d10\n', encoding="utf-8")
+    root = tmp_path / "saves"
+    option = ["--campaign", name]
+    argv = [*option, "run", str(script)] if before else ["run", str(script), *option]
+    status, out, err = _call(capsys, *argv, "--save-dir", str(root), "--lang", lang)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith(f"st-console run: {_argument(lang, '--campaign')}"), err
+    assert not root.exists()
+
+
+def test_run_with_a_campaign_name_in_spaces_saves_it_trimmed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = tmp_path / "one.txt"
+    script.write_text('scene new "x" ih-d10\n', encoding="utf-8")
+    root = str(tmp_path / "saves")
+    assert _call(capsys, "run", str(script), "--campaign", " Good ", "--save-dir", root)[0] == 0
+    assert _call(capsys, "saves", "Good", "--save-dir", root)[0] == 0
