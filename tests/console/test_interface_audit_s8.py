@@ -321,3 +321,56 @@ def test_run_with_a_campaign_name_in_spaces_saves_it_trimmed(
     root = str(tmp_path / "saves")
     assert _call(capsys, "run", str(script), "--campaign", " Good ", "--save-dir", root)[0] == 0
     assert _call(capsys, "saves", "Good", "--save-dir", root)[0] == 0
+
+
+# §3 "Markup in threat, consequence and profile text: `[tag]` a story tag": a consequence with
+# nobody named (`consequence "TEXT"`) kept its markup as plain text; its tags now land on the
+# scene, and a status or weakness chip, which needs someone to take it, is refused saying so.
+
+CONSEQUENCE_PHASE = (
+    'scene new "Q" mist\npc Mei\nthreat "It lurks"\nphase action\nphase consequence\n'
+)
+
+
+def test_a_consequence_with_nobody_named_lands_its_tags_on_the_scene(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = CONSEQUENCE_PHASE + 'consequence "The lights go out: [darkness] and 【寒冷】" for=t1\n'
+    scene = _run_json(capsys, tmp_path, text)
+    assert [t["name"] for t in scene["scene"]["story_tags"]] == ["darkness", "寒冷"]
+    assert all(t["weakness"] is False for t in scene["scene"]["story_tags"])
+    (done,) = scene["consequences"]
+    assert done["delivered"] is True and done["target"] is None and done["source"] == "t1"
+    assert scene["characters"][0]["statuses"] == {}
+
+
+def test_a_consequence_without_markup_is_still_words_only(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    scene = _run_json(capsys, tmp_path, CONSEQUENCE_PHASE + 'consequence "The door slams"\n')
+    assert scene["scene"]["story_tags"] == [] and scene["consequences"][0]["delivered"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize(
+    ("chip", "shown"), [("[hurt-2]", "[hurt-2]"), ("[/w scared]", "[/w scared]")]
+)
+def test_a_status_or_weakness_with_nobody_to_take_it_is_refused_saying_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, chip: str, shown: str
+) -> None:
+    script = tmp_path / "q.txt"
+    script.write_text(CONSEQUENCE_PHASE + f'consequence "You fall {chip} [mud]"\n', "utf-8")
+    status, out, err = _call(capsys, "run", str(script), "--json", "--lang", lang)
+    assert status == 1
+    told = Translator(lang)("error.mist.scene-loop.markup-needs-target", chip=shown)
+    assert err.strip() == Translator(lang)("cli.line", number=6, message=told)
+    scene = json.loads(out)  # the scene before that line: nothing landed
+    assert scene["consequences"] == [] and scene["scene"]["story_tags"] == []
+
+
+def test_a_landed_scene_tag_is_undone_with_its_consequence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = CONSEQUENCE_PHASE + 'consequence "Fog rolls in: [fog]"\nundo\n'
+    scene = _run_json(capsys, tmp_path, text)
+    assert scene["scene"]["story_tags"] == [] and scene["consequences"] == []
