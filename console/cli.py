@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from console.i18n import Translator
 
 REPEATING = frozenset({"--interpret"})
-"""The options of ``roll`` and ``odds`` given once per value (INTERFACE.md §1)."""
+"""The options a subcommand takes more than once (one setting each); every other option of a
+subcommand given twice is bad usage naming it (argparse would keep the last silently)."""
 
 
 def _given_twice(argv: Sequence[str]) -> str | None:
@@ -43,6 +44,21 @@ def _given_twice(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _subcommand_at(argv: Sequence[str]) -> int | None:
+    """Where the subcommand is, past the console's own options (``--lang zh roll …``)."""
+    from console.cli_parser import SUBCOMMANDS
+
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word in SUBCOMMANDS:
+            return index
+        if not word.startswith("-") or word == "--":
+            return None
+        index += 1 if "=" in word or word in ("-h", "--help") else 2
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``st-console``; returns the exit status."""
     from console.cli_fullwidth import ascii_dice_arguments
@@ -51,12 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from console.language import choose
 
     speak(choose(lang_in(args_list), None))
-    twice = _given_twice(args_list) if args_list[:1] in (["roll"], ["odds"]) else None
-    if twice is not None:  # argparse would keep the last silently
-        from console.i18n import Translator
-
-        told = Translator(choose(lang_in(args_list), None))("cli.option-twice", option=twice)
-        print(f"st-console {args_list[0]}: {told}", file=sys.stderr)
+    at = _subcommand_at(args_list)
+    twice = _given_twice(args_list[at + 1 :]) if at is not None else None
+    if at is not None and twice is not None:  # argparse would keep the last silently
+        told = _words(choose(lang_in(args_list), None))("cli.option-twice", option=twice)
+        print(f"st-console {args_list[at]}: {told}", file=sys.stderr)
         return 2
     parser = build_parser()
     try:

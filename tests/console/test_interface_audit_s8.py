@@ -374,3 +374,53 @@ def test_a_landed_scene_tag_is_undone_with_its_consequence(
     text = CONSEQUENCE_PHASE + 'consequence "Fog rolls in: [fog]"\nundo\n'
     scene = _run_json(capsys, tmp_path, text)
     assert scene["scene"]["story_tags"] == [] and scene["consequences"] == []
+
+
+# §1 bad usage: an option given twice was refused only when `roll`/`odds` came first on the
+# line; after a console option (`--lang zh roll …`) or for any other subcommand argparse kept
+# the last silently (`run S --seed 1 --seed 2`, `show C --at 1 --at 2`).
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+@pytest.mark.parametrize(
+    ("argv", "command", "option"),
+    [
+        (["--lang", "{lang}", "roll", "ih-d10", "3", "--dc", "1", "--dc", "2"], "roll", "--dc"),
+        (["--save-dir", "{root}", "odds", "mist", "2", "--json", "--json"], "odds", "--json"),
+        (["run", "{script}", "--seed", "1", "--seed=2"], "run", "--seed"),
+        (["show", "Camp", "--at", "1", "--at", "2", "--save-dir", "{root}"], "show", "--at"),
+        (["fork", "Camp", "--at", "1", "--as", "A", "--as", "B"], "fork", "--as"),
+        (["export", "Camp", "--format", "md", "--format", "json"], "export", "--format"),
+        (["saves", "--json", "--json"], "saves", "--json"),
+    ],
+)
+def test_an_option_of_any_subcommand_given_twice_is_bad_usage_naming_it(
+    capsys: pytest.CaptureFixture[str],
+    saves: str,
+    tmp_path: Path,
+    lang: str,
+    argv: list[str],
+    command: str,
+    option: str,
+) -> None:
+    script = tmp_path / "one.txt"
+    script.write_text('scene new "x" ih-d10\n', encoding="utf-8")
+    words = [w.format(lang=lang, root=saves, script=script) for w in argv]
+    before = sorted(p.name for p in (Path(saves) / "campaigns").iterdir())
+    if "--lang" not in words:
+        words += ["--lang", lang]
+    status, out, err = _call(capsys, *words)
+    assert status == 2 and out == ""
+    told = Translator(lang)("cli.option-twice", option=option)
+    assert err == f"st-console {command}: {told}\n"
+    assert sorted(p.name for p in (Path(saves) / "campaigns").iterdir()) == before
+
+
+def test_interpret_still_repeats_after_a_console_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    setting = "d6_sixes_counted_across_check"
+    argv = ["--lang", "en", "roll", "ih-d6", "3", "--seed", "1"]
+    argv += ["--interpret", f"{setting}=false", "--interpret", f"{setting}=true", "--json"]
+    status, out, _ = _call(capsys, *argv)
+    assert status == 0 and json.loads(out)["system"] == "ih-d6"
