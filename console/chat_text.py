@@ -136,11 +136,11 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
         label = _label(t, record.parts, record.label)
         if isinstance(event, ExtendedRolled):
             label = f"{event.id} {label}".strip()
-        line = check_line(t, record.result, who=record.by, label=label, again=again, level=level)
+        line = check_line(t, record.check, who=record.by, label=label, again=again, level=level)
         if isinstance(event, CheckMade) and event.opponent is not None:
             other = event.opponent
-            line += "  " + t("chat.versus", name=other.by or "?", dice=faces(other.result))
-            line += f" = {other.result.final_successes}"
+            line += "  " + t("chat.versus", name=other.by or "?", dice=faces(other.check))
+            line += f" = {other.check.final_successes}"
         if isinstance(event, ExtendedRolled):
             line += "  " + t("dice.extended-total", successes=event.successes, dc=event.dc)
         return line

@@ -16,12 +16,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from console.cli_parser import build_parser, lang_in, speak
 from console.usage import UsageError
 
+if TYPE_CHECKING:
+    from console.i18n import Translator
+
 REPEATING = frozenset({"--interpret"})
-"""The options of ``roll`` and ``odds`` given once per value (INTERFACE.md §1)."""
+"""The options a subcommand takes more than once (one setting each); every other option of a
+subcommand given twice is bad usage naming it (argparse would keep the last silently)."""
 
 
 def _given_twice(argv: Sequence[str]) -> str | None:
@@ -39,6 +44,21 @@ def _given_twice(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _subcommand_at(argv: Sequence[str]) -> int | None:
+    """Where the subcommand is, past the console's own options (``--lang zh roll …``)."""
+    from console.cli_parser import SUBCOMMANDS
+
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word in SUBCOMMANDS:
+            return index
+        if not word.startswith("-") or word == "--":
+            return None
+        index += 1 if "=" in word or word in ("-h", "--help") else 2
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``st-console``; returns the exit status."""
     from console.cli_fullwidth import ascii_dice_arguments
@@ -47,12 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from console.language import choose
 
     speak(choose(lang_in(args_list), None))
-    twice = _given_twice(args_list) if args_list[:1] in (["roll"], ["odds"]) else None
-    if twice is not None:  # argparse would keep the last silently
-        from console.i18n import Translator
-
-        told = Translator(choose(lang_in(args_list), None))("cli.option-twice", option=twice)
-        print(f"st-console {args_list[0]}: {told}", file=sys.stderr)
+    at = _subcommand_at(args_list)
+    twice = _given_twice(args_list[at + 1 :]) if at is not None else None
+    if at is not None and twice is not None:  # argparse would keep the last silently
+        told = _words(choose(lang_in(args_list), None))("cli.option-twice", option=twice)
+        print(f"st-console {args_list[at]}: {told}", file=sys.stderr)
         return 2
     parser = build_parser()
     try:
@@ -79,10 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 1
     except UnicodeDecodeError as error:
-        return _one_line(f"st-console {args.command}: argument SCRIPT: not UTF-8 text ({error})", 2)
+        told = _words(args.lang)("cli.not-utf8", error=error)
+        return _one_line(f"st-console {args.command}: {told}", 2)
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
-        return _one_line(f"st-console {args.command}: cannot use{where}: {error.strerror}", 1)
+        told = _words(args.lang)("cli.cannot-use", where=where, problem=error.strerror)
+        return _one_line(f"st-console {args.command}: {told}", 1)
     except Exception as error:  # INTERFACE.md §1: never a traceback
         return _one_line(f"st-console {args.command}: {type(error).__name__}: {error}", 1)
 
@@ -115,7 +136,7 @@ def _subcommand(args: argparse.Namespace) -> int:
 
     if args.command == "run":
         # ``st-console --campaign C run S`` and ``st-console run S --campaign C`` both save in C.
-        args.campaign = args.run_campaign or args.campaign or None
+        args.campaign = args.run_campaign if args.run_campaign is not None else args.campaign
     handler = {
         "run": cli_run.run,
         "saves": cli_saves.list_saves,
@@ -123,6 +144,13 @@ def _subcommand(args: argparse.Namespace) -> int:
         "import": cli_saves.import_file,
     }[args.command]
     return handler(args)
+
+
+def _words(lang: str) -> Translator:
+    """The translator of ``lang`` (imported only when a refusal needs it)."""
+    from console.i18n import Translator
+
+    return Translator(lang)
 
 
 def _one_line(message: str, status: int) -> int:

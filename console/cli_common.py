@@ -8,8 +8,10 @@ naming the argument); 1 for a rule error in a script or a save that cannot be re
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from console.i18n import Translator
@@ -37,6 +39,47 @@ def _usage_error(message: str) -> int:
 def _fail(message: str) -> int:
     print(f"st-console: {_safe(message)}", file=sys.stderr)
     return 1
+
+
+def _refuse(error: Exception, args: argparse.Namespace, argument: str = "CAMPAIGN[/SCENE]") -> int:
+    """A save refusal of ``show``, ``fork``, ``export`` or ``saves CAMPAIGN``: a campaign or
+    scene the command line names that does not exist is bad usage (exit 2, one line naming
+    ``argument``, as a script that does not exist is); any other problem on disk exits 1."""
+    from console.i18n import save_error_text
+    from saves.errors import NotFound
+
+    if isinstance(error, NotFound):
+        return _bad_argument(error, args, argument)
+    return _fail(save_error_text(error, args.lang))
+
+
+def _bad_argument(error: Exception, args: argparse.Namespace, argument: str) -> int:
+    """Exit 2 with ``st-console COMMAND: argument ARGUMENT: …`` in the table's language."""
+    from console.i18n import save_error_text
+
+    line = Translator(args.lang)("cli.argparse.argument") % {
+        "argument_name": argument,
+        "message": _safe(save_error_text(error, args.lang)),
+    }
+    print(f"st-console {args.command}: {line}", file=sys.stderr)
+    return 2
+
+
+def _store_to_read(save_dir: str | None, target: str, program: str = "st-console") -> Any:
+    """The store of ``save_dir`` for a command that reads campaign ``target``
+    (``CAMPAIGN[/SCENE]``): a save directory with no campaigns is not created by a command that
+    only reads (``show`` never writes); the campaign is refused as missing.
+
+    Raises:
+        NotFound: ``save_dir`` holds no campaigns.
+    """
+    from saves import open_store
+    from saves.store import CAMPAIGNS, default_save_dir, no_campaign
+
+    root = Path(save_dir) if save_dir else default_save_dir()
+    if not (root / CAMPAIGNS).exists():
+        raise no_campaign(root, target.partition("/")[0])
+    return open_store(save_dir, program=program)
 
 
 def _print_scene(scene: Scene | None, as_json: bool, out: TextIO, lang: str = "en") -> None:

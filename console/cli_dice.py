@@ -101,10 +101,7 @@ def _mist_power(args: argparse.Namespace, command: str) -> int:
     power beyond ``MAX_POOL``."""
     for attribute, flag in IH_OPTIONS:
         if _given(args, attribute):
-            raise UsageError(
-                f"st-console {command}: argument {flag}: is an Infinite Horror option; "
-                "mist takes POWER only"
-            )
+            raise UsageError(f"st-console {command}: {_t(args)('cli.ih-option-mist', flag=flag)}")
     if abs(args.value) > MAX_POOL:
         raise UsageError(f"st-console {command}: {_t(args)('cli.power-at-most', most=MAX_POOL)}")
     power: int = args.value
@@ -187,9 +184,8 @@ def odds(args: argparse.Namespace) -> int:
         )
     spec = check_spec(args, "odds")
     if spec.bonus > MAX_BONUS and not spec.chance and not spec.auto_failure:
-        raise UsageError(
-            f"st-console odds: argument --bonus: at most {MAX_BONUS} for odds, not {spec.bonus}"
-        )
+        told = _t(args)("cli.bonus-at-most-odds", most=MAX_BONUS, bonus=spec.bonus)
+        raise UsageError(f"st-console odds: {told}")
     try:
         result = check_odds(spec)
     except RuleError as error:

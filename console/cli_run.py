@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli_common import (
+    _bad_argument,
     _fail,
     _print_scene,
     _tell_moved_aside,
@@ -292,8 +293,15 @@ def run(args: argparse.Namespace) -> int:
         state = _Run()
         failure = _apply_lines(lines, state, args.seed, None, args.lang)
         return _finish(state, failure, args.json, args.lang)
-    from saves import SaveError, open_store
+    from saves import BadName, NameTaken, SaveError, open_store
+    from saves.names import check_name
 
+    try:  # a name no campaign can have is bad usage, refused before anything is read or made
+        if not args.campaign.strip():
+            raise NameTaken.of("saves.store.needs-name")
+        check_name(args.campaign.strip(), "campaign")
+    except (BadName, NameTaken) as error:
+        return _bad_argument(error, args, "--campaign")
     saved = False
     try:
         store = open_store(args.save_dir, program="st-console run")

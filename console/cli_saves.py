@@ -15,7 +15,7 @@ import time as wall_clock
 from pathlib import Path
 from typing import Any
 
-from console.cli_common import _fail, _safe, _usage_error
+from console.cli_common import _fail, _refuse, _safe, _store_to_read, _usage_error
 from console.i18n import Translator, lock_holder, save_error_text
 
 
@@ -76,7 +76,7 @@ def export(args: argparse.Namespace) -> int:
     """``st-console export CAMPAIGN[/SCENE] --format md|json|sealdice [-o FILE]``."""
     from console.i18n import Translator
     from console.report import session_report
-    from saves import SaveError, load_scenes, open_store
+    from saves import SaveError, load_scenes
 
     if getattr(args, "profiles", False):
         if args.format not in (None, "json"):
@@ -85,7 +85,7 @@ def export(args: argparse.Namespace) -> int:
     if args.format is None:
         return _usage_error(Translator(args.lang)("cli.export-needs-format"))
     try:
-        store = open_store(args.save_dir)
+        store = _store_to_read(args.save_dir, args.target)
         if args.format == "json" and args.output not in (None, "-"):
             return _stream_export(store, args)
         if args.format == "json":
@@ -102,7 +102,7 @@ def export(args: argparse.Namespace) -> int:
             if store.find(args.target) is not None:  # the whole campaign: then its cast
                 text += "\n" + _campaign_markdown(store, name, Translator(args.lang))
     except SaveError as error:
-        return _fail(save_error_text(error, args.lang))
+        return _refuse(error, args)
     return _emit(args, text)
 
 
@@ -130,12 +130,12 @@ def _profiles_json(store: Any, name: str) -> str:
 
 def _write_export(args: argparse.Namespace, make: Any) -> int:
     """Write what ``make(store)`` gives to ``-o FILE`` (or stdout); a save error is refused."""
-    from saves import SaveError, open_store
+    from saves import SaveError
 
     try:
-        text = make(open_store(args.save_dir))
+        text = make(_store_to_read(args.save_dir, args.target))
     except SaveError as error:
-        return _fail(save_error_text(error, args.lang))
+        return _refuse(error, args)
     return _emit(args, text)
 
 
@@ -194,7 +194,7 @@ def _stream_export(store: Any, args: argparse.Namespace) -> int:
     except SaveError as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        return _fail(save_error_text(error, args.lang))
+        return _refuse(error, args)
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
@@ -278,14 +278,14 @@ def _show_campaign(args: argparse.Namespace) -> int:
     """``saves CAMPAIGN [--json]``: the campaign's cast with its condition, the season and its
     missions, and the scenes; read-only (a campaign open in the console can be listed)."""
     from console.campaign_view import campaign_lines, campaign_view, view_json
-    from saves import SaveError, open_store
+    from saves import SaveError
 
     try:
-        store = open_store(args.save_dir)
+        store = _store_to_read(args.save_dir, args.campaign)
         with store.open_campaign(args.campaign, read_only=True) as campaign:
             view = campaign_view(campaign)
     except SaveError as error:
-        return _fail(save_error_text(error, args.lang))
+        return _refuse(error, args, "CAMPAIGN")
     if args.json:
         print(json.dumps(view_json(view), ensure_ascii=False))
         return 0

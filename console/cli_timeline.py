@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from console.cli_common import _fail, _print_scene, _safe
-from console.i18n import Translator, save_error_text
+from console.cli_common import _bad_argument, _print_scene, _refuse, _safe, _store_to_read
+from console.i18n import Translator
 
 
 def _past_end(args: argparse.Namespace, length: int) -> int:
@@ -23,38 +23,36 @@ def _past_end(args: argparse.Namespace, length: int) -> int:
 
 def show(args: argparse.Namespace) -> int:
     """``st-console show CAMPAIGN[/SCENE] [--at N] [--json] [--lang …] [--save-dir DIR]``."""
-    from saves import SaveError, open_store
+    from saves import SaveError
     from saves.errors import PastEnd
     from saves.forks import scene_at
 
     try:
-        store = open_store(args.save_dir, program="st-console show")
+        store = _store_to_read(args.save_dir, args.target, program="st-console show")
         _, scene, _ = scene_at(store, args.target, args.at)
     except PastEnd as error:
         return _past_end(args, error.length)
     except SaveError as error:
-        return _fail(save_error_text(error, args.lang))
+        return _refuse(error, args)
     _print_scene(scene, args.json, sys.stdout, args.lang)
     return 0
 
 
 def fork(args: argparse.Namespace) -> int:
     """``st-console fork CAMPAIGN[/SCENE] --at N [--as NEW] [--save-dir DIR]``."""
-    from saves import BadName, NameTaken, SaveError, open_store
+    from saves import BadName, NameTaken, SaveError
     from saves.errors import PastEnd
     from saves.forks import fork as make_fork
 
     t = Translator(args.lang)
     try:
-        store = open_store(args.save_dir, program="st-console fork")
+        store = _store_to_read(args.save_dir, args.target, program="st-console fork")
         made, _ = make_fork(store, args.target, args.at, args.new_name)
     except PastEnd as error:
         return _past_end(args, error.length)
     except (NameTaken, BadName) as error:
-        told = _safe(save_error_text(error, args.lang))
-        print(f"st-console fork: argument --as: {told}", file=sys.stderr)
-        return 2
+        return _bad_argument(error, args, "--as")
     except SaveError as error:
-        return _fail(save_error_text(error, args.lang))
+        return _refuse(error, args)
     print(t("cli.forked", name=_safe(made), at=args.at, target=_safe(args.target)))
     return 0

@@ -174,13 +174,7 @@ class Store:
         if directory is None:
             if create:
                 return self.create_campaign(name)
-            known_names = ", ".join(self.campaign_names())
-            known = known_names or "none yet"
-            raise NotFound(
-                f"No campaign named {name!r} in {self.root} (campaigns: {known}).",
-                code="saves.store.no-campaign-known",
-                params={"name": repr(name), "root": self.root, "known": known_names or "—"},
-            )
+            raise no_campaign(self.root, name, self.campaign_names())
         return self.open_directory(directory, read_only=read_only)
 
     def open_directory(self, directory: Path, read_only: bool = False) -> Campaign:
@@ -381,6 +375,16 @@ def open_store(
 ) -> Store:
     """The store in ``save_dir`` (default: the user's data directory), created if missing."""
     return Store(Path(save_dir) if save_dir else default_save_dir(), program=program)
+
+
+def no_campaign(root: Path, name: str, known: tuple[str, ...] = ()) -> NotFound:
+    """The refusal of a campaign ``name`` that ``root`` does not hold, naming those it does."""
+    known_names = ", ".join(known)
+    return NotFound(
+        f"No campaign named {name!r} in {root} (campaigns: {known_names or 'none yet'}).",
+        code="saves.store.no-campaign-known",
+        params={"name": repr(name), "root": root, "known": known_names or "—"},
+    )
 
 
 __all__ = ["CampaignInfo", "Holder", "LockHeld", "Store", "default_save_dir", "open_store", "slug"]

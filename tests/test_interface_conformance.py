@@ -69,7 +69,7 @@ def test_a_missing_campaign_lists_none_in_chinese(
     status, _, err = call(
         capsys, monkeypatch, "saves", "Nope", "--save-dir", str(tmp_path), "--lang", "zh"
     )
-    assert status == 1
+    assert status == 2  # bad usage: the CAMPAIGN argument names no campaign
     assert "Nope" in err and "none yet" not in err
 
 

@@ -349,8 +349,8 @@ def opposed_words(t: Translator, command: ih.Check, odds: OpposedOdds) -> str:
 
 def verdict(t: Translator, event: CheckMade) -> Text:
     """Who won an opposed check and by how much (a tie is won as [I-15] says)."""
-    mine = event.record.result.final_successes
-    theirs = event.opponent.result.final_successes if event.opponent is not None else 0
+    mine = event.record.check.final_successes
+    theirs = event.opponent.check.final_successes if event.opponent is not None else 0
     winner = event.record.by if event.success else (event.opponent.by if event.opponent else "")
     if mine == theirs:
         words = t("check.won-tie", name=winner, count=mine)

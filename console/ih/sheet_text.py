@@ -106,15 +106,15 @@ def roll_line(t: Translator, system: str, event: Any) -> Text | None:
         named = t("extended.named", label=event.label, id=event.id)
         text.append(named + " ", style="magenta")  # by its label, not "x1" (issue 27)
     pool = pool_label(t, record.parts) or record.label
-    if pool != f"DP {record.result.dp}":  # a bare DP is the check's own "DP 5:" (no twice)
+    if pool != f"DP {record.check.dp}":  # a bare DP is the check's own "DP 5:" (no twice)
         text.append(pool, style="italic")
         text.append(" · ")
-    text.append_text(render.check(t, system, record.result))
+    text.append_text(render.check(t, system, record.check))
     if isinstance(event, CheckMade) and event.opponent is not None:
         other = event.opponent
         text.append("  " + t("dice.versus", name=other.by or "?") + " ")
-        text.append_text(render.faces(system, other.result))
-        text.append(f" = {other.result.final_successes}", style="bold")
+        text.append_text(render.faces(system, other.check))
+        text.append(f" = {other.check.final_successes}", style="bold")
     if isinstance(event, ExtendedRolled):
         text.append(
             "  " + t("dice.extended-total", successes=event.successes, dc=event.dc), style="bold"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.dice.command import CheckRolled
+from engine.dice.command import CheckRolled, MistRolled
 from engine.dispatch import dispatch
 from engine.errors import RuleError
 from engine.events import Events
@@ -59,19 +59,27 @@ def _not_ours(command: object) -> RuleError:
 
 
 def record_rolls(state: Encounter, events: Events) -> Encounter:
-    """Keep the checks of ``roll`` lines in the scene's ``rolls`` (INTERFACE.md: every roll)."""
-    records = tuple(
-        RollRecord(
-            _named(state, event.command.by),
-            f"dp={event.command.check.dp}",
-            event.result,
-            willpower=event.command.check.willpower,
-            hidden=event.command.hidden,
-        )
-        for event in events
-        if isinstance(event, CheckRolled) and event.command.check is not None
-    )
-    return replace(state, rolls=state.rolls + records) if records else state
+    """Keep the rolls of ``roll`` lines in the scene's ``rolls`` (INTERFACE.md: every roll of
+    the scene): the checks, and a ``roll mist POWER`` made in the fight (label ``power=N``)."""
+    records: list[RollRecord] = []
+    for event in events:
+        if isinstance(event, CheckRolled) and event.command.check is not None:
+            check = event.command.check
+            by = _named(state, event.command.by)
+            records.append(
+                RollRecord(
+                    by,
+                    f"dp={check.dp}",
+                    event.result,
+                    willpower=check.willpower,
+                    hidden=event.command.hidden,
+                )
+            )
+        elif isinstance(event, MistRolled) and event.command.mist is not None:
+            by = _named(state, event.command.by)
+            label = f"power={event.command.mist.power}"
+            records.append(RollRecord(by, label, event.result, hidden=event.command.hidden))
+    return replace(state, rolls=state.rolls + tuple(records)) if records else state
 
 
 def _named(state: Encounter, by: str | None) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.dice.ih import CheckResult
+from engine.dice.mist import MistRoll
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,9 @@ class AttackRecord:
 
 @dataclass(frozen=True, slots=True)
 class RollRecord:
-    """One check of the scene: who rolled (``None``: nobody named), its label and its result.
+    """One roll of the scene: who rolled (``None``: nobody named), its label and its result,
+    an IH check's or, for a ``roll mist POWER`` made in an IH scene, a M.I.S.T. action roll's
+    (INTERFACE.md: ``rolls`` lists every roll of the scene).
 
     ``parts`` and ``bonus_parts`` are the pool's and the bonus successes' breakdowns (empty for
     a bare ``roll``); ``willpower`` says a willpower point was spent for +3 DP; ``opponent``
@@ -67,7 +70,7 @@ class RollRecord:
 
     by: str | None
     label: str
-    result: CheckResult
+    result: CheckResult | MistRoll
     parts: tuple[PoolPart, ...] = ()
     bonus_parts: tuple[PoolPart, ...] = ()
     willpower: bool = False
@@ -76,6 +79,19 @@ class RollRecord:
     hidden: bool = False
     attack: AttackRecord | None = None
     """Set for the roll of an attack (``attack …``, RULES.md §3.9)."""
+
+    @property
+    def check(self) -> CheckResult:
+        """The IH check's result: every record holds one but a ``roll mist``'s, and the events
+        of checks and attacks (``CheckMade``, ``ExtendedRolled``, ``AttackResolved``) hold
+        checks only.
+
+        Raises:
+            TypeError: the record of a M.I.S.T. roll.
+        """
+        if not isinstance(self.result, CheckResult):
+            raise TypeError(f"{self.label}: a M.I.S.T. roll, not a check")
+        return self.result
 
 
 @dataclass(frozen=True, slots=True)

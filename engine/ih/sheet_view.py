@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from engine.dice.mist import MistRoll
 from engine.ih import creation, derived
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet import Sheet
@@ -121,10 +122,16 @@ def sheet_json(sheet: Sheet, settings: Interpretations = DEFAULT) -> dict[str, A
 
 
 def roll_json(record: RollRecord) -> dict[str, Any]:
-    """One entry of ``rolls`` in ``run --json``: who, what, and the ``roll --json`` keys."""
+    """One entry of ``rolls`` in ``run --json``: who, what, and the ``roll --json`` keys (an IH
+    check's, or a M.I.S.T. roll's), then the same record keys for every entry."""
     view: dict[str, Any] = {"by": record.by, "label": record.label}
-    view.update(asdict(record.result))
-    view["faces"] = list(record.result.faces)
+    roll = record.result
+    if isinstance(roll, MistRoll):  # ``roll mist POWER`` in an IH scene: the §2 M.I.S.T. keys
+        view.update(system="mist", power=roll.power, d8=roll.d8, d4s=list(roll.d4s))
+        view.update(total=roll.total, outcome=str(roll.outcome))
+    else:
+        view.update(asdict(roll))
+        view["faces"] = list(roll.faces)
     view["parts"] = [asdict(p) for p in record.parts]
     view["bonus_parts"] = [asdict(p) for p in record.bonus_parts]
     view["willpower"] = record.willpower

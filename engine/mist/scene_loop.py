@@ -147,6 +147,8 @@ def add_consequence(state: MistState, command: AddConsequence) -> tuple[MistStat
         return _markup_lands(replace(state, owed=owed), threat.text, command.text, source)
     if command.status is None and command.target is not None and chips(command.text):
         return _markup_lands(replace(state, owed=owed), command.text, command.target, source)
+    if command.status is None and chips(command.text):  # ``consequence "TEXT"``: no target
+        return _scene_markup_lands(replace(state, owed=owed), command.text, source)
     if command.status is None:
         if not command.text.strip():
             raise RuleError("mist.scene-loop.consequence-needs-status-text")
@@ -196,6 +198,31 @@ def _markup_lands(
         state = replace(state, consequences=state.consequences + (done,))
         events.append(ConsequenceDelivered(ident, None, None, 0))
     return state, tuple(events)
+
+
+def _scene_markup_lands(
+    state: MistState, text: str, source: str | None
+) -> tuple[MistState, Events]:
+    """``consequence "TEXT"`` in markup, with nobody named (INTERFACE.md §3: markup in
+    consequence text): each ``[tag]`` is a story tag on the scene and the consequence is
+    delivered. A ``[status-N]`` or ``[/w tag]`` needs someone to take it.
+
+    Raises:
+        RuleError: a status or weakness chip (naming how to give the target), or a tag the
+            scene already has.
+    """
+    found = chips(text)
+    personal = [chip.markup() for chip in found if chip.kind is not ChipKind.TAG]
+    if personal:
+        raise RuleError("mist.scene-loop.markup-needs-target", chip=personal[0], text=text)
+    events: list[Event] = []
+    for chip in found:
+        state, added = tags.add_story_tag(state, tags.SCENE, chip.name, TagKind.STORY)
+        events.extend(added)
+    ident = f"x{len(state.consequences) + 1}"
+    done = Consequence(ident, text, None, None, 0, source, delivered=True)
+    state = replace(state, consequences=state.consequences + (done,))
+    return state, (*events, ConsequenceDelivered(ident, None, None, 0))
 
 
 def deliver(state: MistState, ident: str | None) -> tuple[MistState, Events]:

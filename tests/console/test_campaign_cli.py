@@ -122,7 +122,7 @@ def test_saves_of_an_unknown_campaign_is_refused_in_the_tables_language(
 ) -> None:
     _run(tmp_path, FIGHT, monkeypatch)
     capsys.readouterr()
-    assert main(["saves", "Nope", "--save-dir", str(tmp_path), "--lang", "zh"]) == 1
+    assert main(["saves", "Nope", "--save-dir", str(tmp_path), "--lang", "zh"]) == 2
     assert "没有名为 'Nope' 的战役" in capsys.readouterr().err
 
 

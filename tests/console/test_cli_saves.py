@@ -117,7 +117,7 @@ def test_export_and_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFixt
     other = str(tmp_path / "other")
     assert main(["import", str(out), "--save-dir", other]) == 0
     assert "Warehouse" in capsys.readouterr().out
-    assert main(["export", "Nope", "--format", "json", "--save-dir", saves]) == 1
+    assert main(["export", "Nope", "--format", "json", "--save-dir", saves]) == 2  # bad usage
     assert "Nope" in capsys.readouterr().err
     assert main(["import", str(tmp_path / "missing.json"), "--save-dir", other]) == 2
     bad = tmp_path / "bad.json"
@@ -191,16 +191,19 @@ def test_export_and_import_refusals_speak_the_chosen_language(
     capsys.readouterr()
     bad = tmp_path / "bad.json"
     bad.write_text('{"bad": 1}', encoding="utf-8")
-    cases = [
+    target = t("cli.argparse.argument") % {"argument_name": "CAMPAIGN[/SCENE]", "message": ""}
+    cases = [  # a campaign or scene that does not exist is bad usage naming the argument
         (
             ["export", "Nope", "--format", "md"],
-            1,
-            t("error.saves.store.no-campaign-known", name="'Nope'", root=saves, known="Camp"),
+            2,
+            target
+            + t("error.saves.store.no-campaign-known", name="'Nope'", root=saves, known="Camp"),
         ),
         (
             ["export", "Camp/Nope", "--format", "json"],
-            1,
-            t("error.saves.campaign.no-scene", campaign="'Camp'", name="'Nope'", known="V13"),
+            2,
+            target
+            + t("error.saves.campaign.no-scene", campaign="'Camp'", name="'Nope'", known="V13"),
         ),
         (
             ["export", "Camp", "--format", "md", "-o", str(tmp_path / "no" / "x.md")],
@@ -212,7 +215,8 @@ def test_export_and_import_refusals_speak_the_chosen_language(
     for argv, status, words in cases:
         assert main([*argv, "--lang", lang, "--save-dir", saves]) == status
         err = capsys.readouterr().err.strip()
-        assert err.startswith("st-console: " + words.split("（")[0]), (argv, err)
+        prog = "st-console export: " if words.startswith(target) else "st-console: "
+        assert err.startswith(prog + words.split("（")[0]), (argv, err)
     assert main(["roll", "ih-d10", "3", "--interpret", "nope=1", "--lang", lang]) == 2
     prefix = t("cli.argparse.argument") % {"argument_name": "--interpret", "message": ""}
     assert prefix in capsys.readouterr().err

@@ -121,7 +121,8 @@ def test_fork_as_an_empty_name_is_refused_not_defaulted(
     argv = ["fork", "C", "--at", "1", "--as", name, "--lang", lang, "--save-dir", str(root)]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("st-console fork: argument --as: ")
+    said = Translator(lang)("cli.argparse.argument") % {"argument_name": "--as", "message": ""}
+    assert err.startswith("st-console fork: " + said)  # 参数 --as： in Chinese
     assert EMPTY_AS[lang] in err
     assert sorted(p.name for p in (root / "campaigns").iterdir()) == before
 

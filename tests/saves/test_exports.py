@@ -360,7 +360,7 @@ def test_an_export_written_piece_by_piece_is_the_whole_document(
     assert out.read_text(encoding="utf-8") == capsys.readouterr().out
     assert json.loads(out.read_text(encoding="utf-8")) == export_document(store, "Export Me")
     args = ["export", "Nope", "--format", "json", "--save-dir", str(tmp_path), "-o", str(out)]
-    assert main(args) == 1
+    assert main(args) == 2  # bad usage: CAMPAIGN names no campaign
     assert json.loads(out.read_text(encoding="utf-8"))["campaign"]["name"] == "Export Me"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
