@@ -17,7 +17,9 @@ next to the ratio the issue measured before the fixes (its baseline) and the tar
 - ``idle`` (14): the players' view's CPU over 20 s on an unchanging scene against a bare
   Textual app's, the two run at once (``bench_player.idle_cpus``).
 
-Run: ``.venv/bin/python tests/benchmarks/bench_flat.py [autosave|next ...]`` (all by default).
+Run: ``.venv/bin/python tests/benchmarks/bench_flat.py [autosave|next ...] [--combatants N]`` (all
+by default; ``--combatants 500`` builds the campaign's fight of 500 combatants, the issue's
+50 MB export, instead of 50).
 Prints tables; asserts nothing (a script, not a test: timings on a shared machine vary).
 """
 
@@ -140,7 +142,7 @@ BIG_ENTRIES = 50_000
 
 
 def _big_campaign(folder: Path) -> Path:
-    """A save directory holding campaign Big: one IH scene of 50 combatants and about 50,000
+    """A save directory holding campaign Big: one IH scene of 50 (``--combatants``) and about 50,000
     entries, saved command by command as the console saves it (checkpoints, chunks, backups
     every 100 autosaves) — built once, kept in the temp directory."""
     root = folder / "big-saves"
@@ -161,7 +163,7 @@ def _big_campaign(folder: Path) -> Path:
 
 
 def _folder() -> Path:
-    folder = Path(tempfile.gettempdir()) / "st-bench-flat"
+    folder = Path(tempfile.gettempdir()) / f"st-bench-flat-{BIG_COMBATANTS}"
     folder.mkdir(exist_ok=True)
     return folder
 
@@ -322,6 +324,11 @@ PARTS = {
 
 
 def main(names: list[str]) -> None:
+    global BIG_COMBATANTS
+    if "--combatants" in names:  # the campaign's fight: 500 is the issue's 50 MB export
+        at = names.index("--combatants")
+        BIG_COMBATANTS = int(names[at + 1])
+        names = names[:at] + names[at + 2 :]
     for name in names or list(PARTS):
         PARTS[name]()
     print()
