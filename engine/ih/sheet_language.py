@@ -15,7 +15,8 @@ command                                                                 meaning 
 
 TRAIT is an attribute or skill by its English name in lower case (or its zh label), ``size``,
 ``xp``, ``initiative-bonus``, ``dodge``, ``will-save-bonus``, ``reflex-save-bonus``,
-``fortitude-save-bonus``, ``defense-bonus`` (defense bonus successes, §3.8); text fields are
+``fortitude-save-bonus``, ``defense-bonus`` (defense bonus successes, §3.8), ``skill-cap`` (3, or
+4 with the special feat that lets a new character take a skill of 4, §2.3); text fields are
 ``gender``, ``age``, ``height-weight``, ``race``, ``nationality``, ``appearance``,
 ``personality``, ``background``, ``origin``, ``impulse``, ``origin-trait``.
 """
@@ -45,6 +46,7 @@ NUMBER_FIELDS: dict[str, tuple[int, int]] = {
     "reflex-save-bonus": (-10, 10),
     "fortitude-save-bonus": (-10, 10),
     "defense-bonus": (0, 10),
+    "skill-cap": (3, 4),
 }
 """Other whole-number fields of a sheet and their allowed values."""
 

@@ -80,7 +80,11 @@ def choices(sheet: Sheet, settings: Interpretations = DEFAULT) -> creation.Choic
     return replace(
         sheet.choices,
         attribute_priority=FIXED_ORDER if fixed else creation.ranked(character, Attribute),
-        skill_priority=FIXED_ORDER if fixed else creation.ranked(character, Skill),
+        skill_priority=(
+            FIXED_ORDER
+            if fixed
+            else creation.ranked(character, Skill, settings.skill_four_costs_three)
+        ),
     )
 
 

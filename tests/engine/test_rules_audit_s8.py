@@ -1,0 +1,190 @@
+"""Session 8's independent audit of the engine against RULES.md (§1.3–1.8, §2.2–2.3, §3.7–3.9,
+§4.1–4.8, [I-2], [I-9], [I-16]…[I-25]): each difference found is pinned here, with the exact odds
+of the chance roll checked against a brute-force enumeration written from the rules' text.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from ih_support import scenario
+
+from engine.dice.ih import CheckSpec, Untrained, evaluate_check
+from engine.dice.mist import evaluate_mist
+from engine.dice.odds import check_odds, mist_odds
+from engine.ih import creation, sheet_view
+from engine.ih.character import Character, Skills
+from engine.ih.traits import Category, Skill
+from engine.settings import Interpretations
+
+# --- §2.3: creation cap 3, 4 with a special feat ---------------------------------------------
+
+
+def _range_problems(lines: list[str]) -> list[str]:
+    state, _, _ = scenario(lines)
+    found = sheet_view.problems(state.sheets[0], state.interpretations)
+    return [p.message for p in found if p.code == "skill-range"]
+
+
+def test_a_skill_of_four_is_refused_at_creation_without_the_feat() -> None:
+    assert _range_problems(["sheet Ann pc firearms=4"]) == ["Firearms 4 is outside 0–3."]
+
+
+def test_the_special_feat_lets_a_new_character_take_a_skill_of_four() -> None:
+    """§2.3 "Creation cap 3 (4 with a special feat)": ``skill-cap=4`` declares the feat (the
+    engine had the cap but no way to set it, so every skill of 4 was a creation problem)."""
+    assert _range_problems(["sheet Ann pc firearms=4 skill-cap=4"]) == []
+    assert _range_problems(["sheet Ann pc firearms=5 skill-cap=4"]) == [
+        "Firearms 5 is outside 0–4."
+    ]
+    assert _range_problems(["sheet Ann pc firearms=4 skill-cap=4", "sheet Ann skill-cap=3"]) == [
+        "Firearms 4 is outside 0–3."
+    ]
+
+
+def test_the_feat_is_kept_by_later_sheet_lines() -> None:
+    assert _range_problems(["sheet Ann pc skill-cap=4", "sheet Ann firearms=4 wits=2"]) == []
+
+
+@pytest.mark.parametrize("value", ["2", "5", "x"])
+def test_a_skill_cap_other_than_three_or_four_is_refused(value: str) -> None:
+    from engine import commands
+    from engine.errors import RuleError
+
+    with pytest.raises(RuleError):
+        commands.parse(f"sheet Ann skill-cap={value}", "ih-d10")
+
+
+def test_the_categories_are_ranked_at_the_price_i19_charges() -> None:
+    """[I-19] switched, a skill of 4 costs 7: the pick that fits the sheet best ranks the
+    categories by that price (two skills of 4: physical 14 against mental 13)."""
+    skills = Skills(firearms=4, martial=4, academics=3, devices=3, crafts=3, concentration=1)
+    character = Character(skills=skills)
+    assert creation.ranked(character, Skill)[0] is Category.MENTAL  # 12 against 13
+    assert creation.ranked(character, Skill, four_costs_three=True)[0] is Category.PHYSICAL
+
+
+# --- §1.3 chance dice: exact odds against an enumeration written from the rules' text --------
+
+
+def _d10_chance_reference(again_rule: int) -> dict[int, Fraction]:
+    """P(rolled successes = k) of an ih-d10 chance roll, from §1.3 alone: one d10, only a 10
+    scores, and the 10 grants an extra die; extra dice score on 8+ and explode on
+    ``again_rule``+ (10 under [I-7], whatever the roller's again rule)."""
+    out: dict[int, Fraction] = {0: Fraction(9, 10)}
+    # After the chance die's 10: a chain of extra dice. P(an extra die explodes) = e.
+    explode = Fraction(11 - again_rule, 10)
+    plain = Fraction(3, 10) - explode
+    # Enumerate chains up to 12 explosions (the rest is below 10⁻¹²): j explosions then a
+    # die that does not explode (a plain success or a failure).
+    for exploded in range(13):
+        chain = Fraction(1, 10) * explode**exploded
+        for last, p_last in ((1, plain), (0, Fraction(7, 10))):
+            k = 1 + exploded + last
+            out[k] = out.get(k, Fraction(0)) + chain * p_last
+    return out
+
+
+@pytest.mark.parametrize("again", [10, 9, 8])
+@pytest.mark.parametrize("i7", [True, False])
+def test_d10_chance_odds_match_the_rules(again: int, i7: bool) -> None:
+    settings = Interpretations(chance_roll_ignores_again_rules=i7)
+    spec = CheckSpec("ih-d10", 0, again=again, interpretations=settings)
+    reference = _d10_chance_reference(10 if i7 else again)
+    odds = check_odds(spec)
+    for k, p in reference.items():
+        if k <= 12:  # the chains enumerated reach every count up to 13 in full
+            got = odds.distribution[k] if k < len(odds.distribution) else 0.0
+            assert got == pytest.approx(float(p), abs=1e-12), k
+    assert odds.p_dramatic_failure == pytest.approx(0.1)
+
+
+def _d6_chance_reference(extra: int, level: int) -> dict[int, Fraction]:
+    """P(rolled successes = k) of an ih-d6 chance roll from §1.3 and [I-2] alone: two d6, only
+    a double 6 scores one success and grants ``extra`` dice rolled as a fresh pool at
+    ``level`` (the pair's 6s grant nothing more); those dice score on 5–6 and grant extra dice
+    by §1.2 ([I-1]: at level 1, ⌊6s / 2⌋ counted over the fresh pool). Enumerated face by
+    face, to 9 extra dice deep (the rest is below 10⁻⁴ and is checked as such)."""
+    out: dict[int, Fraction] = {0: Fraction(35, 36)}
+
+    def walk(pending: int, sixes: int, successes: int, p: Fraction, depth: int) -> None:
+        if pending == 0:
+            out[successes] = out.get(successes, Fraction(0)) + p
+            return
+        if depth == 9:
+            return  # truncated: counted as missing mass below
+        for face in range(1, 7):
+            grant = 0
+            if level == 3:
+                grant = int(face >= 5)
+            elif level == 2:
+                grant = int(face == 6)
+            elif face == 6 and (sixes + 1) % 2 == 0:
+                grant = 1
+            walk(
+                pending - 1 + grant,
+                sixes + (face == 6),
+                successes + (face >= 5),
+                p / 6,
+                depth + 1,
+            )
+
+    walk(extra, 0, 1, Fraction(1, 36), 0)
+    return out
+
+
+@pytest.mark.parametrize(("extra", "level", "current"), [
+    (2, 1, False), (2, 3, False), (2, 3, True), (2, 2, True), (1, 1, False), (3, 1, False),
+    (0, 1, False),
+])  # fmt: skip
+def test_d6_chance_odds_match_the_rules(extra: int, level: int, current: bool) -> None:
+    """[I-2]: the extra dice roll at level 1 whatever the roller's level; switched, at it."""
+    settings = Interpretations(
+        d6_chance_success_extra_dice=extra, d6_chance_extra_dice_current_level=current
+    )
+    spec = CheckSpec("ih-d6", -1, level=level, interpretations=settings)
+    reference = _d6_chance_reference(extra, level if current else 1)
+    missing = 1 - float(sum(reference.values()))
+    assert missing < 1e-4
+    odds = check_odds(spec)
+    for k, p in reference.items():
+        got = odds.distribution[k] if k < len(odds.distribution) else 0.0
+        assert got == pytest.approx(float(p), abs=missing + 1e-12), k
+    assert odds.p_dramatic_failure == pytest.approx(1 / 36)
+
+
+@pytest.mark.parametrize("system", ["ih-d10", "ih-d6"])
+def test_what_takes_away_applies_to_a_chance_roll_and_what_adds_does_not(system: str) -> None:
+    """§1.3: penalties and an untrained −3 subtract (0 so is a failure, not dramatic); bonus
+    successes do nothing; a mental skill at 0 fails before any roll."""
+    rolled = check_odds(CheckSpec(system, 0))
+    penalised = check_odds(CheckSpec(system, 0, penalty=1, bonus=3))
+    assert penalised.distribution[0] == pytest.approx(sum(rolled.distribution[:2]))
+    assert penalised.distribution[1:] == pytest.approx(rolled.distribution[2:])
+    assert penalised.p_dramatic_failure == rolled.p_dramatic_failure
+    mental = check_odds(CheckSpec(system, 0, untrained=Untrained.MENTAL, dc=0))
+    assert mental.distribution == (1.0,) and mental.p_success == 0.0
+    assert mental.p_dramatic_failure == 0.0
+    faces = [10, 9] if system == "ih-d10" else [6, 6, 5, 1]
+    result = evaluate_check(CheckSpec(system, 0, untrained=Untrained.SOCIAL, bonus=2, dc=1), faces)
+    assert (result.final_successes, result.success, result.dramatic_failure) == (0, False, False)
+
+
+# --- §4.2 [I-5]: the M.I.S.T. roll's exact odds against every face --------------------------
+
+
+@pytest.mark.parametrize("power", [-3, -1, 0, 1, 2, 4])
+@pytest.mark.parametrize("subtracts", [True, False])
+def test_mist_odds_match_every_face(power: int, subtracts: bool) -> None:
+    count = abs(power) if (power >= 0 or subtracts) else 0
+    bands: dict[str, Fraction] = {}
+    for d8 in range(1, 9):
+        for d4s in itertools.product(range(1, 5), repeat=count):
+            outcome = evaluate_mist(power, d8, d4s, subtracts).outcome.value
+            bands[outcome] = bands.get(outcome, Fraction(0)) + Fraction(1, 8 * 4**count)
+    odds = mist_odds(power, Interpretations(negative_power_subtracts_d4=subtracts))
+    assert odds.p_fail == pytest.approx(float(bands.get("fail", 0)))
+    assert odds.p_mixed == pytest.approx(float(bands.get("mixed", 0)))
+    assert odds.p_success == pytest.approx(float(bands.get("success", 0)))
