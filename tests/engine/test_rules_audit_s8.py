@@ -9,7 +9,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from ih_support import scenario
+from ih_support import refused, scenario
 
 from engine.dice.ih import CheckSpec, Untrained, evaluate_check
 from engine.dice.mist import evaluate_mist
@@ -188,3 +188,56 @@ def test_mist_odds_match_every_face(power: int, subtracts: bool) -> None:
     assert odds.p_fail == pytest.approx(float(bands.get("fail", 0)))
     assert odds.p_mixed == pytest.approx(float(bands.get("mixed", 0)))
     assert odds.p_success == pytest.approx(float(bands.get("success", 0)))
+
+
+# --- §3.8: base defense at 0 loses the legendary Dexterity/Wits bonus only ------------------
+
+LEGEND = [
+    "sheet Ann pc dexterity=6 wits=6 defense-bonus=2",  # 1 legendary + 2 from gear
+    "add Ann from=Ann init=5",
+    "add B init=15",
+    "begin",
+]
+
+
+def _ann(view: dict[str, object]) -> dict[str, object]:
+    order = view["order"]
+    assert isinstance(order, list)
+    return next(x for x in order if x["name"] == "Ann")
+
+
+def test_base_defense_brought_to_zero_keeps_the_gear_defense_bonus() -> None:
+    """003: 当人物的基础防御归0时…失去传奇敏捷和传奇感知带来的防御附加成功: only the legendary
+    successes go; the sheet's own defense bonus (gear, powers) stays (it all went before)."""
+    _, _, view = scenario([*LEGEND, "defense Ann 0"])
+    ann = _ann(view)
+    assert (ann["defense_bonus"], ann["defense_bonus_left"], ann["defense_bonus_lost"]) == (
+        3,
+        2,
+        True,
+    )
+    state, _, view = scenario([*LEGEND, "defense Ann 0", "defend Ann 2"])
+    assert _ann(view)["defense_bonus_left"] == 0
+    assert refused(state, "defend Ann 1").code == "ih.vitals.defense-bonus-success-es"
+
+
+def test_a_flat_footed_target_declares_its_gear_bonus_and_it_cancels() -> None:
+    """[I-13] takes base defense away from a flat-footed target, and with it the legendary
+    bonus (§3.8); the 2 successes of its gear still cancel rolled successes."""
+    faces = [8, 8, 8, 1, 1, 1, 1, 1, 1]  # pool 9: no base defense comes off
+    _, _, view = scenario([*LEGEND, "attack B Ann dp=9 defend=2"], faces)
+    attack = view["rolls"][-1]["attack"]
+    assert (attack["flat_footed"], attack["defense_bonus"], attack["cancelled"]) == (True, 2, 2)
+    assert attack["damage"] == 1
+    state, _, _ = scenario(LEGEND)
+    error = refused(state, "attack B Ann dp=9 defend=3")
+    assert error.code == "ih.vitals.defense-bonus-success-es"
+    assert error.params["left"] == 2
+
+
+def test_a_bonus_typed_bare_is_all_legendary_and_all_lost() -> None:
+    """``add … defense-bonus=N`` names no gear: at base defense 0 it is lost, as before."""
+    lines = ["add D init=15 defense=2 defense-bonus=3", "add A init=12", "begin", "defense D 0"]
+    state, _, view = scenario(lines)
+    assert view["order"][0]["defense_bonus_left"] == 0
+    assert refused(state, "defend D 1").code == "ih.defense.bonus-lost"
