@@ -10,13 +10,17 @@ from fractions import Fraction
 
 import pytest
 from ih_support import refused, scenario
+from mist_support import Dice
+from mist_support import run as mist_run
 
 from engine.dice.ih import CheckSpec, Untrained, evaluate_check
 from engine.dice.mist import evaluate_mist
 from engine.dice.odds import check_odds, mist_odds
+from engine.errors import RuleError
 from engine.ih import creation, sheet_view
 from engine.ih.character import Character, Skills
 from engine.ih.traits import Category, Skill
+from engine.mist.events import TagBurned
 from engine.settings import Interpretations
 
 # --- §2.3: creation cap 3, 4 with a special feat ---------------------------------------------
@@ -51,7 +55,6 @@ def test_the_feat_is_kept_by_later_sheet_lines() -> None:
 @pytest.mark.parametrize("value", ["2", "5", "x"])
 def test_a_skill_cap_other_than_three_or_four_is_refused(value: str) -> None:
     from engine import commands
-    from engine.errors import RuleError
 
     with pytest.raises(RuleError):
         commands.parse(f"sheet Ann skill-cap={value}", "ih-d10")
@@ -241,3 +244,27 @@ def test_a_bonus_typed_bare_is_all_legendary_and_all_lost() -> None:
     state, _, view = scenario(lines)
     assert view["order"][0]["defense_bonus_left"] == 0
     assert refused(state, "defend D 1").code == "ih.defense.bonus-lost"
+
+
+# --- §4.5: Submerge 9+ burns the 2 power tags the player picks ------------------------------
+
+SHADOW = 'theme Mei taint "Shadow Step" power="walls,cold touch" weakness="light"'
+DETECTIVE = 'theme Mei self "Detective" power="sharp eyes,old badge" weakness="stubborn"'
+
+
+def test_submerge_success_burns_the_two_picked() -> None:
+    state, _ = mist_run(["pc Mei", SHADOW, DETECTIVE])
+    state, events = mist_run(
+        ['immerse Mei "Shadow Step" submerge burn="Shadow Step,cold touch"'], state, Dice(8, 1)
+    )  # 8 + 1 = 9
+    assert [e.tag for e in events if isinstance(e, TagBurned)] == ["Shadow Step", "cold touch"]
+
+
+@pytest.mark.parametrize("burn", ["walls,walls", "walls,cold touch,Shadow Step", "Walls,walls"])
+def test_a_third_pick_or_a_pick_named_twice_is_refused(burn: str) -> None:
+    """Named twice, one tag burned instead of 2; a third was dropped silently: both refused,
+    before the dice."""
+    state, _ = mist_run(["pc Mei", SHADOW, DETECTIVE])
+    with pytest.raises(RuleError) as caught:
+        mist_run([f'immerse Mei "Shadow Step" submerge burn="{burn}"'], state, Dice())
+    assert caught.value.code == "mist.immersion.burn-two"
