@@ -31,6 +31,7 @@ from engine.ih.events import WillpowerChanged
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_events import CheckMade
+from engine.ih.traits import SKILL_CATEGORY, Category
 from engine.ih.vitals import WillpowerUse
 from engine.records import replace
 
@@ -88,6 +89,21 @@ def _spend_sheet_willpower(state: Encounter, name: str) -> tuple[Encounter, Even
     return state, (WillpowerChanged(sheet.name, -1, left - 1, WillpowerUse.DICE.value),), True
 
 
+def _fails_at_zero(pool: CheckPool, by: str) -> CheckPool:
+    """``fails-at-0`` (RULES.md §1.4): the ST rules a particular social use of a skill at 0
+    (Expression: playing piano) a failure, as a mental skill at 0 is; a trained skill rolls as
+    usual.
+
+    Raises:
+        RuleError: the check names no social skill.
+    """
+    if pool.skill is None or SKILL_CATEGORY[pool.skill] is not Category.SOCIAL:
+        raise RuleError("ih.check.fails-at-0-social", name=by, traits=pool.label)
+    if pool.untrained is None:
+        return pool
+    return replace(pool, untrained=Untrained.MENTAL)
+
+
 def _record(
     by: str,
     pool: CheckPool,
@@ -138,6 +154,8 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     refuse_other_system_options(state.system, command.again, command.level, "--again", "--level")
     pool = check_pool(sheet, command.traits, settings, state.system)
     by = (roller(state, command.name) or sheet).name
+    if command.fails_at_zero:
+        pool = _fails_at_zero(pool, by)
     if pool.untrained is Untrained.MENTAL:
         # §1.4: a mental skill at 0 fails with no roll, so nothing is spent (issue 23 point 3):
         # --willpower is refused, and a +3 DP bought before stays for a roll that is made.

@@ -68,6 +68,8 @@ def _check(x: c.Check) -> str:
         dc=x.dc,
         willpower=x.willpower,
     )
+    if x.fails_at_zero:
+        parts.append("fails-at-0")
     if x.hidden:
         parts.append("hidden")
     return " ".join(parts)

@@ -268,3 +268,45 @@ def test_a_third_pick_or_a_pick_named_twice_is_refused(burn: str) -> None:
     with pytest.raises(RuleError) as caught:
         mist_run([f'immerse Mei "Shadow Step" submerge burn="{burn}"'], state, Dice())
     assert caught.value.code == "mist.immersion.burn-two"
+
+
+# --- §1.4: the ST may rule a social use of a skill at 0 a failure ----------------------------
+
+PIANO = ["sheet Ann pc presence=3 expression=0 dexterity=2 athletics=0"]
+
+
+def test_a_social_skill_at_zero_loses_three_successes_by_default() -> None:
+    _, _, view = scenario([*PIANO, "check Ann presence+expression"], [8, 8, 8])
+    roll = view["rolls"][-1]
+    assert (roll["auto_failure"], roll["penalty"], roll["faces"]) == (False, 3, [8, 8, 8])
+
+
+def test_fails_at_zero_makes_it_fail_with_no_roll() -> None:
+    """RULES.md §1.4: "The ST may rule a particular social use (e.g. Expression: playing piano)
+    as 'fails at 0'": no dice, no willpower, a failure even against DC 0."""
+    _, _, view = scenario([*PIANO, "check Ann presence+expression --dc 0 fails-at-0"])
+    roll = view["rolls"][-1]
+    assert (roll["auto_failure"], roll["faces"], roll["success"]) == (True, [], False)
+
+
+def test_fails_at_zero_leaves_a_trained_skill_alone() -> None:
+    lines = ["sheet Ann pc presence=3 expression=1", "check Ann presence+expression fails-at-0"]
+    _, _, view = scenario(lines, [8, 1, 1, 1])
+    assert view["rolls"][-1]["final_successes"] == 1
+
+
+@pytest.mark.parametrize("traits", ["dexterity+athletics", "presence", "presence+composure"])
+def test_fails_at_zero_needs_a_social_skill(traits: str) -> None:
+    state, _, _ = scenario(PIANO)
+    error = refused(state, f"check Ann {traits} fails-at-0")
+    assert error.code == "ih.check.fails-at-0-social"
+
+
+def test_fails_at_zero_is_written_back_as_typed() -> None:
+    from engine import commands
+
+    line = "check Ann presence+expression --dc 2 fails-at-0"
+    command = commands.parse(line, "ih-d10")
+    assert command is not None
+    again = commands.parse(commands.format_command(command), "ih-d10")
+    assert again == command
