@@ -40,6 +40,9 @@ class Derived:
     reflex_save: int
     fortitude_save: int
     sensing_range_m: int
+    move_m: int | None = None
+    """Metres per move action from Speed by the table's ``move_table`` (§2.2); ``None``
+    without one."""
 
 
 def derived_of(sheet: Sheet, settings: Interpretations = DEFAULT) -> Derived:
@@ -59,6 +62,7 @@ def derived_of(sheet: Sheet, settings: Interpretations = DEFAULT) -> Derived:
         reflex_save=derived.reflex_save(character),
         fortitude_save=derived.fortitude_save(character),
         sensing_range_m=derived.sensing_range(character, system, settings),
+        move_m=derived.move(character, settings),
     )
 
 

@@ -310,3 +310,34 @@ def test_fails_at_zero_is_written_back_as_typed() -> None:
     assert command is not None
     again = commands.parse(commands.format_command(command), "ih-d10")
     assert again == command
+
+
+# --- §2.2: Move from Speed, by a table the sources lack (a setting) --------------------------
+
+MOVER = ["sheet Ann pc strength=2 dexterity=3"]  # Speed 2 + 3 + Size 5 = 10
+
+
+def test_move_is_not_computed_without_a_table() -> None:
+    _, _, view = scenario(MOVER)
+    assert (view["sheets"][0]["derived"]["speed"], view["sheets"][0]["derived"]["move_m"]) == (
+        10,
+        None,
+    )
+
+
+@pytest.mark.parametrize(("table", "move"), [
+    ("5:5,10:10,15:15", 10), ('"15:15, 5:5 ,10:12"', 12), ("0:2,11:20", 2), ("11:20", 0),
+    ("none", None),
+])  # fmt: skip
+def test_move_is_looked_up_from_speed_in_the_tables_table(table: str, move: int | None) -> None:
+    _, _, view = scenario([f"interpret move_table={table}", *MOVER])
+    assert view["sheets"][0]["derived"]["move_m"] == move
+
+
+@pytest.mark.parametrize("table", ["5-5", "5:5,5:6", "a:1", "5:", "5:1000", ",".join(["1:1"] * 51)])
+def test_a_bad_move_table_is_refused(table: str) -> None:
+    from engine import commands
+
+    with pytest.raises(RuleError) as caught:
+        commands.parse(f"interpret move_table={table}", "ih-d10")
+    assert caught.value.code == "settings.move-table"
