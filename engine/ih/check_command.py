@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from engine.dice.ih import CheckResult, Untrained, roll_check, validate_spec
+from engine.dice.ih import CheckResult, Untrained, judge, roll_check, validate_spec
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih import commands as c
@@ -122,7 +122,21 @@ def _record(
         willpower,
         opponent=opponent,
         hidden=command.hidden,
+        doubled=command.reflex_move,
     )
+
+
+def _doubled(result: CheckResult, command: c.Check) -> CheckResult:
+    """``reflex-move`` (RULES.md §3.7): a save against an area attack, made after a reflex
+    move out of the attack's reach, counts its final successes twice (judged again against
+    its DC; a failure, 0 successes, stays one)."""
+    if not command.reflex_move:
+        return result
+    final = 2 * result.final_successes
+    success, margin = judge(final, result.dc)
+    if result.auto_failure and success:
+        success = False
+    return replace(result, final_successes=final, success=success, margin=margin)
 
 
 def _roll(
@@ -168,7 +182,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
         state, spent, willpower = willpower_for_check(state, command.name, command.willpower)
     events: list[Event] = list(spent)
     if command.opponent is None:
-        result = _roll(state, pool, command, rng, command.dc, willpower)
+        result = _doubled(_roll(state, pool, command, rng, command.dc, willpower), command)
         record = _record(by, pool, result, command, willpower)
         state = replace(state, rolls=(*state.rolls, record))
         return state, (*events, CheckMade(record, result.dc, result.success))
@@ -177,7 +191,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     other_by = (roller(state, command.opponent) or other_sheet).name
     if other_by.casefold() == by.casefold():
         raise RuleError("ih.check.opposed-self", name=by)
-    result = _roll(state, pool, command, rng, None, willpower)
+    result = _doubled(_roll(state, pool, command, rng, None, willpower), command)
     other_command = c.Check(name=other_by, traits=other_pool.label)
     other = _roll(state, other_pool, other_command, rng, None, False)
     dc = other.final_successes

@@ -70,6 +70,8 @@ def _check(x: c.Check) -> str:
     )
     if x.fails_at_zero:
         parts.append("fails-at-0")
+    if x.reflex_move:
+        parts.append("reflex-move")
     if x.hidden:
         parts.append("hidden")
     return " ".join(parts)

@@ -252,7 +252,8 @@ def parse_add_from(line: Line) -> c.AddFromSheet:
 
 CHECK_USAGE = (
     "check NAME TRAIT+TRAIT[+SPECIALTY] [--dc N | vs=OTHER:TRAIT+TRAIT] [--willpower] "
-    "[--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] [fails-at-0] [hidden]"
+    "[--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] [fails-at-0] [reflex-move] "
+    "[hidden]"
 )
 CHECK_VALUES = ("dc", "again", "level", "bonus", "penalty", "vs")
 
@@ -273,7 +274,7 @@ def _check(line: Line) -> c.Check:
     while index < len(rest):
         word = rest[index]
         option = word.lstrip("-").lower()
-        if option in ("willpower", "hidden", "fails-at-0"):
+        if option in ("willpower", "hidden", "fails-at-0", "reflex-move"):
             flags.add(option)
         elif word.startswith("--") and option in CHECK_VALUES:
             if index + 1 >= len(rest):
@@ -309,6 +310,7 @@ def _check(line: Line) -> c.Check:
         penalty=_number(values["penalty"], "--penalty", 0, 1000) if "penalty" in values else 0,
         hidden="hidden" in flags,
         fails_at_zero="fails-at-0" in flags,
+        reflex_move="reflex-move" in flags,
     )
 
 

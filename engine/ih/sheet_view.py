@@ -139,6 +139,7 @@ def roll_json(record: RollRecord) -> dict[str, Any]:
     view["opponent"] = record.opponent
     view["extended"] = record.extended
     view["hidden"] = record.hidden
+    view["doubled"] = record.doubled
     if record.attack is not None:
         view["attack"] = asdict(record.attack)
     return view

@@ -341,3 +341,42 @@ def test_a_bad_move_table_is_refused(table: str) -> None:
     with pytest.raises(RuleError) as caught:
         commands.parse(f"interpret move_table={table}", "ih-d10")
     assert caught.value.code == "settings.move-table"
+
+
+# --- §3.7: a save against an area attack after a reflex move: final successes doubled --------
+
+DODGER = ["sheet Ann pc dexterity=3 athletics=2", "sheet Bomb npc intelligence=3 devices=2"]
+
+
+def test_a_save_after_a_reflex_move_counts_its_final_successes_twice() -> None:
+    """RULES.md §3.7: "Against an area attack that allows a save, the save's final successes
+    are doubled" (there was no way to say so)."""
+    lines = [*DODGER, "check Ann dexterity+athletics --dc 4 reflex-move"]
+    _, _, view = scenario(lines, [8, 9, 1, 2, 3])
+    roll = view["rolls"][-1]
+    assert (roll["rolled_successes"], roll["final_successes"], roll["doubled"]) == (2, 4, True)
+    assert (roll["success"], roll["margin"]) == (True, 0)
+    _, _, plain = scenario([*DODGER, "check Ann dexterity+athletics --dc 4"], [8, 9, 1, 2, 3])
+    assert (plain["rolls"][-1]["final_successes"], plain["rolls"][-1]["success"]) == (2, False)
+
+
+def test_the_doubled_save_meets_the_area_attack_opposed() -> None:
+    lines = [*DODGER, "check Ann dexterity+athletics vs=Bomb:intelligence+devices reflex-move"]
+    # Ann: 8, 1, 1, 1, 1 → 1, doubled 2; the bomb: 8, 9, 1, 1, 1 → 2: a tie, to Ann ([I-15])
+    _, _, view = scenario(lines, [8, 1, 1, 1, 1, 8, 9, 1, 1, 1])
+    ann, bomb = view["rolls"][-2], view["rolls"][-1]
+    assert (ann["final_successes"], ann["dc"], ann["success"]) == (2, 2, True)
+    assert (bomb["final_successes"], bomb["doubled"]) == (2, False)
+
+
+def test_doubling_leaves_a_failure_a_failure() -> None:
+    _, _, view = scenario([*DODGER, "check Ann dexterity+athletics reflex-move"], [1, 2, 3, 4, 5])
+    assert view["rolls"][-1]["final_successes"] == 0
+
+
+def test_reflex_move_is_written_back_as_typed() -> None:
+    from engine import commands
+
+    command = commands.parse("check Ann dexterity+athletics --dc 3 reflex-move", "ih-d10")
+    assert command is not None
+    assert commands.parse(commands.format_command(command), "ih-d10") == command
