@@ -380,3 +380,56 @@ def test_reflex_move_is_written_back_as_typed() -> None:
     command = commands.parse("check Ann dexterity+athletics --dc 3 reflex-move", "ih-d10")
     assert command is not None
     assert commands.parse(commands.format_command(command), "ih-d10") == command
+
+
+# --- every [I-n] is a named setting with RULES.md's default -------------------------------------
+
+DEFAULTS: list[tuple[str, str, object]] = [
+    ("I-1", "d6_sixes_counted_across_check", True),
+    ("I-2", "d6_chance_success_extra_dice", 2),
+    ("I-2", "d6_chance_extra_dice_current_level", False),
+    ("I-3", "computed_turn_order", True),
+    ("I-4", "stack_same_name_statuses", True),
+    ("I-5", "negative_power_subtracts_d4", True),
+    ("I-6", "mitigate_mixed_reduces_by_power", True),
+    ("I-7", "chance_roll_ignores_again_rules", True),
+    ("I-8", "d6_trait_bonus_successes", True),
+    ("I-9", "creation_fixed_category_order", False),
+    ("I-10", "feat_cost_cumulative", False),
+    ("I-11", "reduce_erases_highest_marks", False),
+    ("I-12", "defense_subtracts_from_pool", True),
+    ("I-13", "flat_footed_loses_base_defense", True),
+    ("I-14", "stay_conscious_through_next_turn", True),
+    ("I-15", "opposed_tie_goes_to_defender", False),
+    ("I-16", "extended_tie_goes_to_mishap", False),
+    ("I-17", "will_save_adds_willpower", False),
+    ("I-18", "related_language_round_up", False),
+    ("I-19", "skill_four_costs_three", False),
+    ("I-20", "health_zero_knocks_out", True),
+    ("I-21", "status_power_single_highest", False),
+    ("I-22", "refuted_conclusion_restated", False),
+    ("I-23", "weakness_marks_theme_once_per_roll", False),
+    ("I-24", "newborn_normal_declared_by_mc", False),
+    ("I-25", "fall_asleep_keeps_taints", False),
+]
+
+
+@pytest.mark.parametrize(("rule", "name", "default"), DEFAULTS, ids=[d[1] for d in DEFAULTS])
+def test_each_interpretation_is_a_setting_with_the_rules_default(
+    rule: str, name: str, default: object
+) -> None:
+    """RULES.md: "each one must be a named, documented setting in the engine"; its docstring
+    cites the [I-n] it is."""
+    import inspect
+
+    from engine import settings
+
+    assert getattr(Interpretations(), name) == default
+    source = inspect.getsource(settings)
+    start = source.index(f"    {name}:")
+    assert f"[{rule}]" in source[start : start + 600]
+
+
+def test_every_interpretation_of_rules_md_is_listed() -> None:
+    numbers = {int(rule.removeprefix("I-")) for rule, _, _ in DEFAULTS}
+    assert numbers == set(range(1, 26))
