@@ -10,9 +10,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
+from console_support import AppRun, ih_screen, opened_quietly  # noqa: E402
 from ih_support import scenario  # noqa: E402
+from textual.widgets import Static  # noqa: E402
 
 from console.i18n import Translator  # noqa: E402
+from console.ih.attack_dialog import AttackDialog  # noqa: E402
 from console.ih.sheet_text import roll_line  # noqa: E402
 
 LINES = ["sheet Ann pc dexterity=3 athletics=2", "check Ann dexterity+athletics --dc 4 reflex-move"]
@@ -37,3 +40,31 @@ def test_a_check_not_doubled_says_nothing_of_it() -> None:
     _, events, _ = scenario(LINES[:1] + [LINES[1].replace(" reflex-move", "")], [8, 9, 1, 2, 3])
     line = roll_line(Translator("en"), "ih-d10", events[-1])
     assert line is not None and "doubled" not in line.plain
+
+
+LEGEND = """
+sheet Ann pc dexterity=6 wits=6 defense-bonus=2
+add Ann from=Ann init=5
+add Bob init=15 dex=2 com=2 pc
+begin
+"""
+
+
+async def test_the_attack_dialog_counts_only_the_gear_bonus_of_a_flat_footed_target(
+    run_app: AppRun,
+) -> None:
+    """Ann is flat-footed ([I-13]: no base defense): her legendary Dexterity's bonus success is
+    lost, her gear's 2 are left to declare (RULES.md §3.8) — the dialog said 3."""
+    async with run_app(script=LEGEND) as (app, pilot):
+        await opened_quietly(pilot)
+        ih_screen(pilot.app).selected = "Ann"
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, AttackDialog)
+        await pilot.press("7")
+        await pilot.pause()
+        defense = str(dialog.query_one("#attack-defense", Static).render())
+        assert "defense bonus 2 of 3 left" in defense
+        await app.action_quit()
