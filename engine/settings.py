@@ -15,8 +15,9 @@ from engine.language import WHOLE_NUMBER
 
 @dataclass(frozen=True, slots=True)
 class Interpretations:
-    """RULES.md's interpretations [I-1]…[I-25], one named field each, and the readings the
-    console adds where RULES.md is silent (``down_turns_skipped``)."""
+    """RULES.md's interpretations [I-1]…[I-25], one named field each, the readings the console
+    adds where RULES.md is silent (``down_turns_skipped``), and the Move table RULES.md §2.2
+    leaves to a setting (``move_table``)."""
 
     d6_sixes_counted_across_check: bool = True
     """[I-1] ih-d6 level 1: 6s are counted across the whole check, extra dice included, so the
@@ -143,6 +144,12 @@ class Interpretations:
     §3.9 leaves an unconscious combatant unable to act): skipping is the console's reading
     (issue 27). False: a down combatant's turn starts like any other."""
 
+    move_table: str = ""
+    """RULES.md §2.2: Move, the metres of one move action, is looked up from Speed in a table
+    the sources do not give: rows ``SPEED:METRES`` joined by commas (``5:5,10:10,15:15``: a
+    Speed of at least 5 moves 5 m…), set by the table (``interpret move_table=…``). Empty (the
+    default, no table): Move is not computed (``move_m`` null)."""
+
 
 DEFAULT = Interpretations()
 
@@ -168,6 +175,41 @@ NUMBER_RANGES: dict[str, tuple[int, int]] = {"d6_chance_success_extra_dice": (0,
 run for minutes; checked before any work). README "Limits" lists them."""
 
 
+MOVE_TABLE_ROWS = 50
+"""The most rows a Move table holds (``move_table``)."""
+MOVE_TABLE_NUMBER = 999
+"""The largest Speed or metres a Move table row names."""
+
+
+def move_rows(text: str) -> tuple[tuple[int, int], ...]:
+    """The rows of a Move table (``SPEED:METRES,…``, RULES.md §2.2), sorted by Speed; ``""``,
+    ``none`` or ``off`` is no table.
+
+    Raises:
+        RuleError: a row that is not two whole numbers 0–999 joined by ``:``, a Speed given
+            twice, or more than :data:`MOVE_TABLE_ROWS` rows.
+    """
+    from engine.errors import RuleError
+
+    cleaned = text.strip()
+    if cleaned.lower() in ("", "none", "off"):
+        return ()
+    rows: dict[int, int] = {}
+    parts = cleaned.split(",")
+    if len(parts) > MOVE_TABLE_ROWS:
+        raise RuleError("settings.move-table", value=text, most=MOVE_TABLE_ROWS)
+    for part in parts:
+        speed, sep, metres = part.strip().partition(":")
+        numbers = (speed.strip(), metres.strip())
+        if not sep or not all(WHOLE_NUMBER.fullmatch(n) for n in numbers):
+            raise RuleError("settings.move-table", value=text, most=MOVE_TABLE_ROWS)
+        low, distance = int(numbers[0]), int(numbers[1])
+        if low in rows or max(low, distance) > MOVE_TABLE_NUMBER:
+            raise RuleError("settings.move-table", value=text, most=MOVE_TABLE_ROWS)
+        rows[low] = distance
+    return tuple(sorted(rows.items()))
+
+
 def field_names() -> tuple[str, ...]:
     """The names of the [I-n] settings, in RULES.md order."""
     return tuple(Interpretations.__dataclass_fields__)
@@ -189,6 +231,10 @@ def assign(current: Interpretations, name: str, value: str) -> Interpretations:
         )
     old = getattr(current, name)
     text = value.strip().lower()
+    if isinstance(old, str):
+        rows = move_rows(value)  # the only text setting: the Move table (§2.2)
+        text_value: dict[str, Any] = {name: ",".join(f"{s}:{m}" for s, m in rows)}
+        return replace(current, **text_value)
     if isinstance(old, bool):
         if text not in ("true", "false", "on", "off", "yes", "no"):
             raise RuleError("settings.off-true-false", name=name, value=value)

@@ -338,7 +338,9 @@ class AttackDialog(OddsForm, CommandDialog):
                 total=total,
                 notes=notes,
                 pool=dice,
-                left=defense_bonus_left(record),
+                left=defense_bonus_left(  # §3.8: base defense at 0 loses the legendary part
+                    record, planned.defense.base_zero if planned is not None else None
+                ),
                 bonus=record.defense_bonus,
                 health=record.health,
                 health_max=record.health_max,

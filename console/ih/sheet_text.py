@@ -110,6 +110,9 @@ def roll_line(t: Translator, system: str, event: Any) -> Text | None:
         text.append(pool, style="italic")
         text.append(" · ")
     text.append_text(render.check(t, system, record.check))
+    if record.doubled:
+        gap = "" if t.is_chinese else " "  # a full-width bracket needs no space before it
+        text.append(gap + t("dice.doubled"), style="bold")
     if isinstance(event, CheckMade) and event.opponent is not None:
         other = event.opponent
         text.append("  " + t("dice.versus", name=other.by or "?") + " ")

@@ -113,12 +113,14 @@ def _attack_target(
         target = find_combatant(state, target.name, "ih.attack.unknown-target")
         defense = defense_against(state, target, moved)  # the defense as it is now
         if declares[index]:
-            if defense.bonus_lost:
+            if defense.bonus_lost and defense.bonus_kept == 0:
                 raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
-            state, declared_events = vitals.declare_defense(state, target.name, declares[index])
+            state, declared_events = vitals.declare_defense(
+                state, target.name, declares[index], defense.base_zero
+            )
             events += declared_events
             target = find_combatant(state, target.name, "ih.attack.unknown-target")
-        declared = 0 if defense.bonus_lost else target.defense_declared
+        declared = defense.usable(target.defense_declared)  # §3.8: legendary lost at base 0
         state = put(state, replace(target, defense_declared=0))
         rolled_pool = pool - defense.subtracted
         spec = CheckSpec(

@@ -208,7 +208,7 @@ def preview(state: Encounter, command: Attack) -> tuple[TargetOdds, ...]:
         target = state.order[index_of(state, name)]
         defense = chain.defense_against(state, target, name.casefold() in moved)
         key = name.casefold()
-        before = 0 if defense.bonus_lost else target.defense_declared
+        before = defense.usable(target.defense_declared)
         declares = declared_now[key]
         declared = before + declares[0]
         odds = attack_odds(

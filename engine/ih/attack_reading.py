@@ -18,7 +18,11 @@ from engine.ih import checks, turns
 from engine.ih.commands import Attack
 from engine.ih.encounter import Combatant, Encounter, index_of, same
 from engine.ih.rolls import PoolPart
-from engine.ih.vitals import require_defense_bonus_left
+from engine.ih.vitals import (
+    kept_defense_bonus,
+    legendary_defense_bonus,
+    require_defense_bonus_left,
+)
 
 WILLPOWER_DEFENSE = 2
 """§1.7: 1 willpower as a reflex buys +2 defense for one round."""
@@ -83,8 +87,17 @@ class Defense:
     subtracted: int
     """``total`` with [I-12] on, else 0 (the Storyteller applies it by hand)."""
     bonus_lost: bool = False
-    """Base defense brought down to 0 (flat-footed under [I-13], or ``defense NAME 0``): the
-    defense bonus successes of legendary Dexterity/Wits are lost (§3.8)."""
+    """Base defense brought down to 0 (flat-footed under [I-13], or ``defense NAME 0``) and the
+    target has defense bonus successes of a legendary Dexterity/Wits: they are lost (§3.8)."""
+    base_zero: bool = False
+    """Base defense brought down to 0 (flat-footed under [I-13], or ``defense NAME 0``)."""
+    bonus_kept: int = 0
+    """With ``base_zero``, the defense bonus pool that stays (gear, powers: not a legendary
+    Dexterity's or Wits's, §3.8); the declared successes are capped to it."""
+
+    def usable(self, declared: int) -> int:
+        """Of ``declared`` defense bonus successes, those that meet this attack."""
+        return min(declared, self.bonus_kept) if self.base_zero else declared
 
 
 def defense_against(state: Encounter, target: Combatant, moved: bool) -> Defense:
@@ -98,8 +111,10 @@ def defense_against(state: Encounter, target: Combatant, moved: bool) -> Defense
     # bonus, added after (vector 15: 2 × 3 + 2 = 8).
     total = base * (REFLEX_MOVE_FACTOR if moved else 1) + (WILLPOWER_DEFENSE if willpower else 0)
     subtracted = total if settings.defense_subtracts_from_pool else 0
-    lost = target.defense_dropped or (caught and target.defense > 0)
-    return Defense(base, flat, willpower, moved, total, subtracted, lost)
+    zero = target.defense_dropped or (caught and target.defense > 0)
+    lost = zero and legendary_defense_bonus(target) > 0
+    kept = kept_defense_bonus(target)
+    return Defense(base, flat, willpower, moved, total, subtracted, lost, zero, kept)
 
 
 def bonus_shares(bonus: int, attacks: int, split: tuple[int, ...]) -> tuple[int, ...]:
@@ -290,9 +305,10 @@ def _check_declared(
     wanted = sum(counts)
     if not wanted:
         return
-    if defense_against(state, target, target.key in moved).bonus_lost:
+    defense = defense_against(state, target, target.key in moved)
+    if defense.bonus_lost and defense.bonus_kept == 0:
         raise RuleError("ih.attack.defense-bonus-lost", name=target.name)
-    require_defense_bonus_left(target, wanted)
+    require_defense_bonus_left(target, wanted, defense.base_zero)
 
 
 def find_combatant(state: Encounter, name: str, code: str) -> Combatant:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from engine.dice.ih import CheckResult, Untrained, roll_check, validate_spec
+from engine.dice.ih import CheckResult, Untrained, judge, roll_check, validate_spec
 from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih import commands as c
@@ -31,6 +31,7 @@ from engine.ih.events import WillpowerChanged
 from engine.ih.rolls import RollRecord
 from engine.ih.sheet import Sheet
 from engine.ih.sheet_events import CheckMade
+from engine.ih.traits import SKILL_CATEGORY, Category
 from engine.ih.vitals import WillpowerUse
 from engine.records import replace
 
@@ -88,6 +89,21 @@ def _spend_sheet_willpower(state: Encounter, name: str) -> tuple[Encounter, Even
     return state, (WillpowerChanged(sheet.name, -1, left - 1, WillpowerUse.DICE.value),), True
 
 
+def _fails_at_zero(pool: CheckPool, by: str) -> CheckPool:
+    """``fails-at-0`` (RULES.md §1.4): the ST rules a particular social use of a skill at 0
+    (Expression: playing piano) a failure, as a mental skill at 0 is; a trained skill rolls as
+    usual.
+
+    Raises:
+        RuleError: the check names no social skill.
+    """
+    if pool.skill is None or SKILL_CATEGORY[pool.skill] is not Category.SOCIAL:
+        raise RuleError("ih.check.fails-at-0-social", name=by, traits=pool.label)
+    if pool.untrained is None:
+        return pool
+    return replace(pool, untrained=Untrained.MENTAL)
+
+
 def _record(
     by: str,
     pool: CheckPool,
@@ -106,7 +122,21 @@ def _record(
         willpower,
         opponent=opponent,
         hidden=command.hidden,
+        doubled=command.reflex_move,
     )
+
+
+def _doubled(result: CheckResult, command: c.Check) -> CheckResult:
+    """``reflex-move`` (RULES.md §3.7): a save against an area attack, made after a reflex
+    move out of the attack's reach, counts its final successes twice (judged again against
+    its DC; a failure, 0 successes, stays one)."""
+    if not command.reflex_move:
+        return result
+    final = 2 * result.final_successes
+    success, margin = judge(final, result.dc)
+    if result.auto_failure and success:
+        success = False
+    return replace(result, final_successes=final, success=success, margin=margin)
 
 
 def _roll(
@@ -138,6 +168,8 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     refuse_other_system_options(state.system, command.again, command.level, "--again", "--level")
     pool = check_pool(sheet, command.traits, settings, state.system)
     by = (roller(state, command.name) or sheet).name
+    if command.fails_at_zero:
+        pool = _fails_at_zero(pool, by)
     if pool.untrained is Untrained.MENTAL:
         # §1.4: a mental skill at 0 fails with no roll, so nothing is spent (issue 23 point 3):
         # --willpower is refused, and a +3 DP bought before stays for a roll that is made.
@@ -150,7 +182,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
         state, spent, willpower = willpower_for_check(state, command.name, command.willpower)
     events: list[Event] = list(spent)
     if command.opponent is None:
-        result = _roll(state, pool, command, rng, command.dc, willpower)
+        result = _doubled(_roll(state, pool, command, rng, command.dc, willpower), command)
         record = _record(by, pool, result, command, willpower)
         state = replace(state, rolls=(*state.rolls, record))
         return state, (*events, CheckMade(record, result.dc, result.success))
@@ -159,7 +191,7 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     other_by = (roller(state, command.opponent) or other_sheet).name
     if other_by.casefold() == by.casefold():
         raise RuleError("ih.check.opposed-self", name=by)
-    result = _roll(state, pool, command, rng, None, willpower)
+    result = _doubled(_roll(state, pool, command, rng, None, willpower), command)
     other_command = c.Check(name=other_by, traits=other_pool.label)
     other = _roll(state, other_pool, other_command, rng, None, False)
     dc = other.final_successes

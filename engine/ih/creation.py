@@ -147,14 +147,15 @@ def spent_by_category(
 
 
 def ranked(
-    character: Character, kind: type[Attribute] | type[Skill]
+    character: Character, kind: type[Attribute] | type[Skill], four_costs_three: bool = False
 ) -> tuple[Category, Category, Category]:
     """The categories by points spent, most first (ties in physical, mental, social order).
 
     RULES.md §2.3: the player picks which category gets the largest budget; a sheet that never
-    said is read as the pick that fits it best.
+    said is read as the pick that fits it best. ``four_costs_three`` is [I-19]'s setting: the
+    points are counted at the price the validator charges.
     """
-    spent = spent_by_category(character, kind)
+    spent = spent_by_category(character, kind, four_costs_three)
     first, second, third = sorted(Category, key=lambda c: -spent[c])
     return (first, second, third)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ih.character import Character
-from engine.settings import DEFAULT, Interpretations
+from engine.settings import DEFAULT, Interpretations, move_rows
 
 SENSING_METRES_PER_WITS = 20
 """§2.2: sensing range is Wits × 20 m, plus 20 m per Wits bonus success."""
@@ -104,6 +104,13 @@ def sensing_range(
     """Metres of precise location: Wits × 20 (+ Wits bonus successes × 20), seed 004."""
     wits = character.attributes.wits
     return SENSING_METRES_PER_WITS * (wits + attribute_bonus(wits, system, settings))
+
+
+def move(character: Character, settings: Interpretations = DEFAULT) -> int | None:
+    """Metres per move action (RULES.md §2.2): Speed looked up in the table's ``move_table``
+    setting; ``None`` when the table has set none (the sources give no table)."""
+    table = move_rows(settings.move_table)
+    return move_distance(speed(character), table) if table else None
 
 
 def move_distance(speed_value: int, table: tuple[tuple[int, int], ...]) -> int:

@@ -97,6 +97,11 @@ class Combatant:
     willpower_max: int = 4
     defense: int = 0
     defense_bonus: int = 0
+    defense_bonus_kept: int = 0
+    """Of ``defense_bonus``, the successes that do not come from a legendary Dexterity or Wits
+    (gear, traits, powers: the sheet's ``defense-bonus``). Base defense brought to 0 loses only
+    the legendary ones (RULES.md §3.8, 003: 失去传奇敏捷和传奇感知带来的防御附加成功): these
+    stay."""
     defense_spent: int = 0
     defense_declared: int = 0
     """Defense bonus successes declared for the next attack on this combatant and not yet

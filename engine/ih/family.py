@@ -145,7 +145,7 @@ def combatant_json(state: Encounter, x: Combatant) -> dict[str, Any]:
         "defense": x.defense,
         "defense_bonus": x.defense_bonus,
         "defense_bonus_left": vitals.defense_bonus_left(x),
-        "defense_bonus_lost": x.defense_dropped and x.defense_bonus > 0,
+        "defense_bonus_lost": x.defense_dropped and vitals.legendary_defense_bonus(x) > 0,
         "temporary_health": dict(x.temporary_boxes),
         "willpower_defense": x.willpower_defense,
         "free_used": x.free_used,

@@ -147,14 +147,16 @@ def use_willpower(state: Encounter, command: c.UseWillpower, rng: random.Random)
 def defend(state: Encounter, command: c.Defend, rng: random.Random) -> Result:
     """§3.8: defense bonus successes declared before an attack roll.
 
-    Refused while the defender is flat-footed under [I-13]: with no base defense the bonus is
-    lost (§3.8), so a declaration would spend the pool for nothing.
+    Refused while the defender is flat-footed under [I-13] and its whole pool is a legendary
+    Dexterity's or Wits's: with no base defense that bonus is lost (§3.8), so a declaration
+    would spend the pool for nothing; what gear or powers give may still be declared.
     """
     defender = find(state, command.name)
     defense = attack_reading.defense_against(state, defender, moved=False)
-    if defense.flat_footed and defense.bonus_lost and not defender.defense_dropped:
+    flat = defense.flat_footed and not defender.defense_dropped
+    if flat and defense.bonus_lost and defense.bonus_kept == 0:
         raise RuleError("ih.defense.flat-footed", name=defender.name)
-    return vitals.declare_defense(state, command.name, command.successes)
+    return vitals.declare_defense(state, command.name, command.successes, defense.base_zero)
 
 
 def attack_(state: Encounter, command: c.Attack, rng: random.Random) -> Result:

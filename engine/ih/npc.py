@@ -27,6 +27,8 @@ class StatLine:
     willpower: int
     defense: int
     defense_bonus: int = 0
+    defense_bonus_kept: int = 0
+    """Of ``defense_bonus``, the sheet's own (gear, powers): kept at base defense 0 (§3.8)."""
     notes: str = ""
 
 
@@ -44,6 +46,7 @@ def from_character(
         willpower=derived.willpower_max(character),
         defense=defense.base + defense.dodge,
         defense_bonus=defense.bonus_successes,
+        defense_bonus_kept=character.bonuses.defense_bonus,
     )
 
 
@@ -59,5 +62,6 @@ def to_entry(line: StatLine, kind: Kind = Kind.NPC, initiative: int | None = Non
         willpower=line.willpower,
         defense=line.defense,
         defense_bonus=line.defense_bonus,
+        defense_bonus_kept=line.defense_bonus_kept,
         kind=kind,
     )

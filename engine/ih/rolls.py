@@ -79,6 +79,9 @@ class RollRecord:
     hidden: bool = False
     attack: AttackRecord | None = None
     """Set for the roll of an attack (``attack …``, RULES.md §3.9)."""
+    doubled: bool = False
+    """A save against an area attack after a reflex move out of its reach: the result's final
+    successes are already doubled (``check … reflex-move``, RULES.md §3.7)."""
 
     @property
     def check(self) -> CheckResult:

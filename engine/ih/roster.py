@@ -36,6 +36,9 @@ class Entry:
     willpower: int | None = None
     defense: int = 0
     defense_bonus: int = 0
+    defense_bonus_kept: int = 0
+    """Of ``defense_bonus``, the successes not from a legendary Dexterity or Wits (§3.8): a
+    sheet's ``defense-bonus``; an ``add … defense-bonus=N`` typed bare is all legendary."""
     kind: Kind = Kind.NPC
     clueless: bool = False
     hidden: bool = False
@@ -72,7 +75,7 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
     willpower = AVERAGE_TRAIT + composure if entry.willpower is None else entry.willpower
     if health < 1 or willpower < 0:
         raise RuleError("ih.roster.health-must-least-willpower")
-    if entry.defense < 0 or entry.defense_bonus < 0:
+    if entry.defense < 0 or entry.defense_bonus < 0 or entry.defense_bonus_kept < 0:
         raise RuleError("ih.roster.defense-defense-bonus-successes")
     if entry.initiative is not None:  # every refusal comes before the die (engine/refusal.py)
         score = entry.initiative
@@ -100,6 +103,7 @@ def add(state: Encounter, entry: Entry, rng: random.Random, join: bool) -> tuple
         willpower_max=willpower,
         defense=entry.defense,
         defense_bonus=entry.defense_bonus,
+        defense_bonus_kept=min(entry.defense_bonus_kept, entry.defense_bonus),
         joins_round=first_round if joining else 0,
         joined=joining and newcomer,
         clueless=entry.clueless,

@@ -68,6 +68,10 @@ def _check(x: c.Check) -> str:
         dc=x.dc,
         willpower=x.willpower,
     )
+    if x.fails_at_zero:
+        parts.append("fails-at-0")
+    if x.reflex_move:
+        parts.append("reflex-move")
     if x.hidden:
         parts.append("hidden")
     return " ".join(parts)

@@ -15,7 +15,8 @@ command                                                                 meaning 
 
 TRAIT is an attribute or skill by its English name in lower case (or its zh label), ``size``,
 ``xp``, ``initiative-bonus``, ``dodge``, ``will-save-bonus``, ``reflex-save-bonus``,
-``fortitude-save-bonus``, ``defense-bonus`` (defense bonus successes, §3.8); text fields are
+``fortitude-save-bonus``, ``defense-bonus`` (defense bonus successes, §3.8), ``skill-cap`` (3, or
+4 with the special feat that lets a new character take a skill of 4, §2.3); text fields are
 ``gender``, ``age``, ``height-weight``, ``race``, ``nationality``, ``appearance``,
 ``personality``, ``background``, ``origin``, ``impulse``, ``origin-trait``.
 """
@@ -45,6 +46,7 @@ NUMBER_FIELDS: dict[str, tuple[int, int]] = {
     "reflex-save-bonus": (-10, 10),
     "fortitude-save-bonus": (-10, 10),
     "defense-bonus": (0, 10),
+    "skill-cap": (3, 4),
 }
 """Other whole-number fields of a sheet and their allowed values."""
 
@@ -250,7 +252,8 @@ def parse_add_from(line: Line) -> c.AddFromSheet:
 
 CHECK_USAGE = (
     "check NAME TRAIT+TRAIT[+SPECIALTY] [--dc N | vs=OTHER:TRAIT+TRAIT] [--willpower] "
-    "[--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] [hidden]"
+    "[--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] [fails-at-0] [reflex-move] "
+    "[hidden]"
 )
 CHECK_VALUES = ("dc", "again", "level", "bonus", "penalty", "vs")
 
@@ -271,7 +274,7 @@ def _check(line: Line) -> c.Check:
     while index < len(rest):
         word = rest[index]
         option = word.lstrip("-").lower()
-        if option in ("willpower", "hidden"):
+        if option in ("willpower", "hidden", "fails-at-0", "reflex-move"):
             flags.add(option)
         elif word.startswith("--") and option in CHECK_VALUES:
             if index + 1 >= len(rest):
@@ -306,6 +309,8 @@ def _check(line: Line) -> c.Check:
         bonus=_number(values["bonus"], "--bonus", 0, 1000) if "bonus" in values else 0,
         penalty=_number(values["penalty"], "--penalty", 0, 1000) if "penalty" in values else 0,
         hidden="hidden" in flags,
+        fails_at_zero="fails-at-0" in flags,
+        reflex_move="reflex-move" in flags,
     )
 
 

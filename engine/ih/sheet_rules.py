@@ -17,6 +17,7 @@ from engine.ih import cast, npc, roster
 from engine.ih import commands as c
 from engine.ih.character import Character, Concept, Feat, Language, Specialty
 from engine.ih.checks import sheet_named
+from engine.ih.creation import SKILL_CAP_WITH_FEAT
 from engine.ih.encounter import Encounter, Kind, find, put
 from engine.ih.sheet import Sheet, SkillBonus, find_sheet
 from engine.ih.sheet_events import SheetDeleted, SheetEntrySet, SheetSaved
@@ -80,6 +81,7 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
     skills: dict[str, Any] = {}
     bonuses: dict[str, Any] = {}
     size, xp = character.size, character.xp_spent
+    skill_cap_feat = sheet.choices.skill_cap_feat
     for key, value in command.traits:
         low, high = NUMBER_FIELDS.get(
             key, ATTRIBUTE_RANGE if key in ATTRIBUTE_NAMES else TRAIT_RANGE
@@ -96,6 +98,8 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
             size = value
         elif key == "xp":
             xp = value
+        elif key == "skill-cap":  # §2.3: creation cap 3, 4 with a special feat
+            skill_cap_feat = value == SKILL_CAP_WITH_FEAT
         else:
             raise RuleError("ih.sheet.unknown-trait", word=key, attributes="", skills="")
     concept: dict[str, Any] = {}
@@ -130,6 +134,7 @@ def set_sheet(state: Encounter, command: c.SetSheet) -> tuple[Encounter, Events]
         system=command.system or sheet.system,
         character=character,
         skill_bonuses=tuple(SkillBonus(s, n) for s, n in skill_bonuses.items() if n),
+        choices=replace(sheet.choices, skill_cap_feat=skill_cap_feat),
     )
     changes: list[tuple[str, str]] = []
     if command.pc is not None:

@@ -41,6 +41,9 @@ class Derived:
     reflex_save: int
     fortitude_save: int
     sensing_range_m: int
+    move_m: int | None = None
+    """Metres per move action from Speed by the table's ``move_table`` (§2.2); ``None``
+    without one."""
 
 
 def derived_of(sheet: Sheet, settings: Interpretations = DEFAULT) -> Derived:
@@ -60,6 +63,7 @@ def derived_of(sheet: Sheet, settings: Interpretations = DEFAULT) -> Derived:
         reflex_save=derived.reflex_save(character),
         fortitude_save=derived.fortitude_save(character),
         sensing_range_m=derived.sensing_range(character, system, settings),
+        move_m=derived.move(character, settings),
     )
 
 
@@ -81,7 +85,11 @@ def choices(sheet: Sheet, settings: Interpretations = DEFAULT) -> creation.Choic
     return replace(
         sheet.choices,
         attribute_priority=FIXED_ORDER if fixed else creation.ranked(character, Attribute),
-        skill_priority=FIXED_ORDER if fixed else creation.ranked(character, Skill),
+        skill_priority=(
+            FIXED_ORDER
+            if fixed
+            else creation.ranked(character, Skill, settings.skill_four_costs_three)
+        ),
     )
 
 
@@ -138,6 +146,7 @@ def roll_json(record: RollRecord) -> dict[str, Any]:
     view["opponent"] = record.opponent
     view["extended"] = record.extended
     view["hidden"] = record.hidden
+    view["doubled"] = record.doubled
     if record.attack is not None:
         view["attack"] = asdict(record.attack)
     return view

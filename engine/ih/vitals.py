@@ -202,30 +202,51 @@ def set_defense(state: Encounter, name: str, value: int) -> tuple[Encounter, Eve
         raise RuleError("ih.defense.negative", name=combatant.name, value=value)
     dropped = value == 0 and (combatant.defense > 0 or combatant.defense_dropped)
     updated = replace(combatant, defense=value, defense_dropped=dropped)
-    lost = dropped and combatant.defense_bonus > 0
+    lost = dropped and legendary_defense_bonus(combatant) > 0
     return put(state, updated), (DefenseSet(combatant.name, value, lost),)
 
 
-def defense_bonus_left(combatant: Combatant) -> int:
-    """Declared defense bonus successes still available (§3.8): none while base defense has
-    been brought to 0 (the legendary Dexterity/Wits bonus is lost then)."""
-    if combatant.defense_dropped:
-        return 0
-    return combatant.defense_bonus - combatant.defense_spent
+def legendary_defense_bonus(combatant: Combatant) -> int:
+    """The defense bonus successes of a legendary Dexterity or Wits: those base defense at 0
+    loses (§3.8); the rest (gear, powers: ``defense_bonus_kept``) stays."""
+    return combatant.defense_bonus - kept_defense_bonus(combatant)
 
 
-def declare_defense(state: Encounter, name: str, successes: int) -> tuple[Encounter, Events]:
+def kept_defense_bonus(combatant: Combatant) -> int:
+    """The defense bonus successes that base defense at 0 does not take away (§3.8)."""
+    return max(min(combatant.defense_bonus_kept, combatant.defense_bonus), 0)
+
+
+def usable_defense_bonus(combatant: Combatant, base_zero: bool | None = None) -> int:
+    """The defense bonus pool the combatant may declare from now (§3.8): all of it, or with
+    base defense at 0 (``base_zero``; by default: brought to 0 with ``defense NAME 0``) only
+    what is not a legendary Dexterity's or Wits's."""
+    zero = combatant.defense_dropped if base_zero is None else base_zero
+    return kept_defense_bonus(combatant) if zero else combatant.defense_bonus
+
+
+def defense_bonus_left(combatant: Combatant, base_zero: bool | None = None) -> int:
+    """Defense bonus successes still available until the next turn (§3.8): while base defense
+    is 0 the legendary Dexterity/Wits bonus is lost, the rest may still be declared."""
+    return max(usable_defense_bonus(combatant, base_zero) - combatant.defense_spent, 0)
+
+
+def declare_defense(
+    state: Encounter, name: str, successes: int, base_zero: bool | None = None
+) -> tuple[Encounter, Events]:
     """Declare defense bonus successes before an attack roll (RULES.md §3.8).
 
     They are spent whatever the roll (excess is wasted) and return at the defender's next turn;
-    the next ``attack`` on the defender meets them (``engine/ih/attack.py``).
+    the next ``attack`` on the defender meets them (``engine/ih/attack.py``). ``base_zero``:
+    base defense is 0 against this attack (see :func:`usable_defense_bonus`).
     """
     combatant = find(state, name)
     if successes < 1:
         raise RuleError("ih.vitals.declare-least-defense-bonus")
-    if combatant.defense_dropped and combatant.defense_bonus > 0:
+    zero = combatant.defense_dropped if base_zero is None else base_zero
+    if zero and combatant.defense_bonus > 0 and kept_defense_bonus(combatant) == 0:
         raise RuleError("ih.defense.bonus-lost", name=combatant.name)
-    require_defense_bonus_left(combatant, successes)
+    require_defense_bonus_left(combatant, successes, zero)
     updated = replace(
         combatant,
         defense_spent=combatant.defense_spent + successes,
@@ -336,15 +357,18 @@ def _spend_to_stay_conscious(state: Encounter, combatant: Combatant) -> tuple[En
     return put(state, updated), (*charged, event)
 
 
-def require_defense_bonus_left(combatant: Combatant, successes: int) -> None:
+def require_defense_bonus_left(
+    combatant: Combatant, successes: int, base_zero: bool | None = None
+) -> None:
     """Refuse declaring ``successes`` of defense bonus beyond what is left of the combatant's
-    pool this round (RULES.md §3.8: ``defend``, and ``attack … defend=``)."""
-    left = combatant.defense_bonus - combatant.defense_spent
+    pool this round (RULES.md §3.8: ``defend``, and ``attack … defend=``); with base defense
+    at 0, beyond what is left without the legendary Dexterity/Wits bonus."""
+    left = defense_bonus_left(combatant, base_zero)
     if successes > left:
         raise RuleError(
             "ih.vitals.defense-bonus-success-es",
             name=combatant.name,
             left=left,
-            defense_bonus=combatant.defense_bonus,
+            defense_bonus=usable_defense_bonus(combatant, base_zero),
             successes=successes,
         )

@@ -53,6 +53,11 @@ def immerse(state: MistState, command: Immerse, rng: random.Random) -> tuple[Mis
             theme=theme.name,
             tags=", ".join(power_names.values()) or "none left",
         )
+    picked = [name for name in chosen if name is not None]
+    if len(picked) > 2 or len({name.casefold() for name in picked}) < len(picked):
+        # §4.5: the player picks the 2 a Submerge 9+ burns; a third name, or one named twice
+        # (which burned a single tag), is refused rather than silently dropped.
+        raise RuleError("mist.immersion.burn-two", theme=theme.name, names=", ".join(command.burn))
     paid = immersion_breakdown(person)
     roll = roll_mist(paid.power, rng, state.interpretations.negative_power_subtracts_d4)
     row = Outcome.MIXED if roll.outcome is Outcome.FAIL else roll.outcome

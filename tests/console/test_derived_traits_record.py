@@ -15,7 +15,8 @@ from engine.ih.sheet_view import Derived, derived_of, derived_traits, sheet_json
 # INTERFACE.md's ``derived`` keys, in the order ``run --json`` prints them.
 # fmt: off
 KEYS = ["size", "speed", "initiative", "defense", "defense_bonus", "dodge", "health",
-        "willpower", "will_save", "reflex_save", "fortitude_save", "sensing_range_m"]
+        "willpower", "will_save", "reflex_save", "fortitude_save", "sensing_range_m",
+        "move_m"]  # Move from Speed by the table's move_table (RULES.md §2.2): null without
 # fmt: on
 
 

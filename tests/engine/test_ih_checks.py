@@ -173,6 +173,7 @@ def test_sheet_json_carries_interface_keys_and_derived_traits() -> None:
         "reflex_save": 3,
         "fortitude_save": 1,
         "sensing_range_m": 20 * 6 + 20,
+        "move_m": None,  # no Move table set (RULES.md §2.2: move_table)
     }
     assert view["creation_problems"]  # Intelligence 11 is far over budget: shown, not refused
 

@@ -374,6 +374,7 @@ def test_derived_traits_of_both_variants(
         "reflex_save": 7 + 2,  # Dexterity + Athletics
         "fortitude_save": 3 + 1,  # Stamina + Survival
         "sensing_range_m": sensing,  # Wits × 20 m + Wits bonus successes × 20 m
+        "move_m": None,  # no Move table set (RULES.md §2.2: a setting, move_table)
     }
 
 

@@ -60,19 +60,23 @@ def test_i11_erasing_more_marks_than_held_removes_the_status() -> None:
 def test_every_scene_accepts_every_setting_and_lists_them(system: str) -> None:
     names = field_names()
     # One field per [I-n] its docstring names (engine/settings.py); [I-2] alone has two; and
-    # the console's own readings where RULES.md is silent (named in the class's docstring).
+    # the console's own readings where RULES.md is silent (named in the class's docstring), and
+    # the Move table RULES.md §2.2 leaves to a setting.
     cited = re.findall(r'^    """\[(I-\d+)\]', inspect.getsource(settings), re.MULTILINE)
-    own = ("down_turns_skipped",)
+    own = ("down_turns_skipped", "move_table")
     assert len(names) == len(cited) + len(own) == len(set(cited)) + 1 + len(own) >= 20
     assert cited.count("I-2") == 2
     assert all(name in names for name in own)
     scene = session.new_scene("S", system, 7)
     for name in names:
-        value = "1" if name == "d6_chance_success_extra_dice" else "true"
+        value = {"d6_chance_success_extra_dice": "1", "move_table": "5:5"}.get(name, "true")
         scene, _ = session.execute_text(scene, f"interpret {name}={value}")
     listed = commands.to_json(scene.state, system)["interpretations"]
     assert list(listed) == list(names)
     assert listed["d6_chance_success_extra_dice"] == 1
+    assert listed["move_table"] == "5:5"
     assert all(
-        value is True for key, value in listed.items() if key != "d6_chance_success_extra_dice"
+        value is True
+        for key, value in listed.items()
+        if key not in ("d6_chance_success_extra_dice", "move_table")
     )

@@ -102,6 +102,12 @@ class Check:
     bonus: int = 0
     penalty: int = 0
     hidden: bool = False
+    fails_at_zero: bool = False
+    """``fails-at-0``: the ST rules this use of a social skill at 0 a failure, as a mental
+    skill's is (RULES.md §1.4: Expression for playing piano), instead of losing 3 successes."""
+    reflex_move: bool = False
+    """``reflex-move``: a save against an area attack after a reflex move out of its reach;
+    its final successes are doubled (RULES.md §3.7)."""
 
 
 @dataclass(frozen=True, slots=True)
