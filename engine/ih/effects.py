@@ -12,6 +12,7 @@ from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih.encounter import Combatant, Effect, Encounter, Phase, find, flagged, put, same_places
 from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
+from engine.ih.order_places import Sources, effect_sources
 from engine.records import replace
 
 
@@ -66,11 +67,14 @@ def tick_turn(state: Encounter, source: str | None) -> tuple[Encounter, Events, 
         return state, (), (), ()
     present = {c.key for c in state.order} if source is None else set()
     wanted = source.casefold() if source is not None else None
+    sources = effect_sources(state.order) if wanted is not None else None
+    # At a turn's start, only those holding an effect of its actor (kept per order).
+    candidates = holders if sources is None else sources.get(wanted or "", ())
     events: list[Event] = []
     old = state.order
     order: list[Combatant] | None = None  # copied at the first change (most ticks change none)
     touched: list[int] = []
-    for index in holders:
+    for index in candidates:
         combatant = old[index]
         creators = [e.source.casefold() for e in combatant.effects]
         if wanted is None:
@@ -95,8 +99,19 @@ def tick_turn(state: Encounter, source: str | None) -> tuple[Encounter, Events, 
         touched.append(index)
     if order is None:
         return state, (), (), ()
-    still = tuple(index for index in holders if order[index].effects)
-    new_order = same_places(state.order, tuple(order), {"effects": still})
+    emptied = {index for index in touched if not order[index].effects}
+    still = tuple(index for index in holders if index not in emptied) if emptied else holders
+    handed: Sources | None = None
+    if sources is not None and wanted is not None:  # only the actor's effects changed
+        handed = dict(sources)
+        left = tuple(
+            i for i in touched if any(e.source.casefold() == wanted for e in order[i].effects)
+        )
+        if left:
+            handed[wanted] = left
+        else:
+            handed.pop(wanted, None)
+    new_order = same_places(state.order, tuple(order), {"effects": still}, handed)
     before = tuple((old[index].key, old[index].effects) for index in touched)
     after = tuple((order[i].key, order[i].effects) for i in touched if order[i].effects)
     return replace(state, order=new_order), tuple(events), before, after

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import RuleError
-from engine.ih.order_places import Known, known, places, put_flags, remember
+from engine.ih.order_places import Known, known, places, put_flags, remember, sources_changed
 from engine.ih.order_places import flagged as flagged
 from engine.ih.order_places import same_places as same_places
 from engine.ih.rolls import ExtendedTask, RollRecord
@@ -310,7 +310,11 @@ def put(
             seen = None
     order = tuple(copied)
     if seen is not None:
-        remember(Known(order, found.by_name, found.by_key, seen.flags, seen.skips))
+        sources = found.sources
+        for at, changed in changes:
+            if sources is not None and old[at].effects is not changed.effects:
+                sources = sources_changed(sources, at, old[at].effects, changed.effects)
+        remember(Known(order, found.by_name, found.by_key, seen.flags, seen.skips, sources))
     if current is None:
         return replace(state, order=order)
     return replace(state, order=order, current=current)

@@ -71,8 +71,9 @@ def insert_sorted(
     order, newcomer, events = roll_off(state.order, newcomer, rng)
     position = len(order)
     placed = rank(newcomer)
-    for index, other in enumerate(order):
-        if placed > rank(other):
+    score = placed[0]
+    for index, other in enumerate(order):  # the score decides but in a tie (no tuple made)
+        if score > other.initiative or (score == other.initiative and placed > rank(other)):
             position = index
             break
     order = order[:position] + (newcomer,) + order[position:]

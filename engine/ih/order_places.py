@@ -11,7 +11,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import compress, count
 from operator import attrgetter, not_
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 
 class Combatant(Protocol):
@@ -32,7 +32,7 @@ class Known:
     """What is known of one turn order: each name's first place, each case-folded name's
     first place, and the places of those with a flag (``"effects"``, ``"!acted"``: without)."""
 
-    __slots__ = ("order", "by_name", "by_key", "flags", "skips")
+    __slots__ = ("order", "by_name", "by_key", "flags", "skips", "sources")
 
     def __init__(
         self,
@@ -41,16 +41,22 @@ class Known:
         by_key: dict[str, int],
         flags: dict[str, tuple[int, ...]],
         skips: dict[str, int] | None = None,
+        sources: Sources | None = None,
     ) -> None:
         self.order = order
         self.by_name = by_name
         self.by_key = by_key
         self.flags = flags
+        self.sources = sources
+        """:func:`effect_sources` of the order, once asked (or handed on)."""
         self.skips = skips if skips is not None else {}
         """Per flag, how many first places of ``flags`` no longer have it: who acts in turn
         leaves the front of ``"!acted"``, and copying the rest at every ``next`` made a fight's
         round quadratic in its length (issue 30)."""
 
+
+Sources = dict[str, tuple[int, ...]]
+"""For each creator of effects (its case-folded name), the places of those holding one it made."""
 
 _KNOWN: dict[int, Known] = {}
 """Turn orders lately looked into, by identity (each keeps its order, so its id is not
@@ -66,11 +72,13 @@ def known(order: tuple[Combatant, ...]) -> Known:
     found = _KNOWN.get(id(order))
     if found is not None and found.order is order:
         return found
-    by_name: dict[str, int] = {}
-    by_key: dict[str, int] = {}
-    for index, combatant in enumerate(order):
-        by_name.setdefault(combatant.name, index)
-        by_key.setdefault(combatant.key, index)
+    # The first place of each name: built backwards, so a name's first place is set last (in
+    # C, by ``dict`` and ``zip``: a new order of 500 was walked name by name after every
+    # initiative change, issue 30).
+    names = [combatant.name for combatant in order]
+    places = range(len(names) - 1, -1, -1)
+    by_name = dict(zip(reversed(names), places, strict=True))
+    by_key = dict(zip(map(str.casefold, reversed(names)), places, strict=True))
     return remember(Known(order, by_name, by_key, {}))
 
 
@@ -124,14 +132,67 @@ def same_places(
     old: tuple[Placed, ...],
     new: tuple[Placed, ...],
     flags: dict[str, tuple[int, ...]] | None = None,
+    sources: Sources | None = None,
 ) -> tuple[Placed, ...]:
     """``new``, an order with the very names of ``old`` at the same places (each combatant
     replaced by a changed copy of itself): its places are known without walking it (and the
-    ``flags`` given, if the caller knows them)."""
+    ``flags`` and effects' ``sources`` given, if the caller knows them)."""
     found = _KNOWN.get(id(old))
     if found is not None and found.order is old and len(new) == len(old):
-        remember(Known(new, found.by_name, found.by_key, dict(flags or {})))
+        remember(Known(new, found.by_name, found.by_key, dict(flags or {}), sources=sources))
     return new
+
+
+def effect_sources(order: tuple[Combatant, ...]) -> Sources:
+    """For each creator of an effect (case-folded), the places, in order, of those holding one
+    it made: a turn's start counts down only those (issue 30: it walked every effect of a fight
+    at every ``next``, a fight of 500 holding hundreds). Kept per order, handed on by ``put``
+    while the effects stay the very same, and by a count-down that knows what it changed."""
+    found = known(order)
+    if found.sources is None:
+        places: dict[str, list[int]] = {}
+        for index in flagged(order, "effects"):
+            holder: Any = order[index]  # an engine.ih.encounter.Combatant
+            for creator in creators(holder.effects):
+                places.setdefault(creator, []).append(index)
+        found.sources = {creator: tuple(at) for creator, at in places.items()}
+    return found.sources
+
+
+_CREATORS: dict[int, tuple[Any, frozenset[str]]] = {}
+_CREATORS_KEPT = 4096
+
+
+def creators(effects: Any) -> frozenset[str]:
+    """The creators (case-folded) of a combatant's ``effects``, kept per tuple of effects (a
+    combatant's effects are the very same tuple from order to order until they change)."""
+    found = _CREATORS.get(id(effects))
+    if found is not None and found[0] is effects:
+        return found[1]
+    made = frozenset(effect.source.casefold() for effect in effects)
+    if len(_CREATORS) >= _CREATORS_KEPT:
+        _CREATORS.clear()
+    _CREATORS[id(effects)] = (effects, made)
+    return made
+
+
+def sources_changed(sources: Sources, at: int, before: Any, after: Any) -> Sources:
+    """``sources`` once the combatant at ``at`` has effects ``after`` instead of ``before``."""
+    was, now = creators(before), creators(after)
+    if was == now:
+        return sources
+    changed = dict(sources)
+    for creator in was - now:
+        left = tuple(index for index in changed[creator] if index != at)
+        if left:
+            changed[creator] = left
+        else:
+            del changed[creator]
+    for creator in now - was:
+        places = changed.get(creator, ())
+        where = bisect_left(places, at)
+        changed[creator] = (*places[:where], at, *places[where:])
+    return changed
 
 
 def put_flags(

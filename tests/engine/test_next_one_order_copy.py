@@ -13,7 +13,9 @@ import pytest
 from engine import commands
 from engine.errors import RuleError
 from engine.ih import effects, turns
-from engine.ih.encounter import Combatant, Encounter
+from engine.ih.encounter import Combatant, Encounter, same
+from engine.ih.order_places import effect_sources
+from engine.records import replace
 from engine.session import History, new_scene
 
 NAMES = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
@@ -34,6 +36,8 @@ def _line(rng: random.Random) -> str:
             f"willpower {who} conscious",
             f'effect {who} "Mark{rng.randint(1, 3)}" rounds={rng.randint(1, 3)}',
             f'effect {who} "Hex" rounds=2 by={other}',
+            f'effect {who} "Mark{rng.randint(1, 3)}" end',
+            f'effect {who} "Hex" end',
             f"interrupt {who} {other}",
             f"resolve {rng.choice(['continues', 'fails', 'avoided'])}",
             f"spend {who} one-round",
@@ -134,3 +138,57 @@ def test_a_turn_opening_keeps_the_effects_a_walk_finds(seed: int) -> None:
             )
             checked += bool(due)
     assert checked > 0
+
+
+def _sources_walked(order: tuple[Combatant, ...]) -> dict[str, tuple[int, ...]]:
+    found: dict[str, list[int]] = {}
+    for index, combatant in enumerate(order):
+        for creator in sorted({e.source.casefold() for e in combatant.effects}):
+            found.setdefault(creator, []).append(index)
+    return {creator: tuple(places) for creator, places in found.items()}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_effects_sources_kept_per_order_are_those_a_walk_finds(seed: int) -> None:
+    """A turn's start counts down only those holding its actor's effects, found by creator and
+    handed on from order to order (issue 30): at every step of a random fight, the places kept
+    are those a walk of every effect finds, and the count-down is the one a walk makes."""
+    history = History(new_scene("Fight", "ih-d10", 5))
+    checked = 0
+    for line in _script(seed) + ['effect Ann "Ward" rounds=3 by=Bo', "next", "next"]:
+        try:
+            command = commands.parse(line, "ih-d10")
+            assert command is not None
+            history.execute(command, line)
+        except RuleError:
+            continue
+        state = history.scene.state
+        assert isinstance(state, Encounter)
+        assert effect_sources(state.order) == _sources_walked(state.order), line
+        checked += bool(effect_sources(state.order))
+        for combatant in state.order:
+            ticked, events, _, _ = effects.tick_turn(state, combatant.name)
+            walked = replace(
+                state, order=tuple(_ticked_walk(c, combatant.name) for c in state.order)
+            )
+            assert ticked.order == walked.order
+            assert [e.label for e in events] == [
+                e.label
+                for c in state.order
+                for e in c.effects
+                if same(e.source, combatant.name) and not e.waits_for_turn and e.rounds_left <= 1
+            ]
+    assert checked > 0
+
+
+def _ticked_walk(holder: Combatant, source: str) -> Combatant:
+    """``holder`` after a count-down of ``source``'s effects, as RULES.md §3.1 reads."""
+    kept = []
+    for effect in holder.effects:
+        if not same(effect.source, source):
+            kept.append(effect)
+        elif effect.waits_for_turn:
+            kept.append(replace(effect, waits_for_turn=False))
+        elif effect.rounds_left > 1:
+            kept.append(replace(effect, rounds_left=effect.rounds_left - 1))
+    return replace(holder, effects=tuple(kept)) if holder.effects else holder
