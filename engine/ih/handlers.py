@@ -32,7 +32,7 @@ from engine.ih import (
     vitals,
 )
 from engine.ih import commands as c
-from engine.ih.encounter import Encounter, Phase, find, put, same
+from engine.ih.encounter import Encounter, Phase, find, index_of, put, same
 from engine.ih.events import AbilityNoted, NoteAdded
 from engine.records import replace
 
@@ -68,7 +68,7 @@ def delay(state: Encounter, command: c.Delay, rng: random.Random) -> Result:
     """§3.4: a delay; when the current actor delays, the next turn starts at once."""
     mover = find(state, command.name)
     was_current = same(state.current, mover.name)
-    position = [x.key for x in state.order].index(mover.key)
+    position = index_of(state, mover.name)
     if command.after is None:
         state, events = initiative.delay_next_round(state, mover.name)
         if state.phase is not Phase.SETUP:  # who waited on them acts this round after all
