@@ -82,7 +82,7 @@ SEALED_SHARE = 0.5
 them (issue 30, point 12: a checkpoint is a whole state, so in a fight of 500 combatants one
 every 128 entries took five times the entries' bytes, and ``scenes/`` and ``backups/`` twelve
 times the export). A sealed checkpoint is kept once the entries since the last one kept are
-``1 / SEALED_SHARE`` times its bytes: every one in a small scene, one in fourteen in a fight of
+``1 / SEALED_SHARE`` times its bytes: every one in a small scene, one in thirteen in a fight of
 500. An undo after loading replays from the checkpoint before: at most that many entries."""
 
 
