@@ -45,7 +45,7 @@ class SheetKeys(IHBase):
                 return ih.AddFromSheet(name, name, grouped, join=join)
 
             title = self.t("roster.add-title", name=name)
-            self.open_dialog(AskAmount(self.look(), add, self.t, title))
+            self.open_dialog(AskAmount(self.look(), add, self.t, title, default=1))
 
         t = self.t
         options = [

@@ -116,19 +116,28 @@ class AmountDialog(_Dialog[int]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AmountDialog")
 
-    def __init__(self, translate: Translator, title: str, *, signed: bool = False) -> None:
+    def __init__(
+        self, translate: Translator, title: str, *, signed: bool = False, default: int | None = None
+    ) -> None:
         super().__init__()
         self.t = translate
         self.heading = title
         self.signed = signed
+        self.default = default
+        """What an empty field answers (how many to add from a sheet: one), if anything."""
 
     def compose(self) -> ComposeResult:
         placeholder = self.t("dialog.signed" if self.signed else "dialog.amount")
+        if self.default is not None:
+            placeholder = str(self.default)
         with titled_field(self.heading, OrderedInput(placeholder=placeholder, id="amount")):
             yield Static("", classes="error", id="amount-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = ascii_forms(event.value).strip()  # a full-width １２ is 12; other digits are not
+        if not text and self.default is not None:
+            self.answer(self.default)
+            return
         try:
             value = parse_int(text, self.heading)
         except RuleError:
