@@ -95,7 +95,7 @@ def lock_holder(t: Translator, described: str) -> str:
 
 
 LISTED = frozenset(
-    {"known", "skills", "attributes", "specialties", "fields", "tags", "pending", "options"}
+    {"known", "skills", "attributes", "specialties", "fields", "tags", "pending", "options", "have"}
 )
 """Refusal parameters that are lists the engine joined with ", " (never what was typed)."""
 
@@ -132,6 +132,8 @@ def error_text(error: RuleError, lang: str = "en") -> str:
             # A list the engine made (the verbs, skills, tags): 、 between, — for none.
             if value == "nobody yet":
                 values[name] = table.get("report.nobody", value)
+            elif value == "none yet":
+                values[name] = table.get("word.none-yet", value)
             else:
                 values[name] = "—" if value in ("none", "none left") else value.replace(", ", "、")
         else:
