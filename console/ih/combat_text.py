@@ -87,7 +87,8 @@ def budget_slots(t: Translator, budget: Mapping[str, int], owed_swift: int) -> l
             line.append(" ".join(SLOT_FREE for _ in range(left)), style="green")
         else:
             line.append(SLOT_USED, style="dim")
-            line.append(" " + t("budget.spent"), style="dim")
+            if not (kind == "swift" and owed_swift):  # the owed note says why: it fits 80×24
+                line.append(" " + t("budget.spent"), style="dim")
         if kind == "swift" and owed_swift:
             line.append("  " + t("budget.owed-swift", count=owed_swift), style="yellow")
         lines.append(line)
