@@ -21,7 +21,7 @@ from typing import Any
 
 from console.i18n import Translator
 from console.ih.sheet_text import pool_label, trait
-from console.player.ih_text import current_actor, visible
+from console.player.ih_text import current_actor, marks, visible
 from console.player.mist_text import visible_challenges
 from engine.dice.command import CheckRolled, MistRolled
 from engine.dice.ih import is_success_face
@@ -223,8 +223,10 @@ def order_text(t: Translator, state: Encounter) -> str:
     lines = [t("chat.order-title", where=where, actor=actor.name if actor else "—")]
     for number, combatant in enumerate(visible(state), start=1):
         mark = "▶" if actor is not None and combatant.name == actor.name else " "
-        done = " " + t("marker.acted") if combatant.acted else ""
-        lines.append(f"{mark} {number}. {combatant.name} ({combatant.initiative}){done}")
+        score = t("word.parenthesised", text=combatant.initiative)  # （15） in Chinese
+        state_words = marks(t, combatant, state).plain  # acted, delaying, joining, down
+        line = f"{mark} {number}. {combatant.name}" + ("" if t.is_chinese else " ") + score
+        lines.append(line + (" " + state_words if state_words else ""))
     if len(lines) == 1:
         lines.append(t("player.ih.empty"))
     return "\n".join(lines)

@@ -48,8 +48,9 @@ class SheetKeys(IHBase):
             self.open_dialog(AskAmount(self.look(), add, self.t, title, default=1))
 
         t = self.t
+        side_gap = "" if t.is_chinese else " "  # 安（玩家）, Ann (PC)
         options = [
-            (s.name, f"{s.name} " + t("word.parenthesised", text=t(f"sheet.side.{s.side}")))
+            (s.name, s.name + side_gap + t("word.parenthesised", text=t(f"sheet.side.{s.side}")))
             for s in sheets
         ]
         self.app.push_screen(ChoiceDialog(self.t("roster.pick-title"), options), picked)
