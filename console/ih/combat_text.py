@@ -170,7 +170,8 @@ def tie_roll(t: Translator, event: Any) -> Text | None:
     """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
     (issue 18; a rolled initiative's line is :func:`console.ih.sheet_text.roll_line`'s)."""
     if isinstance(event, TieRolledOff):
-        line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")
+        gap = "" if t.is_chinese else " "  # "对 老王：9", "vs Bob: 9"
+        line = Text(t("roll.tie-off", name=event.name, against=event.against) + gap, style="bold")
         line.append(" ".join(str(face) for face in event.faces), style="bold green")
         return line
     return None
