@@ -66,6 +66,7 @@ from engine.ih.sheet_language import PARSERS as SHEET_PARSERS
 from engine.ih.sheet_language import parse_add_from
 from engine.ih.vitals import WillpowerUse
 from engine.keywords import read_word
+from engine.keywords import word as keyword
 from engine.language import WHOLE_NUMBER, Line, parse_int
 
 ADD_OPTIONS: dict[str, str] = {
@@ -169,10 +170,9 @@ def _spend(line: Line) -> c.Spend:
     if len(line.words) not in (2, 3) or line.options:
         raise args.usage(usage)
     name, kind = line.words[0], line.words[1]
-    found = read_word(kind, "ih-action")  # spend 安 标准 as spend 安 standard
-    if found is None:
-        raise args.usage(usage)
-    action = ActionKind(found)
+    # spend 安 标准 as spend 安 standard; another word is refused naming the kinds, in the
+    # table's language (the usage line spoke only the English words)
+    action = ActionKind(keyword(kind, "ih-action"))
     label = line.words[2] if len(line.words) == 3 else ""
     if label and action not in (ActionKind.REFLEX, ActionKind.ONE_ROUND):
         raise args.usage(usage)
