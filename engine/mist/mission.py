@@ -71,8 +71,10 @@ def suppress(state: MistState, ident: str) -> tuple[MistState, Events]:
     """
     key = id_key(ident)
     case = state.case_file
+    if not case.opportunities:
+        raise RuleError("mist.mission.opportunity-none-yet", ident=ident)
     if not any(o.id == key for o in case.opportunities):
-        have = ", ".join(o.id for o in case.opportunities) or "none: only a Test gives one"
+        have = ", ".join(o.id for o in case.opportunities)
         raise RuleError("mist.mission.opportunity-opportunities", ident=ident, have=have)
     events: list[Event] = [AnomalySuppressed(key)]
     if case.open:
