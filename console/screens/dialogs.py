@@ -39,7 +39,7 @@ DIALOG_CSS = """
     width: 64; height: auto; max-height: 90%; border: thick $primary; background: $panel;
     padding: 1 2;
 }}
-{name} .title {{ text-style: bold; margin-bottom: 1; }}
+{name} .title {{ text-style: bold; margin-bottom: 1; width: 100%; }}
 {name} .question {{ width: 100%; height: auto; }}
 {name} .error {{ color: $error; height: auto; }}
 {name} .field-label {{ color: $text-muted; }}
