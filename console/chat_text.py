@@ -162,8 +162,10 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
         if event.command.hidden:
             return None
         return mist_line(t, event.result, who=event.command.by)
-    if isinstance(event, mist_events.ActionRolled):
+    if isinstance(event, mist_events.ActionRolled | mist_events.Mitigated):  # and §4.3
         return mist_line(t, event.roll, who=event.actor, sources=event.sources)
+    if isinstance(event, mist_events.Immersed):  # a full immersion (§4.5): who and the theme
+        return mist_line(t, event.roll, who=f"{event.character} {event.theme}")
     if isinstance(
         event, mist_events.CaseRolled
     ):  # a Deduction or Test roll for a conclusion (§4.7)
