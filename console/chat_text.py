@@ -234,8 +234,8 @@ def order_text(t: Translator, state: Encounter) -> str:
     return "\n".join(lines)
 
 
-def _statuses(items: Any) -> str:
-    return ", ".join(f"{status.name}-{status.tier}" for status in items)
+def _statuses(t: Translator, items: Any) -> str:
+    return t("word.list-sep").join(f"{status.name}-{status.tier}" for status in items)
 
 
 def mist_board_text(t: Translator, state: MistState) -> str:
@@ -254,7 +254,7 @@ def mist_board_text(t: Translator, state: MistState) -> str:
         if challenge.overcome:
             line += " " + t("player.mist.overcome")
         if challenge.statuses:
-            line += t("word.colon") + _statuses(challenge.statuses)
+            line += t("word.colon") + _statuses(t, challenge.statuses)
         if challenge.limits_shown and challenge.limits:
             immune = t("player.mist.immune")
             limits = t("word.list-sep").join(
@@ -268,7 +268,7 @@ def mist_board_text(t: Translator, state: MistState) -> str:
     lines.append(t("chat.statuses"))
     people = [c for c in state.characters if c.statuses]
     for character in people:
-        lines.append("· " + character.name + t("word.colon") + _statuses(character.statuses))
+        lines.append("· " + character.name + t("word.colon") + _statuses(t, character.statuses))
     if not people:
         lines.append("· " + t("player.mist.none"))
     return "\n".join(lines)

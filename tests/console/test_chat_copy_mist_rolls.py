@@ -1,5 +1,6 @@
 """``y`` copies a mitigation's and a full immersion's roll too (after an immersion it said
-"no roll in this scene yet" over the roll it had just made)."""
+"no roll in this scene yet" over the roll it had just made); ``Y`` lists a character's statuses
+with the table's separator (梅：心惊-1、中毒-3, was "心惊-1, 中毒-3")."""
 
 from __future__ import annotations
 
@@ -22,3 +23,15 @@ async def test_y_copies_the_roll(run_app: AppRun, script: str, line: str, start:
         assert is_scene_screen(screen) and screen.run_command(line)
         await press(pilot, "y")
         assert app.clipboard.startswith(start), app.clipboard
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("zh", "Mei：hurt-1、scared-2"), ("en", "Mei: hurt-1, scared-2")]
+)
+async def test_shift_y_lists_statuses_with_the_table_s_separator(
+    run_app: AppRun, lang: str, said: str
+) -> None:
+    script = SCENE + "status Mei hurt 1\nstatus Mei scared 2\n"
+    async with run_app(script=script, system="mist", lang=lang) as (app, pilot):
+        await press(pilot, "Y")
+        assert said in app.clipboard, app.clipboard
