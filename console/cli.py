@@ -78,8 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except UnicodeDecodeError as error:
-        return _one_line(f"st-console {args.command}: argument SCRIPT: not UTF-8 text ({error})", 2)
+    except UnicodeDecodeError as error:  # standard input in GBK or Big5: said in its language
+        from console.i18n import Translator
+
+        said = Translator(args.lang)("cli.script-not-utf8", name="'-'", at=error.start + 1)
+        return _one_line(f"st-console {args.command}: {said}", 2)
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
         return _one_line(f"st-console {args.command}: cannot use{where}: {error.strerror}", 1)
