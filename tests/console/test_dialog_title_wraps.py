@@ -12,8 +12,8 @@ from console.screens.dialogs import TextDialog
 SHEET = "sheet 小夜 pc strength=3 dexterity=3 stamina=2 resolve=2 firearms=2\n"
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
-async def test_the_concept_title_is_whole(make_app: AppFactory, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "last"), [("zh", "起源特质）"), ("en", "origin-trait)")])
+async def test_the_concept_title_is_whole(make_app: AppFactory, lang: str, last: str) -> None:
     app = make_app(script=SHEET, lang=lang)
     async with app.run_test(size=SMALL) as pilot:
         await app.opened.wait()  # type: ignore[attr-defined]
@@ -26,4 +26,4 @@ async def test_the_concept_title_is_whole(make_app: AppFactory, lang: str) -> No
         assert await until(pilot, lambda: isinstance(app.screen, TextDialog))
         await pilot.pause()
         shown = "".join(row.strip("█ ") for row in screen_lines(app))
-        assert "origin-trait" in shown, "\n".join(screen_lines(app))
+        assert last in shown, "\n".join(screen_lines(app))
