@@ -149,7 +149,8 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
 
         result = event.result
         head = t("chat.attack", attacker=event.attacker, target=event.target)
-        label = _label(t, (), event.label) if event.label else ""
+        typed = event.label and not event.label.startswith("dp=")  # dp=5 is the 骰池 5 below
+        label = _label(t, (), event.label) if typed else ""
         parts = [part for part in (head, label) if part]
         pool_text = t(
             "chat.attack-pool", pool=event.pool_before_defense, defense=event.defense

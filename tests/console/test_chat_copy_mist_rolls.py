@@ -35,3 +35,14 @@ async def test_shift_y_lists_statuses_with_the_table_s_separator(
     async with run_app(script=script, system="mist", lang=lang) as (app, pilot):
         await press(pilot, "Y")
         assert said in app.clipboard, app.clipboard
+
+
+async def test_y_copies_a_dp_attack_without_the_command_s_dp(run_app: AppRun) -> None:
+    """A typed pool is said once, in the table's words (骰池 6; 鬼 flat-footed), not ``dp=6``."""
+    script = "add 安 init=15 pc\nadd 鬼 init=12 defense=1\nbegin\n"
+    async with run_app(script=script, lang="zh") as (app, pilot):
+        screen = app.screen
+        assert is_scene_screen(screen) and screen.run_command("attack 安 鬼 dp=6")
+        await press(pilot, "y")
+        assert app.clipboard.startswith("安 攻击 鬼 骰池 6 − 防御 0 → 6a10 → {"), app.clipboard
+        assert "dp=" not in app.clipboard
