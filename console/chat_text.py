@@ -21,7 +21,7 @@ from typing import Any
 
 from console.i18n import Translator
 from console.ih.sheet_text import pool_label, trait
-from console.player.ih_text import current_actor, visible
+from console.player.ih_text import current_actor, marks, visible
 from console.player.mist_text import visible_challenges
 from engine.dice.command import CheckRolled, MistRolled
 from engine.dice.ih import is_success_face
@@ -149,7 +149,8 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
 
         result = event.result
         head = t("chat.attack", attacker=event.attacker, target=event.target)
-        label = _label(t, (), event.label) if event.label else ""
+        typed = event.label and not event.label.startswith("dp=")  # dp=5 is the 骰池 5 below
+        label = _label(t, (), event.label) if typed else ""
         parts = [part for part in (head, label) if part]
         pool_text = t(
             "chat.attack-pool", pool=event.pool_before_defense, defense=event.defense
@@ -162,8 +163,10 @@ def event_line(t: Translator, event: Any, command: Any = None) -> str | None:
         if event.command.hidden:
             return None
         return mist_line(t, event.result, who=event.command.by)
-    if isinstance(event, mist_events.ActionRolled):
+    if isinstance(event, mist_events.ActionRolled | mist_events.Mitigated):  # and §4.3
         return mist_line(t, event.roll, who=event.actor, sources=event.sources)
+    if isinstance(event, mist_events.Immersed):  # a full immersion (§4.5): who and the theme
+        return mist_line(t, event.roll, who=f"{event.character} {event.theme}")
     if isinstance(
         event, mist_events.CaseRolled
     ):  # a Deduction or Test roll for a conclusion (§4.7)
@@ -223,15 +226,17 @@ def order_text(t: Translator, state: Encounter) -> str:
     lines = [t("chat.order-title", where=where, actor=actor.name if actor else "—")]
     for number, combatant in enumerate(visible(state), start=1):
         mark = "▶" if actor is not None and combatant.name == actor.name else " "
-        done = " " + t("marker.acted") if combatant.acted else ""
-        lines.append(f"{mark} {number}. {combatant.name} ({combatant.initiative}){done}")
+        score = t("word.parenthesised", text=combatant.initiative)  # （15） in Chinese
+        state_words = marks(t, combatant, state).plain  # acted, delaying, joining, down
+        line = f"{mark} {number}. {combatant.name}" + ("" if t.is_chinese else " ") + score
+        lines.append(line + (" " + state_words if state_words else ""))
     if len(lines) == 1:
         lines.append(t("player.ih.empty"))
     return "\n".join(lines)
 
 
-def _statuses(items: Any) -> str:
-    return ", ".join(f"{status.name}-{status.tier}" for status in items)
+def _statuses(t: Translator, items: Any) -> str:
+    return t("word.list-sep").join(f"{status.name}-{status.tier}" for status in items)
 
 
 def mist_board_text(t: Translator, state: MistState) -> str:
@@ -250,7 +255,7 @@ def mist_board_text(t: Translator, state: MistState) -> str:
         if challenge.overcome:
             line += " " + t("player.mist.overcome")
         if challenge.statuses:
-            line += t("word.colon") + _statuses(challenge.statuses)
+            line += t("word.colon") + _statuses(t, challenge.statuses)
         if challenge.limits_shown and challenge.limits:
             immune = t("player.mist.immune")
             limits = t("word.list-sep").join(
@@ -264,7 +269,7 @@ def mist_board_text(t: Translator, state: MistState) -> str:
     lines.append(t("chat.statuses"))
     people = [c for c in state.characters if c.statuses]
     for character in people:
-        lines.append("· " + character.name + t("word.colon") + _statuses(character.statuses))
+        lines.append("· " + character.name + t("word.colon") + _statuses(t, character.statuses))
     if not people:
         lines.append("· " + t("player.mist.none"))
     return "\n".join(lines)

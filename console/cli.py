@@ -97,9 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except UnicodeDecodeError as error:
-        told = _words(args.lang)("cli.not-utf8", error=error)
-        return _one_line(f"st-console {args.command}: {told}", 2)
+    except UnicodeDecodeError as error:  # standard input in GBK or Big5: said in its language
+        from console.i18n import Translator
+
+        said = Translator(args.lang)("cli.script-not-utf8", name="'-'", at=error.start + 1)
+        return _one_line(f"st-console {args.command}: {said}", 2)
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
         told = _words(args.lang)("cli.cannot-use", where=where, problem=error.strerror)

@@ -63,7 +63,9 @@ def _read_script(name: str, t: Translator) -> list[str]:
             data = handle.read(MAX_SCRIPT + 1)
         # utf-8-sig: a script saved by an editor that writes a byte order mark still reads
         text = data.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:  # a GBK or Big5 file: said in the table's language
+        raise _Usage(t("cli.script-not-utf8", name=repr(name), at=error.start + 1)) from None
+    except OSError as error:
         raise _Usage(t("cli.script-unreadable", name=repr(name), error=error)) from None
     if len(data) > MAX_SCRIPT:
         raise _too_long(name, path.stat().st_size, t)

@@ -72,6 +72,10 @@ def install_demo(store: Store, lang: str = "en") -> tuple[str, str]:
     scene.
 
     An existing demo campaign is left as the ST left it (they may have played on in it).
+    The scenes are created as the table would make them (``Campaign.create_scene``): the
+    d6 ambush, made after the d10 fight, leaves the fight open beside it (a split party), so
+    both share the campaign's cast and what the ST does in the fight, which opens first,
+    carries into the next scene (it was the past: its damage and spends stayed in it).
     """
     name = demo_campaign(lang)
     first = demo_scene_names(lang)[0]
@@ -80,7 +84,7 @@ def install_demo(store: Store, lang: str = "en") -> tuple[str, str]:
     campaign = store.create_campaign(name)
     try:
         for scene in demo_scenes(lang):
-            campaign.save_scene(scene)
+            campaign.create_scene(scene)
         campaign.set_current_scene(first)
     finally:
         campaign.close()

@@ -95,9 +95,13 @@ def lock_holder(t: Translator, described: str) -> str:
 
 
 LISTED = frozenset(
-    {"known", "skills", "attributes", "specialties", "fields", "tags", "pending", "options"}
+    {"known", "skills", "attributes", "specialties", "fields", "tags", "pending", "options", "have"}
 )
 """Refusal parameters that are lists the engine joined with ", " (never what was typed)."""
+
+TRAIT_LISTS = frozenset({"attributes", "skills"})
+"""Refusal parameters listing a sheet's traits by their English names: in Chinese, the names the
+console shows and reads (力量、敏捷…)."""
 
 
 def _counts_one(values: dict[str, object]) -> bool:
@@ -128,10 +132,16 @@ def error_text(error: RuleError, lang: str = "en") -> str:
             values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
         elif name == "what" and isinstance(value, str) and f"what.{value}" in table:
             values[name] = table[f"what.{value}"]  # "Damage" is 伤害 in a Chinese refusal
+        elif name in TRAIT_LISTS and isinstance(value, str) and value and lang != "en":
+            # the sheet's traits by the names the console shows (射击), which it reads too
+            words = (table.get(f"trait.{word}", word) for word in value.split(", "))
+            values[name] = table.get("word.list-sep", "、").join(words)
         elif name in LISTED and isinstance(value, str) and lang != "en":
             # A list the engine made (the verbs, skills, tags): 、 between, — for none.
             if value == "nobody yet":
                 values[name] = table.get("report.nobody", value)
+            elif value == "none yet":
+                values[name] = table.get("word.none-yet", value)
             else:
                 values[name] = "—" if value in ("none", "none left") else value.replace(", ", "、")
         else:

@@ -112,7 +112,7 @@ def _heading(event: Any, family: object, t: Translator) -> str | None:
         phase = _label(t, "mist.phase.", event.new)
         return "### " + t("report.h.loop", cycle=event.cycle, phase=phase)
     if isinstance(event, mist_events.SceneEnded):
-        return f"### {md(event.next_scene)}"
+        return f"### {md(scene_name(t, event.next_scene))}"  # 场景 2, not Scene 2
     return None
 
 

@@ -72,14 +72,14 @@ def _ih_question(t: Translator, state: Encounter, movie: bool) -> str:
                     willpower_max=found.willpower_max,
                 )
             )
-    cast = t("campaign.separator").join(people) if people else t("end.nobody-carries")
+    cast = t("word.list-sep").join(people) if people else t("end.nobody-carries")
     key = "end.movie-question" if movie else "end.scene-question"
     return t(key, cast=cast)
 
 
 def _mist_question(t: Translator, state: MistState, command: mist.EndScene) -> str:
     names = [c.name for c in state.characters]
-    cast = t("campaign.separator").join(names) if names else t("end.nobody-carries")
-    kept = t("campaign.separator").join(command.keep) if command.keep else "—"
+    cast = t("word.list-sep").join(names) if names else t("end.nobody-carries")
+    kept = t("word.list-sep").join(command.keep) if command.keep else "—"
     mission = state.mission.name or "—"
     return t("end.mist-question", cast=cast, mission=mission, kept=kept)

@@ -9,7 +9,7 @@ their own forms, so a number written with them is still refused.
 
 :func:`ascii_forms` folds a value (a number, a list, a keyword); :func:`fold_line` folds a
 command line before it is tokenised, leaving the text inside quotes as it was typed, and the
-punctuation that is no syntax (:data:`KEPT`, ``（）！？``) anywhere, and reads curly quotes as
+punctuation that is no syntax (:data:`KEPT`, ``（）！？；～＃``) anywhere, and reads curly quotes as
 quotes.
 """
 
@@ -19,10 +19,12 @@ FULL_WIDTH: dict[int, str] = {code: chr(code - 0xFEE0) for code in range(0xFF01,
 """``！`` … ``～`` → ``!`` … ``~`` (NFKC of the full-width block)."""
 FULL_WIDTH[0x3000] = " "
 
-KEPT = frozenset("（）！？")
+KEPT = frozenset("（）！？；～＃")
 """Full-width punctuation that is no syntax of the command language (no command reads ``(``,
-``)``, ``!`` or ``?``): kept as typed outside quotes too, so a Chinese text typed bare keeps
-its own punctuation (``tag 梅 怕火（水）``, ``threat 谁开的门？``)."""
+``)``, ``!``, ``?``, ``;`` or ``~``): kept as typed outside quotes too, so a Chinese text typed
+bare keeps its own punctuation (``tag 梅 怕火（水）``, ``threat 谁开的门？``, ``灯灭了；门开了``).
+The full-width ``＃`` is kept too: read as ``#`` it started a comment and cut the rest of the
+line away (``note 梅 房间＃3有血迹`` noted 房间)."""
 
 OPENERS: dict[str, str] = {'"': '"', "'": "'", "“": '"”', "‘": "'’"}
 """Each quote that opens a quoted text: the straight quote it is read as, then what else closes

@@ -43,6 +43,11 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "tag-scope": {"scene": ("场景", "場景"), "challenge": ("挑战", "挑戰"), "character": ("角色",)},
     "turn": {"down": ("倒地",)},
+    "ih-word": {
+        "next-round": ("下一轮", "下一輪"),
+        "after": ("之后", "之後"),
+        "end": ("结束", "結束"),
+    },
     "effect": {
         "status": (),
         "reduce": (),

@@ -207,7 +207,7 @@ class AttackDialog(OddsForm, CommandDialog):
         split = tuple(parse_int(v, "split") for v in split_text.split(",")) if split_text else ()
         # §3.8: one count per roll on the target (``2,1``: 2 before the first, 1 before the
         # second), as ``defend=2,1`` types it
-        defend_text = self._text("defend")
+        defend_text = ascii_forms(self._text("defend"))  # an input method's ２，１
         defend = (
             tuple(parse_int(v, "defend") for v in defend_text.split(",")) if defend_text else ()
         )

@@ -66,6 +66,8 @@ class CheckDialog(OddsForm, CommandDialog):
     CheckDialog .row { height: 3; }
     CheckDialog .label { padding: 1 1 0 0; width: auto; }
     CheckDialog Select { width: 1fr; min-width: 12; }
+    CheckDialog SelectCurrent Static#label { height: 1; text-wrap: nowrap; }
+    CheckDialog SelectCurrent Static#label { text-overflow: ellipsis; }
     CheckDialog .field { width: 8; }
     CheckDialog #check-top { height: auto; }
     CheckDialog #check-fields { width: 1fr; height: auto; }

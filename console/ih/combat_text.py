@@ -87,7 +87,8 @@ def budget_slots(t: Translator, budget: Mapping[str, int], owed_swift: int) -> l
             line.append(" ".join(SLOT_FREE for _ in range(left)), style="green")
         else:
             line.append(SLOT_USED, style="dim")
-            line.append(" " + t("budget.spent"), style="dim")
+            if not (kind == "swift" and owed_swift):  # the owed note says why: it fits 80×24
+                line.append(" " + t("budget.spent"), style="dim")
         if kind == "swift" and owed_swift:
             line.append("  " + t("budget.owed-swift", count=owed_swift), style="yellow")
         lines.append(line)
@@ -169,7 +170,8 @@ def tie_roll(t: Translator, event: Any) -> Text | None:
     """A tie's roll-off with its d10 faces (RULES.md §3.3): the dice log shows every die rolled
     (issue 18; a rolled initiative's line is :func:`console.ih.sheet_text.roll_line`'s)."""
     if isinstance(event, TieRolledOff):
-        line = Text(t("roll.tie-off", name=event.name, against=event.against) + " ", style="bold")
+        gap = "" if t.is_chinese else " "  # "对 老王：9", "vs Bob: 9"
+        line = Text(t("roll.tie-off", name=event.name, against=event.against) + gap, style="bold")
         line.append(" ".join(str(face) for face in event.faces), style="bold green")
         return line
     return None

@@ -246,7 +246,7 @@ class SheetEditor(ModalScreen[list[ih.Command] | None]):
             text.append((value or "—") + "  ")
         concept = character.concept
         words = [
-            f"{name} {value}"
+            f"{t('sheet.concept.' + name)} {value}"  # 年龄 34 in Chinese, age 34 in English
             for name, value in (
                 ("gender", concept.gender),
                 ("age", concept.age),

@@ -45,11 +45,12 @@ class SheetKeys(IHBase):
                 return ih.AddFromSheet(name, name, grouped, join=join)
 
             title = self.t("roster.add-title", name=name)
-            self.open_dialog(AskAmount(self.look(), add, self.t, title))
+            self.open_dialog(AskAmount(self.look(), add, self.t, title, default=1))
 
         t = self.t
+        side_gap = "" if t.is_chinese else " "  # 安（玩家）, Ann (PC)
         options = [
-            (s.name, f"{s.name} " + t("word.parenthesised", text=t(f"sheet.side.{s.side}")))
+            (s.name, s.name + side_gap + t("word.parenthesised", text=t(f"sheet.side.{s.side}")))
             for s in sheets
         ]
         self.app.push_screen(ChoiceDialog(self.t("roster.pick-title"), options), picked)

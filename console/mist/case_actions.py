@@ -24,7 +24,7 @@ from console.mist.surface import MistSurface, open_form
 from console.screens.shell_keys import KeyCommand
 from engine.dice.odds import mist_odds
 from engine.mist import commands as mist
-from engine.mist.casefile import can_roll
+from engine.mist.casefile import can_roll, id_key
 from engine.mist.state import CaseFile
 
 FORM_WIDTH = 72
@@ -95,9 +95,7 @@ class CaseFileActions:
             return mist.CaseRoll(v["conclusion"], mode, property=v[text_key])
 
         def preview(v: Values) -> RenderableType:
-            found = next(
-                (k for k in case.conclusions if k.id == v["conclusion"].strip().lower()), None
-            )
+            found = next((k for k in case.conclusions if k.id == id_key(v["conclusion"])), None)
             if found is None:
                 return Text(self.t("mist.case.pick"), style="dim")
             lines = [Text(f"{found.id} {found.text}", style="bold")]

@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from console.i18n import Translator
-from console.mist.render import status_line, tags_text
+from console.mist.render import NAME_WIDTH, status_line, tags_text
 from engine.mist.state import Character, Theme
 
 
@@ -67,8 +67,9 @@ def character_lines(
     lines = [head]
     for theme in person.themes:
         lines.extend(theme_lines(t, theme, width))
-    for status in person.statuses:
-        lines.append(Text("  ") + status_line(status, 6, t=t))
+    name_width = NAME_WIDTH if width is None else max(4, min(NAME_WIDTH, width - 21))
+    for status in person.statuses:  # cut to fit: "1/6" stays on its line at 80×24
+        lines.append(Text("  ") + status_line(status, 6, width=name_width, t=t))
     if person.story_tags:
         lines.append(
             Text("  " + t("mist.tags") + t.colon, style="dim") + tags_text(person.story_tags, t)

@@ -214,15 +214,19 @@ class SceneLoopActions:
             _status_form(self, verb)
 
     def action_story_tag(self: MistSurface) -> None:
-        """``t``: a story tag, lasting for the scene, a challenge or its character (issue 29)."""
-        lasting = ("scene", "character", "challenge") + tuple(
-            f"challenge:{c.name}" for c in self.current().challenges if not c.overcome
+        """``g``: a story tag, lasting for the scene, a challenge or its character (issue 29).
+        The target and the scope are filled in the table's words (场景, 挑战, 角色) and typing
+        starts in the tag's field, so a tag typed right after the key lands on the scene."""
+        t = self.t
+        scene, challenge = t("mist.scope.scene"), t("mist.scope.challenge")
+        lasting = (scene, t("mist.scope.character"), challenge) + tuple(
+            f"{challenge}:{c.name}" for c in self.current().challenges if not c.overcome
         )
 
         def build(v: Values) -> mist.AddStoryTag | None:
             if not v["tag"]:
                 return None
-            scope, _, until = (v["scope"] or "scene").partition(":")
+            scope, _, until = (v["scope"] or "scene").replace("：", ":").partition(":")
             kind = TagScope(keywords.word(scope, "tag-scope"))
             return mist.AddStoryTag(v["target"] or "scene", v["tag"], kind, until.strip() or None)
 
@@ -230,11 +234,12 @@ class SceneLoopActions:
             self,
             "mist.form.story-tag",
             (
-                self.field("target", "scene", self.names() + ("scene",)),
+                self.field("target", scene, self.names() + (scene,)),
                 self.field("tag"),
-                self.field("scope", "scene", lasting),
+                self.field("scope", scene, lasting),
             ),
             build,
+            start="tag",
         )
 
     def action_challenge(self: MistSurface) -> None:

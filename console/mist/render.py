@@ -168,8 +168,12 @@ def tags_text(tags: Iterable[Tag], t: Translator | None = None, owner: str | Non
     return Text(", " if t is None else t("word.list-sep")).join(shown)
 
 
-def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
-    """A challenge: name, overcome mark, each limit with its status boxes, tags and notes."""
+def challenge_lines(t: Translator, challenge: Challenge, width: int | None = None) -> list[Text]:
+    """A challenge: name, overcome mark, each limit with its status boxes, tags and notes.
+
+    In a pane ``width`` cells wide the limits' names are cut to fit, so ``2/4`` stays on its
+    line at 80×24 (indent, boxes and ``免疫`` or `` 2/4`` take 21 cells)."""
+    name_width = NAME_WIDTH if width is None else max(4, min(NAME_WIDTH, width - 21))
     head = Text("◆ ", style="magenta")
     head.append(challenge.name, style="bold strike" if challenge.overcome else "bold")
     if challenge.overcome:
@@ -185,13 +189,13 @@ def challenge_lines(t: Translator, challenge: Challenge) -> list[Text]:
         shown = found or Status(limit.kind, ())
         if limit.tier is None:
             line = Text("  ") + boxes(shown)
-            line.append(" " + fit(limit.kind, NAME_WIDTH) + " " + t("mist.limit.immune"), "dim")
+            line.append(" " + fit(limit.kind, name_width) + " " + t("mist.limit.immune"), "dim")
         else:
-            line = Text("  ") + status_line(shown, limit.tier)
+            line = Text("  ") + status_line(shown, limit.tier, width=name_width)
         lines.append(line)
     for status in challenge.statuses:
         if status.name.casefold() not in kinds:
-            lines.append(Text("  ") + status_line(status))
+            lines.append(Text("  ") + status_line(status, width=name_width))
     if challenge.story_tags:
         lines.append(
             Text("  " + t("mist.tags") + t.colon, style="dim")
@@ -240,7 +244,7 @@ def scene_loop_lines(
     under = state.phase is Phase.ESTABLISH
     on_table = {c.name for c in state.challenges}
     for challenge in state.challenges:
-        lines.extend(challenge_lines(t, challenge))
+        lines.extend(challenge_lines(t, challenge, width))
         for threat in state.threats if under else ():
             if threat.challenge == challenge.name and not threat.resolved:
                 line = Text("  ⚠ ", style="yellow") + Text(f"{threat.id} ", style="bold")

@@ -186,10 +186,16 @@ class MistScreen(SceneLoopActions, CaseFileActions, ThemeActions, StoryActions, 
         if text.strip().lower() in ("undo", "redo"):
             super().after_command(text, ())
             if text.strip().lower() == "redo" and events:
-                self.status += "  —  " + "; ".join(event_text.describe(self.t, e) for e in events)
+                self.status += "  —  " + self.t("report.separator").join(
+                    event_text.describe(self.t, e) for e in events
+                )
             return
         described = [event_text.describe(self.t, item) for item in events]
-        self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
+        self.status = (
+            "✓ "
+            + text.strip()
+            + ("  —  " + self.t("report.separator").join(described) if described else "")
+        )
 
     # -- what can be done now -------------------------------------------------------------------
 

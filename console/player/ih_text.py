@@ -90,7 +90,8 @@ def ih_turn(t: Translator, state: Encounter) -> Text:
     return text
 
 
-def _marks(t: Translator, combatant: Combatant, state: Encounter) -> Text:
+def marks(t: Translator, combatant: Combatant, state: Encounter) -> Text:
+    """What the players see of a combatant's state: down, acted, delaying, joining."""
     text = Text()
     if combatant.unconscious:  # down: the players see it as the Storyteller does (issue 27)
         text.append(t("marker.unconscious"), style="bold red")
@@ -139,10 +140,10 @@ def ih_order(t: Translator, state: Encounter, width: int, height: int = 24) -> R
         is_current = current is not None and combatant.name == current.name
         style = "bold reverse" if is_current else ("dim" if combatant.acted else "bold")
         name = Text(combatant.name, style=style)
-        marks = _marks(t, combatant, state)
-        if marks:
+        marks_text = marks(t, combatant, state)
+        if marks_text:
             name.append(" ")
-            name.append(marks)
+            name.append(marks_text)
         if combatant.kind is Kind.PC:
             health = bar(
                 combatant.health,

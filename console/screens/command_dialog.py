@@ -164,8 +164,9 @@ class AskAmount(CommandDialog, AmountDialog):
         title: str,
         *,
         signed: bool = False,
+        default: int | None = None,
     ) -> None:
-        super().__init__(probe, translate, title, signed=signed)
+        super().__init__(probe, translate, title, signed=signed, default=default)
         self.make = make
 
     def answer(self, value: int) -> None:

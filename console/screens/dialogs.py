@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
@@ -38,7 +39,7 @@ DIALOG_CSS = """
     width: 64; height: auto; max-height: 90%; border: thick $primary; background: $panel;
     padding: 1 2;
 }}
-{name} .title {{ text-style: bold; margin-bottom: 1; }}
+{name} .title {{ text-style: bold; margin-bottom: 1; width: 100%; }}
 {name} .question {{ width: 100%; height: auto; }}
 {name} .error {{ color: $error; height: auto; }}
 {name} .field-label {{ color: $text-muted; }}
@@ -116,19 +117,28 @@ class AmountDialog(_Dialog[int]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AmountDialog")
 
-    def __init__(self, translate: Translator, title: str, *, signed: bool = False) -> None:
+    def __init__(
+        self, translate: Translator, title: str, *, signed: bool = False, default: int | None = None
+    ) -> None:
         super().__init__()
         self.t = translate
         self.heading = title
         self.signed = signed
+        self.default = default
+        """What an empty field answers (how many to add from a sheet: one), if anything."""
 
     def compose(self) -> ComposeResult:
         placeholder = self.t("dialog.signed" if self.signed else "dialog.amount")
+        if self.default is not None:
+            placeholder = str(self.default)
         with titled_field(self.heading, OrderedInput(placeholder=placeholder, id="amount")):
             yield Static("", classes="error", id="amount-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = ascii_forms(event.value).strip()  # a full-width １２ is 12; other digits are not
+        if not text and self.default is not None:
+            self.answer(self.default)
+            return
         try:
             value = parse_int(text, self.heading)
         except RuleError:
@@ -255,13 +265,24 @@ class NewSceneDialog(FormKeys, _Dialog[tuple[str, str, bool]]):
         super().on_mount()
         self.query_one("#name", Input).focus()
 
+    def key_enter(self, event: events.Key) -> None:
+        """Enter on the rules' list takes the rules under the cursor and creates the scene, as
+        Enter in the name does (it only ticked them: a typist's ``⇥ ↓ ⏎`` made nothing)."""
+        choice = self.query_one(RadioSet)
+        if self.focused is choice:
+            event.stop()
+            event.prevent_default()
+            under = [b.id for b in choice.query(RadioButton) if b.has_class("-selected")]
+            self.send(under[0] if under and under[0] in SYSTEMS else None)
+
     def chosen(self) -> str:
         pressed = self.query_one(RadioSet).pressed_button
         return pressed.id if pressed is not None and pressed.id else self.current
 
-    def send(self) -> None:
+    def send(self, system: str | None = None) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
             self.query_one("#new-scene-error", Static).update(self.t("dialog.need-name"))
             return
-        self.dismiss((name, self.chosen(), self.query_one("#split", Checkbox).value))
+        chosen = system or self.chosen()
+        self.dismiss((name, chosen, self.query_one("#split", Checkbox).value))

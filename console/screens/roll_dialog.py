@@ -263,11 +263,23 @@ class RollDialog(OddsForm, CommandDialog):
                 summary.update(check_odds_words(t, odds, chance))
             self.line = line
             self.command = command
+            self._show_again(command)
         except RuleError as error:
             self.line = None
             self.command = None
             chart.show({}, None)
             summary.update(Text(error.render(self.t.lang), style="red"))
+
+    def _show_again(self, command: dice_command.RollCommand) -> None:
+        """A pool in the bots' notation (``5a8``) carries its again: the again choice shows it
+        and is locked while the pool says it (it said 10-again over an 8-again roll)."""
+        if self.system != "ih-d10" or command.check is None:
+            return
+        choice = self.query_one("#again", Select)
+        bots = WHOLE_NUMBER.fullmatch(self.field("value").strip() or "0") is None
+        if bots:
+            choice.value = str(command.check.again)
+        choice.disabled = bots
 
     def action_roll(self) -> None:
         """Answer with the roll the fields make (the scene rolls it; its faces are shown)."""

@@ -179,7 +179,7 @@ class RosterScreen(CommandDialog):
             return ih.AddFromSheet(sheet.name, sheet.name, grouped, join=verb == "join")
 
         title = self.t("roster.add-title", name=sheet.name)
-        self.app.push_screen(AskAmount(self.probe, add, self.t, title), self.answer)
+        self.app.push_screen(AskAmount(self.probe, add, self.t, title, default=1), self.answer)
 
     def action_check(self) -> None:
         sheet = self._sheet()

@@ -288,7 +288,11 @@ class SceneScreen(ShellKeys, ShellTimeline, ShellActions):
             self.status = "✓ " + self.t("status.redone", command=scene.journal[-1].text)
             return
         described = [event_text.describe(self.t, event) for event in events]
-        self.status = "✓ " + text.strip() + ("  —  " + "; ".join(described) if described else "")
+        self.status = (
+            "✓ "
+            + text.strip()
+            + ("  —  " + self.t("report.separator").join(described) if described else "")
+        )
 
     def on_command_requested(self, message: CommandRequested) -> None:
         message.stop()

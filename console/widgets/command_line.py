@@ -126,6 +126,14 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
     return None
 
 
+def _whole_word(value: str, vocabulary: Vocabulary) -> bool:
+    """Whether the line's last word is already a whole verb or name (nothing left to complete)."""
+    if not value or value.endswith(" "):
+        return False
+    last = value.rsplit(" ", 1)[-1].strip('"').lower()
+    return any(last == word.lower() for word in vocabulary.verbs + vocabulary.names)
+
+
 class _LineSuggester(Suggester):
     def __init__(self, owner: CommandLine) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
@@ -202,7 +210,16 @@ class CommandLineInput(OrderedInput):
         await super().key_first(event)
 
     def action_complete(self) -> None:
-        if proposed := suggestion(self):
+        owner = self.parent
+        proposed = suggestion(self)
+        if isinstance(owner, CommandLine) and self.cursor_position == len(self.value):
+            # worked out now, not the suggester's last answer: in a fast burst (``damage 梅⇥2``)
+            # the suggester had not yet seen the last characters typed, and ⇥ did nothing
+            proposed = complete(self.value, owner.vocabulary) or ""
+            if not proposed and _whole_word(self.value, owner.vocabulary):
+                self._completed = True  # ``damage 安⇥3``: the name is whole; 3 gets its space
+                return
+        if proposed:
             self.value = proposed
             self.cursor_position = len(self.value)
             self._completed = not self.value.endswith("=")

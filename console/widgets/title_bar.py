@@ -95,4 +95,5 @@ class TitleBar(Widget):
         width = self.size.width - SIDES if self.size.width else 10_000
         title, shown = fitted(self.app.title, line, width)
         content = self.app.format_title(title, shown) if title else Content(shown)
-        self.query_one(FixedTitle).update(content)
+        for title_line in self.query(FixedTitle):  # none while composed or torn down: a
+            title_line.update(content)  # new scene's screen replacing the old raised NoMatches

@@ -66,6 +66,7 @@ from engine.ih.sheet_language import PARSERS as SHEET_PARSERS
 from engine.ih.sheet_language import parse_add_from
 from engine.ih.vitals import WillpowerUse
 from engine.keywords import read_word
+from engine.keywords import word as keyword
 from engine.language import WHOLE_NUMBER, Line, parse_int
 
 ADD_OPTIONS: dict[str, str] = {
@@ -169,10 +170,9 @@ def _spend(line: Line) -> c.Spend:
     if len(line.words) not in (2, 3) or line.options:
         raise args.usage(usage)
     name, kind = line.words[0], line.words[1]
-    found = read_word(kind, "ih-action")  # spend 安 标准 as spend 安 standard
-    if found is None:
-        raise args.usage(usage)
-    action = ActionKind(found)
+    # spend 安 标准 as spend 安 standard; another word is refused naming the kinds, in the
+    # table's language (the usage line spoke only the English words)
+    action = ActionKind(keyword(kind, "ih-action"))
     label = line.words[2] if len(line.words) == 3 else ""
     if label and action not in (ActionKind.REFLEX, ActionKind.ONE_ROUND):
         raise args.usage(usage)
@@ -205,9 +205,11 @@ def _ability(line: Line) -> c.Ability:
 
 def _delay(line: Line) -> c.Delay:
     usage = "delay NAME after OTHER  ·  delay NAME next-round"
-    if len(line.words) == 2 and line.words[1].lower() == "next-round" and not line.options:
+    # delay 安 下一轮 / delay 安 之后 老王, as the English words
+    word = read_word(line.words[1], "ih-word") if len(line.words) in (2, 3) else None
+    if len(line.words) == 2 and word == "next-round" and not line.options:
         return c.Delay(name=line.words[0], after=None)
-    if len(line.words) == 3 and line.words[1].lower() == "after" and not line.options:
+    if len(line.words) == 3 and word == "after" and not line.options:
         return c.Delay(name=line.words[0], after=line.words[2])
     raise args.usage(usage)
 
@@ -265,7 +267,7 @@ def _defend(line: Line) -> c.Defend:
 
 def _effect(line: Line) -> c.AddEffect | c.EndEffect:
     usage = 'effect NAME "LABEL" rounds=N [by=SOURCE]  ·  effect NAME "LABEL" end'
-    if len(line.words) == 3 and line.words[2].lower() == "end" and not line.options:
+    if len(line.words) == 3 and read_word(line.words[2], "ih-word") == "end" and not line.options:
         return c.EndEffect(name=line.words[0], label=line.words[1])
     name, label = args.words(line, 2, usage, ("rounds", "by"))
     rounds = line.option("rounds")

@@ -26,7 +26,7 @@ from __future__ import annotations
 from engine.errors import RuleError
 from engine.ih import commands as c
 from engine.ih.checks import TRAIT_NAMES
-from engine.ih.traits import Attribute, Skill
+from engine.ih.traits import Attribute, Skill, zh_field_labels
 from engine.language import Line, parse_int
 
 TRAIT_RANGE = (0, 10)
@@ -131,7 +131,8 @@ def _sheet(line: Line) -> c.SetSheet | c.DeleteSheet:
     traits: list[tuple[str, int]] = []
     bonuses: list[tuple[Skill, int]] = []
     texts: list[tuple[str, str]] = []
-    for key, value in pairs:
+    for typed, value in pairs:
+        key = zh_field_labels().get(typed.casefold(), typed)  # 年龄=34 is age=34, 体积=6 size=6
         if key == "system":
             if value.lower() not in ("ih-d10", "ih-d6"):
                 raise RuleError("ih.sheet.bad-system", value=value)

@@ -102,3 +102,19 @@ SKILL_CATEGORY: dict[Skill, Category] = {
 def label(trait: Attribute | Skill | Category) -> str:
     """The English label of a trait, as RULES.md writes it ("Dexterity")."""
     return trait.value.capitalize()
+
+
+@lru_cache(maxsize=1)
+def zh_field_labels() -> dict[str, str]:
+    """A sheet's other fields as the console shows them in Chinese, as input: Size
+    (``trait.size``, 体积) and the concept fields (``sheet.concept.<field>``: 年龄, 性别…), each
+    to its field's name in the command language (``size``, ``age``)."""
+    names: dict[str, str] = {}
+    for lang in INPUT_LANGUAGES:
+        words: dict[str, str] = json.loads((LOCALE_DIR / f"{lang}.json").read_text("utf-8"))
+        names[words["trait.size"].casefold()] = "size"
+        prefix = "sheet.concept."
+        for key, value in words.items():
+            if key.startswith(prefix):
+                names[value.casefold()] = key[len(prefix) :]
+    return names

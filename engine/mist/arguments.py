@@ -81,8 +81,9 @@ def limits(value: str | None) -> tuple[Limit, ...]:
 
 
 def limit_tier(value: str) -> int | None:
-    """A limit's tier 1–6, or ``None`` for ``immune``/``-``."""
-    if ascii_forms(value).strip().lower() in ("immune", "-"):
+    """A limit's tier 1–6, or ``None`` for ``immune``/``-`` (or 免疫, what the console shows of
+    an immune limit in Chinese)."""
+    if ascii_forms(value).strip().lower() in ("immune", "-", "免疫"):
         return None
     tier = parse_int(value, "A limit")
     if not 1 <= tier <= 6:

@@ -19,6 +19,7 @@ import random
 from engine.dice.mist import Outcome, roll_mist
 from engine.errors import RuleError
 from engine.events import Event, Events
+from engine.fullwidth import ascii_forms
 from engine.mist.commands import AddConclusion, AnswerQuestion, CaseRoll
 from engine.mist.events import (
     CaseFileClosed,
@@ -81,11 +82,17 @@ def new_clue(
     return state, (ClueAdded(clue.id, clue.text, clue.scene, clue.found_by),)
 
 
+def id_key(raw: str) -> str:
+    """A clue's, conclusion's or question's id as typed, as its key: ``ｃ２`` (an input method's
+    full-width letters and digits, kept as typed inside a form's quoted list) is ``c2``."""
+    return ascii_forms(raw).strip().lower()
+
+
 def _ids(case: CaseFile, ids: tuple[str, ...], what: str) -> tuple[str, ...]:
     known = {c.id for c in case.clues}
     out: list[str] = []
     for raw in ids:
-        key = raw.strip().lower()
+        key = id_key(raw)
         if key not in known:
             have = ", ".join(c.id for c in case.clues) or "none yet"
             raise RuleError("mist.casefile.clue-among-clues-clues", raw=raw, what=what, have=have)
@@ -146,7 +153,7 @@ def conclusion(case: CaseFile, ident: str) -> Conclusion:
         RuleError: no such conclusion.
     """
     for found in case.conclusions:
-        if found.id == ident.strip().lower():
+        if found.id == id_key(ident):
             return found
     have = ", ".join(c.id for c in case.conclusions) or "none yet"
     raise RuleError("mist.casefile.conclusion-conclusions", ident=ident, have=have)
@@ -290,7 +297,7 @@ def answer_question(state: MistState, command: AnswerQuestion) -> tuple[MistStat
         RuleError: no such question or conclusion.
     """
     case = state.case_file
-    key = command.id.strip().lower()
+    key = id_key(command.id)
     if not any(q.id == key for q in case.questions):
         have = ", ".join(q.id for q in case.questions)
         raise RuleError("mist.casefile.question-questions", id=command.id, have=have)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.errors import RuleError
 from engine.events import Event, Events
-from engine.mist.casefile import abandon_moment
+from engine.mist.casefile import abandon_moment, id_key
 from engine.mist.commands import CutInSummary, StartMission
 from engine.mist.events import (
     AnomalySuppressed,
@@ -69,10 +69,12 @@ def suppress(state: MistState, ident: str) -> tuple[MistState, Events]:
     Raises:
         RuleError: no such opportunity.
     """
-    key = ident.strip().lower()
+    key = id_key(ident)
     case = state.case_file
+    if not case.opportunities:
+        raise RuleError("mist.mission.opportunity-none-yet", ident=ident)
     if not any(o.id == key for o in case.opportunities):
-        have = ", ".join(o.id for o in case.opportunities) or "none: only a Test gives one"
+        have = ", ".join(o.id for o in case.opportunities)
         raise RuleError("mist.mission.opportunity-opportunities", ident=ident, have=have)
     events: list[Event] = [AnomalySuppressed(key)]
     if case.open:

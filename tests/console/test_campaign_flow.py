@@ -51,7 +51,7 @@ async def test_two_scenes_ann_ends_the_first_hurt_and_starts_the_next_so(
     async with run_app(script=FIGHT) as (app, pilot):
         await press(pilot, "E")
         question = _question(app)
-        assert "End the scene?" in question and "Ann health 3/7, willpower 5/5" in question
+        assert "End the scene?" in question and "Ann (health 3/7, willpower 5/5)" in question
         assert "Stays behind: initiative" in question
         await press(pilot, "y")
         await settle(pilot)
@@ -81,7 +81,7 @@ async def test_end_movie_typed_asks_and_no_leaves_the_scene_as_it_was(run_app: A
 async def test_the_question_speaks_the_tables_language(run_app: AppRun) -> None:
     async with run_app(script=FIGHT, lang="zh") as (app, pilot):
         await press(pilot, "E")
-        assert "结束本场景？" in _question(app) and "Ann 生命 3/7" in _question(app)
+        assert "结束本场景？" in _question(app) and "Ann（生命 3/7" in _question(app)
 
 
 async def test_a_mist_scene_end_asks_and_names_who_carries(run_app: AppRun) -> None:

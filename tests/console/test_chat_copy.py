@@ -131,22 +131,22 @@ async def test_y_with_no_roll_says_so_and_copies_nothing(run_app: AppRun) -> Non
 
 
 @pytest.mark.parametrize(
-    ("lang", "head"),
+    ("lang", "head", "first"),
     [
-        ("en", "[Initiative · round 1] now: Ann"),
-        ("zh", "【先攻顺序 · 第 1 轮】当前：Ann"),
-        ("zh-Hant", "【先攻順序 · 第 1 輪】當前：Ann"),
+        ("en", "[Initiative · round 1] now: Ann", "▶ 1. Ann (15)"),
+        ("zh", "【先攻顺序 · 第 1 轮】当前：Ann", "▶ 1. Ann（15）"),
+        ("zh-Hant", "【先攻順序 · 第 1 輪】當前：Ann", "▶ 1. Ann（15）"),
     ],
 )
 async def test_shift_y_copies_the_order_without_the_hidden(
-    run_app: AppRun, lang: str, head: str
+    run_app: AppRun, lang: str, head: str, first: str
 ) -> None:
     async with run_app(script=FIGHT + "hide Cid\n", lang=lang) as (app, pilot):
         await press(pilot, "Y")
         copied = app.clipboard
         lines = copied.splitlines()
         assert lines[0].lower() == head.lower()
-        assert lines[1] == "▶ 1. Ann (15)"
+        assert lines[1] == first
         assert "Bob" in copied and "Cid" not in copied
         assert copied == board_text(Translator(lang), scene_screen(app).history.scene.state)
 

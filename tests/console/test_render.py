@@ -82,7 +82,7 @@ def test_budget_slots_show_owed_swift_and_spent() -> None:
     lines = combat_text.budget_slots(EN, {"swift": 0, "move": 1, "standard": 2}, owed_swift=1)
     plain = [line.plain for line in lines]
     assert plain[0].startswith("Free") and plain[0].endswith("∞")
-    assert "spent" in plain[1] and "owes 1" in plain[1]
+    assert plain[1].endswith("□  owes 1 (reflex)")  # spent for the owed swift: said once
     assert plain[3].endswith("■ ■")
 
 
