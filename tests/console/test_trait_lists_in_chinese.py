@@ -29,7 +29,7 @@ def _refusal(line: str, lang: str) -> str:
 def test_an_unknown_trait_lists_the_traits_in_the_table_s_words(
     lang: str, attributes: str, skills: str
 ) -> None:
-    said = _refusal("sheet 小夜 年龄=34", lang)
+    said = _refusal("sheet 小夜 身手=3", lang)
     assert attributes in said and skills in said
     if lang != "en":
         assert "dexterity" not in said
