@@ -144,8 +144,9 @@ class SceneFile:
                 scene = replace(
                     scene, checkpoints=self._checkpoints.decoded(header, len(sealed), scene)
                 )
-            if status is False:
+            if status is False:  # the journal vouches for the state, nothing for the start
                 check_journal_vouches(self.path, scene)
+                scene = replace(scene, start=None)
         except RecursionError:
             raise BadFile.of(self.path, "saves.file.nested") from None
         start = len(sealed)
