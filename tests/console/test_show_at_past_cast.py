@@ -246,3 +246,36 @@ def test_a_campaign_saved_before_starts_were_kept_shows_its_past_as_before(
             argv = ("--at", "1", "--as", fork, "--save-dir", str(root))
             _cli(capsys, "fork", f"{name}/{scene}", *argv)
             assert _show(capsys, root, fork)["family"] == present["family"]
+
+
+def test_a_command_naming_a_sheet_made_after_the_scene_began_falls_back_from_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A split party: Carl, made in the Attic after the Basement began, is added in the
+    Basement. Its moments before that command are as they were; from it on (the cast it began
+    with has no Carl) they are replayed from the campaign's cast as it is now, as before."""
+    root = tmp_path / "saves"
+    for script in (
+        ['scene new "Basement" ih-d10', "sheet Ann pc"],
+        ['scene new "Attic" ih-d10 split', "sheet Carl pc"],
+        ['scene open "Basement"', "add Carl from=Carl", "sheet Dora pc"],
+    ):
+        out = io.StringIO()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+            patch.setattr("sys.stdout", out)
+            argv = ["run", "-", "--seed", "5", "--campaign", "C", "--save-dir", str(root)]
+            assert main(argv) == 0
+    shown = [list(_sheets(_show(capsys, root, "C/Basement", "--at", str(n)))) for n in range(4)]
+    everyone = ["Ann", "Carl", "Dora"]
+    assert shown == [[], ["Ann"], everyone, everyone]
+    with open_store(root).open_campaign("C", read_only=True) as campaign:
+        present = campaign.load_scene("Basement")
+    timeline = Timeline(present, 0)
+    for n, names in enumerate(shown):
+        timeline.go(n)
+        state = timeline.scene().state
+        assert isinstance(state, Encounter)
+        assert [sheet.name for sheet in state.sheets] == names, n
+    assert timeline.page(-1) and timeline.at == 0  # no round began: back to the start
+    assert timeline.page(1) and timeline.at == 3  # and on to the last command
