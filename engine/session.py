@@ -48,6 +48,11 @@ class Scene:
     """``(n, state after the first n journal entries)`` for every ``n`` a multiple of
     :data:`CHECKPOINT_EVERY` (undo after loading a long scene replays at most that
     many entries, not the whole journal). Saved with the journal; not part of equality."""
+    start: SceneState | None = field(default=None, compare=False, repr=False)
+    """The state the scene began in, kept when a campaign later replaces :attr:`initial` (a
+    played scene opened sees the campaign's cast as it stands now: ``saves.roster``): a past
+    moment is replayed from it, with the cast as it was then (:mod:`engine.past`). ``None``:
+    not known (a scene saved before it was kept); :attr:`initial` stands in."""
 
     @property
     def family(self) -> str:
@@ -81,7 +86,7 @@ def new_scene(name: str, system: str, seed: int | None = None) -> Scene:
     """An empty scene. ``seed`` fixes every die of the scene (``--seed``)."""
     state = commands.new_state(system, name)
     base = seed if seed is not None else random.SystemRandom().getrandbits(48)
-    return Scene(name=name, system=system, initial=state, state=state, seed_base=base)
+    return Scene(name=name, system=system, initial=state, state=state, seed_base=base, start=state)
 
 
 def _seed_for(scene: Scene) -> int:

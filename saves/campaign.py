@@ -22,7 +22,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from engine.session import Scene, scene_after
+from engine.past import past_after
+from engine.session import Scene
 from saves import backups
 from saves.campaign_cast import CampaignCast
 from saves.campaign_records import OPEN_BESIDE, REOPENED
@@ -90,8 +91,10 @@ class Campaign(CampaignCast):
     def load_scene_at(self, name: str, at: int | None) -> tuple[Scene, int]:
         """The scene of that name as it stood after its first ``at`` journal entries (``None``:
         now), and the length of its whole journal: the timeline (issue 26). The state is
-        replayed with the journal's own seeds from the nearest checkpoint; a damaged entry
-        after ``at`` does not stop it (then the scene is read only as far as ``at``).
+        replayed with the journal's own seeds from the state the scene began in, its cast as it
+        was then (:func:`engine.past.past_after`; from the nearest checkpoint when that is the
+        initial state); a damaged entry after ``at`` does not stop it (then the scene is read
+        only as far as ``at``).
 
         Raises:
             NotFound: no such scene. PastEnd: ``at`` is past the journal's end.
@@ -105,14 +108,14 @@ class Campaign(CampaignCast):
                 if at is None:
                     raise
                 scene, length = self._file(info).load_prefix(at)
-                return replace(scene, name=info.name), length
+                return past_after(replace(scene, name=info.name), at), length
             length = len(whole.journal)
             if at is None:
                 return whole, length
             if at > length:
                 path = self.directory / backups.SCENES / f"{info.id}.json"
                 raise PastEnd(path, length)
-            return scene_after(whole, at), length
+            return past_after(whole, at), length
 
     def export_scene(self, name: str) -> tuple[Scene, Iterator[list[Any]]]:
         """The scene of that name without its journal, and its journal's documents a group

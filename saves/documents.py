@@ -3,6 +3,11 @@
 A scene document (``"kind": "scene"``) holds the name, system, seeds, the initial and current
 state, the whole journal and the redo stack, each encoded by :mod:`saves.codec`. On disk the
 journal is split into sealed chunks (:mod:`saves.scenefile`); an export keeps it inline.
+
+``start`` (optional) is the state the scene began in (``engine.session.Scene.start``), or
+``"initial"`` when that is its initial state: the timeline replays a past moment from it. A
+document without it (written before it was kept) is read as not knowing it; the field is
+only added, so no migration is needed.
 """
 
 from __future__ import annotations
@@ -72,11 +77,25 @@ def checked(document: Any, path: Path, kind: str) -> dict[str, Any]:
     return result
 
 
-def scene_header(scene: Scene, initial: Any = None, state: Any = None) -> dict[str, Any]:
-    """Everything of a scene but its journal. ``initial`` and ``state``: the documents of the
-    scene's initial state and state when the caller has them already (an autosave reuses
-    what it encoded last time), else they are encoded here."""
-    return {
+START_IS_INITIAL = "initial"
+"""A header's ``start`` when the scene began in its initial state (not written twice)."""
+
+
+def start_document(scene: Scene) -> Any:
+    """The header's ``start`` of ``scene``: ``None`` when its start is not known."""
+    if scene.start is None:
+        return None
+    return START_IS_INITIAL if scene.start is scene.initial else DEFAULT.encode(scene.start)
+
+
+def scene_header(
+    scene: Scene, initial: Any = None, state: Any = None, start: Any = None
+) -> dict[str, Any]:
+    """Everything of a scene but its journal. ``initial``, ``state`` and ``start``: the
+    documents of the scene's initial state, state and start (:func:`start_document`) when the
+    caller has them already (an autosave reuses what it encoded last time), else they are
+    encoded here."""
+    header: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "kind": "scene",
         "name": scene.name,
@@ -87,6 +106,10 @@ def scene_header(scene: Scene, initial: Any = None, state: Any = None) -> dict[s
         "state": DEFAULT.encode(scene.state) if state is None else state,
         "undone": [encode_entry(entry) for entry in scene.undone],
     }
+    begun = start_document(scene) if start is None else start
+    if begun is not None:
+        header["start"] = begun
+    return header
 
 
 def scene_to_document(scene: Scene) -> dict[str, Any]:
@@ -116,6 +139,8 @@ def scene_from_parts(
         initial = _decode(header, "initial")
         state = _decode(header, "state")
         undone = decode_entries(header.get("undone", []), "undone")
+        begun = header.get("start")
+        start = initial if begun in (None, START_IS_INITIAL) else _decode(header, "start")
     except KeyError as error:
         raise BadFile.of(path, "saves.documents.scene-lacks", error=error) from None
     except DocumentError as error:
@@ -129,6 +154,7 @@ def scene_from_parts(
         undone=undone,
         seed_base=seed_base,
         draws=draws,
+        start=None if begun is None else start,
     )
     check_scene_ranges(scene, path)  # issue 30: a sealed (trusted) file is checked too
     return scene

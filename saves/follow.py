@@ -18,7 +18,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.session import Scene, scene_after
+from engine.past import past_after
+from engine.session import Scene
 from saves import backups
 from saves.campaign import Campaign, named_directory
 from saves.errors import BadFile, NotFound, SaveError
@@ -192,7 +193,7 @@ class Follower:
         if recap is not None and recap[0].casefold() == info.name.casefold():
             length = len(scene.journal)
             if recap[1] <= length:
-                shown = scene_after(scene, recap[1])
+                shown = past_after(scene, recap[1])
                 return Followed(campaign.name, directory, shown, recap=(recap[1], length))
         return Followed(campaign=campaign.name, directory=directory, scene=scene)
 

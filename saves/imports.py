@@ -254,7 +254,7 @@ def _check_sheets(scene: Scene, number: int, path: Path) -> None:
     """An imported sheet is untrusted like any import: one no command could make is refused."""
     from engine.ih.sheet_rules import check_sheet
 
-    for state in (scene.initial, scene.state):
+    for state in (scene.initial, scene.state, scene.start):  # the start: None when unknown
         for sheet in getattr(state, "sheets", ()):
             try:
                 check_sheet(sheet)

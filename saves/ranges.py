@@ -56,11 +56,11 @@ def check_scene_ranges(scene: Scene, path: Path) -> None:
             seed = entry.seed
             if found is None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
                 found = f"{what}[{index}].seed"
-    for what in ("initial", "state"):
+    for what in ("initial", "state", "start"):
         if found is not None:
             break
         value = getattr(scene, what)
-        if _in_range(value):
+        if value is None or (what == "start" and value is scene.initial) or _in_range(value):
             continue
         place = _out_of_range(value, 0)
         if place is not None:
@@ -75,7 +75,8 @@ def _check_family(scene: Scene, path: Path) -> None:
     from engine.commands import new_state
 
     expected = new_state(scene.system)
-    for state in (scene.initial, scene.state):
+    begun = scene.initial if scene.start is None else scene.start
+    for state in (scene.initial, scene.state, begun):
         if type(state) is not type(expected) or getattr(state, "system", None) != getattr(
             expected, "system", None
         ):

@@ -137,7 +137,8 @@ class Roster:
         played before keeps the condition each character started it in (the past stays the
         past: replaying its damage on today's condition would count it twice). A scene whose
         sheets already are the roster's is returned as it is; so is one whose journal does not
-        replay on the roster."""
+        replay on the roster. A new scene's start (``Scene.start``) is where it begins; a played
+        one keeps its own, from which its past moments are replayed (:mod:`engine.past`)."""
         if isinstance(scene.initial, MistState):
             return self._mist_seen_by(scene)
         key = scene.name.casefold()
@@ -159,6 +160,8 @@ class Roster:
         )
         if not new and replayed and self.is_present(scene):
             seen = self._rebased(seen)
+        elif new:  # it begins where the campaign stands; its timeline replays from there
+            seen = replace(seen, start=seen.initial)
         state = seen.state
         assert isinstance(state, Encounter)  # replayed from an Encounter
         self._bases[key] = cast_now(state)
@@ -225,7 +228,7 @@ class Roster:
         standing = self.mist()
         if standing is not None and not scene.journal and not scene.undone:
             start = carry.named(standing, scene.name)
-            scene = replace(scene, initial=start, state=start)
+            scene = replace(scene, initial=start, state=start, start=start)
         elif standing is not None and standing.profiles and self.is_latest(scene):
             scene = _with_profiles(scene, standing)
         if standing is not None and (scene.journal or scene.undone) and self._split(scene):

@@ -32,11 +32,13 @@ from saves import sealed_rolls
 from saves.checkpoint_forms import Checkpoints, checkpoints_after
 from saves.codec import DEFAULT
 from saves.documents import (
+    START_IS_INITIAL,
     checked,
     decode_entries,
     encode_entry,
     scene_from_parts,
     scene_header,
+    start_document,
 )
 from saves.encoder import Memo
 from saves.errors import BadFile, PastEnd, SaveError
@@ -84,6 +86,7 @@ class SceneFile:
         """The header's tail as last written."""
         self._chunk_docs: dict[str, tuple[ChunkRef, dict[str, Any]]] = {}
         self._initial: tuple[Any, Any] = (None, None)
+        self._start: tuple[Any, Any] = (None, None)
         self._checkpoints = Checkpoints()
         self._rolls = SceneRolls(header, self.chunk_dir)
         """The rolls in sealed files (:mod:`saves.scene_rolls`), as last loaded or saved."""
@@ -141,8 +144,9 @@ class SceneFile:
                 scene = replace(
                     scene, checkpoints=self._checkpoints.decoded(header, len(sealed), scene)
                 )
-            if status is False:
+            if status is False:  # the journal vouches for the state, nothing for the start
                 check_journal_vouches(self.path, scene)
+                scene = replace(scene, start=None)
         except RecursionError:
             raise BadFile.of(self.path, "saves.file.nested") from None
         start = len(sealed)
@@ -304,7 +308,9 @@ class SceneFile:
                 **state_document,
                 sealed_rolls.FIELD: {"sealed": sealed_doc, "tail": tail_rolls},
             }
-        header = scene_header(scene, initial_document, state_document)
+        if self._start[0] is not scene.start or self._start[1] in (None, START_IS_INITIAL):
+            self._start = (scene.start, start_document(scene))
+        header = scene_header(scene, initial_document, state_document, self._start[1])
         header["journal_length"] = len(journal)
         # The same lists as at the last save, or noted as grown from them: their text is then
         # reused, not made again item by item (issue 30: an autosave flat in the journal's length)
