@@ -316,7 +316,11 @@ UNSEEN_EVENTS: frozenset[type[Event]] = frozenset(
 
 
 def actor(event: Any) -> str | None:
-    """Who made ``event`` (``None``: the Storyteller)."""
+    """Who made ``event`` (``None``: the Storyteller). A character's willpower spent (§1.7: dice,
+    defense, staying conscious, an impulse, a trait) is that character's; the ST's ``adjust``
+    of a pool is the ST's."""
+    if isinstance(event, ih_events.WillpowerChanged):
+        return event.name if event.use != "adjust" and event.name.strip() else None
     path = ROLLERS.get(type(event))
     value: Any = event
     for name in path.split(".") if path else ():
