@@ -7,6 +7,7 @@ effects, interrupts, kept-conscious combatants, surprise rounds and both turn-or
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -114,13 +115,10 @@ def _due_walked(order: tuple[Combatant, ...], source: str) -> tuple[object, ...]
     )
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_a_turn_opening_keeps_the_effects_a_walk_finds(seed: int) -> None:
-    """The effects a turn's start keeps (to take it back at a delay) are found in the walk that
-    counts them down: the same a walk of every effect before and after finds."""
+def _fight_states(lines: list[str]) -> Iterator[tuple[str, Encounter]]:
+    """Each line taken (refused ones skipped) and the fight's state after it."""
     history = History(new_scene("Fight", "ih-d10", 5))
-    checked = 0
-    for line in _script(seed):
+    for line in lines:
         try:
             command = commands.parse(line, "ih-d10")
             assert command is not None
@@ -129,6 +127,15 @@ def test_a_turn_opening_keeps_the_effects_a_walk_finds(seed: int) -> None:
             continue
         state = history.scene.state
         assert isinstance(state, Encounter)
+        yield line, state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_turn_opening_keeps_the_effects_a_walk_finds(seed: int) -> None:
+    """The effects a turn's start keeps (to take it back at a delay) are found in the walk that
+    counts them down: the same a walk of every effect before and after finds."""
+    checked = 0
+    for _, state in _fight_states(_script(seed)):
         for combatant in state.order:
             ticked, _, due, counted = effects.tick_turn(state, combatant.name)
             assert due == _due_walked(state.order, combatant.name)
@@ -153,17 +160,9 @@ def test_the_effects_sources_kept_per_order_are_those_a_walk_finds(seed: int) ->
     """A turn's start counts down only those holding its actor's effects, found by creator and
     handed on from order to order (issue 30): at every step of a random fight, the places kept
     are those a walk of every effect finds, and the count-down is the one a walk makes."""
-    history = History(new_scene("Fight", "ih-d10", 5))
     checked = 0
-    for line in _script(seed) + ['effect Ann "Ward" rounds=3 by=Bo', "next", "next"]:
-        try:
-            command = commands.parse(line, "ih-d10")
-            assert command is not None
-            history.execute(command, line)
-        except RuleError:
-            continue
-        state = history.scene.state
-        assert isinstance(state, Encounter)
+    extra = ['effect Ann "Ward" rounds=3 by=Bo', "next", "next"]
+    for line, state in _fight_states(_script(seed) + extra):
         assert effect_sources(state.order) == _sources_walked(state.order), line
         checked += bool(effect_sources(state.order))
         for combatant in state.order:
