@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
@@ -20,6 +21,24 @@ from console.persistence import Persistence
 from console.screens.dialogs import ConfirmDialog, TextDialog
 from saves.campaign import Campaign
 from saves.errors import SaveError
+
+
+class RowTable(DataTable[str]):
+    """A table of rows: Home and End go to the first and the last row (a DataTable scrolls its
+    columns with them, which a list of scenes never needs: they did nothing)."""
+
+    BINDINGS = [
+        Binding("home", "first_row", show=False),
+        Binding("end", "last_row", show=False),
+    ]
+
+    def action_first_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=0)
+
+    def action_last_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1)
 
 
 class OpenScreen(ModalScreen[tuple[str, str] | None]):
@@ -53,7 +72,7 @@ class OpenScreen(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.t("saves.open-title"), id="open-title")
-            yield DataTable(cursor_type="row", id="open-table")
+            yield RowTable(cursor_type="row", id="open-table")
             yield Static(self.t("saves.keys"), id="open-keys")
 
     def on_mount(self) -> None:
