@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from console.i18n import Translator, save_error_text
-from console.keymap import SAVES_KEYS, bindings_for
+from console.keymap import ROWS_KEYS, SAVES_KEYS, bindings_for
 from console.persistence import Persistence
 from console.screens.dialogs import ConfirmDialog, TextDialog
 from saves.campaign import Campaign
@@ -27,16 +26,13 @@ class RowTable(DataTable[str]):
     """A table of rows: Home and End go to the first and the last row (a DataTable scrolls its
     columns with them, which a list of scenes never needs: they did nothing)."""
 
-    BINDINGS = [
-        Binding("home", "first_row", show=False),
-        Binding("end", "last_row", show=False),
-    ]
+    BINDINGS = bindings_for(tuple(k for k in ROWS_KEYS if k.id in ("rows.first", "rows.last")))
 
-    def action_first_row(self) -> None:
+    def action_cursor_first(self) -> None:
         if self.row_count:
             self.move_cursor(row=0)
 
-    def action_last_row(self) -> None:
+    def action_cursor_last(self) -> None:
         if self.row_count:
             self.move_cursor(row=self.row_count - 1)
 
