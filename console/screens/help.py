@@ -61,7 +61,9 @@ def help_table(
     table = Table(expand=True, show_edge=False, box=None, padding=(0, 2))
     table.add_column(translate("help.keys"), style="bold", no_wrap=True, width=16)
     table.add_column(translate("help.action"), ratio=1, overflow="fold")  # 中文 wraps whole
-    table.add_column(translate("help.id"), style="dim", no_wrap=True)
+    # An id longer than most folds rather than squeezing the actions (at 80 columns the longest,
+    # 31 cells, left a group's title "战斗（无限恐怖）" two lines)
+    table.add_column(translate("help.id"), style="dim", max_width=22, overflow="fold")
     for group in groups(specs, first):
         members = [spec for spec in specs if spec.group == group]
         if not members:
