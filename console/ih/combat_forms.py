@@ -80,6 +80,8 @@ class CombatantDialog(FormKeys, CommandDialog):
                     yield RadioButton(t("kind.pc"), id="pc")
                 yield Checkbox(t("dialog.hidden"), id="hidden")
                 yield Button(t(f"dialog.{self.verb}"), variant="primary", id="ok")
+            if self.verb == "join":  # §3.5: a newcomer ruled clueless is flat-footed
+                yield Checkbox(t("dialog.clueless"), id="clueless")
             yield Static("", classes="error", id="combatant-error")
 
     def _value(self, field: str) -> str:
@@ -117,6 +119,7 @@ class CombatantDialog(FormKeys, CommandDialog):
             defense_bonus=numbers["defense-bonus"] or 0,
             kind=Kind.PC if pressed is not None and pressed.id == "pc" else Kind.NPC,
             hidden=self.query_one("#hidden", Checkbox).value,
+            clueless=self.verb == "join" and self.query_one("#clueless", Checkbox).value,
         )
         return ih.Add(entry=entry, join=self.verb == "join")
 
