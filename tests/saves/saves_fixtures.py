@@ -6,10 +6,12 @@ import hashlib
 import random
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from engine import commands as engine_commands
 from engine.errors import RuleError
 from engine.session import History, Scene, new_scene
+from saves import open_store
 
 NAMES = ("Ann", "Bob", "Old Wang", "Mei", "Hound", "Li", "Zoe", "Kat")
 
@@ -120,3 +122,33 @@ def save_dir_listing(root: Path) -> dict[str, tuple[str, int, int]]:
         digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
         rows[str(path.relative_to(root))] = (digest, status.st_mode, status.st_mtime_ns)
     return rows
+
+
+def saved_and_loaded(root: Path, campaign_name: str, scene: Scene) -> Scene:
+    """``scene`` saved in a new campaign under ``root`` and loaded back from disk."""
+    store = open_store(root)
+    with store.open_campaign(campaign_name, create=True) as campaign:
+        campaign.save_scene(scene)
+    with store.open_campaign(campaign_name, read_only=True) as campaign:
+        return campaign.load_scene(scene.name)
+
+
+def first_undo_applies(scene: Scene) -> tuple[History, int]:
+    """A history of ``scene`` after one undo, and how many commands that undo applied."""
+    from engine import session
+
+    applied = 0
+    real = session.commands.apply
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal applied
+        applied += 1
+        return real(*args, **kwargs)
+
+    history = History(scene)
+    session.commands.apply = counting  # type: ignore[assignment]
+    try:
+        history.undo()
+    finally:
+        session.commands.apply = real  # type: ignore[assignment]
+    return history, applied

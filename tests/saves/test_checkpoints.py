@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from saves_fixtures import build_ih
+from saves_fixtures import build_ih, first_undo_applies, saved_and_loaded
 
 from engine import session
 from engine.session import CHECKPOINT_EVERY, History, undo
@@ -36,26 +36,11 @@ def test_checkpoints_are_saved_and_loaded(tmp_path: Path, long_scene) -> None:  
 
 
 def test_the_first_undo_after_loading_replays_at_most_one_stretch(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, long_scene
+    tmp_path: Path, long_scene
 ) -> None:  # type: ignore[no-untyped-def]
-    store = open_store(tmp_path)
-    with store.open_campaign("Long", create=True) as campaign:
-        campaign.save_scene(long_scene)
-    with store.open_campaign("Long", read_only=True) as campaign:
-        loaded = campaign.load_scene("Fight")
-    applied = 0
-    real = session.commands.apply
-
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-        nonlocal applied
-        applied += 1
-        return real(*args, **kwargs)
-
-    history = History(loaded)
-    monkeypatch.setattr(session.commands, "apply", counting)
-    history.undo()
+    loaded = saved_and_loaded(tmp_path, "Long", long_scene)
+    history, applied = first_undo_applies(loaded)
     assert applied < CHECKPOINT_EVERY
-    monkeypatch.setattr(session.commands, "apply", real)
     assert history.scene == undo(replace(long_scene, checkpoints=()))  # the whole replay
     for step in range(2, 300):  # across two checkpoints: the states a whole replay gives
         history.undo()

@@ -12,10 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from saves_fixtures import build_ih
+from saves_fixtures import build_ih, first_undo_applies, saved_and_loaded
 
 from engine import session
-from engine.session import CHECKPOINT_EVERY, History, undo
+from engine.session import CHECKPOINT_EVERY, undo
 from saves import open_store
 from saves.checkpoint_forms import SEALED_SHARE
 
@@ -58,29 +58,12 @@ def test_a_crowded_fight_seals_checkpoints_within_their_share(tmp_path: Path, cr
     assert dict(loaded.checkpoints).items() <= dict(crowded.checkpoints).items()
 
 
-def test_an_undo_after_loading_replays_from_the_checkpoint_before(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crowded
-) -> None:  # type: ignore[no-untyped-def]
-    store = open_store(tmp_path)
-    with store.open_campaign("Crowd", create=True) as campaign:
-        campaign.save_scene(crowded)
-    with store.open_campaign("Crowd", read_only=True) as campaign:
-        loaded = campaign.load_scene("Fight")
+def test_an_undo_after_loading_replays_from_the_checkpoint_before(tmp_path: Path, crowded) -> None:  # type: ignore[no-untyped-def]
+    loaded = saved_and_loaded(tmp_path, "Crowd", crowded)
     places = [at for at, _ in loaded.checkpoints]
     gap = max(b - a for a, b in zip(places, places[1:], strict=False))
-    applied = 0
-    real = session.commands.apply
-
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-        nonlocal applied
-        applied += 1
-        return real(*args, **kwargs)
-
-    history = History(loaded)
-    monkeypatch.setattr(session.commands, "apply", counting)
-    history.undo()
+    history, applied = first_undo_applies(loaded)
     assert 0 < applied < gap + CHECKPOINT_EVERY
-    monkeypatch.setattr(session.commands, "apply", real)
     assert history.scene == undo(replace(crowded, checkpoints=()))  # what a whole replay gives
     assert history.scene.state == session.state_after(crowded, len(crowded.journal) - 1)
 
