@@ -12,7 +12,7 @@ from engine.errors import RuleError
 from engine.events import Event, Events
 from engine.ih.encounter import Combatant, Effect, Encounter, Phase, find, flagged, put, same_places
 from engine.ih.events import EffectAdded, EffectEnded, EffectExpired
-from engine.ih.order_places import Sources, effect_sources
+from engine.ih.order_places import Sources, effect_sources, sources_at
 from engine.records import replace
 
 
@@ -67,9 +67,8 @@ def tick_turn(state: Encounter, source: str | None) -> tuple[Encounter, Events, 
         return state, (), (), ()
     present = {c.key for c in state.order} if source is None else set()
     wanted = source.casefold() if source is not None else None
-    sources = effect_sources(state.order) if wanted is not None else None
     # At a turn's start, only those holding an effect of its actor (kept per order).
-    candidates = holders if sources is None else sources.get(wanted or "", ())
+    candidates = holders if wanted is None else sources_at(state.order, wanted)
     events: list[Event] = []
     old = state.order
     order: list[Combatant] | None = None  # copied at the first change (most ticks change none)
@@ -102,10 +101,12 @@ def tick_turn(state: Encounter, source: str | None) -> tuple[Encounter, Events, 
     emptied = {index for index in touched if not order[index].effects}
     still = tuple(index for index in holders if index not in emptied) if emptied else holders
     handed: Sources | None = None
-    if sources is not None and wanted is not None:  # only the actor's effects changed
-        handed = dict(sources)
+    if wanted is not None:  # only the actor's effects changed
+        handed = dict(effect_sources(state.order))
         left = tuple(
-            i for i in touched if any(e.source.casefold() == wanted for e in order[i].effects)
+            order[i].name
+            for i in touched
+            if any(e.source.casefold() == wanted for e in order[i].effects)
         )
         if left:
             handed[wanted] = left

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import RuleError
-from engine.ih.order_places import Known, known, places, put_flags, remember, sources_changed
+from engine.ih.order_places import Known, known, put_flags, remember, sources_changed
 from engine.ih.order_places import flagged as flagged
 from engine.ih.order_places import same_places as same_places
 from engine.ih.rolls import ExtendedTask, RollRecord
@@ -237,22 +237,22 @@ def find(state: Encounter, name: str) -> Combatant:
     Raises:
         RuleError: nobody has that name.
     """
-    by_name, by_key = places(state.order)
-    index = by_name.get(name)
+    found = known(state.order)
+    index = found.by_name.get(name)
     if index is None:
-        index = by_key.get(name.strip().casefold())
+        index = found.by_key.get(name.strip().casefold())
     if index is not None:
         return state.order[index]
-    known = ", ".join(c.name for c in state.order) or "nobody yet"
-    raise RuleError("ih.encounter.combatant-named-fight-known", name=name, known=known)
+    names = ", ".join(c.name for c in state.order) or "nobody yet"
+    raise RuleError("ih.encounter.combatant-named-fight-known", name=name, known=names)
 
 
 def index_of(state: Encounter, name: str) -> int:
     """The position of ``name`` in the turn order (-1 when absent)."""
-    by_name, by_key = places(state.order)
-    index = by_name.get(name)
+    found = known(state.order)
+    index = found.by_name.get(name)
     if index is None:
-        index = by_key.get(name.casefold())
+        index = found.by_key.get(name.casefold())
     return -1 if index is None else index
 
 
@@ -305,7 +305,7 @@ def put(
         copied[at] = changed
         if seen is not None and old[at].name == changed.name:
             flags, skips = put_flags(seen, at, old[at], changed)
-            seen = Known(old, found.by_name, found.by_key, flags, skips)
+            seen = Known(old, found.by_name, found._by_key, flags, skips)
         else:
             seen = None
     order = tuple(copied)
@@ -313,8 +313,8 @@ def put(
         sources = found.sources
         for at, changed in changes:
             if sources is not None and old[at].effects is not changed.effects:
-                sources = sources_changed(sources, at, old[at].effects, changed.effects)
-        remember(Known(order, found.by_name, found.by_key, seen.flags, seen.skips, sources))
+                sources = sources_changed(sources, changed.name, old[at].effects, changed.effects)
+        remember(Known(order, found.by_name, found._by_key, seen.flags, seen.skips, sources))
     if current is None:
         return replace(state, order=order)
     return replace(state, order=order, current=current)

@@ -8,6 +8,8 @@ is permanent (§3.4), so later insertions compare against neighbours rather than
 from __future__ import annotations
 
 import random
+from itertools import compress, count, repeat
+from operator import attrgetter, eq, lt
 
 from engine.errors import RuleError
 from engine.events import Event, Events
@@ -19,7 +21,10 @@ from engine.ih.events import (
     Swapped,
     TieRolledOff,
 )
+from engine.ih.order_places import reordered
 from engine.records import replace
+
+_INITIATIVE = attrgetter("initiative")
 
 
 def rank(combatant: Combatant) -> tuple[int, int, int, tuple[int, ...]]:
@@ -36,31 +41,40 @@ def roll_off(
     rolls again, with the newcomer, until nobody is. The order among those already placed never
     changes, and the result holds every round.
     """
-    score = rank(newcomer)[:3]
+    initiative, composure, dexterity = rank(newcomer)[:3]
+    same_score = compress(count(), map(eq, map(_INITIATIVE, order), repeat(initiative)))
+    # the places of full ties, found in C but for those of the very score (a fight of 500
+    # walked its whole order in Python at every initiative change: issue 30)
     tied = {
-        c.key: c
-        for c in order
-        if c.initiative == score[0] and (c.composure, c.dexterity) == score[1:]
+        at: order[at]
+        for at in same_score
+        if order[at].composure == composure and order[at].dexterity == dexterity
     }
     if not tied:
         return order, newcomer, ()
     events: list[Event] = []
     sequence: tuple[int, ...] = ()
     depth = 0
+    rolled = False
     while True:
-        group = [c for c in tied.values() if c.roll_off[:depth] == sequence]
+        group = [(at, c) for at, c in tied.items() if c.roll_off[:depth] == sequence]
         if not group:
             break
-        for other in group:
+        for at, other in group:
             if len(other.roll_off) <= depth:
                 face = rng.randint(1, 10)
-                tied[other.key] = replace(other, roll_off=other.roll_off + (face,))
+                tied[at] = replace(other, roll_off=other.roll_off + (face,))
                 events.append(TieRolledOff(other.name, newcomer.name, (face,)))
+                rolled = True
         face = rng.randint(1, 10)
         sequence += (face,)
-        events.append(TieRolledOff(newcomer.name, group[0].name, (face,)))
+        events.append(TieRolledOff(newcomer.name, group[0][1].name, (face,)))
         depth += 1
-    order = tuple(tied.get(c.key, c) for c in order)
+    if rolled:
+        changed = list(order)
+        for at, combatant in tied.items():
+            changed[at] = combatant
+        order = tuple(changed)
     return order, replace(newcomer, roll_off=sequence), tuple(events)
 
 
@@ -69,11 +83,13 @@ def insert_sorted(
 ) -> tuple[Encounter, Events]:
     """Insert ``newcomer`` before the first combatant it outranks (RULES.md §3.3)."""
     order, newcomer, events = roll_off(state.order, newcomer, rng)
-    position = len(order)
     placed = rank(newcomer)
     score = placed[0]
-    for index, other in enumerate(order):  # the score decides but in a tie (no tuple made)
-        if score > other.initiative or (score == other.initiative and placed > rank(other)):
+    scores = list(map(_INITIATIVE, order))
+    # before the first it outscores, or the first of its score it outranks (in C but for those)
+    position = next(compress(count(), map(lt, scores, repeat(score))), len(order))
+    for index in compress(range(position), map(eq, scores, repeat(score))):
+        if placed > rank(order[index]):
             position = index
             break
     order = order[:position] + (newcomer,) + order[position:]
@@ -109,7 +125,9 @@ def change(
         roll_off=(),
         delay_after=combatant.delay_after if holding else None,
     )
+    before = state.order
     state, events = insert_sorted(without(state, name), moved, rng)
+    reordered(before, state.order)  # the same names and effects: their sources hold
     changed = InitiativeChanged(combatant.name, combatant.initiative, moved.initiative)
     return state, (changed, *events)
 

@@ -30,22 +30,23 @@ Placed = TypeVar("Placed", bound=Combatant)
 
 class Known:
     """What is known of one turn order: each name's first place, each case-folded name's
-    first place, and the places of those with a flag (``"effects"``, ``"!acted"``: without)."""
+    first place (made when first asked: names are mostly given as written), and the places of
+    those with a flag (``"effects"``, ``"!acted"``: without)."""
 
-    __slots__ = ("order", "by_name", "by_key", "flags", "skips", "sources")
+    __slots__ = ("order", "by_name", "_by_key", "flags", "skips", "sources")
 
     def __init__(
         self,
         order: tuple[Combatant, ...],
         by_name: dict[str, int],
-        by_key: dict[str, int],
+        by_key: dict[str, int] | None,
         flags: dict[str, tuple[int, ...]],
         skips: dict[str, int] | None = None,
         sources: Sources | None = None,
     ) -> None:
         self.order = order
         self.by_name = by_name
-        self.by_key = by_key
+        self._by_key = by_key
         self.flags = flags
         self.sources = sources
         """:func:`effect_sources` of the order, once asked (or handed on)."""
@@ -54,9 +55,20 @@ class Known:
         leaves the front of ``"!acted"``, and copying the rest at every ``next`` made a fight's
         round quadratic in its length (issue 30)."""
 
+    @property
+    def by_key(self) -> dict[str, int]:
+        """Each case-folded name's first place (built when first asked: case-folding every
+        name of a new order of 500 after each initiative change cost most of it, issue 30)."""
+        if self._by_key is None:
+            names = list(map(_NAME, self.order))
+            places = range(len(names) - 1, -1, -1)
+            self._by_key = dict(zip(map(str.casefold, reversed(names)), places, strict=True))
+        return self._by_key
 
-Sources = dict[str, tuple[int, ...]]
-"""For each creator of effects (its case-folded name), the places of those holding one it made."""
+
+Sources = dict[str, tuple[str, ...]]
+"""For each creator of effects (its case-folded name), the names of those holding one it made:
+names, not places, so an order only reordered (an initiative change) keeps them."""
 
 _KNOWN: dict[int, Known] = {}
 """Turn orders lately looked into, by identity (each keeps its order, so its id is not
@@ -66,6 +78,7 @@ so what is known of one never changes; ``put`` and :func:`same_places` hand it o
 order they make."""
 
 _KNOWN_KEPT = 64
+_NAME = attrgetter("name")
 
 
 def known(order: tuple[Combatant, ...]) -> Known:
@@ -74,12 +87,10 @@ def known(order: tuple[Combatant, ...]) -> Known:
         return found
     # The first place of each name: built backwards, so a name's first place is set last (in
     # C, by ``dict`` and ``zip``: a new order of 500 was walked name by name after every
-    # initiative change, issue 30).
-    names = [combatant.name for combatant in order]
-    places = range(len(names) - 1, -1, -1)
-    by_name = dict(zip(reversed(names), places, strict=True))
-    by_key = dict(zip(map(str.casefold, reversed(names)), places, strict=True))
-    return remember(Known(order, by_name, by_key, {}))
+    # initiative change, issue 30); the case-folded names when first asked.
+    names = list(map(_NAME, order))
+    by_name = dict(zip(reversed(names), range(len(names) - 1, -1, -1), strict=True))
+    return remember(Known(order, by_name, None, {}))
 
 
 def remember(seen: Known) -> Known:
@@ -87,12 +98,6 @@ def remember(seen: Known) -> Known:
         _KNOWN.pop(next(iter(_KNOWN)), None)
     _KNOWN[id(seen.order)] = seen
     return seen
-
-
-def places(order: tuple[Combatant, ...]) -> tuple[dict[str, int], dict[str, int]]:
-    """The first place of each name and of each case-folded name in ``order``."""
-    found = known(order)
-    return found.by_name, found.by_key
 
 
 def _flag(combatant: Combatant, flag: str) -> bool:
@@ -139,24 +144,45 @@ def same_places(
     ``flags`` and effects' ``sources`` given, if the caller knows them)."""
     found = _KNOWN.get(id(old))
     if found is not None and found.order is old and len(new) == len(old):
-        remember(Known(new, found.by_name, found.by_key, dict(flags or {}), sources=sources))
+        remember(Known(new, found.by_name, found._by_key, dict(flags or {}), sources=sources))
     return new
 
 
 def effect_sources(order: tuple[Combatant, ...]) -> Sources:
-    """For each creator of an effect (case-folded), the places, in order, of those holding one
-    it made: a turn's start counts down only those (issue 30: it walked every effect of a fight
-    at every ``next``, a fight of 500 holding hundreds). Kept per order, handed on by ``put``
-    while the effects stay the very same, and by a count-down that knows what it changed."""
+    """For each creator of an effect (case-folded), the names of those holding one it made: a
+    turn's start counts down only those (issue 30: it walked every effect of a fight at every
+    ``next``, a fight of 500 holding hundreds). Kept per order, handed on by ``put``
+    while the effects stay the very same, by a count-down that knows what it changed, and by
+    a reordering (:func:`reordered`)."""
     found = known(order)
     if found.sources is None:
-        places: dict[str, list[int]] = {}
+        holders: dict[str, list[str]] = {}
         for index in flagged(order, "effects"):
             holder: Any = order[index]  # an engine.ih.encounter.Combatant
+            name = holder.name
             for creator in creators(holder.effects):
-                places.setdefault(creator, []).append(index)
-        found.sources = {creator: tuple(at) for creator, at in places.items()}
+                holders.setdefault(creator, []).append(name)
+        found.sources = {creator: tuple(names) for creator, names in holders.items()}
     return found.sources
+
+
+def sources_at(order: tuple[Combatant, ...], creator: str) -> list[int]:
+    """The places, in order, of those holding an effect ``creator`` (case-folded) made."""
+    by_name = known(order).by_name
+    found = effect_sources(order).get(creator, ())
+    return sorted(by_name[name] for name in found if name in by_name)
+
+
+def reordered(old: tuple[Placed, ...], new: tuple[Placed, ...]) -> tuple[Placed, ...]:
+    """``new``, ``old`` reordered (the same names holding the very same effects, as an
+    initiative change leaves them): the effects' sources of ``old``, if known, are ``new``'s
+    (a fight of 500 rebuilt them after each of its thousands of initiative changes)."""
+    found = _KNOWN.get(id(old))
+    if found is not None and found.order is old and found.sources is not None:
+        made = known(new)
+        if made.sources is None:
+            made.sources = found.sources
+    return new
 
 
 _CREATORS: dict[int, tuple[Any, frozenset[str]]] = {}
@@ -176,22 +202,20 @@ def creators(effects: Any) -> frozenset[str]:
     return made
 
 
-def sources_changed(sources: Sources, at: int, before: Any, after: Any) -> Sources:
-    """``sources`` once the combatant at ``at`` has effects ``after`` instead of ``before``."""
+def sources_changed(sources: Sources, name: str, before: Any, after: Any) -> Sources:
+    """``sources`` once the combatant ``name`` has effects ``after``, not ``before``."""
     was, now = creators(before), creators(after)
     if was == now:
         return sources
     changed = dict(sources)
     for creator in was - now:
-        left = tuple(index for index in changed[creator] if index != at)
+        left = tuple(holder for holder in changed[creator] if holder != name)
         if left:
             changed[creator] = left
         else:
             del changed[creator]
     for creator in now - was:
-        places = changed.get(creator, ())
-        where = bisect_left(places, at)
-        changed[creator] = (*places[:where], at, *places[where:])
+        changed[creator] = (*changed.get(creator, ()), name)
     return changed
 
 

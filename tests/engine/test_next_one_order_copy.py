@@ -147,12 +147,18 @@ def test_a_turn_opening_keeps_the_effects_a_walk_finds(seed: int) -> None:
     assert checked > 0
 
 
-def _sources_walked(order: tuple[Combatant, ...]) -> dict[str, tuple[int, ...]]:
-    found: dict[str, list[int]] = {}
-    for index, combatant in enumerate(order):
-        for creator in sorted({e.source.casefold() for e in combatant.effects}):
-            found.setdefault(creator, []).append(index)
-    return {creator: tuple(places) for creator, places in found.items()}
+def _sources_walked(order: tuple[Combatant, ...]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for combatant in order:
+        for creator in {e.source.casefold() for e in combatant.effects}:
+            found.setdefault(creator, set()).add(combatant.name)
+    return found
+
+
+def _sources_kept(order: tuple[Combatant, ...]) -> dict[str, set[str]]:
+    kept = effect_sources(order)
+    assert all(len(set(keys)) == len(keys) for keys in kept.values())  # each holder once
+    return {creator: set(keys) for creator, keys in kept.items()}
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -163,7 +169,7 @@ def test_the_effects_sources_kept_per_order_are_those_a_walk_finds(seed: int) ->
     checked = 0
     extra = ['effect Ann "Ward" rounds=3 by=Bo', "next", "next"]
     for line, state in _fight_states(_script(seed) + extra):
-        assert effect_sources(state.order) == _sources_walked(state.order), line
+        assert _sources_kept(state.order) == _sources_walked(state.order), line
         checked += bool(effect_sources(state.order))
         for combatant in state.order:
             ticked, events, _, _ = effects.tick_turn(state, combatant.name)
