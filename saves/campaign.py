@@ -16,7 +16,7 @@ to the roster.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -117,16 +117,19 @@ class Campaign(CampaignCast):
                 raise PastEnd(path, length)
             return past_after(whole, at), length
 
-    def export_scene(self, name: str) -> tuple[Scene, Iterator[list[Any]]]:
-        """The scene of that name without its journal, and its journal's documents a group
-        at a time (copied from its files when they are ours, else encoded from the loaded
-        scene): what an export writes, without building the journal's engine objects (issue
-        30).
+    def export_scene(self, name: str) -> tuple[Scene, Iterator[list[Any]], Callable[[], list[Any]]]:
+        """The scene of that name without its journal, its journal's documents a group at a
+        time (copied from its files when they are ours, else encoded from the loaded scene):
+        what an export writes, without building the journal's engine objects (issue 30); and
+        the checkpoints it names, once the documents are read (:class:`saves.journal_chunks.
+        ExportMarks`).
 
         Raises:
             NotFound: no such scene. BadFile, NewerVersion: its file is bad (named).
         """
+        from saves.checkpoint_forms import checkpoint_mark
         from saves.documents import encode_entry
+        from saves.journal_chunks import ExportMarks
 
         with self._mutex:
             _, info = self._index.info(name)
@@ -135,19 +138,26 @@ class Campaign(CampaignCast):
             except FileNotFoundError:
                 self._missing(info)
             if parts is not None:
-                scene, length, documents = parts
+                scene, documents, marks = parts
                 scene = scene if scene.name == info.name else replace(scene, name=info.name)
-                if not length and not scene.undone:
-                    return self.with_roster(scene), documents
+                if not marks.length and not scene.undone:
+                    return self.with_roster(scene), documents, lambda: marks.found
                 if self._roster.sees_played_as_saved(scene):
-                    return scene, documents
+                    return scene, documents, lambda: marks.found
             whole = self.load_scene(name)  # its journal replayed on the campaign's cast
             journal = whole.journal
             groups = (
                 [encode_entry(entry) for entry in journal[start : start + CHUNK]]
                 for start in range(0, len(journal), CHUNK)
             )
-            return replace(whole, journal=()), groups
+            wanted = ExportMarks(len(journal))
+            wanted.take([[at, None] for at, _ in whole.checkpoints])
+            states = dict(whole.checkpoints)
+
+            def named() -> list[Any]:
+                return [[at, *checkpoint_mark(states[at], whole.state)] for at, _ in wanted.found]
+
+            return replace(whole, journal=()), groups, named
 
     def save_scene(self, scene: Scene) -> None:
         """Save the scene under its name (created if new): the autosave after every command.

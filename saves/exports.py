@@ -85,11 +85,15 @@ def write_export(store: Store, target: str, write: Callable[[str], object]) -> N
         write(f"\n {_text('scenes', 0)}: ")
 
         def scene(each: str) -> Iterator[str]:
-            loaded, documents = campaign.export_scene(each)
+            loaded, documents, marks = campaign.export_scene(each)
             header = scene_header(loaded)
             yield "{" + "".join(_member(key, value, 2) + "," for key, value in header.items())
             yield f"\n   {_text('journal', 0)}: "
             yield from _list((_lines(group, 3) for group in documents if group), 3)
+            named = marks()  # a few states on the way, for the import (saves.import_replay)
+            if named:
+                yield f",\n   {_text('checkpoints', 0)}: "
+                yield from _list(iter([_lines(named, 3)]), 3)
             yield "\n  }"
 
         for piece in _list(("".join(scene(each)) for each in names), 1):

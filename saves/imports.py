@@ -10,23 +10,24 @@ parsed, checked and kept decoded before the next is read, and a scene over
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine import commands
 from engine.errors import RuleError
 from engine.limits import MAX_NAME, MAX_TEXT, bad_character
-from engine.session import CHECKPOINT_EVERY, Scene
+from engine.session import JournalEntry, Scene
 from saves import units
+from saves.checkpoint_forms import whole_state
+from saves.codec import DEFAULT
 from saves.documents import checked, scene_from_document
 from saves.errors import BadFile, ImportRefused, SaveError
 from saves.exports import Store
+from saves.import_replay import ForgedEvents, replay
+from saves.journal_chunks import checkpoint_list
 from saves.json_stream import read_object
 from saves.migrations import campaign_v1_to_v2, is_v1_campaign
 from saves.no_gc import collections_paused
-from saves.replayed_events import same_history
 from saves.type_registry import DocumentError
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
@@ -126,10 +127,16 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
     except BadFile as error:
         told = str(error).removesuffix(" The file was left as it is.")
         raise ImportRefused(told, path, error.code, error.params) from None
-    _check_commands(scene, index + 1, path)
+    _check_commands(scene.undone, 0, scene, index + 1, path)
+
+    def check(start: int, end: int) -> None:
+        _check_commands(scene.journal[start:end], start, scene, index + 1, path)
+
     try:
-        state, checkpoints = _replay(scene)
+        state, checkpoints = replay(scene, _marks(raw, scene), check)
         ok = state == scene.state
+    except ImportRefused:  # a bad command, named by ``check``
+        raise
     except ForgedEvents as forged:
         raise ImportRefused.of(
             "saves.exports.events-differ", path, path=path, number=index + 1, entry=forged.entry
@@ -153,80 +160,23 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
     return replace(scene, state=state, checkpoints=checkpoints)
 
 
-def _replay(scene: Scene) -> tuple[Any, tuple[tuple[int, Any], ...]]:
-    """The state the journal makes, and the checkpoints met on the way (undo after an import
-    then replays at most :data:`engine.session.CHECKPOINT_EVERY` entries).
-
-    Raises:
-        ForgedEvents: an entry's events are not what its command makes
-            (:func:`saves.replayed_events.same_history`).
-    """
-    state = scene.initial
-    checkpoints = []
-    rng = SeededOnUse()
-    for index, entry in enumerate(scene.journal, start=1):
-        rng.pending = entry.seed  # as random.Random(entry.seed), seeded only if it is used
-        state, events = commands.apply(state, scene.system, entry.command, rng)
-        if events != entry.events and not same_history(scene.initial, entry.events, events):
-            raise ForgedEvents(index)
-        if index % CHECKPOINT_EVERY == 0:
-            checkpoints.append((index, state))
-    return state, tuple(checkpoints)
-
-
-class ForgedEvents(Exception):
-    """Journal entry ``entry`` (from 1) holds events its command does not make."""
-
-    def __init__(self, entry: int) -> None:
-        super().__init__(entry)
-        self.entry = entry
-
-
-class SeededOnUse(random.Random):
-    """A ``random.Random(pending)`` seeded when first drawn from: most commands of a journal
-    (``next``, ``damage``, ``heal``…) draw nothing, and seeding costs more than many of them
-    (issue 30). Every draw goes through ``random`` or ``getrandbits``, both overridden (so
-    ``Random`` keeps drawing integers with ``getrandbits``): the same numbers as
-    ``random.Random(pending)`` gives."""
-
-    pending: Any = None
-
-    def _seeded(self) -> None:
-        seed, self.pending = self.pending, None
-        super().seed(seed)
-
-    def seed(self, a: Any = None, version: int = 2) -> None:
-        self.pending = None
-        super().seed(a, version)
-
-    def random(self) -> float:
-        if self.pending is not None:
-            self._seeded()
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        if self.pending is not None:
-            self._seeded()
-        return super().getrandbits(k)
-
-    def getstate(self) -> Any:
-        if self.pending is not None:
-            self._seeded()
-        return super().getstate()
-
-
-def _check_commands(scene: Scene, number: int, path: Path) -> None:
-    """Every command of the journal and the redo stack as the console could have taken it: a
-    line of at most :data:`engine.limits.MAX_LINE` characters, texts and numbers within the
-    ranges a typed line is held to (issue 30: a 1 MB line was imported, and a command and a
-    state edited alike, ``health=10**9``, replayed to the state the file gave).
+def _check_commands(
+    entries: tuple[JournalEntry, ...], first: int, scene: Scene, number: int, path: Path
+) -> None:
+    """Every command of ``entries`` (the journal's from index ``first``, or the redo stack) as
+    the console could have taken it: a line of at most :data:`engine.limits.MAX_LINE`
+    characters, texts and numbers within the ranges a typed line is held to (issue 30: a 1 MB
+    line was imported, and a command and a state edited alike, ``health=10**9``, replayed to
+    the state the file gave).
 
     Raises:
         ImportRefused: naming the scene, the command's place and what is wrong.
     """
     from engine.limits import MAX_LINE, check_command
 
-    for place, entry in enumerate((*scene.journal, *scene.undone), start=1):
+    if entries is scene.undone:
+        first = len(scene.journal)
+    for place, entry in enumerate(entries, start=first + 1):
         if len(entry.text) > MAX_LINE:
             raise ImportRefused.of(
                 "saves.exports.line-too-long",
@@ -248,6 +198,23 @@ def _check_commands(scene: Scene, number: int, path: Path) -> None:
                 entry=place,
                 error=error,
             ) from None
+
+
+def _marks(raw: Any, scene: Scene) -> list[tuple[int, Any]]:
+    """The states an export names on the way through the journal (``"checkpoints"``, written
+    as a scene file's: :func:`saves.journal_chunks.checkpoint_list`), decoded; an ill-formed one
+    is left out. Untrusted: :func:`saves.import_replay.replay` uses one only when the replay
+    reaches that very state."""
+    named = raw.get("checkpoints") if type(raw) is dict else None
+    marks = []
+    for at, document, prefixes in checkpoint_list(named, 0, len(scene.journal) - 1):
+        try:
+            state = whole_state(DEFAULT.decode(document), prefixes, scene.state)
+        except (DocumentError, RecursionError, TypeError, ValueError):
+            continue
+        if state is not None and type(state) is type(scene.initial):
+            marks.append((at, state))
+    return marks
 
 
 def _check_sheets(scene: Scene, number: int, path: Path) -> None:

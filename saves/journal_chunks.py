@@ -240,11 +240,14 @@ def write_sealed_bytes(directory: Path, letter: str, start: int, data: bytes) ->
     return file
 
 
-def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
+def chunk_documents(
+    header_path: Path, refs: Any, marks: ExportMarks | None = None
+) -> Iterator[list[Any]]:
     """The journal entries' documents of the chunks a header names, chunk by chunk, as saved:
     each chunk's checksum verified and its JSON parsed, never built into engine objects (an
     export copies them: issue 30). Only for a header whose own checksum matched, so the chunks'
-    names, and with them their bytes, are ours.
+    names, and with them their bytes, are ours. ``marks``, given, takes the checkpoints an
+    export names from the chunks holding one it wants.
 
     Raises:
         BadFile, NewerVersion: a reference or a chunk is bad or missing (named).
@@ -257,7 +260,10 @@ def chunk_documents(header_path: Path, refs: Any) -> Iterator[list[Any]]:
         ref = _chunk_ref(header_path, raw, start)
         path = chunk_dir / ref.file
         data = chunk_bytes(path)
-        entries = _entries_alone(data)
+        found = _entries_and_rest(data)
+        entries = None if found is None else found[0]
+        if found is not None and marks is not None and marks.wants(start + ref.count):
+            marks.take(_checkpoints_text(found[1]))
         if entries is None:  # not as this version writes it: parsed whole, and checked
             try:
                 body = parse_json(path, data)["journal"]["1"]
@@ -275,6 +281,11 @@ _DECODER = json.JSONDecoder()
 
 
 def _entries_alone(data: bytes) -> list[Any] | None:
+    found = _entries_and_rest(data)
+    return None if found is None else found[0]
+
+
+def _entries_and_rest(data: bytes) -> tuple[list[Any], str] | None:
     """The entries of a chunk as this version writes it (``{"journal":{"1":{"schema_version",
     "kind","scene","start","entries":[...],"checkpoints":[...]}}}``, compact), parsed alone:
     its checkpoints, some 40 % of its bytes, are not read (an export needs only the entries).
@@ -304,4 +315,52 @@ def _entries_alone(data: bytes) -> list[Any] | None:
         rest == "}}}" or (rest.startswith(',"checkpoints":') and rest.endswith("}}}"))
     ):
         return None
-    return entries
+    return entries, rest
+
+
+_MARKS = ',"checkpoints":'
+
+
+def _checkpoints_text(rest: str) -> Any:
+    """The checkpoints of a chunk of ours, from what follows its entries; ``None``: none."""
+    if not rest.startswith(_MARKS):
+        return None
+    try:
+        return json.loads(rest[len(_MARKS) : -3])
+    except (ValueError, RecursionError):
+        return None
+
+
+class ExportMarks:
+    """The checkpoints an export names for a journal of ``length`` entries (issue 30): the
+    first kept at or after each eighth of it, so an import can replay its parts side by side
+    (:mod:`saves.import_replay`). Filled as the chunks are read: only those holding one wanted
+    are parsed for them."""
+
+    def __init__(self, length: int, parts: int = 8) -> None:
+        from saves.import_replay import PARALLEL_FROM
+
+        self.length = length
+        self.last = length - 1
+        long = length >= PARALLEL_FROM
+        self.aims = [length * k // parts for k in range(1, parts)] if long else []
+        self.found: list[Any] = []
+
+    def wants(self, upto: int) -> bool:
+        """Whether entries up to ``upto`` may hold one wanted."""
+        return bool(self.aims) and self.aims[0] <= upto
+
+    def take(self, raw: Any) -> None:
+        """Take what is wanted of a checkpoint list ``[[n, state, prefixes?], ...]``."""
+        for item in raw if type(raw) is list else ():
+            if not self.aims:
+                return
+            if (
+                type(item) is list
+                and len(item) in (2, 3)
+                and type(item[0]) is int
+                and self.aims[0] <= item[0] <= self.last
+            ):
+                self.found.append(item)
+                while self.aims and self.aims[0] <= item[0]:
+                    self.aims.pop(0)

@@ -44,6 +44,7 @@ from saves.encoder import Memo
 from saves.errors import BadFile, PastEnd, SaveError
 from saves.journal_chunks import (
     ChunkRef,
+    ExportMarks,
     chunk_digest,
     chunk_documents,
     read_chunks,
@@ -193,12 +194,11 @@ class SceneFile:
         scene = scene_from_parts(header, tuple(entries[:at]), self.path)
         return replace(scene, state=replayed_to(scene, at), undone=()), length
 
-    def export_parts(self) -> tuple[Scene, int, Iterator[list[Any]]] | None:
-        """For an export: the scene without its journal, its journal's length, and its
-        journal's documents as saved, a chunk at a time (the chunks' JSON is copied, never
-        built into engine objects: issue 30), when the header's checksum matched (the chunks
-        are then ours, named by their checksums); ``None`` otherwise, and the caller loads the
-        scene whole.
+    def export_parts(self) -> tuple[Scene, Iterator[list[Any]], ExportMarks] | None:
+        """For an export: the scene without its journal, its journal's documents as saved a
+        chunk at a time (their JSON copied, never built into engine objects: issue 30), and the
+        checkpoints it names (filled as they are read), when the header's checksum matched (the
+        chunks are ours, named by their checksums); else ``None``: the caller loads it whole.
 
         Raises:
             BadFile, NewerVersion: the header, a chunk or its sealed rolls are bad (named).
@@ -216,14 +216,15 @@ class SceneFile:
         if type(tail) is not list or header.get("journal_length") != counted + len(tail):
             return None  # not what this version writes: the whole load names the problem
         header, roll_refs = self._rolls.split(header)
-        scene = scene_from_parts(header, (), self.path)
-        scene = self._rolls.with_sealed(scene, roll_refs, True)
+        scene = self._rolls.with_sealed(scene_from_parts(header, (), self.path), roll_refs, True)
+        marks = ExportMarks(counted + len(tail))
 
         def documents() -> Iterator[list[Any]]:
-            yield from chunk_documents(self.path, refs)
+            yield from chunk_documents(self.path, refs, marks)
+            marks.take(header.get("checkpoints"))
             yield tail
 
-        return scene, counted + len(tail), documents()
+        return scene, documents(), marks
 
     def _decode_tail(self, tail: Any, trusted: bool) -> tuple[JournalEntry, ...]:
         """The tail entries: by the fast trusted path when the header's checksum matched (we
@@ -382,12 +383,11 @@ class SceneFile:
 
 
 def _shared_prefix(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
-    """How many first entries ``new`` shares with ``old``, by identity. A journal only grows
-    at its end or is cut back (``engine.session``: execute, redo, undo, ``scene_after``), so an
-    entry object sits at one place, with the same entries before it, in every journal holding
-    it: where ``old`` and ``new`` part is found by bisection, in a few steps whatever their
-    length (comparing a 50,000-entry journal at C speed took a fifth of an autosave: issue 30).
-    The last :data:`CHUNK` entries shared, whose documents are reused, are compared one by one."""
+    """How many first entries ``new`` shares with ``old``, by identity. A journal only grows at
+    its end or is cut back (``engine.session``), so an entry sits at one place, after the same
+    entries, in every journal holding it: where they part is found by bisection (comparing a
+    50,000-entry journal took a fifth of an autosave: issue 30), the last :data:`CHUNK` shared
+    entries (their documents reused) one by one."""
     low, high = 0, min(len(old), len(new))
     while low < high:
         middle = (low + high) // 2

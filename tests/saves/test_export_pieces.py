@@ -38,15 +38,15 @@ def test_a_chunks_entries_read_alone_give_the_same_export_byte_for_byte(
     with store.open_campaign("Long", create=True) as campaign:
         campaign.save_scene(replace(build("ih-d10", 2 * CHUNK + 30, 4), name=name))
     alone: list[bool] = []
-    real = journal_chunks._entries_alone
+    real = journal_chunks._entries_and_rest
     monkeypatch.setattr(
         journal_chunks,
-        "_entries_alone",
+        "_entries_and_rest",
         lambda data: (alone.append(real(data) is not None), real(data))[1],
     )
     fast = _export(store, "Long")
     assert alone == [True, True]
-    monkeypatch.setattr(journal_chunks, "_entries_alone", lambda data: None)
+    monkeypatch.setattr(journal_chunks, "_entries_and_rest", lambda data: None)
     monkeypatch.setattr(exports, "_lines", _plain_lines)
     assert _export(store, "Long") == fast
     assert json.loads(fast)["scenes"][0]["name"] == name

@@ -87,7 +87,7 @@ def test_a_huge_number_deep_in_a_state_is_refused_by_name(scene: Any) -> None:
 def test_the_replay_rng_draws_what_a_fresh_random_of_the_entry_seed_draws() -> None:
     import random
 
-    from saves.imports import SeededOnUse
+    from saves.import_replay import SeededOnUse
 
     rng = SeededOnUse()
     for seed in (0, 7, 12_000_141, 2**63 - 1):

@@ -1,0 +1,256 @@
+"""An imported scene's journal replayed to check it, on two processors when the export says
+where to cut it (issue 30, point 9: an import of a 50,000-entry scene is mostly this replay).
+
+An export (:mod:`saves.exports`) names a few states of each long journal (``"checkpoints"``).
+They are never trusted: the second part of the journal is replayed in a forked process from the
+named state while this one replays the first part, and the second part's result is used only
+when the first part ends in that very state (every field, the rolls too). Otherwise, or when the
+other process fails in any way (a refusal too: it is found again here, with its own words), this
+process replays the rest itself: the result is always the one replaying the whole journal in
+order gives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import pickle
+import random
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from engine import commands
+from engine.session import CHECKPOINT_EVERY, Scene
+from saves.replayed_events import same_history
+
+PARALLEL_FROM = 4096
+"""The fewest journal entries replayed in two processes: a fork and its answer cost some tens of
+milliseconds, the replay of 4,096 entries some hundreds."""
+
+FIRST_SHARE = 0.45
+"""The share of the journal this process replays when it cuts it in two: the other process's
+share comes back pickled, and this one then reads it."""
+
+SENT_EVERY = 4 * CHECKPOINT_EVERY
+"""The other process sends back one checkpoint in this many entries (and every one near the
+journal's end, kept in the scene file's header): pickling each cost as much as replaying it, and
+the scene file keeps about one in two (one in thirteen in a fight of 500) anyway
+(:data:`saves.checkpoint_forms.SEALED_SHARE`)."""
+
+SENT_ALL_LAST = 1024
+"""The entries at the journal's end whose checkpoints the other process all sends back."""
+
+Checkpoints = tuple[tuple[int, Any], ...]
+
+
+def replay(
+    scene: Scene, marks: list[tuple[int, Any]], check: Callable[[int, int], None]
+) -> tuple[Any, Checkpoints]:
+    """The state ``scene``'s journal makes from its initial state, and the checkpoints met on
+    the way (one every :data:`engine.session.CHECKPOINT_EVERY` entries). ``marks``: states the
+    file names, ``(n, state after n entries)``, in order, untrusted (see the module).
+    ``check(start, end)`` checks the commands of entries ``start`` to ``end`` (from 0) before
+    they are replayed: a bad command is named before any replay fails, as in order.
+
+    Raises:
+        ForgedEvents: an entry's events are not what its command makes.
+        RuleError, Exception: a command the engine refuses, or fails on; what ``check`` raises.
+    """
+    length = len(scene.journal)
+    cut = _cut(marks, length)
+    other = None
+    if cut is not None:
+        at, named = cut
+        other = _start(lambda: _checked_part(scene, named, at, length, check))
+    if cut is None or other is None:
+        check(0, length)
+        return _replay_part(scene, scene.initial, 0, length)
+    try:
+        check(0, at)
+    except BaseException:
+        other.cancel()
+        raise
+    try:
+        state, checkpoints = _replay_part(scene, scene.initial, 0, at)
+    except BaseException:
+        other.cancel()
+        check(at, length)
+        raise
+    if same_exactly(state, named):
+        answer = other.answer()
+        if answer is not None:
+            final, rest = answer
+            return final, checkpoints + rest
+    else:
+        other.cancel()
+    check(at, length)
+    final, rest = _replay_part(scene, state, at, length)
+    return final, checkpoints + rest
+
+
+def _checked_part(
+    scene: Scene, state: Any, start: int, end: int, check: Callable[[int, int], None]
+) -> tuple[Any, Checkpoints]:
+    """The other process's part: checked, replayed, and the checkpoints it sends back."""
+    check(start, end)
+    final, checkpoints = _replay_part(scene, state, start, end)
+    last = end - SENT_ALL_LAST
+    return final, tuple(
+        (at, state) for at, state in checkpoints if at % SENT_EVERY == 0 or at > last
+    )
+
+
+def _cut(marks: list[tuple[int, Any]], length: int) -> tuple[int, Any] | None:
+    """The named state nearest :data:`FIRST_SHARE` of the journal, when it is long enough and
+    this process may fork."""
+    if length < PARALLEL_FROM or not marks or not may_fork():
+        return None
+    aim = length * FIRST_SHARE
+    at, state = min(marks, key=lambda mark: abs(mark[0] - aim))
+    if not 0 < at < length or abs(at - aim) > length / 4:
+        return None
+    return at, state
+
+
+def may_fork() -> bool:
+    """Whether a forked process may replay a part: ``fork`` exists and no other thread runs
+    (a thread holding a lock at the fork would leave the copy waiting on it for ever)."""
+    return hasattr(os, "fork") and threading.active_count() == 1
+
+
+def _replay_part(scene: Scene, state: Any, start: int, end: int) -> tuple[Any, Checkpoints]:
+    """Entries ``start`` (from 0) to ``end`` replayed from ``state``, the state after the first
+    ``start``; the checkpoints met on the way."""
+    checkpoints = []
+    rng = SeededOnUse()
+    system = scene.system
+    apply = commands.apply
+    journal = scene.journal
+    for index in range(start, end):
+        entry = journal[index]
+        rng.pending = entry.seed  # as random.Random(entry.seed), seeded only if it is used
+        state, events = apply(state, system, entry.command, rng)
+        if events != entry.events and not same_history(scene.initial, entry.events, events):
+            raise ForgedEvents(index + 1)
+        if (index + 1) % CHECKPOINT_EVERY == 0:
+            checkpoints.append((index + 1, state))
+    return state, tuple(checkpoints)
+
+
+def same_exactly(one: Any, other: Any) -> bool:
+    """``one == other``, and their fields left out of ``==`` equal too (``Encounter.rolls``,
+    its ``opening``): a part replayed from ``other`` is then the part replayed from ``one``."""
+    if type(one) is not type(other) or one != other:
+        return False
+    if dataclasses.is_dataclass(one) and not isinstance(one, type):
+        for field in dataclasses.fields(one):
+            if not field.compare and getattr(one, field.name) != getattr(other, field.name):
+                return False
+    return True
+
+
+class _Other:
+    """A forked process computing one result, sent back pickled through a pipe."""
+
+    def __init__(self, pid: int, pipe: int) -> None:
+        self.pid = pid
+        self.pipe = pipe
+
+    def answer(self) -> Any:
+        """Its result; ``None`` when it failed in any way (or was killed)."""
+        try:
+            with os.fdopen(self.pipe, "rb") as reading:
+                data = reading.read()
+            _, status = os.waitpid(self.pid, 0)
+        except OSError:
+            return None
+        if not data or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+            return None
+        try:
+            return pickle.loads(data)
+        except Exception:
+            return None
+
+    def cancel(self) -> None:
+        """Stop it and wait for it (its result is not wanted)."""
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.close(self.pipe)
+        with contextlib.suppress(OSError):
+            os.waitpid(self.pid, 0)
+
+
+def _start(work: Callable[[], Any]) -> _Other | None:
+    """``work()`` in a forked process; ``None`` when no process can be forked. The fork runs
+    nothing but ``work`` and the pickling of its result: it leaves by ``os._exit``, never by
+    this process's exit handlers (its save folder's lock, temporary folders)."""
+    try:
+        reading, writing = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(reading)
+        os.close(writing)
+        return None
+    if pid == 0:  # the fork
+        code = 1
+        try:
+            os.close(reading)
+            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(writing, view) :]
+            code = 0
+        except BaseException:  # any failure: this process replays the part itself
+            pass
+        finally:
+            os._exit(code)
+    os.close(writing)
+    return _Other(pid, reading)
+
+
+class ForgedEvents(Exception):
+    """Journal entry ``entry`` (from 1) holds events its command does not make."""
+
+    def __init__(self, entry: int) -> None:
+        super().__init__(entry)
+        self.entry = entry
+
+
+class SeededOnUse(random.Random):
+    """A ``random.Random(pending)`` seeded when first drawn from: most commands of a journal
+    (``next``, ``damage``, ``heal``…) draw nothing, and seeding costs more than many of them
+    (issue 30). Every draw goes through ``random`` or ``getrandbits``, both overridden (so
+    ``Random`` keeps drawing integers with ``getrandbits``): the same numbers as
+    ``random.Random(pending)`` gives."""
+
+    pending: Any = None
+
+    def _seeded(self) -> None:
+        seed, self.pending = self.pending, None
+        super().seed(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self.pending = None
+        super().seed(a, version)
+
+    def random(self) -> float:
+        if self.pending is not None:
+            self._seeded()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        if self.pending is not None:
+            self._seeded()
+        return super().getrandbits(k)
+
+    def getstate(self) -> Any:
+        if self.pending is not None:
+            self._seeded()
+        return super().getstate()

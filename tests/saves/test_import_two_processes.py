@@ -1,0 +1,213 @@
+"""An import replays a long journal in two processes when its export names states on the way
+(issue 30 point 9, :mod:`saves.import_replay`): the result is always the one replaying the
+whole journal in order gives, whatever the named states say and however the other process
+ends, and a refusal names the same entry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from saves_fixtures import build_ih
+
+from saves import import_file, import_replay, open_store
+from saves.errors import ImportRefused
+from saves.exports import write_export
+
+LONG = 1200
+"""Entries of the scene: long enough to be cut in two once :data:`PARALLEL_FROM` is lowered."""
+
+
+@pytest.fixture(autouse=True)
+def _short_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(import_replay, "PARALLEL_FROM", 256)
+    monkeypatch.setattr(import_replay, "SENT_ALL_LAST", 256)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    scene = build_ih(8, LONG, seed=7)
+    root = tmp_path_factory.mktemp("long")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(import_replay, "PARALLEL_FROM", 256)
+        store = open_store(root / "saves")
+        with store.open_campaign("Long", create=True) as campaign:
+            campaign.create_scene(scene)
+        path = root / "long.json"
+        with path.open("w", encoding="utf-8") as out:
+            write_export(store, "Long", out.write)
+    return path, scene
+
+
+class Spy:
+    """What the two processes did: the other's answers, and whether it was stopped."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, fork: bool = True) -> None:
+        self.answers: list[bool] = []
+        self.cancelled = 0
+        monkeypatch.setattr(import_replay, "may_fork", lambda: fork)
+        answer, cancel = import_replay._Other.answer, import_replay._Other.cancel
+
+        def spied_answer(other: Any) -> Any:
+            found = answer(other)
+            self.answers.append(found is not None)
+            return found
+
+        def spied_cancel(other: Any) -> None:
+            self.cancelled += 1
+            cancel(other)
+
+        monkeypatch.setattr(import_replay._Other, "answer", spied_answer)
+        monkeypatch.setattr(import_replay._Other, "cancel", spied_cancel)
+
+
+def _imported(path: Path, root: Path) -> Any:
+    store = open_store(root)
+    name, scenes = import_file(store, path)
+    with store.open_campaign(name, read_only=True) as campaign:
+        return campaign.load_scene(scenes[0])
+
+
+def _edited(path: Path, tmp_path: Path, edit: Any) -> Path:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    edit(document["scenes"][0])
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    return edited
+
+
+def test_an_export_of_a_long_scene_names_states_on_the_way(exported: tuple[Path, Any]) -> None:
+    path, scene = exported
+    named = json.loads(path.read_text(encoding="utf-8"))["scenes"][0]["checkpoints"]
+    places = [mark[0] for mark in named]
+    assert len(places) >= 4 and places == sorted(places)
+    assert all(0 < at < len(scene.journal) for at in places)
+
+
+def test_two_processes_import_what_one_does(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, scene = exported
+    spy = Spy(monkeypatch)
+    both = _imported(path, tmp_path / "both")
+    assert spy.answers == [True] and spy.cancelled == 0  # the other process's part was used
+    monkeypatch.setattr(import_replay, "may_fork", lambda: False)
+    alone = _imported(path, tmp_path / "alone")
+    assert spy.answers == [True]
+    for imported in (both, alone):
+        assert imported.state == scene.state and imported.state.rolls == scene.state.rolls
+        assert imported.journal == scene.journal
+        assert [e.events for e in imported.journal] == [e.events for e in scene.journal]
+
+
+def test_a_named_state_that_is_not_the_replayed_one_is_not_used(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, scene = exported
+
+    def forge(raw: dict[str, Any]) -> None:
+        for mark in raw["checkpoints"]:
+            mark[1]["round"] = mark[1]["round"] + 1  # a state no replay reaches there
+
+    spy = Spy(monkeypatch)
+    imported = _imported(_edited(path, tmp_path, forge), tmp_path / "saves")
+    assert spy.answers == [] and spy.cancelled == 1  # replayed here instead
+    assert imported.state == scene.state and imported.journal == scene.journal
+
+
+def test_a_state_differing_only_in_its_rolls_is_not_used(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, scene = exported
+
+    def forge(raw: dict[str, Any]) -> None:
+        for mark in raw["checkpoints"]:
+            mark[2:] = []  # its rolls no longer the first of the scene's: none at all
+            mark[1]["rolls"] = []
+
+    spy = Spy(monkeypatch)
+    imported = _imported(_edited(path, tmp_path, forge), tmp_path / "saves")
+    assert spy.cancelled == 1 and spy.answers == []
+    assert imported.state.rolls == scene.state.rolls
+
+
+def test_when_the_other_process_fails_this_one_replays_its_part(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, scene = exported
+    spy = Spy(monkeypatch)
+
+    def fails(*_: Any) -> Any:
+        raise MemoryError
+
+    monkeypatch.setattr(import_replay, "_checked_part", fails)  # in the fork only
+    imported = _imported(path, tmp_path / "saves")
+    assert spy.answers == [False]
+    assert imported.state == scene.state and imported.journal == scene.journal
+
+
+def _forged_event(raw: dict[str, Any], place: int) -> None:
+    entry = next(e for e in raw["journal"][place:] if e["text"] == "next")
+    entry["events"][0]["round"] = 99
+
+
+@pytest.mark.parametrize("where", [0.2, 0.9])
+def test_a_forged_event_is_refused_naming_the_same_entry(
+    where: float, exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, _ = exported
+    edited = _edited(path, tmp_path, lambda raw: _forged_event(raw, int(LONG * where)))
+    told = []
+    for fork in (True, False):
+        Spy(monkeypatch, fork)
+        with pytest.raises(ImportRefused) as refused:
+            import_file(open_store(tmp_path / f"saves-{fork}"), edited)
+        told.append((refused.value.code, refused.value.params["entry"], str(refused.value)))
+        assert not (tmp_path / f"saves-{fork}").exists() or not any(
+            (tmp_path / f"saves-{fork}").rglob("scene-*.json")
+        )
+    assert told[0] == told[1] and told[0][0] == "saves.exports.events-differ"
+
+
+def test_a_bad_command_later_is_named_before_a_forged_event_earlier(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, _ = exported
+
+    def both(raw: dict[str, Any]) -> None:
+        _forged_event(raw, 100)
+        raw["journal"][LONG - 50]["text"] = "x" * 5000
+
+    edited = _edited(path, tmp_path, both)
+    told = []
+    for fork in (True, False):
+        Spy(monkeypatch, fork)
+        with pytest.raises(ImportRefused) as refused:
+            import_file(open_store(tmp_path / f"saves-{fork}"), edited)
+        told.append((refused.value.code, str(refused.value)))
+    assert told[0] == told[1] and told[0][0] == "saves.exports.line-too-long"
+
+
+def test_an_export_of_a_scene_loaded_whole_names_states_too(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scene whose files are not read as they are (its cast changed since, or a file edited
+    by hand) is exported from the scene loaded whole: its states on the way are encoded then."""
+    from saves.scenefile import SceneFile
+
+    _, scene = exported
+    store = open_store(tmp_path / "saves")
+    with store.open_campaign("Long", create=True) as campaign:
+        campaign.create_scene(scene)
+    monkeypatch.setattr(SceneFile, "export_parts", lambda self: None)
+    path = tmp_path / "whole.json"
+    with path.open("w", encoding="utf-8") as out:
+        write_export(store, "Long", out.write)
+    named = json.loads(path.read_text(encoding="utf-8"))["scenes"][0]["checkpoints"]
+    assert len(named) >= 4
+    spy = Spy(monkeypatch)
+    imported = _imported(path, tmp_path / "again")
+    assert spy.answers == [True]
+    assert imported.state == scene.state and imported.journal == scene.journal
