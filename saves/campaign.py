@@ -214,11 +214,14 @@ class Campaign(CampaignCast):
                 # table moves on from; ``scene new … split`` keeps it open, sharing the cast
                 self._set_open_beside(before, True)
 
-    def create_scenes(self, scenes: list[Scene]) -> None:
+    def create_scenes(
+        self, scenes: list[Scene], encoded: list[list[dict[str, Any]]] | None = None
+    ) -> None:
         """Save many new scenes at once (an import): every file first, then one write of the
         index naming them all, and no automatic backups in between (importing 3,000
         scenes rewrote the growing index and copied every header 3,000 and 30 times). A crash
-        before the index is written leaves unnamed files, never reused.
+        before the index is written leaves unnamed files, never reused. ``encoded``: for each
+        scene, its journal's first entries' documents, if encoded already (an import).
 
         Raises:
             NameTaken: a name is taken (in the campaign or twice in ``scenes``); nothing saved.
@@ -239,9 +242,12 @@ class Campaign(CampaignCast):
             fresh = not self._index.scenes()
             infos = []
             with synced_once():  # durable before the index names them
-                for scene in scenes:
+                for number, scene in enumerate(scenes):
                     info = self._index.allocate(scene.name, scene.system)
-                    self._file(info).save(replace(scene, name=info.name))
+                    file = self._file(info)
+                    if encoded and number < len(encoded) and encoded[number]:
+                        file.encoded(scene.journal, encoded[number])
+                    file.save(replace(scene, name=info.name))
                     infos.append(info)
             if not infos:
                 return

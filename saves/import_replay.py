@@ -17,6 +17,7 @@ import dataclasses
 import os
 import pickle
 import random
+import select
 import signal
 import threading
 from collections.abc import Callable
@@ -24,21 +25,23 @@ from typing import Any
 
 from engine import commands
 from engine.session import CHECKPOINT_EVERY, Scene
+from saves.checkpoint_forms import prefix_form, whole_state
 from saves.replayed_events import same_history
 
 PARALLEL_FROM = 4096
 """The fewest journal entries replayed in two processes: a fork and its answer cost some tens of
 milliseconds, the replay of 4,096 entries some hundreds."""
 
-FIRST_SHARE = 0.45
+FIRST_SHARE = 0.5
 """The share of the journal this process replays when it cuts it in two: the other process's
 share comes back pickled, and this one then reads it."""
 
-SENT_EVERY = 4 * CHECKPOINT_EVERY
-"""The other process sends back one checkpoint in this many entries (and every one near the
+SENT_PER_PART = 16
+"""About how many checkpoints the other process sends back of its part (and every one near the
 journal's end, kept in the scene file's header): pickling each cost as much as replaying it, and
-the scene file keeps about one in two (one in thirteen in a fight of 500) anyway
-(:data:`saves.checkpoint_forms.SEALED_SHARE`)."""
+the scene file keeps one in two (one in thirteen in a fight of 500) anyway
+(:data:`saves.checkpoint_forms.SEALED_SHARE`). An undo after the import replays at most the
+entries between two."""
 
 SENT_ALL_LAST = 1024
 """The entries at the journal's end whose checkpoints the other process all sends back."""
@@ -47,13 +50,18 @@ Checkpoints = tuple[tuple[int, Any], ...]
 
 
 def replay(
-    scene: Scene, marks: list[tuple[int, Any]], check: Callable[[int, int], None]
+    scene: Scene,
+    marks: list[tuple[int, Callable[[], Any]]],
+    check: Callable[[int, int], None],
+    meanwhile: Callable[[], bool] | None = None,
 ) -> tuple[Any, Checkpoints]:
     """The state ``scene``'s journal makes from its initial state, and the checkpoints met on
     the way (one every :data:`engine.session.CHECKPOINT_EVERY` entries). ``marks``: states the
     file names, ``(n, state after n entries)``, in order, untrusted (see the module).
     ``check(start, end)`` checks the commands of entries ``start`` to ``end`` (from 0) before
     they are replayed: a bad command is named before any replay fails, as in order.
+    ``meanwhile()``, some work done while the other process has not answered, a little at a
+    call (it says whether there is more): the journal's documents for the save.
 
     Raises:
         ForgedEvents: an entry's events are not what its command makes.
@@ -80,9 +88,13 @@ def replay(
         check(at, length)
         raise
     if same_exactly(state, named):
+        while meanwhile is not None and not other.ready() and meanwhile():
+            pass
         answer = other.answer()
         if answer is not None:
             final, rest = answer
+            final = _sharing(final, state)  # equal rolls, the very same objects (see below)
+            rest = tuple((at, whole_state(short, kept, final)) for at, short, kept in rest)
             return final, checkpoints + rest
     else:
         other.cancel()
@@ -93,26 +105,45 @@ def replay(
 
 def _checked_part(
     scene: Scene, state: Any, start: int, end: int, check: Callable[[int, int], None]
-) -> tuple[Any, Checkpoints]:
-    """The other process's part: checked, replayed, and the checkpoints it sends back."""
+) -> tuple[Any, tuple[tuple[int, Any, dict[str, int]], ...]]:
+    """The other process's part: checked, replayed, and the checkpoints it sends back, their
+    rolls as a count of the final state's (:func:`saves.checkpoint_forms.prefix_form`)."""
     check(start, end)
     final, checkpoints = _replay_part(scene, state, start, end)
+    every = max(1, (end - start) // SENT_PER_PART // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
     last = end - SENT_ALL_LAST
     return final, tuple(
-        (at, state) for at, state in checkpoints if at % SENT_EVERY == 0 or at > last
+        (at, *prefix_form(state, final))
+        for at, state in checkpoints
+        if at % every == 0 or at > last
     )
 
 
-def _cut(marks: list[tuple[int, Any]], length: int) -> tuple[int, Any] | None:
-    """The named state nearest :data:`FIRST_SHARE` of the journal, when it is long enough and
-    this process may fork."""
+def _sharing(final: Any, earlier: Any) -> Any:
+    """``final`` with each long tuple field that begins with ``earlier``'s same field (the
+    rolls) beginning with its very items: the save compares each checkpoint's rolls with the
+    final state's, at C speed when they are the same objects (issue 30)."""
+    short, prefixes = prefix_form(earlier, final)
+    if not prefixes:
+        return final
+    fields = {}
+    for name in prefixes:
+        mine = getattr(earlier, name)
+        fields[name] = mine + getattr(final, name)[len(mine) :]
+    return dataclasses.replace(final, **fields)
+
+
+def _cut(marks: list[tuple[int, Callable[[], Any]]], length: int) -> tuple[int, Any] | None:
+    """The named state nearest :data:`FIRST_SHARE` of the journal, decoded, when the journal
+    is long enough and this process may fork."""
     if length < PARALLEL_FROM or not marks or not may_fork():
         return None
     aim = length * FIRST_SHARE
-    at, state = min(marks, key=lambda mark: abs(mark[0] - aim))
+    at, decode = min(marks, key=lambda mark: abs(mark[0] - aim))
     if not 0 < at < length or abs(at - aim) > length / 4:
         return None
-    return at, state
+    state = decode()
+    return None if state is None else (at, state)
 
 
 def may_fork() -> bool:
@@ -158,6 +189,13 @@ class _Other:
     def __init__(self, pid: int, pipe: int) -> None:
         self.pid = pid
         self.pipe = pipe
+
+    def ready(self) -> bool:
+        """Whether it has answered (or ended): its pipe has something to read."""
+        try:
+            return bool(select.select([self.pipe], [], [], 0)[0])
+        except (OSError, ValueError):
+            return True
 
     def answer(self) -> Any:
         """Its result; ``None`` when it failed in any way (or was killed)."""

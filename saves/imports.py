@@ -10,6 +10,7 @@ parsed, checked and kept decoded before the next is read, and a scene over
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from engine.session import JournalEntry, Scene
 from saves import units
 from saves.checkpoint_forms import whole_state
 from saves.codec import DEFAULT
-from saves.documents import checked, scene_from_document
+from saves.documents import checked, encode_entry, scene_from_document
 from saves.errors import BadFile, ImportRefused, SaveError
 from saves.exports import Store
 from saves.import_replay import ForgedEvents, replay
@@ -43,12 +44,21 @@ exported (52,000 entries, 33.9 MB)."""
 
 
 def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any], list[Scene]]:
+    """:func:`_read_import`'s campaign part and scenes."""
+    part, scenes, _ = _read_import(path, max_piece)
+    return part, scenes
+
+
+def _read_import(
+    path: Path, max_piece: int | None = None
+) -> tuple[dict[str, Any], list[Scene], list[list[dict[str, Any]]]]:
     """Read and check an import file, streaming it scene by scene; version-1 campaign files are
     migrated. Each scene is decoded and replayed as soon as it is parsed, and only the decoded
     scene is kept.
 
     Returns:
-        The campaign part and the scenes, every scene checked (see :func:`decode_export`).
+        The campaign part and the scenes, every scene checked (see :func:`decode_export`), and
+        the documents of the first entries of each scene's journal, encoded while replaying.
 
     Raises:
         ImportRefused: too large, a scene over ``max_piece`` (:data:`MAX_PIECE_BYTES`) bytes,
@@ -66,6 +76,7 @@ def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any
         )
     piece = MAX_PIECE_BYTES if max_piece is None else max_piece
     header_checked = False
+    encoded: list[list[dict[str, Any]]] = []
 
     def check_header(members: dict[str, Any]) -> None:
         nonlocal header_checked
@@ -76,20 +87,21 @@ def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any
     def on_scene(raw: Any, index: int, members: dict[str, Any]) -> Scene:
         if "schema_version" in members and "kind" in members:
             check_header(members)  # an export names its kind first: refuse a non-export early
-        return _decode_scene(raw, index, path)
+        encoded.append([])
+        return _decode_scene(raw, index, path, encoded[-1])
 
     try:
         members, scenes = read_object(path, "scenes", on_scene, piece)
         if scenes is None:  # not an export's scene list: a version-1 file, or a bad one
             if is_v1_campaign(members):
-                return decode_export(campaign_v1_to_v2(members), path)
-            return decode_export(checked(members, path, "export"), path)
+                return (*decode_export(campaign_v1_to_v2(members), path), [])
+            return (*decode_export(checked(members, path, "export"), path), [])
         check_header(members)
     except SaveError as error:
         raise ImportRefused(str(error), path, error.code, error.params) from None
     except DocumentError as error:
         raise ImportRefused.of("saves.exports.not-campaign", path, path=path, error=error) from None
-    return _campaign_of(members, path), scenes
+    return _campaign_of(members, path), scenes, encoded
 
 
 def _campaign_of(document: dict[str, Any], path: Path) -> dict[str, Any]:
@@ -115,8 +127,11 @@ def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any],
     return campaign, [_decode_scene(raw, index, path) for index, raw in enumerate(scenes)]
 
 
-def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
-    """One scene of an export, checked: decoded, replayed to its saved state, sheets checked.
+def _decode_scene(
+    raw: Any, index: int, path: Path, encoded: list[dict[str, Any]] | None = None
+) -> Scene:
+    """One scene of an export, checked: decoded, replayed to its saved state, sheets checked;
+    ``encoded`` takes the documents of its journal's first entries, encoded meanwhile.
 
     Raises:
         ImportRefused: a bad scene, or a journal that does not replay to the saved state.
@@ -132,8 +147,16 @@ def _decode_scene(raw: Any, index: int, path: Path) -> Scene:
     def check(start: int, end: int) -> None:
         _check_commands(scene.journal[start:end], start, scene, index + 1, path)
 
+    journal = scene.journal
+
+    def encode_some() -> bool:
+        if encoded is None:
+            return False
+        encoded.extend(map(encode_entry, journal[len(encoded) : len(encoded) + 64]))
+        return len(encoded) < len(journal)
+
     try:
-        state, checkpoints = replay(scene, _marks(raw, scene), check)
+        state, checkpoints = replay(scene, _marks(raw, scene), check, encode_some)
         ok = state == scene.state
     except ImportRefused:  # a bad command, named by ``check``
         raise
@@ -200,20 +223,23 @@ def _check_commands(
             ) from None
 
 
-def _marks(raw: Any, scene: Scene) -> list[tuple[int, Any]]:
+def _marks(raw: Any, scene: Scene) -> list[tuple[int, Callable[[], Any]]]:
     """The states an export names on the way through the journal (``"checkpoints"``, written
-    as a scene file's: :func:`saves.journal_chunks.checkpoint_list`), decoded; an ill-formed one
-    is left out. Untrusted: :func:`saves.import_replay.replay` uses one only when the replay
-    reaches that very state."""
+    as a scene file's: :func:`saves.journal_chunks.checkpoint_list`), each decoded when called
+    (``None``: ill-formed). Untrusted: :func:`saves.import_replay.replay` uses one only when
+    the replay reaches that very state."""
     named = raw.get("checkpoints") if type(raw) is dict else None
-    marks = []
+    marks: list[tuple[int, Callable[[], Any]]] = []
     for at, document, prefixes in checkpoint_list(named, 0, len(scene.journal) - 1):
-        try:
-            state = whole_state(DEFAULT.decode(document), prefixes, scene.state)
-        except (DocumentError, RecursionError, TypeError, ValueError):
-            continue
-        if state is not None and type(state) is type(scene.initial):
-            marks.append((at, state))
+
+        def decoded(document: Any = document, prefixes: dict[str, int] = prefixes) -> Any:
+            try:
+                state = whole_state(DEFAULT.decode(document), prefixes, scene.state)
+            except (DocumentError, RecursionError, TypeError, ValueError):
+                return None
+            return state if type(state) is type(scene.initial) else None
+
+        marks.append((at, decoded))
     return marks
 
 
@@ -317,7 +343,11 @@ def import_export(store: Store, document: dict[str, Any], path: Path) -> tuple[s
 
 
 def _save_import(
-    store: Store, part: dict[str, Any], scenes: list[Scene], path: Path
+    store: Store,
+    part: dict[str, Any],
+    scenes: list[Scene],
+    path: Path,
+    encoded: list[list[dict[str, Any]]] | None = None,
 ) -> tuple[str, list[str]]:
     batch, missions = _plan_import(store, part, scenes, path)
     exists = store.has_campaign(part["name"])
@@ -326,7 +356,7 @@ def _save_import(
         units.begin(campaign.directory, [])  # the scenes, missions and season as one unit
         if not exists and isinstance(part.get("season"), str):
             campaign.set_season(part["season"])
-        campaign.create_scenes(batch)
+        campaign.create_scenes(batch, encoded)
         for scene_name, mission_name in missions:
             campaign.set_mission(scene_name, mission_name)
         saved = [scene.name for scene in batch]
@@ -343,5 +373,5 @@ def import_file(store: Store, path: Path) -> tuple[str, list[str]]:
     campaign is opened for writing: a refused import writes nothing, not even a backup.
     """
     with collections_paused():  # every scene decoded and replayed is kept until saved
-        part, scenes = read_import(path)
-        return _save_import(store, part, scenes, path)
+        part, scenes, encoded = _read_import(path)
+        return _save_import(store, part, scenes, path, encoded)

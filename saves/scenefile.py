@@ -8,10 +8,9 @@ that is never written again: its name is its start and a hash of its contents
 (:mod:`saves.journal_chunks`). A header whose own checksum fails loads only if its journal
 vouches for it (:mod:`saves.journal_vouching`).
 
-Crash safety: a new chunk is written (atomically) before the header that names it, and the
-header replaces the old one atomically, so a crash at any moment leaves either the old header
-with the chunks it names or the new one with its chunks. Chunks no header names any more are
-removed later (:meth:`SceneFile.collect_garbage`).
+Crash safety: a new chunk is written (atomically) before the header that names it, which
+replaces the old one atomically: a crash leaves the old header or the new, each with its chunks.
+Chunks no header names are removed later (:meth:`SceneFile.collect_garbage`).
 """
 
 from __future__ import annotations
@@ -111,11 +110,8 @@ class SceneFile:
         return checked(dict(document), self.path, "scene")
 
     def load(self) -> Scene:
-        """The scene: header, chunks and tail decoded and checked.
-
-        Raises:
-            BadFile, NewerVersion: the header or a chunk is bad or missing (named).
-        """
+        """The scene: header, chunks and tail decoded and checked (BadFile, NewerVersion: the
+        header or a chunk is bad or missing, named)."""
         with collections_paused():  # thousands of new objects, none of them garbage
             return self._load()
 
@@ -257,6 +253,11 @@ class SceneFile:
 
     # -- writing -------------------------------------------------------------------------------
 
+    def encoded(self, journal: tuple[JournalEntry, ...], documents: list[dict[str, Any]]) -> None:
+        """``journal``'s first entries' documents, encoded already (by an import, while its
+        other process replays): the next save reuses them."""
+        self._journal, self._docs = journal, dict(enumerate(documents))
+
     def verify_writable(self) -> None:
         """Refuse to overwrite a scene file that exists but does not load (it is kept as it is).
 
@@ -271,9 +272,8 @@ class SceneFile:
             self._known = True
 
     def save(self, scene: Scene) -> None:
-        """Write the scene: new sealed chunks first, then the header, atomically each.
-
-        Only entries not written before are encoded: entries are immutable and shared between
+        """Write the scene: new sealed chunks first, then the header, atomically each. Only
+        entries not written before are encoded: entries are immutable and shared between
         successive scenes, so the common prefix with the last saved journal is found by identity.
         """
         self.verify_writable()

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from saves_fixtures import build_ih
+from saves_fixtures import build_ih, first_undo_applies
 
+from engine.session import CHECKPOINT_EVERY
 from saves import import_file, import_replay, open_store
 from saves.errors import ImportRefused
 from saves.exports import write_export
@@ -100,6 +101,8 @@ def test_two_processes_import_what_one_does(
         assert imported.state == scene.state and imported.state.rolls == scene.state.rolls
         assert imported.journal == scene.journal
         assert [e.events for e in imported.journal] == [e.events for e in scene.journal]
+        history, applied = first_undo_applies(imported)  # from a checkpoint near the end
+        assert applied <= CHECKPOINT_EVERY and history.scene.journal == scene.journal[:-1]
 
 
 def test_a_named_state_that_is_not_the_replayed_one_is_not_used(
@@ -211,3 +214,40 @@ def test_an_export_of_a_scene_loaded_whole_names_states_too(
     imported = _imported(path, tmp_path / "again")
     assert spy.answers == [True]
     assert imported.state == scene.state and imported.journal == scene.journal
+
+
+def _chunk_names(root: Path) -> list[str]:
+    return sorted(path.name for path in root.rglob("j*.json") if "backups" not in path.parts)
+
+
+@pytest.mark.parametrize("waits", [True, False])
+def test_the_documents_encoded_while_waiting_are_those_the_save_writes(
+    waits: bool, exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the other process replays, this one encodes the journal's documents for the save
+    (as many as it can): the files are byte for byte those of encoding them at the save."""
+    path, scene = exported
+    spy = Spy(monkeypatch)
+    done = []
+    monkeypatch.setattr(import_replay._Other, "ready", lambda other: not waits)
+    save = import_replay.replay
+
+    def replay(*args: Any) -> Any:
+        meanwhile = args[3]
+
+        def counted() -> bool:
+            done.append(1)
+            return bool(meanwhile())
+
+        return save(*args[:3], counted)
+
+    import saves.imports
+
+    monkeypatch.setattr(saves.imports, "replay", replay)
+    imported = _imported(path, tmp_path / "saves")
+    assert spy.answers == [True] and imported.journal == scene.journal
+    assert (len(done) * 64 >= len(scene.journal)) if waits else not done
+    monkeypatch.setattr(import_replay._Other, "ready", lambda other: True)
+    _imported(path, tmp_path / "plain")
+    assert _chunk_names(tmp_path / "saves") == _chunk_names(tmp_path / "plain")
+    assert _chunk_names(tmp_path / "plain")
