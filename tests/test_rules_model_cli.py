@@ -13,7 +13,7 @@ import io
 import json
 import sys
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -39,7 +39,7 @@ def _scale(p: Fraction, dist: Dist) -> Dist:
     return tuple(p * x for x in dist)
 
 
-@lru_cache(maxsize=None)
+@cache
 def independent(m: int, budget: int, fail: Fraction, plain: Fraction, boom: Fraction) -> Dist:
     """§1.2: m dice, each a failure, a success, or a success granting one more die."""
     if m == 0:
@@ -55,7 +55,7 @@ def independent(m: int, budget: int, fail: Fraction, plain: Fraction, boom: Frac
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def level1_across(m: int, odd: bool, budget: int) -> Dist:
     """[I-1] on: every second 6 of the whole check grants a die (``odd``: a 6 waits for its
     pair)."""
@@ -70,7 +70,7 @@ def level1_across(m: int, odd: bool, budget: int) -> Dist:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def level1_waves(m: int, budget: int) -> Dist:
     """[I-1] off: a wave of m dice with s sixes grants a wave of ⌊s/2⌋ (an odd 6 is lost)."""
     if m == 0:
