@@ -113,8 +113,15 @@ def _mist_lines(state: MistState, t: Translator) -> list[str]:
         lines.append(t("report.case-file", complexity=case.complexity))
         lines.extend(t("report.clue", id=c.id, text=c.text) for c in case.clues)
         for k in case.conclusions:
-            result = t("report.result", result=k.result.value) if k.result is not None else ""
+            said = t(f"report.outcome.{k.result.value}") if k.result is not None else ""
+            result = t("report.result", result=said) if k.result is not None else ""
+            if k.refuted and k.refuted_by:  # RULES.md [I-22]: shown with what refuted it
+                result += t("report.result-refuted", by=k.refuted_by)
             lines.append(t("report.conclusion", id=k.id, text=k.text, power=k.power, result=result))
+        lines.extend(t("report.property", id=p.id, text=p.text or "?") for p in case.properties)
+        lines.extend(
+            t("report.opportunity", id=o.id, text=o.text or "?") for o in case.opportunities
+        )
     return lines
 
 

@@ -534,3 +534,27 @@ def test_vector_8_the_cap_is_reported(
     status, out, err = cli(capsys, monkeypatch, "export", "C/V", "--format", "md", *saves)
     assert status == 0, err
     assert "the mark is lost at the cap (tier stays 6)" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "refuted", "found"),
+    [
+        ("en", "(power 2; result fail; refuted by p1)", "- Property p1: fears no silver"),
+        ("zh", "（效力 2；结果 失败；被 p1 驳斥）", "- 特性 p1：fears no silver"),
+        ("zh-Hant", "（效力 2；結果 失敗；被 p1 駁斥）", "- 特性 p1：fears no silver"),
+    ],
+)
+def test_vector_24_the_printed_scene_shows_the_refuted_conclusion(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    refuted: str,
+    found: str,
+) -> None:
+    """[I-22]: a refuted conclusion stays, shown with what refuted it; the revealed property
+    joins the known ones (run's printed scene, as the players' view and the report show them)."""
+    script = "\n".join(["scene new V mist", *TESTED]) + "\n"
+    argv = ("run", "-", "--seed", "13143", "--lang", lang)
+    status, out, err = cli(capsys, monkeypatch, *argv, stdin=script)
+    assert status == 0, err
+    assert refuted in out and found in out, out
