@@ -277,3 +277,42 @@ def test_a_roll_scores_its_faces_by_the_rules(
         effective = rolled - penalty
         final = effective + bonus if effective > 0 and case.get("untrained") != "mental" else 0
         assert view["final_successes"] == final, seed
+
+
+def mist_model(power: int, subtract: bool) -> dict[int, Fraction]:
+    """§4.2, [I-5]: 1d8 + the highest of power d4s; negative power subtracts the highest of
+    |power| d4s (or, switched, rolls the d8 alone)."""
+    from itertools import product
+
+    count = abs(power) if power >= 0 or subtract else 0
+    sign = -1 if power < 0 else 1
+    out: dict[int, Fraction] = {}
+    for d8 in range(1, 9):
+        for d4s in product(range(1, 5), repeat=count):
+            total = d8 + sign * max(d4s, default=0)
+            out[total] = out.get(total, Fraction(0)) + Fraction(1, 8 * 4**count)
+    return out
+
+
+@pytest.mark.parametrize("subtract", [True, False])
+@pytest.mark.parametrize("power", [-3, -1, 0, 1, 2, 4])
+def test_mist_odds_are_the_rules_odds(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    power: int,
+    subtract: bool,
+) -> None:
+    setting = f"negative_power_subtracts_d4={str(subtract).lower()}"
+    view = cli(capsys, monkeypatch, "odds", "mist", str(power), "--interpret", setting, "--json")
+    expected = mist_model(power, subtract)
+    got = {int(k): p for k, p in view["distribution"].items() if p > 0}
+    assert got.keys() == expected.keys()
+    for total, p in expected.items():
+        assert got[total] == pytest.approx(float(p), abs=1e-12)
+    bands = {  # ≤ 5 fail, 6–8 success with a consequence, ≥ 9 full success
+        "p_fail": sum((p for t, p in expected.items() if t <= 5), Fraction(0)),
+        "p_mixed": sum((p for t, p in expected.items() if 6 <= t <= 8), Fraction(0)),
+        "p_success": sum((p for t, p in expected.items() if t >= 9), Fraction(0)),
+    }
+    for key, p in bands.items():
+        assert view[key] == pytest.approx(float(p), abs=1e-12), key
