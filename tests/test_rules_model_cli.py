@@ -316,3 +316,18 @@ def test_mist_odds_are_the_rules_odds(
     }
     for key, p in bands.items():
         assert view[key] == pytest.approx(float(p), abs=1e-12), key
+
+
+@pytest.mark.parametrize("power", [-2, 0, 3])
+def test_a_mist_roll_adds_its_faces_by_the_rules(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, power: int
+) -> None:
+    for seed in range(30):
+        view = cli(capsys, monkeypatch, "roll", "mist", str(power), "--seed", str(seed), "--json")
+        assert 1 <= view["d8"] <= 8 and len(view["d4s"]) == abs(power)
+        assert all(1 <= d <= 4 for d in view["d4s"])
+        highest = max(view["d4s"], default=0)
+        total = view["d8"] + (highest if power >= 0 else -highest)
+        assert view["total"] == total
+        band = "fail" if total <= 5 else "mixed" if total <= 8 else "success"
+        assert view["outcome"] == band
