@@ -35,9 +35,12 @@ def _ih_lines(view: IHView, sheets: tuple[Sheet, ...], t: Translator) -> list[st
     for place, row in enumerate(view.order, start=1):
         shown_marks = ("unconscious", "acted", "delaying", "flat_footed", "hidden")
         marks = [t(f"report.mark.{key}") for key in shown_marks if getattr(row.marks, key)]
+        # The current actor's budget left; anyone else's next turn, less the swift a reflex
+        # taken off-turn already spent (RULES.md §3.7), as the console's budget pane shows it.
+        budget = row.budget if row.current or not row.next_budget else row.next_budget
         slots = " ".join(
             f"{t(f'action-word.{k}') if t.has(f'action-word.{k}') else k} {v}"
-            for k, v in row.budget.items()
+            for k, v in budget.items()
         )
         effects = t("word.list-sep").join(
             t("report.effect", label=e.label, rounds=e.rounds_left) for e in row.effects
