@@ -234,3 +234,46 @@ def test_every_setting_is_listed_by_run_json_with_its_default(
         assert view["interpretations"] == {
             name: getattr(Interpretations(), name) for name in Interpretations.__dataclass_fields__
         }
+
+
+@pytest.mark.parametrize("rule", ["I-12", "i12", "I_12"])
+def test_rules_md_s_name_switches_the_setting_in_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, rule: str
+) -> None:
+    """``interpret I-12=off`` is ``interpret defense_subtracts_from_pool=off``: the name a table
+    reading RULES.md knows."""
+    lines = ["add T init=15 defense=3 health=20", "add A init=12", "begin", "next"]
+    view = run_view(
+        capsys, monkeypatch, "ih-d10", [f"interpret {rule}=off", *lines, "attack A T dp=6"], 1
+    )
+    assert view["interpretations"]["defense_subtracts_from_pool"] is False
+    assert view["rolls"][0]["dp"] == 6
+
+
+def test_rules_md_s_names_on_roll_odds_and_mist_scenes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    views = []
+    for setting in ("I-7=off", "[I-7]=off", "chance_roll_ignores_again_rules=off"):
+        status, out, err = cli(
+            capsys, monkeypatch, "odds", "ih-d10", "0", "--again", "8", "--interpret", setting,
+            "--json",
+        )  # fmt: skip
+        assert status == 0, err
+        views.append(json.loads(out))
+    assert views[0] == views[1] == views[2]
+    assert views[0]["distribution"]["2"] == pytest.approx(0.021)
+    lines = ["interpret I-11=on", "pc Mei", "status Mei hurt 2", "status Mei hurt 4"]
+    view = run_view(capsys, monkeypatch, "mist", [*lines, "reduce Mei hurt 1"], 1)
+    assert statuses(view) == {"hurt": [2]}
+    view = run_view(capsys, monkeypatch, "ih-d6", ["interpret I-2=on"], 1)
+    assert view["interpretations"]["d6_chance_extra_dice_current_level"] is True
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "I-1 … I-25"), ("zh", "RULES.md 的名字")])
+def test_an_unknown_rule_number_is_refused_naming_the_rule_names(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, words: str
+) -> None:
+    script = "scene new V mist\ninterpret I-26=on\n"
+    status, _, err = cli(capsys, monkeypatch, "run", "-", "--lang", lang, stdin=script)
+    assert status == 1 and words in err, err
