@@ -35,9 +35,12 @@ def _ih_lines(view: IHView, sheets: tuple[Sheet, ...], t: Translator) -> list[st
     for place, row in enumerate(view.order, start=1):
         shown_marks = ("unconscious", "acted", "delaying", "flat_footed", "hidden")
         marks = [t(f"report.mark.{key}") for key in shown_marks if getattr(row.marks, key)]
+        # The current actor's budget left; anyone else's next turn, less the swift a reflex
+        # taken off-turn already spent (RULES.md §3.7), as the console's budget pane shows it.
+        budget = row.budget if row.current or not row.next_budget else row.next_budget
         slots = " ".join(
             f"{t(f'action-word.{k}') if t.has(f'action-word.{k}') else k} {v}"
-            for k, v in row.budget.items()
+            for k, v in budget.items()
         )
         effects = t("word.list-sep").join(
             t("report.effect", label=e.label, rounds=e.rounds_left) for e in row.effects
@@ -113,8 +116,15 @@ def _mist_lines(state: MistState, t: Translator) -> list[str]:
         lines.append(t("report.case-file", complexity=case.complexity))
         lines.extend(t("report.clue", id=c.id, text=c.text) for c in case.clues)
         for k in case.conclusions:
-            result = t("report.result", result=k.result.value) if k.result is not None else ""
+            said = t(f"report.outcome.{k.result.value}") if k.result is not None else ""
+            result = t("report.result", result=said) if k.result is not None else ""
+            if k.refuted and k.refuted_by:  # RULES.md [I-22]: shown with what refuted it
+                result += t("report.result-refuted", by=k.refuted_by)
             lines.append(t("report.conclusion", id=k.id, text=k.text, power=k.power, result=result))
+        lines.extend(t("report.property", id=p.id, text=p.text or "?") for p in case.properties)
+        lines.extend(
+            t("report.opportunity", id=o.id, text=o.text or "?") for o in case.opportunities
+        )
     return lines
 
 

@@ -42,7 +42,13 @@ from engine.mist import formatting as mist_formatting
 from engine.mist.language import PROFILE_LISTS
 from engine.mist.state import MistState
 from engine.records import replace
-from engine.settings import Interpret, InterpretationChanged, Interpretations, assign
+from engine.settings import (
+    Interpret,
+    InterpretationChanged,
+    Interpretations,
+    assign,
+    canonical,
+)
 
 SYSTEMS: tuple[str, ...] = ("ih-d10", "ih-d6", "mist")
 SHARED_VERBS: tuple[str, ...] = ("scene", "roll", "ww", "undo", "redo", "interpret")
@@ -300,7 +306,7 @@ def _parse_interpret(line: Line) -> Interpret:
 
         raise RuleError("commands.use-interpret-field-value", fields=", ".join(field_names()))
     name, value = line.options[0]
-    name = name.replace("-", "_")
+    name = canonical(name.replace("-", "_"))  # RULES.md's I-7 names its field too
     assign(Interpretations(), name, value)
     return Interpret(name=name, value=value)
 

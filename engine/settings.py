@@ -6,6 +6,7 @@ reads a rule differently switches the field (the console's settings, or a scene'
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,6 +211,49 @@ def move_rows(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(rows.items()))
 
 
+RULE_NAMES: dict[int, str] = {
+    1: "d6_sixes_counted_across_check",
+    2: "d6_chance_extra_dice_current_level",
+    3: "computed_turn_order",
+    4: "stack_same_name_statuses",
+    5: "negative_power_subtracts_d4",
+    6: "mitigate_mixed_reduces_by_power",
+    7: "chance_roll_ignores_again_rules",
+    8: "d6_trait_bonus_successes",
+    9: "creation_fixed_category_order",
+    10: "feat_cost_cumulative",
+    11: "reduce_erases_highest_marks",
+    12: "defense_subtracts_from_pool",
+    13: "flat_footed_loses_base_defense",
+    14: "stay_conscious_through_next_turn",
+    15: "opposed_tie_goes_to_defender",
+    16: "extended_tie_goes_to_mishap",
+    17: "will_save_adds_willpower",
+    18: "related_language_round_up",
+    19: "skill_four_costs_three",
+    20: "health_zero_knocks_out",
+    21: "status_power_single_highest",
+    22: "refuted_conclusion_restated",
+    23: "weakness_marks_theme_once_per_roll",
+    24: "newborn_normal_declared_by_mc",
+    25: "fall_asleep_keeps_taints",
+}
+"""RULES.md's own name of each setting, ``[I-n]``: ``interpret I-7=off`` is
+``interpret chance_roll_ignores_again_rules=off``. [I-2]'s is its switch (the extra dice at the
+current level); the number of extra dice keeps its field name only."""
+
+_RULE_NAME = re.compile(r"\[?I[-_]?([0-9]{1,2})\]?", re.IGNORECASE)
+
+
+def canonical(name: str) -> str:
+    """The field a setting's name means: RULES.md's ``I-7`` (also ``I_7``, ``[I-7]``, ``i7``)
+    is its field (:data:`RULE_NAMES`); any other name is returned as given."""
+    match = _RULE_NAME.fullmatch(name.strip())
+    if match is not None and int(match.group(1)) in RULE_NAMES:
+        return RULE_NAMES[int(match.group(1))]
+    return name
+
+
 def field_names() -> tuple[str, ...]:
     """The names of the [I-n] settings, in RULES.md order."""
     return tuple(Interpretations.__dataclass_fields__)
@@ -225,6 +269,7 @@ def assign(current: Interpretations, name: str, value: str) -> Interpretations:
 
     from engine.errors import RuleError
 
+    name = canonical(name)
     if name not in Interpretations.__dataclass_fields__:
         raise RuleError(
             "settings.interpretation-settings", name=name, fields=", ".join(field_names())

@@ -266,7 +266,13 @@ class CheckDialog(OddsForm, CommandDialog):
             scene = self.probe.scene
             state: Any = scene.state
             command = self.current_command()
-            pool = check_pool(sheet, command.traits, state.interpretations, scene.system)
+            pool = check_pool(
+                sheet,
+                command.traits,
+                state.interpretations,
+                scene.system,
+                save=command.opponent is None,  # §1.6: a save is never the acting side
+            )
             spec = pool.spec(
                 scene.system,
                 state.interpretations,
@@ -314,7 +320,9 @@ class CheckDialog(OddsForm, CommandDialog):
         if opponent.casefold() == command.name.casefold():
             raise RuleError("ih.check.opposed-self", name=command.name)
         sheet = roller_sheet(state, opponent)
-        return check_pool(sheet, command.opponent_traits or "", state.interpretations, scene.system)
+        return check_pool(
+            sheet, command.opponent_traits or "", state.interpretations, scene.system, save=True
+        )
 
     def verdict(self, events: tuple[object, ...]) -> Text | None:
         """For an opposed check, who won by how much (over the roll's faces)."""

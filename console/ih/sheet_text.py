@@ -21,8 +21,13 @@ def trait(t: Translator, name: str) -> str:
     return t(key) if t.has(key) else name
 
 
+SAVE_OF = {"resolve": "will_save", "dexterity": "reflex_save", "stamina": "fortitude_save"}
+"""The save whose pool an attribute starts (RULES.md §2.2), for a save's label."""
+
+
 def pool_label(t: Translator, parts: Any) -> str:
-    """A pool's traits as the table says them: ``Dexterity + Firearms + pistols + 1``."""
+    """A pool's traits as the table says them: ``Dexterity + Firearms + pistols + 1``; a save
+    (RULES.md §2.2) named first: ``Reflex save (Dexterity + Athletics + save bonus)``."""
     words: list[str] = []
     for part in parts:
         if part.kind == "modifier":
@@ -31,8 +36,11 @@ def pool_label(t: Translator, parts: Any) -> str:
             words.append(part.label)
         else:
             words.append(trait(t, part.label))
-    text = " + ".join(words)
-    return text.replace("+ +", "+").replace("+ -", "− ")
+    text = " + ".join(words).replace("+ +", "+").replace("+ -", "− ")
+    if any(part.kind == "save" for part in parts):
+        save = trait(t, SAVE_OF.get(parts[0].label, "save"))
+        return f"{save}（{text}）" if t.is_chinese else f"{save} ({text})"
+    return text
 
 
 def breakdown(t: Translator, pool: Any, willpower: bool = False, modifier: int = 0) -> list[Text]:

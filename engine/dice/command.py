@@ -32,7 +32,7 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.language import Line, parse_int
 from engine.records import replace
-from engine.settings import DEFAULT, Interpretations, assign
+from engine.settings import DEFAULT, Interpretations, assign, canonical
 
 USAGE = (
     "Use: roll ih-d10|ih-d6 DP [--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] "
@@ -179,6 +179,7 @@ def _options(
 
 
 def _override(setting: str, value: str) -> tuple[str, str]:
+    setting = canonical(setting)  # RULES.md's I-7 names its field too
     assign(DEFAULT, setting, value)  # an unknown setting or a wrong value is refused now
     return setting, value
 

@@ -12,8 +12,9 @@ Decisions where RULES.md leaves room (documented here and in the README):
   actually rolled (DP + 3 with willpower).
 - A chance roll (§1.3) ignores what *adds* dice or successes: bonus successes do nothing (its
   ``bonus`` is reported as 0). Penalties and an untrained skill's −3 still subtract.
-- Success is ``final ≥ DC`` exactly as §1.1.7 writes it; a DC of 0 is therefore always met (a
-  check that needs no success: use no DC, or DC 1 — the unstated DC — for "any success").
+- Success is ``final ≥ DC`` as §1.1.7 writes it, with at least one final success: 0 final
+  successes is a failed check whatever the DC (§1.1.5), so DC 0 is met exactly as DC 1 is (the
+  unstated DC, §1.6); a check that needs no success takes no DC.
 - A mental skill at 0 fails automatically, with no dice (§1.4), chance roll or not: against
   any DC, DC 0 included, ``success`` is False ("the check fails automatically" is read
   literally; the margin is still final − DC = −DC).

@@ -166,7 +166,10 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
     sheet = roller_sheet(state, command.name)
     settings = state.interpretations
     refuse_other_system_options(state.system, command.again, command.level, "--again", "--level")
-    pool = check_pool(sheet, command.traits, settings, state.system)
+    # §1.6: a save is the passive side of an opposition, never made actively: alone against a
+    # DC (an area attack's, a poison's) or as the other side (vs=NAME:will-save), not the actor.
+    save = command.opponent is None
+    pool = check_pool(sheet, command.traits, settings, state.system, save=save)
     by = (roller(state, command.name) or sheet).name
     if command.fails_at_zero:
         pool = _fails_at_zero(pool, by)
@@ -187,7 +190,9 @@ def check(state: Encounter, command: c.Check, rng: random.Random) -> tuple[Encou
         state = replace(state, rolls=(*state.rolls, record))
         return state, (*events, CheckMade(record, result.dc, result.success))
     other_sheet = roller_sheet(state, command.opponent)
-    other_pool = check_pool(other_sheet, command.opponent_traits or "", settings, state.system)
+    other_pool = check_pool(
+        other_sheet, command.opponent_traits or "", settings, state.system, save=True
+    )
     other_by = (roller(state, command.opponent) or other_sheet).name
     if other_by.casefold() == by.casefold():
         raise RuleError("ih.check.opposed-self", name=by)

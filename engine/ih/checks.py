@@ -19,7 +19,14 @@ from engine.ih import derived
 from engine.ih.encounter import Encounter, find
 from engine.ih.rolls import PoolPart
 from engine.ih.sheet import Sheet, find_sheet
-from engine.ih.traits import SKILL_CATEGORY, Attribute, Skill, zh_labels
+from engine.ih.traits import (
+    INPUT_LANGUAGES,
+    LOCALE_DIR,
+    SKILL_CATEGORY,
+    Attribute,
+    Skill,
+    zh_labels,
+)
 from engine.settings import DEFAULT, Interpretations
 
 MAX_TRAITS = 2
@@ -84,6 +91,74 @@ TRAIT_NAMES: dict[str, Attribute | Skill] = _trait_names()
 (Simplified and Traditional, from the locale files: ``traits.zh_labels``)."""
 
 
+SAVES: dict[str, tuple[Attribute, Skill]] = {
+    "will_save": (Attribute.RESOLVE, Skill.CONCENTRATION),
+    "reflex_save": (Attribute.DEXTERITY, Skill.ATHLETICS),
+    "fortitude_save": (Attribute.STAMINA, Skill.SURVIVAL),
+}
+"""RULES.md §2.2's saves: two traits and the save's own bonus ([I-17])."""
+
+
+def _save_names() -> dict[str, str]:
+    """``will-save`` (also ``will_save``) and the zh labels the console shows (意志豁免…)."""
+    import json
+
+    names: dict[str, str] = {}
+    for lang in INPUT_LANGUAGES:
+        words = json.loads((LOCALE_DIR / f"{lang}.json").read_text("utf-8"))
+        names.update({words[f"trait.{save}"].casefold(): save for save in SAVES})
+    for save in SAVES:
+        names[save] = names[save.replace("_", "-")] = save
+    return names
+
+
+SAVE_NAMES: dict[str, str] = _save_names()
+"""Words a check reads as a save (RULES.md §2.2), mapped to the derived trait's key."""
+
+
+def _save_pool(
+    sheet: Sheet, save: str, terms: list[str], traits: str, settings: Interpretations, system: str
+) -> CheckPool:
+    """A save rolled (RULES.md §1.6, §2.2): its two traits + its bonus ([I-17]: or the maximum
+    willpower for the Will save), whole-number modifiers on top, nothing else. An attribute ≥ 6
+    and the skill's bonus add bonus successes as in any check (§1.5, §3.10); the untrained rule
+    (§1.4) is for checks of a skill and does not apply to a save, a resistance of its own."""
+    attribute, skill = SAVES[save]
+    character = sheet.character
+    third = PoolPart("save", "save_bonus", getattr(character.bonuses, save))
+    if save == "will_save" and settings.will_save_adds_willpower:
+        third = PoolPart("save", "willpower", derived.willpower_max(character))
+    parts = [
+        PoolPart("attribute", attribute.value, character.attributes.of(attribute)),
+        PoolPart("skill", skill.value, character.skills.of(skill)),
+        third,
+    ]
+    for term in terms:
+        if SAVE_NAMES.get(term.casefold()) is None and not _MODIFIER.fullmatch(term):
+            raise RuleError("ih.check.save-alone", save_key=f"trait.{save}", traits=traits)
+        if _MODIFIER.fullmatch(term):
+            parts.append(PoolPart("modifier", "modifier", int(term)))
+    if sum(SAVE_NAMES.get(term.casefold()) is not None for term in terms) > 1:
+        raise RuleError("ih.check.save-alone", save_key=f"trait.{save}", traits=traits)
+    bonus_parts: list[PoolPart] = []
+    value = derived.attribute_bonus(character.attributes.of(attribute), system, settings)
+    if value:
+        bonus_parts.append(PoolPart("attribute", attribute.value, value))
+    if sheet.skill_bonus(skill) and character.skills.of(skill) > 0:
+        bonus_parts.append(PoolPart("skill", skill.value, sheet.skill_bonus(skill)))
+    modifiers = "".join(f"{p.value:+d}" for p in parts if p.kind == "modifier")
+    return CheckPool(
+        label=save.replace("_", "-") + modifiers,
+        dp=sum(part.value for part in parts),
+        parts=tuple(parts),
+        bonus=sum(part.value for part in bonus_parts),
+        bonus_parts=tuple(bonus_parts),
+        untrained=None,
+        attributes=(attribute,),
+        skill=skill,
+    )
+
+
 def _terms(traits: str) -> list[str]:
     """``dexterity+firearms-1`` → ``["dexterity", "firearms", "-1"]``."""
     terms: list[str] = []
@@ -98,26 +173,43 @@ def _terms(traits: str) -> list[str]:
 
 
 def check_pool(
-    sheet: Sheet, traits: str, settings: Interpretations = DEFAULT, system: str | None = None
+    sheet: Sheet,
+    traits: str,
+    settings: Interpretations = DEFAULT,
+    system: str | None = None,
+    *,
+    save: bool = False,
 ) -> CheckPool:
     """The pool of ``sheet`` for ``traits`` (RULES.md §3.10), with its breakdown.
 
     ``traits`` is ``TRAIT[+TRAIT][+SPECIALTY][+N|-N]``: attributes and skills by their English
     names (any case) or zh labels, a specialty of the sheet under the skill named, and whole
-    numbers as modifiers. ``system`` defaults to the sheet's.
+    numbers as modifiers; or, where ``save`` allows it, a save alone (``will-save``,
+    ``reflex-save``, ``fortitude-save`` or the zh labels, §2.2). ``system`` defaults to the
+    sheet's.
 
     Raises:
         RuleError: an empty or unknown word, a trait named twice, more than two traits, two
-            skills, or a specialty whose skill is not in the check.
+            skills, or a specialty whose skill is not in the check; a save where a check is made
+            actively (an attack, an extended action, the acting side of an opposed check: a save
+            is never made actively, §1.6), or a save with other traits.
     """
     system = system or sheet.system
+    terms = _terms(traits)
+    named = next((SAVE_NAMES[t.casefold()] for t in terms if t.casefold() in SAVE_NAMES), None)
+    if named is not None:
+        if not save:
+            raise RuleError(
+                "ih.check.save-not-active", save_key=f"trait.{named}", word=named.replace("_", "-")
+            )
+        return _save_pool(sheet, named, terms, traits, settings, system)
     character = sheet.character
     parts: list[PoolPart] = []
     attributes: list[Attribute] = []
     skills: list[Skill] = []
     specialties: list[str] = []
     specialty_skills: list[Skill] = []
-    for term in _terms(traits):
+    for term in terms:
         if not term:
             raise RuleError("ih.check.empty-trait", traits=traits)
         if _MODIFIER.fullmatch(term):

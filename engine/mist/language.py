@@ -64,7 +64,7 @@ from engine.mist import case_language, profile_language, theme_language
 from engine.mist import commands as c
 from engine.mist.profile_language import PROFILE_LISTS as PROFILE_LISTS
 from engine.mist.state import Phase, TagScope
-from engine.settings import Interpretations, assign
+from engine.settings import Interpretations, assign, canonical
 
 
 def _pc(line: Line) -> c.Command:
@@ -230,7 +230,7 @@ def _interpret(line: Line) -> c.Command:
     if line.words or len(line.options) != 1:
         raise RuleError("mist.language.use-interpret-field-true", fields=", ".join(fields))
     key, value = line.options[0]
-    key = key.replace("-", "_")
+    key = canonical(key.replace("-", "_"))  # RULES.md's I-7 names its field too
     # Every [I-n] is accepted in every scene (RULES.md: the settings live in one place); the
     # value is checked against the setting's kind (on/off, or a whole number).
     return c.SetInterpretation(key, getattr(assign(Interpretations(), key, value), key))
