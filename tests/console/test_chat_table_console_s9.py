@@ -12,6 +12,7 @@ from textual.widgets import Input
 from console.app import STConsoleApp
 from console.ih.screen import IHScreen
 from console.textual_compat import character_to_key
+from console.widgets.command_line import pasted_commands
 
 
 def burst_text(app: STConsoleApp, text: str) -> None:
@@ -67,26 +68,59 @@ async def test_y_copies_a_ww_roll_as_the_bots_write_it(
         assert ("success" if lang == "en" else "成功") in line
 
 
-async def test_a_paste_of_several_lines_lands_whole_in_the_command_line(run_app: AppRun) -> None:
+async def test_a_note_of_two_paragraphs_pasted_is_one_command(run_app: AppRun) -> None:
     async with run_app(script=FIGHT, lang="zh") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen)
         app.post_message(events.Key("colon", ":"))
         app.post_message(events.Paste("note Ann “走廊尽头：\r\n\r\n  有人在低语（别回头）”\n"))
-        field = screen.command_line.query_one(Input)
-        assert await until(pilot, lambda: "别回头" in field.value)
-        assert field.value == "note Ann “走廊尽头： 有人在低语（别回头）”"
-        app.post_message(events.Key("enter", "\r"))
         said = "note Ann “走廊尽头： 有人在低语（别回头）”"
+        field = screen.command_line.query_one(Input)
+        assert await until(pilot, lambda: field.value == said)  # one command: put in, not run
+        app.post_message(events.Key("enter", "\r"))
         assert await until(pilot, lambda: screen.history.scene.journal[-1].text == said)
+        assert await until(pilot, lambda: not screen.command_line.is_open)
+
+
+async def test_several_commands_pasted_each_run_in_order(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT, lang="zh") as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        before = len(screen.history.scene.journal)
+        app.post_message(events.Key("colon", ":"))
+        app.post_message(
+            events.Paste(".ww 5a8 by=Ann\ndamage Cid x\n\tnote Bob “第三行”\nnote Bob 末行")
+        )
+        field = screen.command_line.query_one(Input)
+        assert await until(pilot, lambda: field.value == "note Bob 末行")  # no line break: typed
+        texts = [entry.text for entry in screen.history.scene.journal[before:]]
+        assert texts == [".ww 5a8 by=Ann", "note Bob “第三行”"]  # the refused one is in ↑
+        assert "damage Cid x" in screen.command_line.history
+
+
+async def test_a_paste_of_several_lines_into_a_dialog_field_lands_whole(run_app: AppRun) -> None:
+    async with run_app(script=FIGHT, lang="zh") as (app, pilot):
+        app.post_message(events.Key("a", "a"))
+        assert await until(pilot, lambda: isinstance(app.focused, Input))
+        app.post_message(events.Paste("无面\n护士\r\n"))
+        assert await until(pilot, lambda: getattr(app.focused, "value", "") == "无面 护士")
 
 
 async def test_a_one_line_paste_is_kept_as_pasted(run_app: AppRun) -> None:
     async with run_app(script=FIGHT, lang="zh") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, IHScreen)
+        before = len(screen.history.scene.journal)
         app.post_message(events.Key("colon", ":"))
         app.post_message(events.Paste("note Ann  “两个  空格”\n"))
         field = screen.command_line.query_one(Input)
         assert await until(pilot, lambda: "空格" in field.value)
         assert field.value == "note Ann  “两个  空格”"  # only the line end is dropped, as before
+        assert len(screen.history.scene.journal) == before  # put in the field, not run
+
+
+def test_pasted_commands_join_an_open_quote_and_drop_blank_lines() -> None:
+    assert pasted_commands('a\n\n b \nnote A "x\ny"\n') == (["a", "b", 'note A "x y"'], True)
+    assert pasted_commands("note A “一\n\n二”") == (["note A “一 二”"], False)
+    assert pasted_commands("note A “一\n") == (["note A “一"], False)  # still open: not run
+    assert pasted_commands("a\tb\r\n") == (["a b"], True)
