@@ -124,3 +124,22 @@ def test_pasted_commands_join_an_open_quote_and_drop_blank_lines() -> None:
     assert pasted_commands("note A “一\n\n二”") == (["note A “一 二”"], False)
     assert pasted_commands("note A “一\n") == (["note A “一"], False)  # still open: not run
     assert pasted_commands("a\tb\r\n") == (["a b"], True)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("zh", SMALL), ("zh-Hant", SIZE), ("en", SIZE)])
+async def test_a_dice_bot_s_dot_typed_on_the_scene_opens_the_command_line(
+    run_app: AppRun, lang: str, size: tuple[int, int]
+) -> None:
+    """``.ww 5a8`` typed straight away, as in the group chat: its ``w`` was the willpower key
+    (a dialog opened and took the pool as an amount)."""
+    async with run_app(script=FIGHT, lang=lang, size=size) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, IHScreen)
+        before = len(screen.history.scene.journal)
+        willpower = screen.history.scene.state.order[0].willpower
+        burst_text(app, ".ww 5a8 by=Ann ——dc 2\n。ww3a9 by=Bob\n．ww 2\n:note Ann “3.5 米”\n")
+        assert await until(pilot, lambda: len(screen.history.scene.journal) == before + 4)
+        texts = [entry.text for entry in screen.history.scene.journal[before:]]
+        assert texts == [".ww 5a8 by=Ann ——dc 2", ".ww3a9 by=Bob", ".ww 2", "note Ann “3.5 米”"]
+        assert app.screen is screen and not screen.command_line.is_open
+        assert screen.history.scene.state.order[0].willpower == willpower
