@@ -41,6 +41,7 @@ ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
     "profile": ("limits=", "tags=", "statuses=", "threat=", "consequence=", "note=", "drop"),
     "threat": ("challenge=", "drop"),
     "conclusion": ("supports=", "contradicts="),
+    "ww": ("--dc", "--bonus", "--penalty", "--willpower", "by=", "hidden"),
     "roll": (
         "ih-d10",
         "ih-d6",
@@ -57,7 +58,7 @@ ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
 }
 """Words each verb takes after it, offered by completion."""
 
-WORDS_FIRST: tuple[str, ...] = ("scene", "roll", "phase")
+WORDS_FIRST: tuple[str, ...] = ("scene", "roll", "phase", "ww")
 """Verbs whose first word is one of their own words, not a name. After any verb's first word
 its own words come before names: ``spend Ann s`` completes to ``swift``, not to Shade."""
 
@@ -113,6 +114,7 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
             candidates = list(vocabulary.verbs)
         else:
             verb = tokens[0].lower()
+            verb = "ww" if verb.lstrip(".。．").startswith("ww") else verb  # .ww, .ww5a8
             words = list(ARGUMENT_WORDS.get(verb, ()) + vocabulary.extra.get(verb, ()))
             names = [_quoted(name) for name in vocabulary.names]
             position = len(tokens) - 1  # the word being completed: 1 is the verb's first

@@ -12,7 +12,7 @@ from textual.widgets import Input
 from console.app import STConsoleApp
 from console.ih.screen import IHScreen
 from console.textual_compat import character_to_key
-from console.widgets.command_line import pasted_commands
+from console.widgets.command_line import Vocabulary, complete, pasted_commands
 
 
 def burst_text(app: STConsoleApp, text: str) -> None:
@@ -143,3 +143,17 @@ async def test_a_dice_bot_s_dot_typed_on_the_scene_opens_the_command_line(
         assert texts == [".ww 5a8 by=Ann ——dc 2", ".ww3a9 by=Bob", ".ww 2", "note Ann “3.5 米”"]
         assert app.screen is screen and not screen.command_line.is_open
         assert screen.history.scene.state.order[0].willpower == willpower
+
+
+@pytest.mark.parametrize(
+    ("typed", "completed"),
+    [
+        (".ww 5a8 --d", ".ww 5a8 --dc"),
+        ("。ww5a8 --w", "。ww5a8 --willpower"),
+        ("ww 5 by", "ww 5 by="),
+        (".ww 5a8 --dc 2 --b", ".ww 5a8 --dc 2 --bonus"),
+    ],
+)
+def test_tab_completes_ww_s_options_after_any_of_its_verbs(typed: str, completed: str) -> None:
+    vocabulary = Vocabulary(verbs=("ww", "roll", "note"), names=("Ann", "老 王"))
+    assert complete(typed, vocabulary) == completed
