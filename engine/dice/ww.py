@@ -33,7 +33,7 @@ SIDES = 10
 """§1.1: ih-d10 rolls ten-sided dice."""
 SYNTAX = "ww X[aY][k8][m10] [--dc N] [--bonus N] [--penalty N] [--willpower] [by=NAME] [hidden]"
 
-_NOTATION = re.compile(r"([0-9]{1,6})((?:[akm][0-9]{1,6})*)", re.IGNORECASE)
+_NOTATION = re.compile(r"([0-9]{1,12})((?:[akm][0-9]{1,6})*)", re.IGNORECASE)
 _PART = re.compile(r"([akm])([0-9]{1,6})", re.IGNORECASE)
 
 

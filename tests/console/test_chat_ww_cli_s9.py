@@ -74,3 +74,12 @@ def test_a_word_ww_does_not_take_is_refused_with_ww_s_usage(
     status, _, err = run(capsys, "run", str(script), "--lang", lang)
     assert status == 1
     assert "ww X[aY][k8][m10]" in err and "roll ih-d10|ih-d6" not in err
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "1000"), ("zh", "最多 1000 个骰子")])
+def test_a_pool_past_the_dice_limit_says_the_limit(
+    capsys: pytest.CaptureFixture[str], lang: str, words: str
+) -> None:
+    status, out, err = run(capsys, "--lang", lang, "roll", "ww", "9999999a8", "--chat")
+    assert (status, out) == (2, "") and words in err and "9999999" in err
+    assert "ww X[aY]" not in err  # a pool, only too big: not "not a ww pool"
