@@ -6,9 +6,7 @@ One line a roll, as a dice bot would post it, in the table's language::
 
 ``*`` marks a success, the second braces hold the extra dice (again, RULES.md §1.2); the pool is
 written in the bots' ``XaY`` notation (``engine/dice/ww.py``). Also: an attack, an opposed check,
-a M.I.S.T. action roll; the initiative order with the round and the current actor; the
-M.I.S.T. scene's challenges and statuses as the players may see them (what is hidden is dropped
-by the players' view's own filters, ``console/player/``).
+a M.I.S.T. action roll (the board, ``Y``, is ``console/chat_board.py``'s).
 
 Plain strings, no Rich markup, no Textual: the ``y`` key copies them, ``st-console roll --chat``
 prints them and the SealDice log export (``saves/sealdice_log.py``) writes them.
@@ -21,17 +19,13 @@ from typing import Any
 
 from console.i18n import Translator
 from console.ih.sheet_text import pool_label, trait
-from console.player.ih_text import current_actor, marks, visible
-from console.player.mist_text import visible_challenges
 from engine.dice.command import CheckRolled, MistRolled
 from engine.dice.ih import is_success_face
 from engine.dice.ww import notation
 from engine.events import Event
 from engine.ih import events as ih_events
-from engine.ih.encounter import Encounter
 from engine.ih.sheet_events import CheckMade, ExtendedRolled
 from engine.mist import events as mist_events
-from engine.mist.state import MistState
 
 
 def faces(result: Any) -> str:
@@ -97,8 +91,10 @@ def check_line(
     dice = faces(result)
     if result.penalty:
         dice += f" −{result.penalty}"
-    if result.bonus:
+    if result.bonus:  # §1.1: it adds nothing to 0 successes left after the penalties
         dice += f" +{result.bonus}"
+        if not result.chance and result.rolled_successes - result.penalty <= 0:
+            dice += t("chat.bonus-no-effect")
     return " ".join(parts) + f" → {dice} " + outcome(t, result)
 
 
@@ -209,77 +205,6 @@ def last_roll(t: Translator, scene: Any) -> str | None:
         if lines:
             return "\n".join(lines)
     return None
-
-
-# -- the board: the order (IH) or the challenges and statuses (M.I.S.T.) ----------------------
-
-
-def order_text(t: Translator, state: Encounter) -> str:
-    """The initiative order as the players may see it, with the round and whose turn it is."""
-    if state.phase.value == "setup":
-        where = t("player.ih.setup")
-    elif state.phase.value == "surprise":
-        where = t("player.ih.surprise")
-    else:
-        where = t("player.ih.round", round=state.round)
-    actor = current_actor(state)
-    lines = [t("chat.order-title", where=where, actor=actor.name if actor else "—")]
-    for number, combatant in enumerate(visible(state), start=1):
-        mark = "▶" if actor is not None and combatant.name == actor.name else " "
-        score = t("word.parenthesised", text=combatant.initiative)  # （15） in Chinese
-        state_words = marks(t, combatant, state).plain  # acted, delaying, joining, down
-        line = f"{mark} {number}. {combatant.name}" + ("" if t.is_chinese else " ") + score
-        lines.append(line + (" " + state_words if state_words else ""))
-    if len(lines) == 1:
-        lines.append(t("player.ih.empty"))
-    return "\n".join(lines)
-
-
-def _statuses(t: Translator, items: Any) -> str:
-    return t("word.list-sep").join(f"{status.name}-{status.tier}" for status in items)
-
-
-def mist_board_text(t: Translator, state: MistState) -> str:
-    """The scene's visible challenges and everyone's statuses, nothing hidden (as the players'
-    view shows them: a hidden challenge, limits not yet revealed and the ST's notes are left
-    out)."""
-    phase = t(f"mist.phase.{state.phase.value}")
-    lines = [t("chat.mist-title", phase=phase, cycle=state.scene.cycle)]
-    if state.scene.story_tags:
-        tags = t("word.list-sep").join(tag.name for tag in state.scene.story_tags if not tag.burned)
-        lines.append(t("player.mist.scene-tags") + tags)
-    lines.append(t("chat.challenges"))
-    challenges = visible_challenges(state)
-    for challenge in challenges:
-        line = "· " + challenge.name
-        if challenge.overcome:
-            line += " " + t("player.mist.overcome")
-        if challenge.statuses:
-            line += t("word.colon") + _statuses(t, challenge.statuses)
-        if challenge.limits_shown and challenge.limits:
-            immune = t("player.mist.immune")
-            limits = t("word.list-sep").join(
-                f"{limit.kind} {limit.tier if limit.tier is not None else immune}"
-                for limit in challenge.limits
-            )
-            line += "  " + t("player.mist.limits") + limits
-        lines.append(line)
-    if not challenges:
-        lines.append("· " + t("player.mist.none"))
-    lines.append(t("chat.statuses"))
-    people = [c for c in state.characters if c.statuses]
-    for character in people:
-        lines.append("· " + character.name + t("word.colon") + _statuses(t, character.statuses))
-    if not people:
-        lines.append("· " + t("player.mist.none"))
-    return "\n".join(lines)
-
-
-def board_text(t: Translator, state: Any) -> str:
-    """:func:`order_text` of an Infinite Horror scene, :func:`mist_board_text` of a M.I.S.T. one."""
-    if isinstance(state, MistState):
-        return mist_board_text(t, state)
-    return order_text(t, state)
 
 
 # -- the SealDice log export (saves/sealdice_log.py makes the file; the words are made here) -------

@@ -127,9 +127,13 @@ def _read_pool(args: argparse.Namespace) -> None:
         UsageError: a notation the rules refuse (§1.1, §1.2), or ``--again``/``--level`` with ww.
     """
     if args.system != "ww":
-        if isinstance(args.value, str):
+        if isinstance(args.value, str):  # worded as argparse words a DP that is no number
             message = _t(args)("cli.whole-number", name="DP/POWER", text=repr(args.value))
-            raise UsageError(f"st-console roll: {message}")
+            argument = _t(args)("cli.argparse.argument") % {
+                "argument_name": "DP|POWER|XaY",
+                "message": message,
+            }
+            raise UsageError(f"st-console roll: {argument}")
         return
     try:
         for name in ("again", "level"):

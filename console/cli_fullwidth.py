@@ -5,9 +5,12 @@ Imported by ``console/cli.py`` before argparse reads the arguments: light (no di
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 DICE_COMMANDS = ("roll", "odds")
+ATTACHED_POOL = re.compile(r"[.。．]?ww([0-9].*)", re.IGNORECASE)
+"""``roll``'s SYSTEM with the bots' pool written onto it (``.ww5a8``, ``ww5``): ``ww``, the pool."""
 
 
 def ascii_dice_arguments(argv: Sequence[str]) -> list[str]:
@@ -22,7 +25,10 @@ def ascii_dice_arguments(argv: Sequence[str]) -> list[str]:
     while index < len(folded):  # past the global options to the subcommand
         word = folded[index]
         if word in DICE_COMMANDS:
-            dashed = (option_dashes(each) for each in folded[index + 1 :])  # ——dc: --dc
+            dashed = [option_dashes(each) for each in folded[index + 1 :]]  # ——dc: --dc
+            attached = ATTACHED_POOL.fullmatch(dashed[0]) if dashed else None
+            if word == "roll" and attached is not None:  # .ww5a8, as a chat writes it
+                dashed[:1] = ["ww", attached.group(1)]
             return [*argv[:index], word, *dashed]
         if not word.startswith("-"):
             break

@@ -9,6 +9,7 @@ language of ``--lang``. No Textual, no engine state: parsing is all this does.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -114,11 +115,15 @@ def _roll_system(text: str) -> str:
     return "ww" if is_ww(word) and word.lstrip(".。．") == "ww" else word
 
 
+POOL_PART = re.compile(r"[akm][0-9]", re.IGNORECASE)
+"""The start of a ``ww`` pool written without its dice count (``a8``)."""
+
+
 def _dp_or_pool(text: str) -> int | str:
     """``roll``'s DP/POWER: a whole number, or the bots' pool notation ``XaY[k8][m10]`` kept as
     text (only ``roll ww`` takes it; ``console/cli_dice.py`` says so otherwise)."""
-    if WHOLE_NUMBER.fullmatch(text) is None and text[:1].isdigit():
-        return text
+    if WHOLE_NUMBER.fullmatch(text) is None and (text[:1].isdigit() or POOL_PART.match(text)):
+        return text  # ``a8`` too: ``roll ww`` says it is no pool (the dice count is missing)
     value: int = _int("DP/POWER")(text)
     return value
 

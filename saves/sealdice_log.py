@@ -5,6 +5,7 @@ imports as its own format; the words of each entry are the console's (``console/
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,16 @@ is not taken for an observer and hidden, and a roll does not make its roller a d
 NICKNAME_SWAPS = str.maketrans({"(": "（", ")": "）", "<": "＜", ">": "＞", "\n": " ", "\r": " "})
 """Characters a nickname must not hold: story-painter's editor writes ``name(id)`` and reads the
 line back with ``(…)``/``<…>``, so a half-width bracket in a name splits or merges items."""
+EDITOR_HEADER = re.compile(
+    r"^([^(<\n]+)(\(([^(\n]+)\)|<[^(\n]+>)?(\s+)([0-9]{4}/[0-9]{1,2}/[0-9]{1,2} )?"
+    r"([0-9]{1,2}:[0-9]{1,2}:[0-9]{2})( #[0-9]+)?$"
+)
+"""story-painter's editor's header line (``EditLogImporter``: ``name(id) 2026/11/28 21:03:00``).
+The editor shows the log as text and reads it back after every edit: a line of a message that
+looks like this (a note ending ``见面时间 23:15:00``) would start a new item there."""
+WORD_JOINER = "\u2060"
+"""An invisible character that is not a blank to story-painter: set before such a line's time,
+the line is no header any more and reads as it did."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +54,18 @@ def nickname(name: str | None, st_name: str) -> str:
     never empty."""
     text = (name if name is not None and name.strip() else st_name).translate(NICKNAME_SWAPS)
     return text.strip() or "?"
+
+
+def message_text(text: str) -> str:
+    """``text`` as a log message: line ends as ``\\n``; a line story-painter's editor would take
+    for an item's header (:data:`EDITOR_HEADER`) gets a :data:`WORD_JOINER` before its time."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for index, line in enumerate(lines):
+        match = EDITOR_HEADER.match(line)
+        if match is not None:
+            at = match.start(6)
+            lines[index] = line[:at] + WORD_JOINER + line[at:]
+    return "\n".join(lines)
 
 
 def user_id(nickname_text: str) -> str:
@@ -81,6 +104,14 @@ def _scene_times(scenes: tuple[Scene, ...], fallback: int) -> list[list[int]]:
     return timing[::-1]
 
 
+def _gap(timing: list[list[int]], number: int, items: list[dict[str, Any]], fallback: int) -> int:
+    """The time of an empty scene's heading: the item's before it, else the next scene's first
+    (the log's times never go back), else ``fallback``."""
+    if items:
+        return int(items[-1]["time"])
+    return next((times[0] for times in timing[number:] if times), fallback)
+
+
 def sealdice_log(
     scenes: Iterable[Scene],
     describe: Describe,
@@ -107,7 +138,7 @@ def sealdice_log(
                 "nickname": name,
                 "IMUserId": user_id(name),
                 "time": int(when),
-                "message": line.message.replace("\r\n", "\n").replace("\r", "\n"),
+                "message": message_text(line.message),
                 "isDice": bool(line.dice),
                 "role": ST_ROLE if line.who is None else CHARACTER_ROLE,
                 "commandId": 0,
@@ -121,9 +152,10 @@ def sealdice_log(
     if title is not None:
         first = next((times[0] for times in timing if times), fallback)
         add(LogLine(None, title), first)
-    for scene, times in zip(scenes, timing, strict=True):
+    for number, (scene, times) in enumerate(zip(scenes, timing, strict=True)):
         if heading is not None:
-            add(LogLine(None, heading(scene)), times[0] if times else fallback)
+            when = times[0] if times else _gap(timing, number, items, fallback)
+            add(LogLine(None, heading(scene)), when)
         for entry, when in zip(scene.journal, times, strict=True):
             for line in describe(scene, entry):
                 add(line, when)

@@ -30,6 +30,9 @@ def key_label(keys: str) -> str:
     names = {
         "colon": ":",
         "fullwidth_colon": "：",
+        "full_stop": ".",
+        "ideographic_full_stop": "。",
+        "fullwidth_full_stop": "．",
         "minus": "-",
         "plus": "+",
         "equals_sign": "=",

@@ -39,7 +39,7 @@ class ShellActions(ShellBase):
     def action_copy_board(self) -> None:
         """``Y``: the initiative order with the round and the current actor, or the M.I.S.T.
         scene's challenges and statuses, as the players may see them (nothing hidden)."""
-        from console.chat_text import board_text
+        from console.chat_board import board_text
 
         self._copy(board_text(self.t, self.history.scene.state))
 

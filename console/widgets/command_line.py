@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from console.keymap import COMMAND_LINE_KEYS, bindings_for, localize
 from console.messages import CommandRequested
-from console.textual_compat import suggestion
+from console.textual_compat import character_to_key, suggestion
 from console.widgets.ordered_input import OrderedInput
 from engine.limits import MAX_LINE
 
@@ -41,6 +41,7 @@ ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
     "profile": ("limits=", "tags=", "statuses=", "threat=", "consequence=", "note=", "drop"),
     "threat": ("challenge=", "drop"),
     "conclusion": ("supports=", "contradicts="),
+    "ww": ("--dc", "--bonus", "--penalty", "--willpower", "by=", "hidden"),
     "roll": (
         "ih-d10",
         "ih-d6",
@@ -57,7 +58,7 @@ ARGUMENT_WORDS: dict[str, tuple[str, ...]] = {
 }
 """Words each verb takes after it, offered by completion."""
 
-WORDS_FIRST: tuple[str, ...] = ("scene", "roll", "phase")
+WORDS_FIRST: tuple[str, ...] = ("scene", "roll", "phase", "ww")
 """Verbs whose first word is one of their own words, not a name. After any verb's first word
 its own words come before names: ``spend Ann s`` completes to ``swift``, not to Shade."""
 
@@ -113,6 +114,7 @@ def complete(value: str, vocabulary: Vocabulary) -> str | None:
             candidates = list(vocabulary.verbs)
         else:
             verb = tokens[0].lower()
+            verb = "ww" if verb.lstrip(".。．").startswith("ww") else verb  # .ww, .ww5a8
             words = list(ARGUMENT_WORDS.get(verb, ()) + vocabulary.extra.get(verb, ()))
             names = [_quoted(name) for name in vocabulary.names]
             position = len(tokens) - 1  # the word being completed: 1 is the verb's first
@@ -132,6 +134,26 @@ def _whole_word(value: str, vocabulary: Vocabulary) -> bool:
         return False
     last = value.rsplit(" ", 1)[-1].strip('"').lower()
     return any(last == word.lower() for word in vocabulary.verbs + vocabulary.names)
+
+
+def pasted_commands(text: str) -> tuple[list[str], bool]:
+    """The command lines of a paste, and whether the last one ended with a line break (it is
+    run too; a last line without one is left typed). Blank lines are dropped; a line whose quote
+    is still open goes on with the next, joined by a blank (a note of two paragraphs copied from
+    the group chat is one command); a tab is a blank."""
+    lines: list[str] = []
+    pending = ""
+    for line in text.replace("\t", " ").splitlines():
+        line = "".join(char for char in line if char.isprintable() or char == "\u3000").strip()
+        if not line:
+            continue
+        pending = f"{pending} {line}" if pending else line
+        if pending.count('"') % 2 == 0 and pending.count("“") <= pending.count("”"):
+            lines.append(pending)
+            pending = ""
+    if pending:
+        lines.append(pending)
+    return lines, text.endswith(("\n", "\r")) and not pending
 
 
 class _LineSuggester(Suggester):
@@ -208,6 +230,22 @@ class CommandLineInput(OrderedInput):
             # ``no`` ⇥ ``老`` is ``note 老``, not ``note老``; a space typed after ⇥ stays single.
             self.insert_text_at_cursor(" ")
         await super().key_first(event)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Several lines pasted at once run one command a line, in order, as if typed with ⏎
+        after each (README: the command line): the keys go through the app's key gate, so a
+        command that switches the scene has the next one run where it is typed. One line is
+        only put in the field, as a paste into any field."""
+        lines, last_run = pasted_commands(event.text)
+        if len(lines) < 2:
+            super()._on_paste(event)
+            return
+        event.stop()
+        event.prevent_default()
+        typed = "\n:".join(lines) + ("\n" if last_run else "")
+        for character in typed:
+            key = "enter" if character == "\n" else character_to_key(character)
+            self.app.post_message(events.Key(key, "\r" if character == "\n" else character))
 
     def action_complete(self) -> None:
         owner = self.parent

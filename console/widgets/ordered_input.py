@@ -42,6 +42,24 @@ class OrderedInput(KeyFirstInput):
         kwargs.setdefault("valid_empty", True)
         super().__init__(*args, **kwargs)
 
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste of several lines (a description copied from the group chat, a note typed
+        in two paragraphs) lands whole, its lines joined by a blank: Textual's field kept the
+        first line and dropped the rest unseen. A field holds one line; nothing is run."""
+        lines = event.text.splitlines()
+        if len(lines) > 1:
+            text = " ".join(line.strip() for line in lines if line.strip())
+        else:
+            text = lines[0] if lines else ""
+        if text:
+            selection = self.selection
+            if selection.is_empty:
+                self.insert_text_at_cursor(text)
+            else:
+                self.replace(text, *selection)
+        event.stop()
+        event.prevent_default()  # Textual's own handler (the MRO's) would paste the first line
+
     def replace(self, text: str, start: int, end: int) -> None:
         """Textual's replace, a number field reading full-width characters as ASCII."""
         if self.type in ("integer", "number") or self.restrict:

@@ -33,7 +33,7 @@ SIDES = 10
 """§1.1: ih-d10 rolls ten-sided dice."""
 SYNTAX = "ww X[aY][k8][m10] [--dc N] [--bonus N] [--penalty N] [--willpower] [by=NAME] [hidden]"
 
-_NOTATION = re.compile(r"([0-9]{1,6})((?:[akm][0-9]{1,6})*)", re.IGNORECASE)
+_NOTATION = re.compile(r"([0-9]{1,12})((?:[akm][0-9]{1,6})*)", re.IGNORECASE)
 _PART = re.compile(r"([akm])([0-9]{1,6})", re.IGNORECASE)
 
 
@@ -101,7 +101,12 @@ def parse(line: Line) -> dice_command.RollCommand:
             raise RuleError("dice.ww.needs-pool", syntax=SYNTAX)
         attached = words.pop(0)
     pool = parse_pool(attached)
-    values, flags, overrides = dice_command.parse_options(line, words)
+    try:
+        values, flags, overrides = dice_command.parse_options(line, words)
+    except RuleError as error:  # a word or option roll does not take: say ww's usage, not roll's
+        if "syntax" not in error.params:
+            raise
+        raise RuleError(error.code, **{**error.params, "syntax": SYNTAX}) from None
     for name in ("again", "level"):
         if name in values:
             raise RuleError("dice.ww.no-option", option=f"--{name}", syntax=SYNTAX)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from console_support import FIGHT, SCENE, AppRun, press, settle
 
-from console.chat_text import board_text, check_line, faces, last_roll
+from console.chat_board import board_text
+from console.chat_text import check_line, faces, last_roll
 from console.i18n import Translator
 from console.keymap import APP_KEYS, COMBAT_KEYS, LIST_KEYS, MIST_KEYS
 from console.screens.shell import SceneScreen

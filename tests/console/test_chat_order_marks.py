@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from console_support import SMALL, AppFactory, opened_by, screen_lines
 
-from console.chat_text import order_text
+from console.chat_board import order_text
 from console.i18n import Translator
 from console.screens.dialogs import ChoiceDialog
 from engine import session
