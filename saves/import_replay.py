@@ -20,6 +20,7 @@ import random
 import select
 import signal
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +43,10 @@ journal's end, kept in the scene file's header): pickling each cost as much as r
 the scene file keeps one in two (one in thirteen in a fight of 500) anyway
 (:data:`saves.checkpoint_forms.SEALED_SHARE`). An undo after the import replays at most the
 entries between two."""
+
+PATIENCE = 10.0
+"""Seconds the other process may take beyond four times this one's part (which it about
+equals) before it is stopped and its part replayed here."""
 
 SENT_ALL_LAST = 1024
 """The entries at the journal's end whose checkpoints the other process all sends back."""
@@ -76,6 +81,7 @@ def replay(
     if cut is None or other is None:
         check(0, length)
         return _replay_part(scene, scene.initial, 0, length)
+    started = time.monotonic()
     try:
         check(0, at)
     except BaseException:
@@ -90,7 +96,7 @@ def replay(
     if same_exactly(state, named):
         while meanwhile is not None and not other.ready() and meanwhile():
             pass
-        answer = other.answer()
+        answer = other.answer(PATIENCE + 4 * (time.monotonic() - started))
         if answer is not None:
             final, rest = answer
             final = _sharing(final, state)  # equal rolls, the very same objects (see below)
@@ -197,18 +203,32 @@ class _Other:
         except (OSError, ValueError):
             return True
 
-    def answer(self) -> Any:
-        """Its result; ``None`` when it failed in any way (or was killed)."""
+    def answer(self, patience: float) -> Any:
+        """Its result; ``None`` when it failed in any way, was killed, or has not answered
+        within ``patience`` seconds (it is then stopped: a copy stuck on a lock some library
+        held at the fork must not hang the import)."""
+        deadline = time.monotonic() + patience
+        parts = []
         try:
-            with os.fdopen(self.pipe, "rb") as reading:
-                data = reading.read()
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([self.pipe], [], [], left)[0]:
+                    self.cancel()
+                    return None
+                part = os.read(self.pipe, 1 << 20)
+                if not part:
+                    break
+                parts.append(part)
+            os.close(self.pipe)
+            self.pipe = -1
             _, status = os.waitpid(self.pid, 0)
-        except OSError:
+        except (OSError, ValueError):
+            self.cancel()
             return None
-        if not data or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        if not parts or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
             return None
         try:
-            return pickle.loads(data)
+            return pickle.loads(b"".join(parts))
         except Exception:
             return None
 
@@ -216,8 +236,10 @@ class _Other:
         """Stop it and wait for it (its result is not wanted)."""
         with contextlib.suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            os.close(self.pipe)
+        if self.pipe >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.pipe)
+            self.pipe = -1
         with contextlib.suppress(OSError):
             os.waitpid(self.pid, 0)
 

@@ -6,6 +6,7 @@ ends, and a refusal names the same entry."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,8 @@ class Spy:
         monkeypatch.setattr(import_replay, "may_fork", lambda: fork)
         answer, cancel = import_replay._Other.answer, import_replay._Other.cancel
 
-        def spied_answer(other: Any) -> Any:
-            found = answer(other)
+        def spied_answer(other: Any, *args: Any) -> Any:
+            found = answer(other, *args)
             self.answers.append(found is not None)
             return found
 
@@ -148,6 +149,18 @@ def test_when_the_other_process_fails_this_one_replays_its_part(
     monkeypatch.setattr(import_replay, "_checked_part", fails)  # in the fork only
     imported = _imported(path, tmp_path / "saves")
     assert spy.answers == [False]
+    assert imported.state == scene.state and imported.journal == scene.journal
+
+
+def test_a_stuck_other_process_is_stopped_and_its_part_replayed_here(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, scene = exported
+    spy = Spy(monkeypatch)
+    monkeypatch.setattr(import_replay, "PATIENCE", 0.5)
+    monkeypatch.setattr(import_replay, "_checked_part", lambda *_: time.sleep(3600))
+    imported = _imported(path, tmp_path / "saves")
+    assert spy.answers == [False] and spy.cancelled >= 1
     assert imported.state == scene.state and imported.journal == scene.journal
 
 
