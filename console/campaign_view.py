@@ -214,10 +214,13 @@ def campaign_lines(view: CampaignView, t: Translator) -> list[str]:
             ended = mission.ended
             state = t("campaign.mission-ended" if ended else "campaign.mission-running")
             if not ended and mist is not None and mist.mission.name == mission.name:
+                clues, conclusions = len(mist.case_file.clues), len(mist.case_file.conclusions)
                 state += t(
                     "campaign.case-file",
-                    clues=len(mist.case_file.clues),
-                    conclusions=len(mist.case_file.conclusions),
+                    clues=t(_counted("campaign.case-file-clues", clues), count=clues),
+                    conclusions=t(
+                        _counted("campaign.case-file-conclusions", conclusions), count=conclusions
+                    ),
                 )
             scenes = t("word.list-sep").join(mission.scenes) or "—"
             lines.append(
@@ -248,3 +251,8 @@ def campaign_markdown(view: CampaignView, t: Translator) -> str:
         else:
             out += ["", "### " + md(line.rstrip(":：")), ""]
     return "\n".join(out).replace("\n\n\n", "\n\n").rstrip() + "\n"
+
+
+def _counted(key: str, count: int) -> str:
+    """``key``, or its ``-one`` form for one (English says "1 clue", not "1 clues")."""
+    return key + "-one" if count == 1 else key
