@@ -16,6 +16,7 @@ to the roster.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -154,8 +155,10 @@ class Campaign(CampaignCast):
             wanted.take([[at, None] for at, _ in whole.checkpoints])
             states = dict(whole.checkpoints)
 
-            def named() -> list[Any]:
-                return [[at, *checkpoint_mark(states[at], whole.state)] for at, _ in wanted.found]
+            def named() -> list[str]:
+                places = [json.loads(text)[0] for text in wanted.found]
+                marks = [[at, *checkpoint_mark(states[at], whole.state)] for at in places]
+                return [json.dumps(mark, ensure_ascii=False) for mark in marks]
 
             return replace(whole, journal=()), groups, named
 

@@ -91,9 +91,9 @@ def write_export(store: Store, target: str, write: Callable[[str], object]) -> N
             yield f"\n   {_text('journal', 0)}: "
             yield from _list((_lines(group, 3) for group in documents if group), 3)
             named = marks()  # a few states on the way, for the import (saves.import_replay)
-            if named:
+            if named:  # each one line of JSON already
                 yield f",\n   {_text('checkpoints', 0)}: "
-                yield from _list(iter([_lines(named, 3)]), 3)
+                yield from _list(iter([(",\n" + " " * 4).join(named)]), 3)
             yield "\n  }"
 
         for piece in _list(("".join(scene(each)) for each in names), 1):

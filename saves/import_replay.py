@@ -26,12 +26,9 @@ from typing import Any
 
 from engine import commands
 from engine.session import CHECKPOINT_EVERY, Scene
+from saves import journal_chunks
 from saves.checkpoint_forms import prefix_form, whole_state
 from saves.replayed_events import same_history
-
-PARALLEL_FROM = 4096
-"""The fewest journal entries replayed in two processes: a fork and its answer cost some tens of
-milliseconds, the replay of 4,096 entries some hundreds."""
 
 FIRST_SHARE = 0.5
 """The share of the journal this process replays when it cuts it in two: the other process's
@@ -142,7 +139,7 @@ def _sharing(final: Any, earlier: Any) -> Any:
 def _cut(marks: list[tuple[int, Callable[[], Any]]], length: int) -> tuple[int, Any] | None:
     """The named state nearest :data:`FIRST_SHARE` of the journal, decoded, when the journal
     is long enough and this process may fork."""
-    if length < PARALLEL_FROM or not marks or not may_fork():
+    if length < journal_chunks.PARALLEL_FROM or not marks or not may_fork():
         return None
     aim = length * FIRST_SHARE
     at, decode = min(marks, key=lambda mark: abs(mark[0] - aim))

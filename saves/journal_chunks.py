@@ -320,6 +320,11 @@ def _entries_and_rest(data: bytes) -> tuple[list[Any], str] | None:
 
 _MARKS = ',"checkpoints":'
 
+PARALLEL_FROM = 4096
+"""The fewest journal entries an export names states for, and an import replays in two
+processes (:mod:`saves.import_replay`): a fork and its answer cost some tens of milliseconds,
+the replay of 4,096 entries some hundreds."""
+
 
 def _checkpoints_text(rest: str) -> Any:
     """The checkpoints of a chunk of ours, from what follows its entries; ``None``: none."""
@@ -338,13 +343,13 @@ class ExportMarks:
     are parsed for them."""
 
     def __init__(self, length: int, parts: int = 8) -> None:
-        from saves.import_replay import PARALLEL_FROM
-
         self.length = length
         self.last = length - 1
         long = length >= PARALLEL_FROM
         self.aims = [length * k // parts for k in range(1, parts)] if long else []
-        self.found: list[Any] = []
+        self.found: list[str] = []
+        """The checkpoints taken, each as one line of JSON (only their text is kept: a state
+        of a fight of 500 is some 650 KB of it)."""
 
     def wants(self, upto: int) -> bool:
         """Whether entries up to ``upto`` may hold one wanted."""
@@ -361,6 +366,6 @@ class ExportMarks:
                 and type(item[0]) is int
                 and self.aims[0] <= item[0] <= self.last
             ):
-                self.found.append(item)
+                self.found.append(json.dumps(item, ensure_ascii=False))
                 while self.aims and self.aims[0] <= item[0]:
                     self.aims.pop(0)

@@ -104,9 +104,9 @@ def parse(line: Line) -> dice_command.RollCommand:
     try:
         values, flags, overrides = dice_command.parse_options(line, words)
     except RuleError as error:  # a word or option roll does not take: say ww's usage, not roll's
-        if "syntax" not in error.params:
-            raise
-        raise RuleError(error.code, **{**error.params, "syntax": SYNTAX}) from None
+        if "syntax" in error.params:
+            error.params = {**error.params, "syntax": SYNTAX}
+        raise
     for name in ("again", "level"):
         if name in values:
             raise RuleError("dice.ww.no-option", option=f"--{name}", syntax=SYNTAX)

@@ -14,17 +14,17 @@ import pytest
 from saves_fixtures import build_ih, first_undo_applies
 
 from engine.session import CHECKPOINT_EVERY
-from saves import import_file, import_replay, open_store
+from saves import import_file, import_replay, journal_chunks, open_store
 from saves.errors import ImportRefused
 from saves.exports import write_export
 
 LONG = 1200
-"""Entries of the scene: long enough to be cut in two once :data:`PARALLEL_FROM` is lowered."""
+"""Entries of the scene: long enough to be cut in two once ``PARALLEL_FROM`` is lowered."""
 
 
 @pytest.fixture(autouse=True)
 def _short_parts(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(import_replay, "PARALLEL_FROM", 256)
+    monkeypatch.setattr(journal_chunks, "PARALLEL_FROM", 256)
     monkeypatch.setattr(import_replay, "SENT_ALL_LAST", 256)
 
 
@@ -33,7 +33,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     scene = build_ih(8, LONG, seed=7)
     root = tmp_path_factory.mktemp("long")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(import_replay, "PARALLEL_FROM", 256)
+        patch.setattr(journal_chunks, "PARALLEL_FROM", 256)
         store = open_store(root / "saves")
         with store.open_campaign("Long", create=True) as campaign:
             campaign.create_scene(scene)
