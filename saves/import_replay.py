@@ -45,7 +45,7 @@ PATIENCE = 10.0
 """Seconds the other process may take beyond four times this one's part (which it about
 equals) before it is stopped and its part replayed here."""
 
-SENT_ALL_LAST = 1024
+SENT_ALL_LAST = 512
 """The entries at the journal's end whose checkpoints the other process all sends back."""
 
 Checkpoints = tuple[tuple[int, Any], ...]

@@ -264,3 +264,21 @@ def test_the_documents_encoded_while_waiting_are_those_the_save_writes(
     _imported(path, tmp_path / "plain")
     assert _chunk_names(tmp_path / "saves") == _chunk_names(tmp_path / "plain")
     assert _chunk_names(tmp_path / "plain")
+
+
+def test_a_long_mist_scene_is_replayed_in_two_processes_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saves_fixtures import build_mist
+
+    scene = build_mist(LONG, seed=3)
+    store = open_store(tmp_path / "saves")
+    with store.open_campaign("Mist", create=True) as campaign:
+        campaign.create_scene(scene)
+    path = tmp_path / "mist.json"
+    with path.open("w", encoding="utf-8") as out:
+        write_export(store, "Mist", out.write)
+    spy = Spy(monkeypatch)
+    imported = _imported(path, tmp_path / "again")
+    assert spy.answers == [True]
+    assert imported.state == scene.state and imported.journal == scene.journal
