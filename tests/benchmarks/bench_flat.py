@@ -169,7 +169,9 @@ def _folder() -> Path:
 
 
 def _export(root: Path) -> Path:
-    path = root.parent / "big-export.json"
+    """The campaign's export, written once (named for what an export holds now: one written
+    before exports named states on the way would import without a second process)."""
+    path = root.parent / "big-export-named-states.json"
     if not path.exists():
         from console.cli import main as cli
 

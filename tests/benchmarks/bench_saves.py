@@ -189,7 +189,7 @@ def undo_after_loading(commands_count: int = 50_000) -> None:
 
 def _big_export(folder: Path) -> Path:
     """The 34 MB export of one scene of 500 combatants and 52,000 entries (built once)."""
-    path = folder / "big-export.json"
+    path = folder / "big-export-named-states.json"  # (exports name states on the way now)
     if not path.exists():
         from console.cli import main as cli
 
