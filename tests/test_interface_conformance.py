@@ -6,27 +6,11 @@ not) be said. Calls ``console.cli.main`` in-process (no subprocess).
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
-
-from console.cli import main
-
-
-def call(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    *argv: str,
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
+from cli_call import call
 
 # (script, lang, said, not said): a refusal's every word in the table's language (INTERFACE.md
 # §1: "refusals … speak that language").

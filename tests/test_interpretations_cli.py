@@ -9,28 +9,14 @@ reads one value off ``run --json``.
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from cli_call import call as cli
 
-from console.cli import main
 from engine.settings import Interpretations
-
-
-def cli(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    *argv: str,
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def statuses(view: dict[str, Any]) -> dict[str, list[int]]:

@@ -11,29 +11,14 @@ its public API (README "Engine API").
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from console.cli import main
+from cli_call import call as cli
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-def cli(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    *argv: str,
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def run_json(
