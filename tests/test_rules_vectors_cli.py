@@ -17,6 +17,17 @@ from typing import Any
 
 import pytest
 from cli_call import call as cli
+from rules_vector_scenes import CASE_FILE as OPEN_CASE_FILE
+from rules_vector_scenes import (
+    EIGHTEEN,
+    FIFTEEN,
+    LANGUAGES,
+    NINE,
+    NINETEEN,
+    SEVENTEEN,
+    THIRTEEN,
+    TWENTY,
+)
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -47,24 +58,6 @@ def pick(view: Any, path: str) -> Any:
 
 # --- Infinite Horror (vectors 1–5, 9–13, 15–20) ------------------------------------------------
 
-NINE = ["add A init=15 com=3", "add B init=15 com=2", "add C init=12", "begin"]
-THIRTEEN = ["add Ghoul init=15 defense=2 defense-bonus=1 health=9", "add Ann init=12", "begin"]
-FIFTEEN = ["add T init=15 defense=3 willpower=2 health=20", "add A init=12", "begin"]
-SEVENTEEN = [
-    "add D init=15 defense=1 defense-bonus=3 health=20",
-    "add A init=12",
-    "add B init=10",
-    "begin",
-    "next",
-]
-EIGHTEEN = ["add A init=15", "add X init=12 health=20", "add Y init=10 health=20", "begin"]
-NINETEEN = ['extended Ann "Lock" dp=3 dc=3 interval=turn mishap', "extended roll x1"]
-TWENTY = ["sheet Ann pc intelligence=3 resolve=3 concentration=2 firearms=4"]
-LANGUAGES = [
-    'language Ann "Mandarin" 4 native family=Sinitic',
-    'language Ann "Cantonese" 2 family=Sinitic',
-    'language Ann "English" 1',
-]
 
 # (id, system, lines, seed, the faces of every roll in order, expectations)
 IH: list[tuple[str, str, list[str], int, list[list[int]], dict[str, Any]]] = [
@@ -447,12 +440,7 @@ def test_vector_23_through_run(
 
 
 CASE_FILE = [
-    "pc Mei",
-    'clue "Claw marks"',
-    'clue "Silver casings"',
-    'conclusion "A werewolf" supports=c1,c2',
-    'conclusion "A wolf" supports=c1',
-    "casefile open",
+    *OPEN_CASE_FILE,
     "deduce k2",  # d8 8 + d4 1 = 9
     "deduce k2",  # 9
 ]

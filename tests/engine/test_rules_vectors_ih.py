@@ -14,31 +14,22 @@ from typing import Any
 
 import pytest
 from ih_support import scenario
+from rules_vector_scenes import (
+    EIGHTEEN,
+    FIFTEEN,
+    LANGUAGES,
+    NINE,
+    NINETEEN,
+    SEVENTEEN,
+    THIRTEEN,
+    TWENTY,
+)
 
 from engine import commands
 from engine.arithmetic import modified_value
 from engine.errors import RuleError
 from engine.ih import sheet_view
 from engine.ih.encounter import Encounter
-
-NINE = ["add A init=15 com=3", "add B init=15 com=2", "add C init=12", "begin"]
-THIRTEEN = ["add Ghoul init=15 defense=2 defense-bonus=1 health=9", "add Ann init=12", "begin"]
-FIFTEEN = ["add T init=15 defense=3 willpower=2 health=20", "add A init=12", "begin"]
-SEVENTEEN = [
-    "add D init=15 defense=1 defense-bonus=3 health=20",
-    "add A init=12",
-    "add B init=10",
-    "begin",
-    "next",  # A: D has acted, so it is not flat-footed (§3.3)
-]
-EIGHTEEN = ["add A init=15", "add X init=12 health=20", "add Y init=10 health=20", "begin"]
-NINETEEN = ['extended Ann "Lock" dp=3 dc=3 interval=turn mishap', "extended roll x1"]
-TWENTY = ["sheet Ann pc intelligence=3 resolve=3 concentration=2 firearms=4"]
-LANGUAGES = [
-    'language Ann "Mandarin" 4 native family=Sinitic',
-    'language Ann "Cantonese" 2 family=Sinitic',
-    'language Ann "English" 1',
-]
 
 # (id, system, lines, faces, expectations)
 VECTORS: list[tuple[str, str, list[str], list[int], dict[str, Any]]] = [

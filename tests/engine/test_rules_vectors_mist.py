@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from mist_support import Dice, run
+from rules_vector_scenes import CASE_FILE
 
 from engine.dice.mist import Outcome, evaluate_mist
 from engine.errors import RuleError
@@ -164,14 +165,6 @@ def test_vector_23(once: bool, hinder: str, marks: dict[str, int]) -> None:
 
 # --- vector 24: the case file closes with its Test [I-22]; after Fall asleep [I-25] ------------
 
-CASE_FILE = [
-    "pc Mei",
-    'clue "Claw marks"',
-    'clue "Silver casings"',
-    'conclusion "A werewolf" supports=c1,c2',
-    'conclusion "A wolf" supports=c1',
-    "casefile open",
-]
 
 CASE_STEPS = [
     # (line, dice, the refusal's code or None)
