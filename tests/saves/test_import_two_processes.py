@@ -106,34 +106,26 @@ def test_two_processes_import_what_one_does(
         assert applied <= CHECKPOINT_EVERY and history.scene.journal == scene.journal[:-1]
 
 
+def _another_round(raw: dict[str, Any]) -> None:
+    for mark in raw["checkpoints"]:
+        mark[1]["round"] = mark[1]["round"] + 1  # a state no replay reaches there
+
+
+def _no_rolls(raw: dict[str, Any]) -> None:
+    for mark in raw["checkpoints"]:
+        mark[2:] = []  # equal to the replayed state but for its rolls: none at all
+        mark[1]["rolls"] = []
+
+
+@pytest.mark.parametrize("forge", [_another_round, _no_rolls])
 def test_a_named_state_that_is_not_the_replayed_one_is_not_used(
-    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    forge: Any, exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path, scene = exported
-
-    def forge(raw: dict[str, Any]) -> None:
-        for mark in raw["checkpoints"]:
-            mark[1]["round"] = mark[1]["round"] + 1  # a state no replay reaches there
-
     spy = Spy(monkeypatch)
     imported = _imported(_edited(path, tmp_path, forge), tmp_path / "saves")
     assert spy.answers == [] and spy.cancelled == 1  # replayed here instead
     assert imported.state == scene.state and imported.journal == scene.journal
-
-
-def test_a_state_differing_only_in_its_rolls_is_not_used(
-    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path, scene = exported
-
-    def forge(raw: dict[str, Any]) -> None:
-        for mark in raw["checkpoints"]:
-            mark[2:] = []  # its rolls no longer the first of the scene's: none at all
-            mark[1]["rolls"] = []
-
-    spy = Spy(monkeypatch)
-    imported = _imported(_edited(path, tmp_path, forge), tmp_path / "saves")
-    assert spy.cancelled == 1 and spy.answers == []
     assert imported.state.rolls == scene.state.rolls
 
 
