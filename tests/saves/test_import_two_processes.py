@@ -34,13 +34,18 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     root = tmp_path_factory.mktemp("long")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(journal_chunks, "PARALLEL_FROM", 256)
-        store = open_store(root / "saves")
-        with store.open_campaign("Long", create=True) as campaign:
-            campaign.create_scene(scene)
-        path = root / "long.json"
-        with path.open("w", encoding="utf-8") as out:
-            write_export(store, "Long", out.write)
-    return path, scene
+        return _saved_and_exported(scene, root), scene
+
+
+def _saved_and_exported(scene: Any, root: Path) -> Path:
+    """``scene`` saved in campaign C of a new save folder in ``root``, and C's export."""
+    store = open_store(root / "saves")
+    with store.open_campaign("C", create=True) as campaign:
+        campaign.create_scene(scene)
+    path = root / "export.json"
+    with path.open("w", encoding="utf-8") as out:
+        write_export(store, "C", out.write)
+    return path
 
 
 class Spy:
@@ -206,13 +211,8 @@ def test_an_export_of_a_scene_loaded_whole_names_states_too(
     from saves.scenefile import SceneFile
 
     _, scene = exported
-    store = open_store(tmp_path / "saves")
-    with store.open_campaign("Long", create=True) as campaign:
-        campaign.create_scene(scene)
     monkeypatch.setattr(SceneFile, "export_parts", lambda self: None)
-    path = tmp_path / "whole.json"
-    with path.open("w", encoding="utf-8") as out:
-        write_export(store, "Long", out.write)
+    path = _saved_and_exported(scene, tmp_path)
     named = json.loads(path.read_text(encoding="utf-8"))["scenes"][0]["checkpoints"]
     assert len(named) >= 4
     spy = Spy(monkeypatch)
@@ -264,12 +264,7 @@ def test_a_long_mist_scene_is_replayed_in_two_processes_too(
     from saves_fixtures import build_mist
 
     scene = build_mist(LONG, seed=3)
-    store = open_store(tmp_path / "saves")
-    with store.open_campaign("Mist", create=True) as campaign:
-        campaign.create_scene(scene)
-    path = tmp_path / "mist.json"
-    with path.open("w", encoding="utf-8") as out:
-        write_export(store, "Mist", out.write)
+    path = _saved_and_exported(scene, tmp_path)
     spy = Spy(monkeypatch)
     imported = _imported(path, tmp_path / "again")
     assert spy.answers == [True]
