@@ -129,7 +129,9 @@ def _read_pool(args: argparse.Namespace) -> None:
     if args.system != "ww":
         if isinstance(args.value, str):
             message = _t(args)("cli.whole-number", name="DP/POWER", text=repr(args.value))
-            raise UsageError(f"st-console roll: {message}")
+            argument = _t(args)("cli.argparse.argument")
+            said = argument % {"argument_name": "DP|POWER|XaY", "message": message}
+            raise UsageError(f"st-console roll: {said}")
         return
     try:
         for name in ("again", "level"):

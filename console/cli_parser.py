@@ -117,8 +117,8 @@ def _roll_system(text: str) -> str:
 def _dp_or_pool(text: str) -> int | str:
     """``roll``'s DP/POWER: a whole number, or the bots' pool notation ``XaY[k8][m10]`` kept as
     text (only ``roll ww`` takes it; ``console/cli_dice.py`` says so otherwise)."""
-    if WHOLE_NUMBER.fullmatch(text) is None and text[:1].isdigit():
-        return text
+    if WHOLE_NUMBER.fullmatch(text) is None:
+        return text  # only ww reads it; console/cli_dice.py refuses it for the other systems
     value: int = _int("DP/POWER")(text)
     return value
 

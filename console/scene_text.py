@@ -87,7 +87,8 @@ def statuses_words(statuses: Iterable[Status], t: Translator) -> str:
 
 def _limits(challenge: Challenge, t: Translator) -> str:
     """``kind tier`` of each limit (``immune`` for none, one per kind), or a dash for none."""
-    tiers = {x.kind: x.tier if x.tier is not None else "immune" for x in challenge.limits}
+    immune = t("mist.limit.immune")
+    tiers = {x.kind: x.tier if x.tier is not None else immune for x in challenge.limits}
     return t("word.list-sep").join(f"{kind} {tier}" for kind, tier in tiers.items()) or "—"
 
 
@@ -113,7 +114,9 @@ def _mist_lines(state: MistState, t: Translator) -> list[str]:
         lines.append(t("report.case-file", complexity=case.complexity))
         lines.extend(t("report.clue", id=c.id, text=c.text) for c in case.clues)
         for k in case.conclusions:
-            result = t("report.result", result=k.result.value) if k.result is not None else ""
+            result = ""
+            if k.result is not None:  # fail/mixed/success in the table's words, as the report says
+                result = t("report.result", result=t(f"report.outcome.{k.result.value}"))
             lines.append(t("report.conclusion", id=k.id, text=k.text, power=k.power, result=result))
     return lines
 

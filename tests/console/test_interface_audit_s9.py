@@ -1,0 +1,256 @@
+"""Session 9's conformance audit of INTERFACE.md (§1 the command line, §3 the command language):
+each test pins one difference found and fixed."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from console.i18n import Translator
+
+CASE = (
+    'scene new "Dock" mist\nchallenge Hound limits=harmed:immune,convinced:3\n'
+    'clue "a torn collar"\nconclusion "a guard dog" supports=c1\ncomplexity 1\ntest k1\n'
+)
+
+
+def _run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    script: str,
+    *argv: str,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    status = main(["run", "-", "--seed", "2", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# §1: "the printed scene speak[s] that language" — a conclusion's result and an immune limit
+# were printed in English in a Chinese table's scene.
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("zh", ["结果 部分成功", "harmed 免疫"], ["mixed", "immune"]),
+        ("zh-Hant", ["結果 部分成功", "harmed 免疫"], ["mixed", "immune"]),
+        ("en", ["result mixed", "harmed immune"], []),
+    ],
+)
+def test_the_printed_case_file_and_limits_speak_the_table_s_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    said: list[str],
+    not_said: list[str],
+) -> None:
+    status, out, err = _run(capsys, monkeypatch, CASE, "--lang", lang)
+    assert (status, err) == (0, "")
+    for words in said:
+        assert words in out, out
+    for words in not_said:
+        assert words not in out, out
+
+
+def test_the_json_of_the_case_file_stays_english(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    status, out, _ = _run(capsys, monkeypatch, CASE, "--lang", "zh", "--json")
+    scene = json.loads(out)
+    assert status == 0
+    assert scene["case_file"]["conclusions"][0]["result"] == "mixed"
+    assert scene["challenges"][0]["limits"] == {"harmed": "immune", "convinced": 3}
+
+
+# §3: a bad argument is a rule error "with a message for the Storyteller" in the table's
+# language — these said part of it in English.
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said", "not_said"),
+    [
+        ("complexity x", "zh", "复杂等级 必须是整数", "The complexity"),
+        ("complexity x", "zh-Hant", "複雜等級 必須是整數", "The complexity"),
+        ("complexity x", "en", "The complexity must be a whole number", "复杂"),
+        ("consequence", "zh", 'for=ID]  ·  consequence "TEXT"', " or "),
+        ("mission", "zh-Hant", 'anomaly="…"]  ·  mission end', " or "),
+        ("scene open", "zh", 'next="NAME"]  ·  scene new "NAME" mist', "(or"),
+    ],
+)
+def test_a_mist_refusal_has_no_english_words_in_chinese(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    line: str,
+    lang: str,
+    said: str,
+    not_said: str,
+) -> None:
+    status, _, err = _run(capsys, monkeypatch, f"scene new M mist\n{line}\n", "--lang", lang)
+    assert status == 1
+    assert said in err and not_said not in err, err
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said"),
+    [
+        ("roll", "zh", "[by=NAME] [hidden]  ·  roll mist POWER"),
+        ("sheet", "zh", "TRAIT=N …（例如 sheet Ann pc dexterity=3 firearms=2）"),
+        ("sheet", "en", "TRAIT=N … (e.g. sheet Ann pc dexterity=3 firearms=2)"),
+        ("specialty Ann firearms", "zh", 'specialty NAME SKILL "SPECIALTY" N（N 为 0 时去掉）'),
+        ("feat Ann", "zh-Hant", 'feat NAME "FEAT" N（N 為 0 時去掉）'),
+        ('language Ann "L" 1 fluent', "zh", "[family=FAMILY]（N 为 0 时去掉）"),
+        ('language Ann "L" 1 fluent', "en", "[family=FAMILY] (N 0 takes it off)"),
+    ],
+)
+def test_a_usage_line_s_words_are_the_table_s(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    line: str,
+    lang: str,
+    said: str,
+) -> None:
+    script = f"scene new F ih-d10\nsheet Ann dexterity=2\n{line}\n"
+    status, _, err = _run(capsys, monkeypatch, script, "--lang", lang)
+    assert status == 1
+    assert said in err, err
+    if lang != "en":
+        assert not re.search(r"\((e\.g\.|N 0)|\bor\b", err), err
+
+
+def test_a_family_s_command_in_the_other_family_reads_as_english(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, _, err = _run(capsys, monkeypatch, "scene new M mist\nadd A init=3\n")
+    assert status == 1
+    assert "'add' is a command of Infinite Horror; this scene is mist." in err  # not "a Infinite"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said"),
+    [
+        ("temporary Ann wits +1", "zh", "不是“wits”"),
+        ('extended Ann "Pick" dp=3 dc=5 interval=turn\nextended drop x1', "zh", "x1“Pick”"),
+    ],
+)
+def test_simplified_chinese_quotes_with_curly_quotes(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    line: str,
+    lang: str,
+    said: str,
+) -> None:
+    script = f"scene new F ih-d10\nsheet Ann pc dexterity=2\nadd Ann from=Ann init=3\n{line}\n"
+    status, out, err = _run(capsys, monkeypatch, script, "--lang", lang)
+    assert said in out + err and "「" not in out + err, (out, err)
+    status, out, err = _run(capsys, monkeypatch, script, "--lang", "zh-Hant")
+    assert "「" in out + err  # Traditional Chinese keeps its corner brackets
+
+
+def test_the_simplified_chinese_table_has_no_corner_brackets() -> None:
+    table = (Path(__file__).parents[2] / "console" / "locale" / "zh.json").read_text("utf-8")
+    assert "「" not in table and "」" not in table
+
+
+# A challenge not found lists the challenges (the PCs are not challenges), and a PC not found
+# the PCs.
+
+
+@pytest.mark.parametrize(
+    ("line", "known"),
+    [
+        ("challenge save Nope", "(known: Hound)"),
+        ("hide Nope", "(known: Hound)"),
+        ('theme Nope self "x" power="a" weakness="b" motive="c"', "(known: Mei)"),
+        ("status Nope hurt 2", "(known: Mei, Hound)"),
+    ],
+)
+def test_a_name_not_found_lists_those_of_its_kind(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    line: str,
+    known: str,
+) -> None:
+    script = f"scene new M mist\npc Mei\nchallenge Hound limits=harmed:3\n{line}\n"
+    status, _, err = _run(capsys, monkeypatch, script, "--lang", "en")
+    assert status == 1
+    assert known in err, err
+
+
+# §1: an option given twice is bad usage naming it, the console's own options too (argparse
+# kept the last silently: --save-dir A --save-dir B read B).
+
+
+@pytest.mark.parametrize(
+    ("argv", "prog", "option"),
+    [
+        (["--save-dir", "{a}", "--save-dir", "{b}", "saves"], "st-console", "--save-dir"),
+        (["--lang", "{lang}", "--lang=en", "run", "-"], "st-console", "--lang"),
+        (["--campaign", "A", "--campaign", "B"], "st-console", "--campaign"),
+        (["--save-dir", "{a}", "saves", "--json", "--json"], "st-console saves", "--json"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_a_console_option_given_twice_is_bad_usage_naming_it(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: list[str],
+    prog: str,
+    option: str,
+    lang: str,
+) -> None:
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    words = [w.format(a=a, b=b, lang=lang) for w in argv]
+    if "--lang" not in words:
+        words = ["--lang", lang, *words]
+    status, out, err = _call(capsys, *words)
+    assert (status, out) == (2, "")
+    assert err == f"{prog}: {Translator(lang)('cli.option-twice', option=option)}\n"
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_the_same_option_before_and_after_the_subcommand_is_still_allowed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status, out, _ = _call(capsys, "--lang", "zh", "run", "-", "--lang", "en")
+    assert (status, out) == (0, "No scene.\n")  # the subcommand's own --lang wins, as before
+
+
+# §1 / §3 "Chat tables": `roll ww` with something that is not a pool says what a pool is (it
+# said "DP/POWER must be a whole number"), in the table's language.
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Not a ww pool: abc."), ("zh", "不是 ww 骰池：abc")]
+)
+@pytest.mark.parametrize("system", ["ww", ".ww", "。ww"])
+def test_roll_ww_with_a_word_says_what_a_pool_is(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str, system: str
+) -> None:
+    status, out, err = _call(capsys, "roll", system, "abc", "--lang", lang)
+    assert (status, out) == (2, "")
+    assert said in err and "DP/POWER" not in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("value", ["x", "5a8"])
+@pytest.mark.parametrize("system", ["ih-d10", "ih-d6", "mist"])
+def test_a_word_for_another_system_s_dp_still_names_the_argument(
+    capsys: pytest.CaptureFixture[str], system: str, value: str
+) -> None:
+    status, out, err = _call(capsys, "roll", system, value, "--lang", "zh")
+    assert (status, out) == (2, "")
+    assert err == f"st-console roll: 参数 DP|POWER|XaY：DP/POWER 必须是整数，而不是 '{value}'\n"
