@@ -110,7 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _one_line(f"st-console {args.command}: {said}", 2)
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
-        told = _words(args.lang)("cli.cannot-use", where=where, problem=error.strerror)
+        from console.i18n import os_problem
+
+        problem = os_problem(error, args.lang)
+        told = _words(args.lang)("cli.cannot-use", where=where, problem=problem)
         return _one_line(f"st-console {args.command}: {told}", 1)
     except Exception as error:  # INTERFACE.md §1: never a traceback
         return _one_line(f"st-console {args.command}: {type(error).__name__}: {error}", 1)

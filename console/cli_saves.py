@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli_common import _fail, _refuse, _safe, _store_to_read, _usage_error
-from console.i18n import Translator, lock_holder, save_error_text
+from console.i18n import Translator, lock_holder, os_problem, save_error_text
 
 
 def list_saves(args: argparse.Namespace) -> int:
@@ -114,7 +114,7 @@ def _emit(args: argparse.Namespace, text: str) -> int:
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as error:
-        problem = error.strerror or error
+        problem = os_problem(error, args.lang)
         return _usage_error(
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )
@@ -183,7 +183,7 @@ def _stream_export(store: Any, args: argparse.Namespace) -> int:
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as error:
-        problem = error.strerror or error
+        problem = os_problem(error, args.lang)
         return _usage_error(
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )
@@ -198,7 +198,7 @@ def _stream_export(store: Any, args: argparse.Namespace) -> int:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        problem = error.strerror or error
+        problem = os_problem(error, args.lang)
         return _usage_error(
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )

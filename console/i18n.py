@@ -177,6 +177,8 @@ def _plain_word(table: dict[str, str], name: str, value: object) -> object:
         return table.get("word.what." + "-".join(value.lower().split()), value)
     if name in _LIST_FIELDS and value in _EMPTY_LISTS:
         return table.get(_EMPTY_LISTS[value], value)
+    if name == "known":  # the campaigns or scenes a save refusal lists, 、 between in Chinese
+        return table.get("word.list-sep", ", ").join(value.split(", "))
     return value
 
 
@@ -224,6 +226,17 @@ def os_error_text(error: OSError, lang: str = "en") -> str:
         text = t(f"saves.os.{name}", path=path)
         return text if path else text.replace(" ()", "").replace("（）", "")
     return str(error) if t.lang == "en" else t("saves.os.other", problem=str(error))
+
+
+def os_problem(error: OSError, lang: str = "en") -> str:
+    """What the system said of a path a subcommand was given (no such file, a directory, no
+    permission), in ``lang``: the words of its ``errno`` when the locale files have them
+    (``cli.os.ENOENT``), else the system's own message."""
+    t = Translator(lang if lang in LANGUAGES else "en")
+    name = errno.errorcode.get(error.errno or 0, "")
+    if name and t.has(f"cli.os.{name}"):
+        return t(f"cli.os.{name}")
+    return error.strerror or str(error)
 
 
 def _inner(table: dict[str, str], name: str, value: object, lang: str) -> object:

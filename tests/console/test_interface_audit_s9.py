@@ -254,3 +254,62 @@ def test_a_word_for_another_system_s_dp_still_names_the_argument(
     status, out, err = _call(capsys, "roll", system, value, "--lang", "zh")
     assert (status, out) == (2, "")
     assert err == f"st-console roll: 参数 DP|POWER|XaY：DP/POWER 必须是整数，而不是 '{value}'\n"
+
+
+# §1: a refusal in the table's language — the system's words for a path (-o a directory, a
+# folder that does not exist, a save dir under a file) were the system's English.
+
+
+@pytest.mark.parametrize(
+    ("lang", "directory", "missing"),
+    [
+        ("zh", "（是目录）", "（没有这个文件或目录）"),
+        ("zh-Hant", "（是目錄）", "（沒有這個檔案或目錄）"),
+        ("en", "(Is a directory)", "(No such file or directory)"),
+    ],
+)
+@pytest.mark.parametrize("form", ["md", "json"])
+def test_export_to_a_path_it_cannot_write_says_why_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lang: str,
+    directory: str,
+    missing: str,
+    form: str,
+) -> None:
+    root = str(tmp_path / "saves")
+    status, _, _ = _run(
+        capsys, monkeypatch, "scene new A ih-d10\n", "--campaign", "C", "--save-dir", root
+    )
+    assert status == 0
+    for target, said in ((tmp_path, directory), (tmp_path / "no" / "x", missing)):
+        argv = ["export", "C", "--format", form, "-o", str(target), "--save-dir", root]
+        status, out, err = _call(capsys, *argv, "--lang", lang)
+        assert (status, out) == (2, "")
+        assert err.rstrip().endswith(said), err
+
+
+def test_a_save_dir_under_a_file_says_why_in_chinese(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("", encoding="utf-8")
+    status, _, err = _call(capsys, "saves", "--save-dir", str(afile / "x"), "--lang", "zh")
+    assert status == 1
+    assert err.rstrip().endswith("：路径中有一部分不是目录"), err
+
+
+@pytest.mark.parametrize(("lang", "said"), [("zh", "（场景：A、B）"), ("en", "(scenes: A, B)")])
+def test_a_scene_not_found_lists_the_scenes_with_the_table_s_separator(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lang: str,
+    said: str,
+) -> None:
+    root = str(tmp_path / "saves")
+    script = "scene new A ih-d10\nscene new B ih-d10\n"
+    assert _run(capsys, monkeypatch, script, "--campaign", "C", "--save-dir", root)[0] == 0
+    status, _, err = _call(capsys, "show", "C/Nope", "--save-dir", root, "--lang", lang)
+    assert status == 2 and said in err, err
