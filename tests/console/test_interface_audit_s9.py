@@ -313,3 +313,35 @@ def test_a_scene_not_found_lists_the_scenes_with_the_table_s_separator(
     assert _run(capsys, monkeypatch, script, "--campaign", "C", "--save-dir", root)[0] == 0
     status, _, err = _call(capsys, "show", "C/Nope", "--save-dir", root, "--lang", lang)
     assert status == 2 and said in err, err
+
+
+# §3: "a name with spaces is quoted" — an unquoted one was refused with the bare usage line;
+# the refusal now names the word too many and says to quote the name.
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said"),
+    [
+        ("damage Old Wang 2", "en", "Unexpected 'Wang': a name with spaces needs quotes."),
+        ("remove Old Wang", "zh", "多出了“Wang”：含空格的名字要加引号。用法：remove NAME"),
+        ("heal Old Wang 1", "zh-Hant", "多出了「Wang」：含空格的名字要加引號。"),
+    ],
+)
+def test_an_unquoted_name_with_spaces_is_told_to_be_quoted(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    line: str,
+    lang: str,
+    said: str,
+) -> None:
+    script = f'scene new X ih-d10\nadd "Old Wang" init=5\n{line}\n'
+    status, _, err = _run(capsys, monkeypatch, script, "--lang", lang)
+    assert status == 1 and said in err, err
+
+
+def test_too_few_words_still_show_the_usage(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = 'scene new X ih-d10\nadd "Old Wang" init=5\ndamage "Old Wang"\n'
+    status, _, err = _run(capsys, monkeypatch, script)
+    assert status == 1 and err == "line 3: Use: damage NAME N\n", err
