@@ -234,6 +234,9 @@ def import_file(args: argparse.Namespace) -> int:
                 )
             )
             return 0
+        for option in ("campaign", "overwrite"):  # a profiles file's options, never ignored
+            if getattr(args, option, None):
+                return _usage_error(t("cli.import-profiles-only", option=f"--{option}"))
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))

@@ -177,7 +177,7 @@ def _plain_word(table: dict[str, str], name: str, value: object) -> object:
         return table.get("word.what." + "-".join(value.lower().split()), value)
     if name in _LIST_FIELDS and value in _EMPTY_LISTS:
         return table.get(_EMPTY_LISTS[value], value)
-    if name == "known":  # the campaigns or scenes a save refusal lists, 、 between in Chinese
+    if name in ("known", "names"):  # the campaigns, scenes or profiles a save refusal lists
         return table.get("word.list-sep", ", ").join(value.split(", "))
     return value
 

@@ -345,3 +345,70 @@ def test_too_few_words_still_show_the_usage(
     script = 'scene new X ih-d10\nadd "Old Wang" init=5\ndamage "Old Wang"\n'
     status, _, err = _run(capsys, monkeypatch, script)
     assert status == 1 and err == "line 3: Use: damage NAME N\n", err
+
+
+# import FILE: --campaign and --overwrite are a profiles file's; given with a campaign's export
+# they were ignored silently (the export went into its own campaign, a clash became "(2)").
+
+
+@pytest.fixture
+def exported(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> Path:
+    """A campaign C's export (one scene, A), made from another save directory."""
+    root = str(tmp_path / "made")
+    assert (
+        _run(capsys, monkeypatch, "scene new A ih-d10\n", "--campaign", "C", "--save-dir", root)[0]
+        == 0
+    )
+    target = tmp_path / "c.json"
+    assert (
+        _call(capsys, "export", "C", "--format", "json", "-o", str(target), "--save-dir", root)[0]
+        == 0
+    )
+    return target
+
+
+@pytest.mark.parametrize(
+    ("option", "lang", "said"),
+    [
+        (["--campaign", "Other"], "en", "argument --campaign: is for a profiles file"),
+        (["--overwrite"], "zh", "参数 --overwrite：只用于模板文件（export --profiles）"),
+        (["--campaign", "Other"], "zh-Hant", "參數 --campaign：只用於模板檔案"),
+    ],
+)
+def test_a_profiles_option_with_a_campaign_export_is_bad_usage(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    exported: Path,
+    option: list[str],
+    lang: str,
+    said: str,
+) -> None:
+    root = tmp_path / "saves"
+    status, out, err = _call(
+        capsys, "import", str(exported), *option, "--save-dir", str(root), "--lang", lang
+    )
+    assert (status, out) == (2, "")
+    assert err.startswith(f"st-console: {said}") and len(err.splitlines()) == 1, err
+    assert not root.exists()  # nothing written
+
+
+def test_a_campaign_export_still_imports_without_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, exported: Path
+) -> None:
+    root = str(tmp_path / "saves")
+    status, out, _ = _call(capsys, "import", str(exported), "--save-dir", root, "--lang", "zh-Hant")
+    assert (status, out) == (0, "已匯入戰役 C：A。\n")  # 匯入, as the profiles' line says
+
+
+def test_a_profiles_clash_lists_the_names_with_the_table_s_separator(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    root = str(tmp_path / "saves")
+    script = "scene new D mist\nprofile Hound limits=harmed:3\nprofile Ghoul limits=harmed:2\n"
+    assert _run(capsys, monkeypatch, script, "--campaign", "P", "--save-dir", root)[0] == 0
+    shared = str(tmp_path / "p.json")
+    assert _call(capsys, "export", "P", "--profiles", "-o", shared, "--save-dir", root)[0] == 0
+    status, _, err = _call(capsys, "import", shared, "--save-dir", root, "--lang", "zh")
+    assert status == 1 and "同名模板 Hound、Ghoul；" in err, err
