@@ -78,6 +78,8 @@ def export(args: argparse.Namespace) -> int:
     from console.report import session_report
     from saves import SaveError, load_scenes
 
+    if getattr(args, "st_name", None) is not None and args.format != "sealdice":
+        return _usage_error(Translator(args.lang)("cli.st-name-sealdice"))
     if getattr(args, "profiles", False):
         if args.format not in (None, "json"):
             return _usage_error(Translator(args.lang)("cli.profiles-are-json"))

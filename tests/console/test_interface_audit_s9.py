@@ -412,3 +412,53 @@ def test_a_profiles_clash_lists_the_names_with_the_table_s_separator(
     assert _call(capsys, "export", "P", "--profiles", "-o", shared, "--save-dir", root)[0] == 0
     status, _, err = _call(capsys, "import", shared, "--save-dir", root, "--lang", "zh")
     assert status == 1 and "同名模板 Hound、Ghoul；" in err, err
+
+
+# export --st-name names the Storyteller in a SealDice log; with md, json or --profiles it was
+# ignored silently.
+
+
+@pytest.mark.parametrize(
+    ("form", "lang", "said"),
+    [
+        (["--format", "md"], "en", "argument --st-name: is the Storyteller's nickname"),
+        (["--format", "json"], "zh", "参数 --st-name：是海豹日志里主持人的昵称"),
+        (["--profiles"], "zh-Hant", "參數 --st-name：是海豹日誌裡主持人的暱稱"),
+    ],
+)
+def test_st_name_without_a_sealdice_log_is_bad_usage(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    form: list[str],
+    lang: str,
+    said: str,
+) -> None:
+    root = str(tmp_path / "saves")
+    assert (
+        _run(capsys, monkeypatch, "scene new A ih-d10\n", "--campaign", "C", "--save-dir", root)[0]
+        == 0
+    )
+    target = tmp_path / "out"
+    argv = ["export", "C", *form, "--st-name", "KP", "-o", str(target), "--save-dir", root]
+    status, out, err = _call(capsys, *argv, "--lang", lang)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"st-console: {said}") and not target.exists(), err
+    argv = ["export", "C", "--format", "sealdice", "--st-name", "KP", "--save-dir", root]
+    status, out, _ = _call(capsys, *argv)
+    assert status == 0 and '"nickname": "KP"' in out
+
+
+def test_a_script_that_cannot_be_read_says_why_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("scene new A ih-d10\n", encoding="utf-8")
+
+    def refuse(*_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied", str(script))
+
+    monkeypatch.setattr(Path, "open", refuse)
+    status, out, err = _call(capsys, "run", str(script), "--lang", "zh")
+    assert (status, out) == (2, "")
+    assert err.rstrip().endswith("（没有权限）"), err
