@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli_common import _fail, _refuse, _safe, _store_to_read, _usage_error
-from console.i18n import Translator, lock_holder, os_problem, save_error_text
+from console.i18n import Translator, lock_holder, os_problem, save_error_text, scene_name
 
 
 def list_saves(args: argparse.Namespace) -> int:
@@ -157,7 +157,9 @@ def _sealdice(store: Any, args: argparse.Namespace) -> str:
         st_name,
         int(wall_clock.time()),
         title=t("chat.log.title", campaign=name),
-        heading=lambda scene: t("chat.log.scene", name=scene.name, system=scene.system),
+        heading=lambda scene: t(
+            "chat.log.scene", name=scene_name(t, scene.name), system=scene.system
+        ),
     )
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 

@@ -462,3 +462,42 @@ def test_a_script_that_cannot_be_read_says_why_in_the_table_s_language(
     status, out, err = _call(capsys, "run", str(script), "--lang", "zh")
     assert (status, out) == (2, "")
     assert err.rstrip().endswith("（没有权限）"), err
+
+
+# A scene nobody named ("Scene 1", the name a script without `scene new` plays in) is 场景 1 in a
+# Chinese report and SealDice log, as `run` prints it; the saves listings keep the name to type.
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("zh", "场景 1"), ("zh-Hant", "場景 1"), ("en", "Scene 1")]
+)
+def test_an_unnamed_scene_is_named_in_the_table_s_language_in_reports(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lang: str,
+    said: str,
+) -> None:
+    root = str(tmp_path / "saves")
+    assert (
+        _run(capsys, monkeypatch, "add Ann init=3\n", "--campaign", "C", "--save-dir", root)[0] == 0
+    )
+    status, out, _ = _call(
+        capsys, "export", "C", "--format", "md", "--save-dir", root, "--lang", lang
+    )
+    assert status == 0 and f"\n## {said}\n" in out, out
+    status, out, _ = _call(
+        capsys, "export", "C", "--format", "sealdice", "--save-dir", root, "--lang", lang
+    )
+    assert status == 0 and said in out
+    status, out, _ = _call(capsys, "saves", "C", "--save-dir", root, "--lang", lang)
+    assert status == 0 and "  Scene 1  [ih-d10]" in out  # the name `show C/Scene 1` takes
+
+
+def test_a_campaign_without_scenes_lists_a_dash_under_its_scenes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    root = str(tmp_path / "saves")
+    assert _run(capsys, monkeypatch, "", "--campaign", "E", "--save-dir", root)[0] == 0
+    status, out, _ = _call(capsys, "saves", "E", "--save-dir", root, "--lang", "zh")
+    assert status == 0 and out.endswith("场景：\n  —\n"), out
