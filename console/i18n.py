@@ -99,6 +99,10 @@ LISTED = frozenset(
 )
 """Refusal parameters that are lists the engine joined with ", " (never what was typed)."""
 
+FIELD_CODES = frozenset({"input.control-character", "input.name-too-long", "input.text-too-long"})
+"""Refusals whose ``field`` is a command's field (``name``, ``text``), said in the table's words;
+elsewhere ``field`` is an option as typed (``count=60``)."""
+
 TRAIT_LISTS = frozenset({"attributes", "skills"})
 """Refusal parameters listing a sheet's traits by their English names: in Chinese, the names the
 console shows and reads (力量、敏捷…)."""
@@ -130,6 +134,10 @@ def error_text(error: RuleError, lang: str = "en") -> str:
     for name, value in error.params.items():
         if name.endswith("_key") and isinstance(value, str):
             values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
+        elif name == "field" and error.code in FIELD_CODES and isinstance(value, str):
+            # a command's field by its name in the table's words (名字, 文字), else marked as one
+            word = table.get(f"word.field.{value.rpartition('.')[2]}")
+            values[name] = word or table.get("word.field", "{field}").format(field=value)
         elif name == "what" and isinstance(value, str) and f"what.{value}" in table:
             values[name] = table[f"what.{value}"]  # "Damage" is 伤害 in a Chinese refusal
         elif name in TRAIT_LISTS and isinstance(value, str) and value and lang != "en":

@@ -501,3 +501,43 @@ def test_a_campaign_without_scenes_lists_a_dash_under_its_scenes(
     assert _run(capsys, monkeypatch, "", "--campaign", "E", "--save-dir", root)[0] == 0
     status, out, _ = _call(capsys, "saves", "E", "--save-dir", root, "--lang", "zh")
     assert status == 0 and out.endswith("场景：\n  —\n"), out
+
+
+# A command's field named in a refusal (a control character, a name too long) was its English
+# field name in Chinese (name含有控制字符).
+
+
+@pytest.mark.parametrize(
+    ("script", "lang", "said"),
+    [
+        ('add "A\x1bB" init=3', "zh", "第 2 行：名字含有控制字符（U+001B）"),
+        ('add "A\x1bB" init=3', "zh-Hant", "第 2 行：名字含有控制字元（U+001B）"),
+        ('add "A\x1bB" init=3', "en", "line 2: The name holds a control character (U+001B)"),
+        ("add " + "x" * 90 + " init=3", "zh", "第 2 行：名字长 90 个字符；名字最多 60 个字符"),
+        (
+            "add A init=3\nnote A " + '"' + "y" * 1500 + '"',
+            "zh-Hant",
+            "第 3 行：文字長 1500 個字元",
+        ),
+    ],
+)
+def test_a_command_s_field_is_named_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    script: str,
+    lang: str,
+    said: str,
+) -> None:
+    status, _, err = _run(capsys, monkeypatch, f"scene new X ih-d10\n{script}\n", "--lang", lang)
+    assert status == 1 and err.startswith(said), err
+
+
+def test_a_field_without_words_is_marked_as_a_field() -> None:
+    from console.i18n import error_text
+    from engine.errors import RuleError
+
+    refusal = RuleError("input.control-character", field="extra_target", char="U+0007")
+    assert error_text(refusal, "zh").startswith("字段“extra_target”含有控制字符")
+    assert error_text(refusal, "en").startswith("The extra_target holds a control character")
+    number = RuleError("input.number-out-of-range", field="count", value=99, low=1, high=50)
+    assert error_text(number, "zh").startswith("count=99 超出范围")  # an option, as typed
