@@ -541,3 +541,12 @@ def test_a_field_without_words_is_marked_as_a_field() -> None:
     assert error_text(refusal, "en").startswith("The extra_target holds a control character")
     number = RuleError("input.number-out-of-range", field="count", value=99, low=1, high=50)
     assert error_text(number, "zh").startswith("count=99 超出范围")  # an option, as typed
+
+
+def test_a_note_for_nobody_names_both_kinds_it_could_go_to(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = 'scene new M mist\npc Mei\nchallenge Hound limits=harmed:3\nnote Nope "x"\n'
+    status, _, err = _run(capsys, monkeypatch, script, "--lang", "zh")
+    assert status == 1
+    assert err == "第 4 行：没有名为“Nope”的角色或挑战（现有：Mei、Hound）。\n", err
