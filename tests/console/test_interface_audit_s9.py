@@ -550,3 +550,34 @@ def test_a_note_for_nobody_names_both_kinds_it_could_go_to(
     status, _, err = _run(capsys, monkeypatch, script, "--lang", "zh")
     assert status == 1
     assert err == "第 4 行：没有名为“Nope”的角色或挑战（现有：Mei、Hound）。\n", err
+
+
+# serve prints where to open the view in --lang (it was English whatever the language).
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("zh", ["玩家视图：打开 http://127.0.0.1:", "按 Ctrl+C 停止。"]),
+        ("zh-Hant", ["玩家視圖：打開 http://127.0.0.1:", "按 Ctrl+C 停止。"]),
+        ("en", ["Players' view: open http://127.0.0.1:", "Press Ctrl+C to stop."]),
+    ],
+)
+def test_serve_says_where_to_open_the_view_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lang: str,
+    said: list[str],
+) -> None:
+    from aiohttp import web
+
+    from console.player import serve
+
+    monkeypatch.setattr(web, "run_app", lambda *_, **__: None)  # print, then serve nothing
+    monkeypatch.setattr(serve, "port_in_use", lambda *_: False)
+    assert serve.serve(str(tmp_path), None, lang, "127.0.0.1", 18999) == 0
+    out = capsys.readouterr().out
+    for words in said:
+        assert words in out, out
+    assert "Warning" not in out and "警告" not in out
