@@ -581,3 +581,27 @@ def test_serve_says_where_to_open_the_view_in_the_table_s_language(
     for words in said:
         assert words in out, out
     assert "Warning" not in out and "警告" not in out
+
+
+# A scene whose file is gone: show --at and fork said "cannot use: PATH" (a FileNotFoundError
+# of the partial read); now the missing file, as show and export without --at say it.
+
+
+@pytest.mark.parametrize(
+    "argv", [["show", "C", "--at", "0"], ["fork", "C", "--at", "0"], ["show", "C"]]
+)
+def test_a_missing_scene_file_is_said_as_missing_at_any_moment(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+) -> None:
+    root = tmp_path / "saves"
+    script = "scene new A ih-d10\nadd X init=3\n"
+    assert _run(capsys, monkeypatch, script, "--campaign", "C", "--save-dir", str(root))[0] == 0
+    (scene_file,) = (root / "campaigns" / "c" / "scenes").glob("scene-*.json")
+    scene_file.unlink()
+    status, out, err = _call(capsys, *argv, "--save-dir", str(root), "--lang", "zh")
+    assert (status, out) == (1, "")
+    assert err == f"st-console: {scene_file}：不存在：场景 'A' 的文件。文件保持原样。\n", err
+    assert not (root / "campaigns" / "c-from-entry-0").exists()
