@@ -52,7 +52,8 @@ def list_saves(args: argparse.Namespace) -> int:
     print(t("cli.saves.title", root=store.root))
     for info in infos:
         if info.problem is not None:
-            print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(info.problem)))
+            said = info.problem if info.error is None else save_error_text(info.error, args.lang)
+            print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(said)))
             continue
         mark = t("cli.saves.last") if last and last[0] == info.name else ""
         held = t("cli.saves.held", holder=_safe(lock_holder(t, info.holder))) if info.holder else ""

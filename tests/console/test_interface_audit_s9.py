@@ -605,3 +605,20 @@ def test_a_missing_scene_file_is_said_as_missing_at_any_moment(
     assert (status, out) == (1, "")
     assert err == f"st-console: {scene_file}：不存在：场景 'A' 的文件。文件保持原样。\n", err
     assert not (root / "campaigns" / "c-from-entry-0").exists()
+
+
+def test_saves_lists_a_campaign_it_cannot_read_saying_why_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import json
+
+    root = tmp_path / "saves"
+    script = "scene new A ih-d10\n"
+    assert _run(capsys, monkeypatch, script, "--campaign", "C", "--save-dir", str(root))[0] == 0
+    (root / "campaigns" / "c" / "campaign.json").write_text('{"broken', encoding="utf-8")
+    status, out, _ = _call(capsys, "saves", "--save-dir", str(root), "--lang", "zh")
+    assert status == 0
+    assert "（无法读取：" in out and "不是有效的 JSON" in out and "is not valid JSON" not in out
+    status, out, _ = _call(capsys, "saves", "--save-dir", str(root), "--json", "--lang", "zh")
+    (listed,) = json.loads(out)["campaigns"]
+    assert "is not valid JSON" in listed["problem"]  # JSON values stay English
