@@ -173,6 +173,41 @@ _QUOTE_PROBLEMS = {
 """Why a line could not be split into words (``engine/language.py``), by its label key."""
 
 
+_JSON_PROBLEMS = {
+    "Expecting value": "word.json.expecting-value",
+    "Expecting property name enclosed in double quotes": "word.json.expecting-property",
+    "Expecting ':' delimiter": "word.json.expecting-colon",
+    "Expecting ',' delimiter": "word.json.expecting-comma",
+    "Invalid control character at": "word.json.control-character",
+    "Unterminated string starting at": "word.json.unterminated-string",
+    "Invalid \\escape": "word.json.invalid-escape",
+    "Extra data": "word.json.extra-data",
+    "extra data after the object": "word.json.extra-data",
+}
+"""What Python's JSON reader (and saves/json_stream.py) says of a damaged file, by label key."""
+
+_JSON_EXPECTED = re.compile(r"expected ('.*'), found (.*)")
+
+
+def _json_problem(table: dict[str, str], problem: str) -> str:
+    """A JSON problem of a damaged file in the table's words (``Expecting value``: 这里应当有一个
+    值), ``; truncated?`` too; one it does not know as it is."""
+    base, truncated, _ = problem.partition("; truncated?")
+    key = _JSON_PROBLEMS.get(base)
+    expected = _JSON_EXPECTED.fullmatch(base)
+    if key is not None:
+        said = table.get(key, base)
+    elif expected is not None:
+        found = expected.group(2)
+        found = (
+            table.get("word.json.end-of-file", found) if found == "'the end of the file'" else found
+        )
+        said = table.get("word.json.expected", base).format(expected=expected.group(1), found=found)
+    else:
+        said = base
+    return said + (table.get("word.json.truncated", truncated) if truncated else "")
+
+
 def _plain_word(table: dict[str, str], name: str, value: object) -> object:
     """A refusal's field in the table's language where the engine fills it with English prose:
     what a number names (``what="Damage"``: ``word.what.damage``) and an empty list of names
@@ -183,6 +218,8 @@ def _plain_word(table: dict[str, str], name: str, value: object) -> object:
         return value
     if name == "what":
         return table.get("word.what." + "-".join(value.lower().split()), value)
+    if name == "problem":  # a damaged file's JSON problem (Python's words) in the table's
+        return _json_problem(table, value)
     if name in _LIST_FIELDS and value in _EMPTY_LISTS:
         return table.get(_EMPTY_LISTS[value], value)
     if name in ("known", "names"):  # the campaigns, scenes or profiles a save refusal lists

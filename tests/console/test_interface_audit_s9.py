@@ -622,3 +622,36 @@ def test_saves_lists_a_campaign_it_cannot_read_saying_why_in_the_table_s_languag
     status, out, _ = _call(capsys, "saves", "--save-dir", str(root), "--json", "--lang", "zh")
     (listed,) = json.loads(out)["campaigns"]
     assert "is not valid JSON" in listed["problem"]  # JSON values stay English
+
+
+# A damaged file's JSON problem was Python's English inside a Chinese refusal.
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "said"),
+    [
+        ("{", "zh-Hant", "（應當是 '\"'，卻是 檔案結尾）"),
+        ('{"a": 1} x', "zh", "（后面还有多余的内容）"),
+        ('{"a": 1} x', "en", "(extra data after the object)"),
+    ],
+)
+def test_an_import_of_damaged_json_says_what_is_wrong_in_the_table_s_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, lang: str, said: str
+) -> None:
+    damaged = tmp_path / "bad.json"
+    damaged.write_text(text, encoding="utf-8")
+    root = str(tmp_path / "saves")
+    status, out, err = _call(capsys, "import", str(damaged), "--save-dir", root, "--lang", lang)
+    assert (status, out) == (1, "")
+    assert said in err, err
+
+
+def test_python_s_json_problems_are_said_in_chinese() -> None:
+    from console.i18n import _json_problem, _table
+
+    table = _table("zh")
+    assert _json_problem(table, "Expecting value") == "这里应当有一个值"
+    assert _json_problem(table, "Invalid control character at; truncated?") == (
+        "字符串里有控制字符；被截断了？"
+    )
+    assert _json_problem(table, "something new") == "something new"  # as it is
