@@ -53,7 +53,7 @@ def _read_script(name: str, t: Translator) -> list[str]:
     path = Path(name)
     if path.is_dir():
         raise _Usage(t("cli.script-directory", name=repr(name)))
-    if not path.is_file():
+    if not path.exists():  # a pipe (/dev/stdin, a shell's <(…)) is read as a file is
         raise _Usage(t("cli.script-missing", name=repr(name)))
     try:
         with path.open("rb") as handle:

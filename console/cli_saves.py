@@ -218,8 +218,10 @@ def import_file(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if path.is_dir():
         return _usage_error(Translator(args.lang)("cli.file-directory", name=repr(args.file)))
-    if not path.is_file():
+    if not path.exists():
         return _usage_error(Translator(args.lang)("cli.file-missing", name=repr(args.file)))
+    if not path.is_file():  # a pipe: an import reads its file more than once
+        return _usage_error(Translator(args.lang)("cli.file-not-regular", name=repr(args.file)))
     from saves.profiles import import_profiles, is_profiles_file
 
     t = Translator(args.lang)

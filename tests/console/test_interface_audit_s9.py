@@ -655,3 +655,39 @@ def test_python_s_json_problems_are_said_in_chinese() -> None:
         "字符串里有控制字符；被截断了？"
     )
     assert _json_problem(table, "something new") == "something new"  # as it is
+
+
+# run SCRIPT with a pipe for SCRIPT (/dev/stdin, a shell's <(…)) said "no such file"; it is
+# read as a file is. import FILE of a pipe says it needs a file (it reads its file twice).
+
+
+def test_run_reads_a_script_from_a_pipe(capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    read, write = os.pipe()
+    os.write(write, b'scene new "Piped" ih-d10\nadd A init=3\n')
+    os.close(write)
+    try:
+        status, out, err = _call(capsys, "run", f"/dev/fd/{read}", "--lang", "zh")
+    finally:
+        os.close(read)
+    assert (status, err) == (0, "")
+    assert out.startswith("场景 Piped（ih-d10）"), out
+
+
+def test_import_of_a_pipe_says_it_needs_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import os
+
+    read, write = os.pipe()
+    os.close(write)
+    root = tmp_path / "saves"
+    try:
+        argv = ["import", f"/dev/fd/{read}", "--save-dir", str(root), "--lang", "zh-Hant"]
+        status, out, err = _call(capsys, *argv)
+    finally:
+        os.close(read)
+    assert (status, out) == (2, "")
+    assert err == f"st-console: FILE：'/dev/fd/{read}' 不是一般檔案（管道？）：請先存成檔案再匯入\n"
+    assert not root.exists()
