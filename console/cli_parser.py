@@ -85,13 +85,15 @@ class _Parser(argparse.ArgumentParser):
 def _int(name: str, minimum: int | None = None, maximum: int | None = None):  # type: ignore[no-untyped-def]
     def convert(text: str) -> int:
         from console.i18n import Translator
+        from engine.fullwidth import ascii_forms
 
         translate = Translator(_speaking[0])
-        if WHOLE_NUMBER.fullmatch(text) is None:
+        number = ascii_forms(text)  # an input method's ３ and －１ (README, Typing Chinese)
+        if WHOLE_NUMBER.fullmatch(number) is None:
             raise argparse.ArgumentTypeError(
                 translate("cli.whole-number", name=name, text=repr(text))
             )
-        value = int(text)
+        value = int(number)
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(
                 translate("cli.at-least", name=name, minimum=minimum, value=value)

@@ -691,3 +691,31 @@ def test_import_of_a_pipe_says_it_needs_a_file(
     assert (status, out) == (2, "")
     assert err == f"st-console: FILE：'/dev/fd/{read}' 不是一般檔案（管道？）：請先存成檔案再匯入\n"
     assert not root.exists()
+
+
+# README (Typing Chinese): full-width digits read as 12 "in the command line's own arguments" —
+# roll and odds did; show --at, run --seed and the other whole-number options refused them.
+
+
+def test_every_whole_number_option_reads_full_width_digits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    root = str(tmp_path / "saves")
+    script = "scene new A ih-d10\nadd X init=3\nadd Y init=2\nbegin\n"
+    assert _run(capsys, monkeypatch, script, "--campaign", "C", "--save-dir", root)[0] == 0
+    status, out, _ = _call(capsys, "show", "C", "--at", "２", "--save-dir", root, "--lang", "zh")
+    assert status == 0 and "1. X：先攻 3" in out and "Y" in out and "第 1 轮" not in out, out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("roll ih-d10 3\n"))
+    first = main(["run", "-", "--seed", "１２", "--json"]), capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("roll ih-d10 3\n"))
+    again = main(["run", "-", "--seed", "12", "--json"]), capsys.readouterr().out
+    assert first == again and first[0] == 0
+
+
+@pytest.mark.parametrize("typed", ["٣", "1_0", "３x"])
+def test_other_scripts_digits_are_still_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, typed: str
+) -> None:
+    status, out, err = _call(capsys, "show", "C", "--at", typed, "--save-dir", str(tmp_path))
+    assert (status, out) == (2, "")
+    assert err == f"st-console show: argument --at: --at must be a whole number, not {typed!r}\n"
