@@ -719,3 +719,16 @@ def test_other_scripts_digits_are_still_refused(
     status, out, err = _call(capsys, "show", "C", "--at", typed, "--save-dir", str(tmp_path))
     assert (status, out) == (2, "")
     assert err == f"st-console show: argument --at: --at must be a whole number, not {typed!r}\n"
+
+
+def test_roll_ww_s_usage_on_the_command_line_shows_its_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = _call(capsys, "roll", "ww", "5a8", "--again", "9")
+    assert status == 2
+    assert err.rstrip().endswith(
+        "Use: st-console roll ww X[aY][k8][m10] [--dc N] [--bonus N] "
+        "[--penalty N] [--willpower] [--untrained physical|social|mental] "
+        "[--seed N] [--json] [--chat]"
+    ), err
+    assert "by=NAME" not in err and "hidden" not in err  # the console's, not the command line's
