@@ -79,6 +79,8 @@ def export(args: argparse.Namespace) -> int:
     from console.report import session_report
     from saves import SaveError, load_scenes
 
+    if args.output is not None and not args.output.strip():
+        return _usage_error(Translator(args.lang)("cli.output-empty"))
     if getattr(args, "st_name", None) is not None and args.format != "sealdice":
         return _usage_error(Translator(args.lang)("cli.st-name-sealdice"))
     if getattr(args, "profiles", False):

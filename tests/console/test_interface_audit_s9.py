@@ -732,3 +732,18 @@ def test_roll_ww_s_usage_on_the_command_line_shows_its_options(
         "[--seed N] [--json] [--chat]"
     ), err
     assert "by=NAME" not in err and "hidden" not in err  # the console's, not the command line's
+
+
+@pytest.mark.parametrize("form", ["md", "json", "sealdice"])
+def test_an_empty_output_name_is_bad_usage_naming_o(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, form: str
+) -> None:
+    root = str(tmp_path / "saves")
+    assert (
+        _run(capsys, monkeypatch, "scene new A ih-d10\n", "--campaign", "C", "--save-dir", root)[0]
+        == 0
+    )
+    argv = ["export", "C", "--format", form, "-o", "", "--save-dir", root, "--lang", "zh"]
+    status, out, err = _call(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err == "st-console: 参数 -o：文件名是空的：请给一个，或省略 -o 输出到标准输出\n"
