@@ -15,7 +15,14 @@ import time as wall_clock
 from pathlib import Path
 from typing import Any
 
-from console.cli_common import _fail, _refuse, _safe, _store_to_read, _usage_error
+from console.cli_common import (
+    _bad_argument,
+    _fail,
+    _refuse,
+    _safe,
+    _store_to_read,
+    _usage_error,
+)
 from console.i18n import Translator, lock_holder, os_problem, save_error_text, scene_name
 
 
@@ -230,6 +237,9 @@ def import_file(args: argparse.Namespace) -> int:
     try:
         store = _import_store(args.save_dir)
         if is_profiles_file(path):
+            refused = _campaign_name_refused(args)
+            if refused is not None:
+                return refused
             overwrite = bool(getattr(args, "overwrite", False))
             name, added, replaced = import_profiles(
                 store, path, getattr(args, "campaign", None), overwrite
@@ -244,7 +254,7 @@ def import_file(args: argparse.Namespace) -> int:
             )
             return 0
         for option in ("campaign", "overwrite"):  # a profiles file's options, never ignored
-            if getattr(args, option, None):
+            if getattr(args, option, None) not in (None, False):
                 return _usage_error(t("cli.import-profiles-only", option=f"--{option}"))
         campaign, scenes = do_import(store, path)
     except SaveError as error:
@@ -252,6 +262,24 @@ def import_file(args: argparse.Namespace) -> int:
     names = t("word.list-sep").join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0
+
+
+def _campaign_name_refused(args: argparse.Namespace) -> int | None:
+    """``import --campaign NAME`` with a name no campaign can have (empty, too long, a control
+    character): bad usage naming ``--campaign``, as ``run --campaign`` says it."""
+    from saves import BadName, NameTaken
+    from saves.names import check_name
+
+    name = getattr(args, "campaign", None)
+    if name is None:
+        return None
+    try:
+        if not name.strip():
+            raise NameTaken.of("saves.store.needs-name")
+        check_name(name.strip(), "campaign")
+    except (BadName, NameTaken) as error:
+        return _bad_argument(error, args, "--campaign")
+    return None
 
 
 class _StoreWhenWritten:

@@ -747,3 +747,43 @@ def test_an_empty_output_name_is_bad_usage_naming_o(
     status, out, err = _call(capsys, *argv)
     assert (status, out) == (2, "")
     assert err == "st-console: 参数 -o：文件名是空的：请给一个，或省略 -o 输出到标准输出\n"
+
+
+# import --campaign NAME of a profiles file: a name no campaign can have was exit 1 without the
+# argument's name ('' fell back to the file's campaign); now bad usage naming --campaign.
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("", "st-console import: 参数 --campaign：战役需要一个名字。"),
+        ("a\tb", "st-console import: 参数 --campaign：战役名字 'a\\tb' 含控制字符（U+0009）"),
+        ("x" * 70, "st-console import: 参数 --campaign：战役名字长 70 个字符"),
+    ],
+)
+def test_import_with_a_campaign_name_no_campaign_can_have_is_bad_usage(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    name: str,
+    said: str,
+) -> None:
+    root = str(tmp_path / "saves")
+    script = "scene new D mist\nprofile Hound limits=harmed:3\n"
+    assert _run(capsys, monkeypatch, script, "--campaign", "P", "--save-dir", root)[0] == 0
+    shared = str(tmp_path / "p.json")
+    assert _call(capsys, "export", "P", "--profiles", "-o", shared, "--save-dir", root)[0] == 0
+    before = sorted(p.name for p in (tmp_path / "saves" / "campaigns").iterdir())
+    argv = ["import", shared, "--campaign", name, "--save-dir", root, "--lang", "zh"]
+    status, out, err = _call(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith(said), err
+    assert sorted(p.name for p in (tmp_path / "saves" / "campaigns").iterdir()) == before
+
+
+def test_an_empty_campaign_with_a_campaign_export_is_refused_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, exported: Path
+) -> None:
+    argv = ["import", str(exported), "--campaign", "", "--save-dir", str(tmp_path / "s")]
+    status, _, err = _call(capsys, *argv)
+    assert status == 2 and "argument --campaign: is for a profiles file" in err, err
