@@ -147,7 +147,7 @@ def _read_pool(args: argparse.Namespace) -> None:
         pool = ww.parse_pool(str(args.value))
     except RuleError as error:
         if "syntax" in error.params:  # the command line's options, not the console's by=/hidden
-            error = RuleError(error.code, **{**error.params, "syntax": CLI_WW_SYNTAX})
+            error.params = {**error.params, "syntax": CLI_WW_SYNTAX}
         raise UsageError(f"st-console roll: {error.render(getattr(args, 'lang', 'en'))}") from None
     args.system, args.value, args.again = "ih-d10", pool.dice, pool.again
 
