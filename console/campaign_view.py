@@ -235,6 +235,8 @@ def campaign_lines(view: CampaignView, t: Translator) -> list[str]:
         mark += t("campaign.ended") if scene.ended else ""
         mark += t("campaign.open-beside") if scene.open_beside else ""
         lines.append(f"  {scene.name}  [{scene.system}]{mark}")
+    if not view.scenes:  # an empty campaign: a dash, not a heading over nothing
+        lines.append("  —")
     return lines
 
 

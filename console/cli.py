@@ -68,11 +68,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     speak(choose(lang_in(args_list), None))
     at = _subcommand_at(args_list)
-    twice = _given_twice(args_list[at + 1 :]) if at is not None else None
-    if at is not None and twice is not None:  # argparse would keep the last silently
-        told = _words(choose(lang_in(args_list), None))("cli.option-twice", option=twice)
-        print(f"st-console {args_list[at]}: {told}", file=sys.stderr)
-        return 2
+    # argparse would keep the last silently: the console's own options (before the subcommand,
+    # or all of them when there is none) and the subcommand's are each given once
+    parts = [("st-console", args_list if at is None else args_list[:at])]
+    if at is not None:
+        parts.append((f"st-console {args_list[at]}", args_list[at + 1 :]))
+    for prog, words in parts:
+        twice = _given_twice(words)
+        if twice is not None:
+            told = _words(choose(lang_in(args_list), None))("cli.option-twice", option=twice)
+            print(f"{prog}: {told}", file=sys.stderr)
+            return 2
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
@@ -104,7 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _one_line(f"st-console {args.command}: {said}", 2)
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
-        told = _words(args.lang)("cli.cannot-use", where=where, problem=error.strerror)
+        from console.i18n import os_problem
+
+        problem = os_problem(error, args.lang)
+        told = _words(args.lang)("cli.cannot-use", where=where, problem=problem)
         return _one_line(f"st-console {args.command}: {told}", 1)
     except Exception as error:  # INTERFACE.md §1: never a traceback
         return _one_line(f"st-console {args.command}: {type(error).__name__}: {error}", 1)

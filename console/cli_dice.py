@@ -119,6 +119,13 @@ def _show(args: argparse.Namespace, data: Callable[[], object], text: Callable[[
     return 0
 
 
+CLI_WW_SYNTAX = (
+    "st-console roll ww X[aY][k8][m10] [--dc N] [--bonus N] [--penalty N] [--willpower] "
+    "[--untrained physical|social|mental] [--seed N] [--json] [--chat]"
+)
+"""``roll ww``'s usage on the command line (INTERFACE.md §1)."""
+
+
 def _read_pool(args: argparse.Namespace) -> None:
     """``roll ww XaY`` as the ``roll ih-d10 X --again Y`` it means (issue 28); a pool notation
     given to another system is not a whole number.
@@ -129,11 +136,9 @@ def _read_pool(args: argparse.Namespace) -> None:
     if args.system != "ww":
         if isinstance(args.value, str):  # worded as argparse words a DP that is no number
             message = _t(args)("cli.whole-number", name="DP/POWER", text=repr(args.value))
-            argument = _t(args)("cli.argparse.argument") % {
-                "argument_name": "DP|POWER|XaY",
-                "message": message,
-            }
-            raise UsageError(f"st-console roll: {argument}")
+            argument = _t(args)("cli.argparse.argument")
+            said = argument % {"argument_name": "DP|POWER|XaY", "message": message}
+            raise UsageError(f"st-console roll: {said}")
         return
     try:
         for name in ("again", "level"):
@@ -141,6 +146,8 @@ def _read_pool(args: argparse.Namespace) -> None:
                 raise RuleError("dice.ww.no-option", option=f"--{name}", syntax=ww.SYNTAX)
         pool = ww.parse_pool(str(args.value))
     except RuleError as error:
+        if "syntax" in error.params:  # the command line's options, not the console's by=/hidden
+            error.params = {**error.params, "syntax": CLI_WW_SYNTAX}
         raise UsageError(f"st-console roll: {error.render(getattr(args, 'lang', 'en'))}") from None
     args.system, args.value, args.again = "ih-d10", pool.dice, pool.again
 

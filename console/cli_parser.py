@@ -9,7 +9,6 @@ language of ``--lang``. No Textual, no engine state: parsing is all this does.
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -86,13 +85,15 @@ class _Parser(argparse.ArgumentParser):
 def _int(name: str, minimum: int | None = None, maximum: int | None = None):  # type: ignore[no-untyped-def]
     def convert(text: str) -> int:
         from console.i18n import Translator
+        from engine.fullwidth import ascii_forms
 
         translate = Translator(_speaking[0])
-        if WHOLE_NUMBER.fullmatch(text) is None:
+        number = ascii_forms(text)  # an input method's ３ and －１ (README, Typing Chinese)
+        if WHOLE_NUMBER.fullmatch(number) is None:
             raise argparse.ArgumentTypeError(
                 translate("cli.whole-number", name=name, text=repr(text))
             )
-        value = int(text)
+        value = int(number)
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(
                 translate("cli.at-least", name=name, minimum=minimum, value=value)
@@ -115,15 +116,11 @@ def _roll_system(text: str) -> str:
     return "ww" if is_ww(word) and word.lstrip(".。．") == "ww" else word
 
 
-POOL_PART = re.compile(r"[akm][0-9]", re.IGNORECASE)
-"""The start of a ``ww`` pool written without its dice count (``a8``)."""
-
-
 def _dp_or_pool(text: str) -> int | str:
     """``roll``'s DP/POWER: a whole number, or the bots' pool notation ``XaY[k8][m10]`` kept as
     text (only ``roll ww`` takes it; ``console/cli_dice.py`` says so otherwise)."""
-    if WHOLE_NUMBER.fullmatch(text) is None and (text[:1].isdigit() or POOL_PART.match(text)):
-        return text  # ``a8`` too: ``roll ww`` says it is no pool (the dice count is missing)
+    if WHOLE_NUMBER.fullmatch(text) is None:
+        return text  # only ww reads it; console/cli_dice.py refuses it for the other systems
     value: int = _int("DP/POWER")(text)
     return value
 

@@ -25,7 +25,7 @@ from console.cli_common import (
     _Usage,
     _usage_error,
 )
-from console.i18n import Translator, save_error_text
+from console.i18n import Translator, os_problem, save_error_text
 from console.scene_end import cast_line, is_reopen, opened_name
 from engine import commands, session
 from engine.errors import RuleError
@@ -53,7 +53,7 @@ def _read_script(name: str, t: Translator) -> list[str]:
     path = Path(name)
     if path.is_dir():
         raise _Usage(t("cli.script-directory", name=repr(name)))
-    if not path.is_file():
+    if not path.exists():  # a pipe (/dev/stdin, a shell's <(…)) is read as a file is
         raise _Usage(t("cli.script-missing", name=repr(name)))
     try:
         with path.open("rb") as handle:
@@ -66,7 +66,8 @@ def _read_script(name: str, t: Translator) -> list[str]:
     except UnicodeDecodeError as error:  # a GBK or Big5 file: said in the table's language
         raise _Usage(t("cli.script-not-utf8", name=repr(name), at=error.start + 1)) from None
     except OSError as error:
-        raise _Usage(t("cli.script-unreadable", name=repr(name), error=error)) from None
+        problem = os_problem(error, t.lang)
+        raise _Usage(t("cli.script-unreadable", name=repr(name), error=problem)) from None
     if len(data) > MAX_SCRIPT:
         raise _too_long(name, path.stat().st_size, t)
     return text.splitlines()

@@ -15,8 +15,15 @@ import time as wall_clock
 from pathlib import Path
 from typing import Any
 
-from console.cli_common import _fail, _refuse, _safe, _store_to_read, _usage_error
-from console.i18n import Translator, lock_holder, save_error_text
+from console.cli_common import (
+    _bad_argument,
+    _fail,
+    _refuse,
+    _safe,
+    _store_to_read,
+    _usage_error,
+)
+from console.i18n import Translator, lock_holder, os_problem, save_error_text, scene_name
 
 
 def list_saves(args: argparse.Namespace) -> int:
@@ -52,7 +59,8 @@ def list_saves(args: argparse.Namespace) -> int:
     print(t("cli.saves.title", root=store.root))
     for info in infos:
         if info.problem is not None:
-            print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(info.problem)))
+            said = info.problem if info.error is None else save_error_text(info.error, args.lang)
+            print(_safe(info.name) + t("cli.saves.unreadable", problem=_safe(said)))
             continue
         mark = t("cli.saves.last") if last and last[0] == info.name else ""
         held = t("cli.saves.held", holder=_safe(lock_holder(t, info.holder))) if info.holder else ""
@@ -78,6 +86,10 @@ def export(args: argparse.Namespace) -> int:
     from console.report import session_report
     from saves import SaveError, load_scenes
 
+    if args.output is not None and not args.output.strip():
+        return _usage_error(Translator(args.lang)("cli.output-empty"))
+    if getattr(args, "st_name", None) is not None and args.format != "sealdice":
+        return _usage_error(Translator(args.lang)("cli.st-name-sealdice"))
     if getattr(args, "profiles", False):
         if args.format not in (None, "json"):
             return _usage_error(Translator(args.lang)("cli.profiles-are-json"))
@@ -114,7 +126,7 @@ def _emit(args: argparse.Namespace, text: str) -> int:
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as error:
-        problem = error.strerror or error
+        problem = os_problem(error, args.lang)
         return _usage_error(
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )
@@ -155,7 +167,9 @@ def _sealdice(store: Any, args: argparse.Namespace) -> str:
         st_name,
         int(wall_clock.time()),
         title=t("chat.log.title", campaign=name),
-        heading=lambda scene: t("chat.log.scene", name=scene.name, system=scene.system),
+        heading=lambda scene: t(
+            "chat.log.scene", name=scene_name(t, scene.name), system=scene.system
+        ),
     )
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
@@ -183,7 +197,7 @@ def _stream_export(store: Any, args: argparse.Namespace) -> int:
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as error:
-        problem = error.strerror or error
+        problem = os_problem(error, args.lang)
         return _usage_error(
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )
@@ -198,7 +212,7 @@ def _stream_export(store: Any, args: argparse.Namespace) -> int:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        problem = error.strerror or error
+        problem = os_problem(error, args.lang)
         return _usage_error(
             Translator(args.lang)("cli.cannot-write", name=repr(args.output), problem=problem)
         )
@@ -213,14 +227,19 @@ def import_file(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if path.is_dir():
         return _usage_error(Translator(args.lang)("cli.file-directory", name=repr(args.file)))
-    if not path.is_file():
+    if not path.exists():
         return _usage_error(Translator(args.lang)("cli.file-missing", name=repr(args.file)))
+    if not path.is_file():  # a pipe: an import reads its file more than once
+        return _usage_error(Translator(args.lang)("cli.file-not-regular", name=repr(args.file)))
     from saves.profiles import import_profiles, is_profiles_file
 
     t = Translator(args.lang)
     try:
         store = _import_store(args.save_dir)
         if is_profiles_file(path):
+            refused = _campaign_name_refused(args)
+            if refused is not None:
+                return refused
             overwrite = bool(getattr(args, "overwrite", False))
             name, added, replaced = import_profiles(
                 store, path, getattr(args, "campaign", None), overwrite
@@ -234,12 +253,33 @@ def import_file(args: argparse.Namespace) -> int:
                 )
             )
             return 0
+        for option in ("campaign", "overwrite"):  # a profiles file's options, never ignored
+            if getattr(args, option, None) not in (None, False):
+                return _usage_error(t("cli.import-profiles-only", option=f"--{option}"))
         campaign, scenes = do_import(store, path)
     except SaveError as error:
         return _fail(save_error_text(error, args.lang))
     names = t("word.list-sep").join(_safe(scene) for scene in scenes) or t("cli.imported-nothing")
     print(t("cli.imported", campaign=_safe(campaign), names=names))
     return 0
+
+
+def _campaign_name_refused(args: argparse.Namespace) -> int | None:
+    """``import --campaign NAME`` with a name no campaign can have (empty, too long, a control
+    character): bad usage naming ``--campaign``, as ``run --campaign`` says it."""
+    from saves import BadName, NameTaken
+    from saves.names import check_name
+
+    name = getattr(args, "campaign", None)
+    if name is None:
+        return None
+    try:
+        if not name.strip():
+            raise NameTaken.of("saves.store.needs-name")
+        check_name(name.strip(), "campaign")
+    except (BadName, NameTaken) as error:
+        return _bad_argument(error, args, "--campaign")
+    return None
 
 
 class _StoreWhenWritten:

@@ -99,6 +99,10 @@ LISTED = frozenset(
 )
 """Refusal parameters that are lists the engine joined with ", " (never what was typed)."""
 
+FIELD_CODES = frozenset({"input.control-character", "input.name-too-long", "input.text-too-long"})
+"""Refusals whose ``field`` is a command's field (``name``, ``text``), said in the table's words;
+elsewhere ``field`` is an option as typed (``count=60``)."""
+
 TRAIT_LISTS = frozenset({"attributes", "skills"})
 """Refusal parameters listing a sheet's traits by their English names: in Chinese, the names the
 console shows and reads (力量、敏捷…)."""
@@ -130,6 +134,10 @@ def error_text(error: RuleError, lang: str = "en") -> str:
     for name, value in error.params.items():
         if name.endswith("_key") and isinstance(value, str):
             values[name[: -len("_key")]] = table.get(value) or _table("en").get(value, value)
+        elif name == "field" and error.code in FIELD_CODES and isinstance(value, str):
+            # a command's field by its name in the table's words (名字, 文字), else marked as one
+            word = table.get(f"word.field.{value.rpartition('.')[2]}")
+            values[name] = word or table.get("word.field", "{field}").format(field=value)
         elif name == "what" and isinstance(value, str) and f"what.{value}" in table:
             values[name] = table[f"what.{value}"]  # "Damage" is 伤害 in a Chinese refusal
         elif name in TRAIT_LISTS and isinstance(value, str) and value and lang != "en":
@@ -165,6 +173,41 @@ _QUOTE_PROBLEMS = {
 """Why a line could not be split into words (``engine/language.py``), by its label key."""
 
 
+_JSON_PROBLEMS = {
+    "Expecting value": "word.json.expecting-value",
+    "Expecting property name enclosed in double quotes": "word.json.expecting-property",
+    "Expecting ':' delimiter": "word.json.expecting-colon",
+    "Expecting ',' delimiter": "word.json.expecting-comma",
+    "Invalid control character at": "word.json.control-character",
+    "Unterminated string starting at": "word.json.unterminated-string",
+    "Invalid \\escape": "word.json.invalid-escape",
+    "Extra data": "word.json.extra-data",
+    "extra data after the object": "word.json.extra-data",
+}
+"""What Python's JSON reader (and saves/json_stream.py) says of a damaged file, by label key."""
+
+_JSON_EXPECTED = re.compile(r"expected ('.*'), found (.*)")
+
+
+def _json_problem(table: dict[str, str], problem: str) -> str:
+    """A JSON problem of a damaged file in the table's words (``Expecting value``: 这里应当有一个
+    值), ``; truncated?`` too; one it does not know as it is."""
+    base, truncated, _ = problem.partition("; truncated?")
+    key = _JSON_PROBLEMS.get(base)
+    expected = _JSON_EXPECTED.fullmatch(base)
+    if key is not None:
+        said = table.get(key, base)
+    elif expected is not None:
+        found = expected.group(2)
+        found = (
+            table.get("word.json.end-of-file", found) if found == "'the end of the file'" else found
+        )
+        said = table.get("word.json.expected", base).format(expected=expected.group(1), found=found)
+    else:
+        said = base
+    return said + (table.get("word.json.truncated", truncated) if truncated else "")
+
+
 def _plain_word(table: dict[str, str], name: str, value: object) -> object:
     """A refusal's field in the table's language where the engine fills it with English prose:
     what a number names (``what="Damage"``: ``word.what.damage``) and an empty list of names
@@ -175,8 +218,12 @@ def _plain_word(table: dict[str, str], name: str, value: object) -> object:
         return value
     if name == "what":
         return table.get("word.what." + "-".join(value.lower().split()), value)
+    if name == "problem":  # a damaged file's JSON problem (Python's words) in the table's
+        return _json_problem(table, value)
     if name in _LIST_FIELDS and value in _EMPTY_LISTS:
         return table.get(_EMPTY_LISTS[value], value)
+    if name in ("known", "names"):  # the campaigns, scenes or profiles a save refusal lists
+        return table.get("word.list-sep", ", ").join(value.split(", "))
     return value
 
 
@@ -224,6 +271,17 @@ def os_error_text(error: OSError, lang: str = "en") -> str:
         text = t(f"saves.os.{name}", path=path)
         return text if path else text.replace(" ()", "").replace("（）", "")
     return str(error) if t.lang == "en" else t("saves.os.other", problem=str(error))
+
+
+def os_problem(error: OSError, lang: str = "en") -> str:
+    """What the system said of a path a subcommand was given (no such file, a directory, no
+    permission), in ``lang``: the words of its ``errno`` when the locale files have them
+    (``cli.os.ENOENT``), else the system's own message."""
+    t = Translator(lang if lang in LANGUAGES else "en")
+    name = errno.errorcode.get(error.errno or 0, "")
+    if name and t.has(f"cli.os.{name}"):
+        return t(f"cli.os.{name}")
+    return error.strerror or str(error)
 
 
 def _inner(table: dict[str, str], name: str, value: object, lang: str) -> object:

@@ -92,7 +92,7 @@ def _scene_report(scene: Scene, t: Translator) -> list[str]:
     family = "ih" if isinstance(state, Encounter) else "mist"
     system = _label(t, "report.system.", scene.system)
     rules = t("report.rules", system=system).replace("..", ".")  # "M.I.S.T." ends a sentence
-    out = [f"## {md(scene.name)}", "", rules, ""]
+    out = [f"## {md(scene_name(t, scene.name))}", "", rules, ""]  # 场景 1, not Scene 1
     out.extend(_happenings(scene, family, t))
     if isinstance(state, Encounter):
         out.extend(_ih_standing(ih_view(state, scene.system), t))

@@ -90,7 +90,8 @@ def statuses_words(statuses: Iterable[Status], t: Translator) -> str:
 
 def _limits(challenge: Challenge, t: Translator) -> str:
     """``kind tier`` of each limit (``immune`` for none, one per kind), or a dash for none."""
-    tiers = {x.kind: x.tier if x.tier is not None else "immune" for x in challenge.limits}
+    immune = t("mist.limit.immune")
+    tiers = {x.kind: x.tier if x.tier is not None else immune for x in challenge.limits}
     return t("word.list-sep").join(f"{kind} {tier}" for kind, tier in tiers.items()) or "—"
 
 

@@ -106,8 +106,8 @@ class Campaign(CampaignCast):
             try:
                 whole = self.load_scene(name)
             except BadFile:
-                if at is None:
-                    raise
+                if at is None or not self._file(info).path.exists():
+                    raise  # a missing file is said as one, not as a failed partial read
                 scene, length = self._file(info).load_prefix(at)
                 return past_after(replace(scene, name=info.name), at), length
             length = len(whole.journal)

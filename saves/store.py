@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
@@ -48,6 +48,8 @@ class CampaignInfo:
     problem: str | None = None
     forked_from: ForkOrigin | None = None
     """Where the campaign was forked from (issue 26), if it is a fork."""
+    error: SaveError | None = field(default=None, compare=False)
+    """The refusal ``problem`` words in English, for a console to say in the table's language."""
 
 
 class Store:
@@ -107,7 +109,9 @@ class Store:
                         )
                     )
             except SaveError as error:
-                found.append(CampaignInfo(directory.name, directory, problem=str(error)))
+                found.append(
+                    CampaignInfo(directory.name, directory, problem=str(error), error=error)
+                )
         return tuple(sorted(found, key=lambda info: info.name.casefold()))
 
     def campaign_names(self) -> tuple[str, ...]:

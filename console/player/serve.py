@@ -107,14 +107,11 @@ def serve(
         addresses = [f"http://{a}:{port}/" for a in local_addresses()] + [
             f"http://127.0.0.1:{port}/"
         ]
-    print("Players' view: open " + "  or  ".join(addresses), flush=True)
+    t = Translator(lang)  # what serve prints speaks --lang (INTERFACE.md §1)
+    print(t("cli.serve-open", addresses=t("cli.serve-or").join(addresses)), flush=True)
     if not is_loopback(host):
-        print(
-            f"Warning: listening on {host}: anyone on your network who opens this address "
-            "can read the scene.",
-            flush=True,
-        )
-    print("Press Ctrl+C to stop.", flush=True)
+        print(t("cli.serve-warning", host=host), flush=True)
+    print(t("cli.serve-stop"), flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         web.run_app(app, host=host, port=port, print=None, access_log=None, shutdown_timeout=3)
     return 0

@@ -37,7 +37,7 @@ from engine.settings import DEFAULT, Interpretations, assign, canonical
 USAGE = (
     "Use: roll ih-d10|ih-d6 DP [--again 10|9|8] [--level 1|2|3] [--bonus N] [--penalty N] "
     "[--untrained physical|social|mental] [--willpower] [--dc N] [by=NAME] [hidden]  "
-    "or  roll mist POWER"
+    "·  roll mist POWER"
 )
 SYNTAX = USAGE.removeprefix("Use: ")
 """The syntax alone, filled into a refusal after its own "Use:" (the locale files word it)."""

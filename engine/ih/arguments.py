@@ -19,8 +19,13 @@ def words(line: Line, number: int, syntax: str, options: tuple[str, ...] = ()) -
     """The line's words, exactly ``number`` of them, and only ``options`` among its options.
 
     Raises:
-        RuleError: another number of words (the usage ``syntax``), or an unknown option.
+        RuleError: another number of words (the usage ``syntax``; too many after a NAME: its
+            second word, saying a name with spaces needs quotes), or an unknown option.
     """
+    if len(line.words) > number >= 1 and syntax.split()[1:2] == ["NAME"]:
+        # ``damage Old Wang 2``: the name's second word is the one too many
+        word = line.words[1]
+        raise RuleError("ih.language.unexpected-name-spaces-needs", word=word, usage=syntax)
     if len(line.words) != number:
         raise usage(syntax)
     for key, _ in line.options:

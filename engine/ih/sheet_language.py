@@ -71,11 +71,17 @@ MAX_GROUP = 50
 INTERVALS: tuple[str, ...] = ("turn", "minute", "hour", "day")
 LEVEL_RANGE = (0, 10)
 LANGUAGE_RANGE = (0, 5)
-SHEET_USAGE = "sheet NAME [pc|npc] [recurring] TRAIT=N … (e.g. sheet Ann pc dexterity=3 firearms=2)"
+SHEET_USAGE = "sheet NAME [pc|npc] [recurring] TRAIT=N …"
+SHEET_EXAMPLE = "sheet Ann pc dexterity=3 firearms=2"
 
 
 def _usage(text: str) -> RuleError:
     return RuleError("ih.sheet-language.use", text=text)
+
+
+def _level_usage(text: str) -> RuleError:
+    """The usage of a level command, saying in the table's words that N 0 takes it off."""
+    return RuleError("ih.sheet-language.use-level", text=text)
 
 
 def _number(value: str, what: str, low: int, high: int) -> int:
@@ -105,7 +111,7 @@ def skill_of(word: str) -> Skill:
 
 def _sheet(line: Line) -> c.SetSheet | c.DeleteSheet:
     if not line.words:
-        raise _usage(SHEET_USAGE)
+        raise RuleError("ih.sheet-language.use-example", text=SHEET_USAGE, example=SHEET_EXAMPLE)
     name = line.words[0].strip()
     if not name:
         raise RuleError("ih.sheet.no-name")
@@ -167,9 +173,9 @@ def _sheet(line: Line) -> c.SetSheet | c.DeleteSheet:
 
 
 def _specialty(line: Line) -> c.SetSpecialty:
-    usage = 'specialty NAME SKILL "SPECIALTY" N (N 0 takes it off)'
+    usage = 'specialty NAME SKILL "SPECIALTY" N'
     if len(line.words) != 4 or line.options:
-        raise _usage(usage)
+        raise _level_usage(usage)
     name, skill, specialty, level = line.words
     if not specialty.strip() or "+" in specialty:
         raise RuleError("ih.sheet.bad-specialty-name", specialty=specialty)
@@ -182,24 +188,24 @@ def _specialty(line: Line) -> c.SetSpecialty:
 
 
 def _feat(line: Line) -> c.SetFeat:
-    usage = 'feat NAME "FEAT" N (N 0 takes it off)'
+    usage = 'feat NAME "FEAT" N'
     if len(line.words) != 3 or line.options:
-        raise _usage(usage)
+        raise _level_usage(usage)
     name, feat, level = line.words
     if not feat.strip():
-        raise _usage(usage)
+        raise _level_usage(usage)
     return c.SetFeat(name=name, feat=feat.strip(), level=_number(level, feat, *LEVEL_RANGE))
 
 
 def _language(line: Line) -> c.SetLanguage:
-    usage = 'language NAME "LANGUAGE" N [native] [family=FAMILY] (N 0 takes it off)'
+    usage = 'language NAME "LANGUAGE" N [native] [family=FAMILY]'
     words = list(line.words)
     native = len(words) == 4 and words[3].lower() == "native"
     if native:
         words = words[:3]
     options = dict(line.options)
     if len(words) != 3 or set(options) - {"family"} or not words[1].strip():
-        raise _usage(usage)
+        raise _level_usage(usage)
     name, language, level = words
     return c.SetLanguage(
         name=name,

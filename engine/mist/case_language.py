@@ -64,7 +64,7 @@ def parse_season(line: Line) -> c.Command:
 
 def parse_mission(line: Line) -> c.Command:
     args.options(line, "anomaly")
-    word = args.words(line, 1, 1, 'mission "NAME" [anomaly="…"]  or  mission end')[0]
+    word = args.words(line, 1, 1, 'mission "NAME" [anomaly="…"]  ·  mission end')[0]
     if word.lower() == "end" and line.option("anomaly") is None:
         return c.EndMission()
     return c.StartMission(word, line.option("anomaly") or "")

@@ -149,7 +149,7 @@ def _resolve(line: Line) -> c.Command:
 
 def _scene(line: Line) -> c.Command:
     args.options(line, "keep", "next")
-    usage = 'scene end [keep="TAG,…"] [next="NAME"]  (or  scene new "NAME" mist)'
+    usage = 'scene end [keep="TAG,…"] [next="NAME"]  ·  scene new "NAME" mist'
     words = args.words(line, 1, 1, usage)
     if words[0].lower() != "end":
         raise RuleError("mist.language.use", usage=usage)
@@ -191,7 +191,7 @@ def _effect(line: Line) -> c.Command:
 
 def _consequence(line: Line) -> c.Command:
     args.options(line, "text", "for")
-    usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  or  consequence "TEXT"'
+    usage = 'consequence TARGET STATUS TIER [text="…"] [for=ID]  ·  consequence "TEXT"'
     words = args.words(line, 1, 3, usage)
     source = line.option("for") or None
     if len(words) == 1 and line.option("text") is not None:

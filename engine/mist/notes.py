@@ -36,6 +36,6 @@ def add_note(state: MistState, command: AddNote, rng: random.Random) -> tuple[Mi
         person = roster.character(state, name)
         state = roster.put_character(state, replace(person, notes=person.notes + (command.text,)))
         return state, (CharacterNoted(person.name, command.text),)
-    found = roster.challenge(state, name)
+    found = roster.challenge(state, roster.check_target(state, name))  # names both kinds if not
     state = roster.put_challenge(state, replace(found, notes=found.notes + (command.text,)))
     return state, (NoteAdded(found.name, command.text),)

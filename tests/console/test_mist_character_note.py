@@ -61,7 +61,7 @@ def test_a_challenge_keeps_its_notes_and_an_unknown_name_is_refused() -> None:
     assert state.characters[0].notes == ()
     with pytest.raises(RuleError) as refused:
         execute_text(scene, 'note Nobody "x"')
-    assert refused.value.code == "mist.roster.challenge-named-known"
+    assert refused.value.code == "mist.roster.character-challenge-named-known"  # PCs take notes
 
 
 @pytest.mark.parametrize(

@@ -70,7 +70,7 @@ def test_profiles_round_trip_through_export_and_import(
     # the same again is refused, saying so, in the table's language; --overwrite replaces
     capsys.readouterr()
     assert main([*args, "--lang", "zh"]) != 0
-    assert "Hound, Ghoul" in capsys.readouterr().err and _profiles(tmp_path, "Theirs")
+    assert "Hound、Ghoul" in capsys.readouterr().err and _profiles(tmp_path, "Theirs")
     assert main([*args, "--overwrite"]) == 0
     assert "replaced Hound, Ghoul" in capsys.readouterr().out
 

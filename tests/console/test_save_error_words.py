@@ -125,8 +125,9 @@ IMPORTS = [
         {
             "en": ": is not valid JSON at character 6 (Expecting value; truncated?). "
             "The file was left as it is.",
-            "zh": "：在第 6 个字符处不是有效的 JSON（Expecting value; truncated?）。文件保持原样。",
-            "zh-Hant": "：在第 6 個字元處不是有效的 JSON（Expecting value; truncated?）。"
+            "zh": "：在第 6 个字符处不是有效的 JSON（这里应当有一个值；被截断了？）。"
+            "文件保持原样。",
+            "zh-Hant": "：在第 6 個字元處不是有效的 JSON（這裡應當有一個值；被截斷了？）。"
             "檔案保持原樣。",
         },
     ),
