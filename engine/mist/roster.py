@@ -21,8 +21,11 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
-def _known(state: MistState) -> str:
-    names = [c.name for c in state.characters] + [c.name for c in state.challenges]
+def _known(state: MistState, *, characters: bool = True, challenges: bool = True) -> str:
+    """The names a refusal offers instead: only those of the kind that was looked for (a missing
+    challenge lists the challenges, not the player characters)."""
+    names = [c.name for c in state.characters] if characters else []
+    names += [c.name for c in state.challenges] if challenges else []
     return ", ".join(names) or "nobody yet"
 
 
@@ -48,7 +51,11 @@ def character(state: MistState, name: str) -> Character:
     """
     found = _named(state.characters, name)
     if found is None:
-        raise RuleError("mist.roster.character-named-known", name=name, known=_known(state))
+        raise RuleError(
+            "mist.roster.character-named-known",
+            name=name,
+            known=_known(state, challenges=False),
+        )
     return found
 
 
@@ -60,7 +67,11 @@ def challenge(state: MistState, name: str) -> Challenge:
     """
     found = _named(state.challenges, name)
     if found is None:
-        raise RuleError("mist.roster.challenge-named-known", name=name, known=_known(state))
+        raise RuleError(
+            "mist.roster.challenge-named-known",
+            name=name,
+            known=_known(state, characters=False),
+        )
     return found
 
 
