@@ -84,6 +84,8 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
         line = Text(f" {mark} {question.id} {question_text(t, question)}")
         if question.answer:
             line.append(f" → {question.answer}", style="green")
+        if question.hidden:  # off the players' clue board until revealed (V, reveal q1)
+            line.append("  " + t("marker.hidden"), "italic red")
         lines.append(line)
     lines.append(Text(t("mist.case.clues"), style="bold underline"))
     if not case.clues:
@@ -96,6 +98,8 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
             line.append("  " + t("mist.case.refutes", id=clue.refutes), style="red")
         if clue.from_conclusion:
             line.append("  " + t("mist.case.from", id=clue.from_conclusion), style="green")
+        if clue.hidden:
+            line.append("  " + t("marker.hidden"), "italic red")
         lines.append(line)
     lines.append(Text(t("mist.case.conclusions"), style="bold underline"))
     if not case.conclusions:

@@ -62,6 +62,7 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
             line.append(f"  （{where}）" if t.is_chinese else f"  ({where})", style="dim")
         shown.append((clue.id, line))
     drawn: list[tuple[str, Text]] = []
+    secret = {c.id for c in case.clues if c.hidden}  # never named, not even as an id
     for conclusion in case.conclusions:
         line = Text()
         line.append(conclusion.text, style="italic")
@@ -69,13 +70,16 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
         if conclusion.result is not None:
             word = t(f"player.mist.result.{conclusion.result.value}")
             line.append(f"  {word}", style="bold red" if conclusion.refuted else "bold green")
-        if conclusion.refuted and conclusion.refuted_by:  # [I-22]: shown with what refuted it
-            line.append(" — " + t("player.mist.refuted-by", by=conclusion.refuted_by), "red")
+        by = conclusion.refuted_by
+        if conclusion.refuted and by and by not in secret:  # [I-22]: with what refuted it
+            line.append(" — " + t("player.mist.refuted-by", by=by), "red")
         line.append("\n")
-        supports = t("word.list-sep").join(conclusion.supports) or "—"
+        for_ = [x for x in conclusion.supports if x not in secret]
+        against = [x for x in conclusion.contradicts if x not in secret]
+        supports = t("word.list-sep").join(for_) or "—"
         line.append(t("player.board.supports", ids=supports), "green")
-        if conclusion.contradicts:
-            ids = t("word.list-sep").join(conclusion.contradicts)
+        if against:
+            ids = t("word.list-sep").join(against)
             line.append("  " + t("player.board.contradicts", ids=ids), "red")
         drawn.append((conclusion.id, line))
     none = t("player.mist.none")

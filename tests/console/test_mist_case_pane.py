@@ -75,3 +75,21 @@ def test_the_players_view_shows_what_refuted_a_conclusion(lang: str, shown: str)
     console = Console(width=120, record=True, color_system=None)  # the clue board (issue 29)
     console.print(player_text.case_file(Translator(lang), state, 120))
     assert shown in console.export_text()
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("en", "hidden"), ("zh", "隐藏"), ("zh-Hant", "隱藏")])
+async def test_the_case_pane_marks_a_hidden_clue_and_question(
+    run_app: AppRun, lang: str, mark: str
+) -> None:
+    """``hide c2`` / ``hide q6`` kept them off the players' board but the MC's pane showed them
+    as any other: nothing said which ones the players do not see."""
+    script = SCENE + 'clue "Seaweed"\nclue "Torn tide tables"\nquestion "Who rings it?"\n'
+    script += "hide c2\nhide q6\n"
+    async with run_app(script=script, system="mist", lang=lang) as (app, pilot):
+        await press(pilot, "tab", "tab", "tab", "z")  # the case file zoomed
+        lines = screen_lines(app)
+        clue = next(line for line in lines if "c2 Torn tide tables" in line)
+        question = next(line for line in lines if "q6 Who rings it?" in line)
+        assert mark in clue and mark in question
+        seen = next(line for line in lines if "c1 Seaweed" in line)
+        assert mark not in seen
