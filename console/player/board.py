@@ -14,6 +14,12 @@ from console.mist.case_text import question_text
 from engine.mist.state import MistState
 
 
+class IdColumns(Table):
+    """A list whose ids stand in their own narrow column, the text beside them: the page keeps
+    the two side by side at any width (the view's own columns fold into one on a phone, which
+    put each id on a line of its own above its text, the id column half the width)."""
+
+
 def _section(title: str) -> Text:
     return Text(title, style="bold reverse")
 
@@ -25,7 +31,7 @@ def _board_title(title: str) -> Text:
 def _entries(title: str, rows: list[tuple[str, Text]], none: str | None = None) -> Group:
     """A titled list of entries: each id in bold in its own column, its text beside it (a
     wrapped line stays under the text); ``none`` said when there is no entry."""
-    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid = IdColumns.grid(padding=(0, 1, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     for ident, body in rows:
