@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from console import event_text
-from console.i18n import Translator, scene_name
+from console.i18n import Translator, clue_text, scene_name
 from console.ih.view import IHView, ih_view
 from console.scene_text import statuses_words
 from engine.ih import events as ih_events
@@ -190,7 +190,7 @@ def _question(q: Question, t: Translator) -> str:
 
 def _clue(c: Clue, t: Translator) -> str:
     where = t("report.found-in", scene=md(scene_name(t, c.scene))) if c.scene else ""
-    return f"- {md(c.id)}{t.colon}{md(c.text)}{where}"
+    return f"- {md(c.id)}{t.colon}{md(clue_text(t, c.text, c.refutes))}{where}"
 
 
 def _conclusion(k: Conclusion, t: Translator) -> str:

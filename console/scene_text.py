@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from console.i18n import DEFAULT_SCENE, Translator
+from console.i18n import DEFAULT_SCENE, Translator, clue_text
 from console.ih.view import IHView, ih_view
 from engine.ih.encounter import Encounter
 from engine.ih.sheet import Sheet
@@ -111,9 +111,13 @@ def _mist_lines(state: MistState, t: Translator) -> list[str]:
     case = state.case_file
     if case.clues or case.conclusions:
         lines.append(t("report.case-file", complexity=case.complexity))
-        lines.extend(t("report.clue", id=c.id, text=c.text) for c in case.clues)
+        lines.extend(
+            t("report.clue", id=c.id, text=clue_text(t, c.text, c.refutes)) for c in case.clues
+        )
         for k in case.conclusions:
-            result = t("report.result", result=k.result.value) if k.result is not None else ""
+            # in the table's words (结果 有代价 in Chinese printed 结果 mixed)
+            outcome = t(f"mist.outcome.{k.result.value}") if k.result is not None else ""
+            result = t("report.result", result=outcome) if k.result is not None else ""
             lines.append(t("report.conclusion", id=k.id, text=k.text, power=k.power, result=result))
     return lines
 

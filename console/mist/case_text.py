@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from console.i18n import Translator, scene_name
+from console.i18n import Translator, clue_text, refuted_text, scene_name
 from console.mist.render import BAND_STYLES
 from engine.mist.state import DEFAULT_QUESTIONS, CaseFile, Conclusion, MistState, Question
 
@@ -92,9 +92,9 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
         lines.append(Text("  " + t("mist.none"), style="dim"))
     for clue in case.clues:
         line = Text(f" {clue.id} ", style="bold")
-        line.append(clue.text)
+        line.append(clue_text(t, clue.text, clue.refutes))
         line.append(f"  ⟨{scene_name(t, clue.scene)}⟩", style="dim")
-        if clue.refutes:
+        if clue.refutes and refuted_text(clue.text, clue.refutes) is None:  # not said twice
             line.append("  " + t("mist.case.refutes", id=clue.refutes), style="red")
         if clue.from_conclusion:
             line.append("  " + t("mist.case.from", id=clue.from_conclusion), style="green")

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 
+from console.i18n import clue_text
 from console.mist import case_text, render
 from console.mist.dialogs import Values
 from console.mist.effects import open_effects
@@ -192,7 +193,7 @@ class SceneLoopActions:
                 )
 
         case = self.current().case_file
-        board = [(x.id, x.text, x.hidden) for x in case.clues]
+        board = [(x.id, clue_text(self.t, x.text, x.refutes), x.hidden) for x in case.clues]
         board += [(x.id, case_text.question_text(self.t, x), x.hidden) for x in case.questions]
         for ident, text, hidden in board:  # the players' clue board (issue 29)
             name = f"{ident} {text}"

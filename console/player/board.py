@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from console.i18n import Translator, scene_name
+from console.i18n import Translator, clue_text, scene_name
 from console.mist.case_text import question_text
 from engine.mist.state import MistState
 
@@ -62,7 +62,7 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
         asked.append((question.id, line))
     shown: list[tuple[str, Text]] = []
     for clue in (c for c in case.clues if not c.hidden):
-        line = Text(clue.text)
+        line = Text(clue_text(t, clue.text, clue.refutes))
         if clue.scene:
             where = scene_name(t, clue.scene)
             line.append(f"  （{where}）" if t.is_chinese else f"  ({where})", style="dim")
