@@ -53,7 +53,7 @@ def test_the_mist_cast_is_a_list_of_names(lang: str, names: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "table", "goes"),
     [
-        ("en", "Stays on the table: 猎犬, 雾 with their threats", "Goes: story tags"),
+        ("en", "Stays on the table: 猎犬, 雾, with the threats they pose", "Goes: story tags"),
         ("zh", "留在桌上：猎犬、雾 及其威胁", "离场：故事标签"),
         ("zh-Hant", "留在桌上：猎犬、雾 及其威脅", "離場：故事標籤"),
     ],
