@@ -254,7 +254,9 @@ def scene_loop_lines(
         x for x in state.threats if not (under and not x.resolved and x.challenge in on_table)
     ]
     if not listed:  # resolved ones are listed struck through, never under "none"
-        lines.append(Text("  " + t("mist.none"), style="dim"))
+        shown_above = len(listed) < len(state.threats)  # "none" while ⚠ t1 stood above
+        none = t("mist.threats-under-challenges") if shown_above else t("mist.none")
+        lines.append(Text("  " + none, style="dim"))
     for threat in listed:
         line = Text(f"  {threat.id} ", style="bold")
         line.append_text(marked_text(t, threat.text, "strike dim" if threat.resolved else ""))
