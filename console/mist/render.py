@@ -302,6 +302,8 @@ def navigator_lines(t: Translator, state: MistState, title: str = "") -> list[Te
     path.append(" › ")
     if mission.name:
         path.append(t("mist.nav.mission", number=mission.number, name=mission.name), style="bold")
+        if mission.ended:  # mission end: the next scene starts with an empty case file
+            path.append(t("campaign.mission-ended"), style="dim")
     else:
         path.append(t("mist.nav.no-mission"), style="dim")
     path.append(" › ")

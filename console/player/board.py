@@ -51,6 +51,8 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
     lines: list[RenderableType] = [_section(t("mist.pane.case-file"))]
     if state.mission.cut_in:
         lines.append(Text(state.mission.cut_in, style="italic"))
+    if state.mission.suppressed:  # the table's moment: the players see it too
+        lines.append(Text(t("mist.nav.suppressed"), style="bold green"))
     asked: list[tuple[str, Text]] = []
     for question in (q for q in case.questions if not q.hidden):
         line = Text(question_text(t, question))

@@ -97,3 +97,26 @@ async def test_the_players_view_follows_hide_and_reveal(tmp_path: Path) -> None:
         await wait_text(pilot, "Claw marks", absent="Silver casings")
         change(tmp_path, "reveal c2", scene="Alley")
         await wait_text(pilot, "Silver casings")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "The anomaly is suppressed"), ("zh", "异常已被压制"), ("zh-Hant", "異常已被壓制")],
+)
+def test_the_board_says_the_anomaly_is_suppressed(lang: str, said: str) -> None:
+    """``suppress o1`` changed nothing the players saw: the board went on as before."""
+    state = _state([*BOARD, "complexity 2"])
+    for text_ in ("test k1", "suppress o1"):
+        line = tokenize(text_)
+        assert line is not None
+        state, _ = family.apply(state, family.parse(line), _Sixes())
+    assert isinstance(state, MistState) and state.mission.suppressed
+    assert said in _board(state, lang)
+    assert said not in _board(_state(BOARD), lang)
+
+
+class _Sixes(random.Random):
+    """Dice that always show their highest face: any Test is right (9+)."""
+
+    def randint(self, a: int, b: int) -> int:
+        return b
