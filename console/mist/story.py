@@ -10,6 +10,9 @@ the engine.
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.text import Text
+
 from console.mist import case_text
 from console.mist.dialogs import Values
 from console.mist.surface import MistSurface, open_form
@@ -103,6 +106,13 @@ class StoryActions:
                         ),
                     ),
                     lambda v: mist.Suppress(v["opportunity"]) if v["opportunity"] else None,
+                    note=Group(  # what each id is: the form named only o1
+                        *(
+                            Text(f"{o.id} {o.text}  ", style="dim")
+                            + Text(self.t("word.parenthesised", text=o.conclusion), "dim")
+                            for o in state.case_file.opportunities
+                        )
+                    ),
                 )
             elif key == "mission-end":
                 self.run_command(mist.EndMission(), "dialog")

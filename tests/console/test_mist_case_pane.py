@@ -93,3 +93,27 @@ async def test_the_case_pane_marks_a_hidden_clue_and_question(
         assert mark in clue and mark in question
         seen = next(line for line in lines if "c1 Seaweed" in line)
         assert mark not in seen
+
+
+OPPORTUNITY = SCENE + (
+    "complexity 1\n"
+    + "".join(f"clue for{n}\n" for n in range(6))
+    + 'conclusion "Light drives the Hound off" supports=c1,c2,c3,c4,c5,c6\n'
+    + "test k1\n"
+)
+"""A conclusion at power 6, tested right (seed 5): an opportunity o1."""
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "(k1)"), ("zh", "（k1）")])
+async def test_the_suppress_form_says_what_each_opportunity_is(
+    run_app: AppRun, lang: str, shown: str
+) -> None:
+    """N › suppress offered o1 with nothing to say what o1 was."""
+    async with run_app(script=OPPORTUNITY, system="mist", lang=lang) as (app, pilot):
+        assert [o.id for o in state_of(pilot).case_file.opportunities] == ["o1"]
+        await press(pilot, "N", "down", "down", "down", "enter")
+        assert isinstance(app.screen, FormDialog)
+        text = "\n".join(screen_lines(app))
+        assert f"o1 Light drives the Hound off  {shown}" in text
+        await press(pilot, "enter")
+        assert state_of(pilot).mission.suppressed
