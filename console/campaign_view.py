@@ -62,6 +62,11 @@ class CampaignView:
     forked_from: ForkOrigin | None
 
 
+def _counted(t: Translator, what: str, n: int) -> str:
+    """``1 clue`` / ``2 clues`` (it said 1 clues); Chinese has one form."""
+    return t(f"count.{what}.{'one' if n == 1 else 'other'}", n=n)
+
+
 def _mission_ended(name: str, mist: Any) -> bool:
     """Whether a mission of the season is over: the current one once ``mission end`` closed
     it, every earlier one (a later mission opened after it)."""
@@ -216,8 +221,8 @@ def campaign_lines(view: CampaignView, t: Translator) -> list[str]:
             if not ended and mist is not None and mist.mission.name == mission.name:
                 state += t(
                     "campaign.case-file",
-                    clues=len(mist.case_file.clues),
-                    conclusions=len(mist.case_file.conclusions),
+                    clues=_counted(t, "clues", len(mist.case_file.clues)),
+                    conclusions=_counted(t, "conclusions", len(mist.case_file.conclusions)),
                 )
             scenes = t("word.list-sep").join(mission.scenes) or "—"
             lines.append(

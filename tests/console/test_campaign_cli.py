@@ -59,7 +59,7 @@ def test_saves_campaign_lists_the_cast_with_its_condition_and_the_missions(
         "  Boss (recurring npc): health 6/6, willpower 2/2",
         "  Mei: themes Detective; statuses hurt-2; Evolution 0",
         "Season Autumn",
-        "  Mission Harbour (running); case file: 1 clues, 0 conclusions: Alley",
+        "  Mission Harbour (running); case file: 1 clue, 0 conclusions: Alley",
         "Scenes:",
         "  Fight  [ih-d10]  (ended)",
         "  Alley  [mist]  (current)",
