@@ -67,9 +67,14 @@ def listing(items: Sequence[object], t: Translator = ENGLISH) -> str:
     return t("word.list-sep").join(words[:-1]) + t("word.list-and") + words[-1]
 
 
+_ID = re.compile(r"[a-z]\d+\b")
+"""An id the console writes in lower case (``a1``, ``c2``, ``x1``: were ``A1 Mei：…``)."""
+
+
 def _upper(text: str) -> str:
-    """Capitalized, except a system's name (``ih-d6 …`` stays as INTERFACE.md spells it)."""
-    if text.split(" ", 1)[0] in ("ih-d10", "ih-d6", "mist"):
+    """Capitalized, except a system's name (``ih-d6 …`` stays as INTERFACE.md spells it) or
+    an id (``c2 is hidden``)."""
+    if text.split(" ", 1)[0] in ("ih-d10", "ih-d6", "mist") or _ID.match(text):
         return text
     return text[:1].upper() + text[1:]
 
