@@ -152,6 +152,7 @@ class SceneLoopActions:
             "mist.form.threat",
             (self.field("text"), self.field("challenge", "", challenges)),
             build,
+            preview=lambda v: render.marked_text(self.t, v["text"]),  # the chips, as w shows them
         )
 
     def action_resolve(self: MistSurface) -> None:
