@@ -123,7 +123,7 @@ class SceneLoopActions:
         offered: dict[str, tuple[str, str]] = {
             x.id: (x.text, x.id) for x in state.threats if not x.resolved
         }
-        labels = [(x.id, f"{x.id} {x.text}") for x in state.threats if not x.resolved]
+        labels = [(x.id, render.threat_label(self.t, x)) for x in state.threats if not x.resolved]
         for index, (name, text) in enumerate(profiles.moves(state)):
             key = f"move{index}"
             offered[key] = (text, "")
@@ -157,7 +157,7 @@ class SceneLoopActions:
 
     def action_resolve(self: MistSurface) -> None:
         threats = [x for x in self.current().threats if not x.resolved]
-        options = [(x.id, f"{x.id} {x.text}") for x in threats]
+        options = [(x.id, render.threat_label(self.t, x)) for x in threats]
 
         def chosen(ident: str | None) -> None:
             if ident:

@@ -27,6 +27,7 @@ from engine.mist.state import (
     Status,
     Tag,
     TagScope,
+    Threat,
 )
 
 BOX_ON, BOX_OFF = "■", "□"
@@ -273,6 +274,15 @@ def scene_loop_lines(
     if state.phase is not Phase.CONSEQUENCE:
         lines += consequence_lines(t, state)
     return lines
+
+
+def threat_label(t: Translator, threat: Threat) -> str:
+    """A threat as a menu offers it (R, w): its id, text and challenge, so two challenges
+    from one profile (the same threat text) are told apart."""
+    label = f"{threat.id} {threat.text}"
+    return label + (
+        t("mist.threat-challenge", challenge=threat.challenge) if threat.challenge else ""
+    )
 
 
 def consequence_lines(t: Translator, state: MistState) -> list[Text]:

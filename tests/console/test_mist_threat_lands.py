@@ -82,3 +82,24 @@ async def test_t_previews_a_threats_markup_as_chips(make_app: AppFactory) -> Non
         assert form.values()["text"] == "它扑来：【咬伤-3】在【浓雾】里"
         preview = [line for line in screen_lines(app) if "它扑来：" in line and "【" not in line]
         assert preview and " 咬伤-3 " in preview[0] and " 浓雾 " in preview[0]
+
+
+PACK = SCENE + (
+    'profile Drowned limits=harmed:3 threat="It grabs an ankle: [dragged-2]"\n'
+    'challenge "Pier ghost" from=Drowned\nchallenge "Bell ghost" from=Drowned\n'
+    "phase action\nphase consequence\n"
+)
+
+
+async def test_r_and_w_name_each_threats_challenge(make_app: AppFactory) -> None:
+    """Two challenges from one profile have the same threat text: R and w listed "t2 It grabs
+    an ankle…" twice, with nothing to tell whose."""
+    app = make_app(script=PACK, system="mist")
+    async with app.run_test(size=SMALL) as pilot:
+        for key in ("R", "w"):
+            await pilot.press(key)
+            await settle(pilot)
+            text = "\n".join(screen_lines(app))
+            assert "(Pier ghost)" in text and "(Bell ghost)" in text, key
+            await pilot.press("escape")
+            await settle(pilot)
