@@ -53,6 +53,8 @@ class StoryActions:
             f"{q.id} {case_text.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
             for q in case.questions
         )
+        if case.conclusions:  # what k1, k2 say: the form named only their ids
+            listing += "\n\n" + "\n".join(f"{k.id} {k.text}" for k in case.conclusions)
         open_form(
             self,
             "mist.form.answer",

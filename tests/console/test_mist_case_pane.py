@@ -117,3 +117,16 @@ async def test_the_suppress_form_says_what_each_opportunity_is(
         assert f"o1 Light drives the Hound off  {shown}" in text
         await press(pilot, "enter")
         assert state_of(pilot).mission.suppressed
+
+
+async def test_the_answer_form_says_what_each_conclusion_is(run_app: AppRun) -> None:
+    """A (answer a question) listed the questions, and named the conclusions only by id."""
+    script = (
+        SCENE + 'conclusion "The Hound hunts in shadow"\nconclusion "It is bound to the roster"\n'
+    )
+    async with run_app(script=script, system="mist") as (app, pilot):
+        await press(pilot, "A")
+        assert isinstance(app.screen, FormDialog)
+        text = "\n".join(screen_lines(app))
+        assert "k1 The Hound hunts in shadow" in text and "k2 It is bound to the roster" in text
+        assert "q1 What is the anomaly?" in text
