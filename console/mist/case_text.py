@@ -81,25 +81,26 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
     lines.append(Text(t("mist.case.questions"), style="bold underline"))
     for question in case.questions:
         mark = "☑" if question.answer else "☐"
-        line = Text(f" {mark} {question.id} {question_text(t, question)}")
+        line = Text(f" {mark} {question.id} ")
+        if question.hidden:  # off the players' clue board until revealed (V, reveal q1)
+            line.append(t("marker.hidden") + " ", "italic red")
+        line.append(question_text(t, question))
         if question.answer:
             line.append(f" → {question.answer}", style="green")
-        if question.hidden:  # off the players' clue board until revealed (V, reveal q1)
-            line.append("  " + t("marker.hidden"), "italic red")
         lines.append(line)
     lines.append(Text(t("mist.case.clues"), style="bold underline"))
     if not case.clues:
         lines.append(Text("  " + t("mist.none"), style="dim"))
     for clue in case.clues:
         line = Text(f" {clue.id} ", style="bold")
+        if clue.hidden:  # by its id: a long clue wrapped the marker onto a row of its own
+            line.append(t("marker.hidden") + " ", "italic red")
         line.append(clue_text(t, clue.text, clue.refutes))
         line.append(f"  ⟨{scene_name(t, clue.scene)}⟩", style="dim")
         if clue.refutes and refuted_text(clue.text, clue.refutes) is None:  # not said twice
             line.append("  " + t("mist.case.refutes", id=clue.refutes), style="red")
         if clue.from_conclusion:
             line.append("  " + t("mist.case.from", id=clue.from_conclusion), style="green")
-        if clue.hidden:
-            line.append("  " + t("marker.hidden"), "italic red")
         lines.append(line)
     lines.append(Text(t("mist.case.conclusions"), style="bold underline"))
     if not case.conclusions:
