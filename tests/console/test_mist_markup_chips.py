@@ -84,9 +84,9 @@ def test_in_establish_a_challenges_threats_are_listed_under_it() -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "  none besides the challenges' (⚠ above)"),
-        ("zh", "  除上方各挑战的（⚠）外无"),
-        ("zh-Hant", "  除上方各挑戰的（⚠）外無"),
+        ("en", "  none but the ⚠ above"),
+        ("zh", "  除上方的 ⚠ 外无"),
+        ("zh-Hant", "  除上方的 ⚠ 外無"),
     ],
 )
 def test_threats_all_under_their_challenges_are_not_none(lang: str, said: str) -> None:
