@@ -62,6 +62,11 @@ class CampaignView:
     forked_from: ForkOrigin | None
 
 
+def _counted(t: Translator, what: str, n: int) -> str:
+    """``1 clue`` / ``2 clues`` (it said 1 clues); Chinese has one form."""
+    return t(f"count.{what}.{'one' if n == 1 else 'other'}", n=n)
+
+
 def _mission_ended(name: str, mist: Any) -> bool:
     """Whether a mission of the season is over: the current one once ``mission end`` closed
     it, every earlier one (a later mission opened after it)."""
@@ -214,13 +219,10 @@ def campaign_lines(view: CampaignView, t: Translator) -> list[str]:
             ended = mission.ended
             state = t("campaign.mission-ended" if ended else "campaign.mission-running")
             if not ended and mist is not None and mist.mission.name == mission.name:
-                clues, conclusions = len(mist.case_file.clues), len(mist.case_file.conclusions)
                 state += t(
                     "campaign.case-file",
-                    clues=t(_counted("campaign.case-file-clues", clues), count=clues),
-                    conclusions=t(
-                        _counted("campaign.case-file-conclusions", conclusions), count=conclusions
-                    ),
+                    clues=_counted(t, "clues", len(mist.case_file.clues)),
+                    conclusions=_counted(t, "conclusions", len(mist.case_file.conclusions)),
                 )
             scenes = t("word.list-sep").join(mission.scenes) or "—"
             lines.append(
@@ -253,8 +255,3 @@ def campaign_markdown(view: CampaignView, t: Translator) -> str:
         else:
             out += ["", "### " + md(line.rstrip(":：")), ""]
     return "\n".join(out).replace("\n\n\n", "\n\n").rstrip() + "\n"
-
-
-def _counted(key: str, count: int) -> str:
-    """``key``, or its ``-one`` form for one (English says "1 clue", not "1 clues")."""
-    return key + "-one" if count == 1 else key

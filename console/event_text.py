@@ -19,11 +19,12 @@ object with no template (not an engine event) reads as its fields, never as ``ke
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import fields, is_dataclass
 from typing import Any
 
 from console import event_keys
-from console.i18n import Translator, scene_name
+from console.i18n import Translator, clue_text, scene_name
 from engine.dice.mist import Outcome as MistOutcome
 from engine.ih.events import (
     ActionSpent,
@@ -244,6 +245,9 @@ def _polish(
         key += "-one"
     if isinstance(event, ClueAdded) and event.scene and t.has(key + "-found"):
         key += "-found"
+    if isinstance(event, ClueAdded):  # a failed Deduction's refuting clue in the table's words
+        made = re.match(r"refutes (k\d+): ", event.text)
+        values = {**values, "text": clue_text(t, event.text, made.group(1) if made else None)}
     if key.startswith("mist.") and getattr(event, "target", None) == "scene":  # in words
         values = {**values, "target": t("mist.builder.scene-owner")}
     return _polish_mist(t, key, event), values

@@ -81,6 +81,20 @@ def scene_name(t: Translator, name: str) -> str:
     return t("mist.nav.scene-number", number=unnamed.group(1)) if unnamed else name
 
 
+def refuted_text(text: str, refutes: str | None) -> str | None:
+    """The refuted conclusion's text when ``text`` is the clue a failed Deduction made with none
+    typed (the engine's ``refutes k1: TEXT``, RULES.md §4.7), else ``None``."""
+    prefix = f"refutes {refutes}: "
+    return text[len(prefix) :] if refutes and text.startswith(prefix) else None
+
+
+def clue_text(t: Translator, text: str, refutes: str | None = None) -> str:
+    """A clue's text as the table says it: the refuting clue a failed Deduction made with none
+    typed in ``t``'s language (驳斥 k1：TEXT; it was English in Chinese), any other as typed."""
+    refuted = refuted_text(text, refutes)
+    return text if refuted is None else t("mist.case.refuting-clue", id=refutes, text=refuted)
+
+
 HOLDER = re.compile(
     r"(?P<program>.+) \(pid (?P<pid>\d+) on host (?P<host>.*), since (?P<since>.+)\)"
 )

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from console import event_text
-from console.i18n import Translator, scene_name
+from console.i18n import Translator, clue_text, scene_name
 from console.ih.view import IHView, ih_view
 from console.scene_text import statuses_words
 from engine.ih import events as ih_events
@@ -67,9 +67,14 @@ def listing(items: Sequence[object], t: Translator = ENGLISH) -> str:
     return t("word.list-sep").join(words[:-1]) + t("word.list-and") + words[-1]
 
 
+_ID = re.compile(r"[a-z]\d+\b")
+"""An id the console writes in lower case (``a1``, ``c2``, ``x1``: were ``A1 Mei：…``)."""
+
+
 def _upper(text: str) -> str:
-    """Capitalized, except a system's name (``ih-d6 …`` stays as INTERFACE.md spells it)."""
-    if text.split(" ", 1)[0] in ("ih-d10", "ih-d6", "mist"):
+    """Capitalized, except a system's name (``ih-d6 …`` stays as INTERFACE.md spells it) or
+    an id (``c2 is hidden``)."""
+    if text.split(" ", 1)[0] in ("ih-d10", "ih-d6", "mist") or _ID.match(text):
         return text
     return text[:1].upper() + text[1:]
 
@@ -190,7 +195,7 @@ def _question(q: Question, t: Translator) -> str:
 
 def _clue(c: Clue, t: Translator) -> str:
     where = t("report.found-in", scene=md(scene_name(t, c.scene))) if c.scene else ""
-    return f"- {md(c.id)}{t.colon}{md(c.text)}{where}"
+    return f"- {md(c.id)}{t.colon}{md(clue_text(t, c.text, c.refutes))}{where}"
 
 
 def _conclusion(k: Conclusion, t: Translator) -> str:

@@ -82,4 +82,12 @@ def _mist_question(t: Translator, state: MistState, command: mist.EndScene) -> s
     cast = t("word.list-sep").join(names) if names else t("end.nobody-carries")
     kept = t("word.list-sep").join(command.keep) if command.keep else "—"
     mission = state.mission.name or "—"
-    return t("end.mist-question", cast=cast, mission=mission, kept=kept)
+    # ``scene end`` goes on in the same saved scene: the challenges and their threats stay on
+    # the table (it said they stayed behind); only a new scene (Ctrl+N) starts without them.
+    on_table = [c.name for c in state.challenges]
+    table = (
+        t("end.mist-table", challenges=t("word.list-sep").join(on_table))
+        if on_table
+        else t("end.mist-table-empty")
+    )
+    return t("end.mist-question", cast=cast, mission=mission, kept=kept, table=table)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from console.i18n import DEFAULT_SCENE, Translator
+from console.i18n import DEFAULT_SCENE, Translator, clue_text
 from console.ih.view import IHView, ih_view
 from engine.ih.encounter import Encounter
 from engine.ih.sheet import Sheet
@@ -115,7 +115,9 @@ def _mist_lines(state: MistState, t: Translator) -> list[str]:
     case = state.case_file
     if case.clues or case.conclusions:
         lines.append(t("report.case-file", complexity=case.complexity))
-        lines.extend(t("report.clue", id=c.id, text=c.text) for c in case.clues)
+        lines.extend(
+            t("report.clue", id=c.id, text=clue_text(t, c.text, c.refutes)) for c in case.clues
+        )
         for k in case.conclusions:
             said = t(f"report.outcome.{k.result.value}") if k.result is not None else ""
             result = t("report.result", result=said) if k.result is not None else ""

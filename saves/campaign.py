@@ -208,6 +208,7 @@ class Campaign(CampaignCast):
             NameTaken: a scene of that name exists.
         """
         with self._mutex:
+            self._check_writable()  # before start_new, which may write the cast
             self._index.check_new_name(scene.name)
             before = self._roster.latest(scene.system == "mist")
             self._roster.start_new(scene)

@@ -363,10 +363,14 @@ class Roster:
     def start_new(self, scene: Scene) -> None:
         """Remember what a new scene starts from. A scene made elsewhere (an import) adds its
         new sheets to the roster but does not overwrite the roster's own sheets of the same
-        names."""
+        names; the campaign's first M.I.S.T. scene made elsewhere gives it its cast (the demo's
+        next M.I.S.T. scene started with nobody, no mission and no case file)."""
         key = scene.name.casefold()
         if isinstance(scene.state, MistState):
-            self._mist_bases.setdefault(key, _mist_carried(scene))
+            carried = _mist_carried(scene)
+            self._mist_bases.setdefault(key, carried)
+            if self.mist() is None and (carried.characters or carried.mission.name):
+                self.set_mist(carried)  # the first M.I.S.T. scene, made whole (the demo's)
             return
         if isinstance(scene.state, Encounter):
             self._movies.setdefault(key, scene.state.movie)

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from console.i18n import Translator, fit, scene_name
+from console.i18n import Translator, clue_text, fit, scene_name
 from console.mist import case_text, roll_text
 from console.mist.dialogs import Values
 from console.mist.fields import listed
@@ -120,7 +120,9 @@ def clue_list(t: Translator, case: CaseFile) -> RenderableType:
     """Every clue, for the conclusion form to cite by id."""
     if not case.clues:
         return Text(t("mist.none"), style="dim")
-    return Group(*(Text(f"{c.id} {c.text}", style="dim") for c in case.clues))
+    return Group(
+        *(Text(f"{c.id} {clue_text(t, c.text, c.refutes)}", style="dim") for c in case.clues)
+    )
 
 
 def conclusion_list(t: Translator, case: CaseFile, restated: bool = False) -> RenderableType:

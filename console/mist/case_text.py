@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from console.i18n import Translator, scene_name
+from console.i18n import Translator, clue_text, refuted_text, scene_name
 from console.mist.render import BAND_STYLES
 from engine.mist.state import DEFAULT_QUESTIONS, CaseFile, Conclusion, MistState, Question
 
@@ -81,7 +81,10 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
     lines.append(Text(t("mist.case.questions"), style="bold underline"))
     for question in case.questions:
         mark = "☑" if question.answer else "☐"
-        line = Text(f" {mark} {question.id} {question_text(t, question)}")
+        line = Text(f" {mark} {question.id} ")
+        if question.hidden:  # off the players' clue board until revealed (V, reveal q1)
+            line.append(t("marker.hidden") + " ", "italic red")
+        line.append(question_text(t, question))
         if question.answer:
             line.append(f" → {question.answer}", style="green")
         lines.append(line)
@@ -90,9 +93,11 @@ def case_file_lines(t: Translator, state: MistState) -> list[Text]:
         lines.append(Text("  " + t("mist.none"), style="dim"))
     for clue in case.clues:
         line = Text(f" {clue.id} ", style="bold")
-        line.append(clue.text)
+        if clue.hidden:  # by its id: a long clue wrapped the marker onto a row of its own
+            line.append(t("marker.hidden") + " ", "italic red")
+        line.append(clue_text(t, clue.text, clue.refutes))
         line.append(f"  ⟨{scene_name(t, clue.scene)}⟩", style="dim")
-        if clue.refutes:
+        if clue.refutes and refuted_text(clue.text, clue.refutes) is None:  # not said twice
             line.append("  " + t("mist.case.refutes", id=clue.refutes), style="red")
         if clue.from_conclusion:
             line.append("  " + t("mist.case.from", id=clue.from_conclusion), style="green")

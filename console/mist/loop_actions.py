@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 
+from console.i18n import clue_text
 from console.mist import case_text, render
 from console.mist.dialogs import Values
 from console.mist.effects import open_effects
@@ -122,7 +123,7 @@ class SceneLoopActions:
         offered: dict[str, tuple[str, str]] = {
             x.id: (x.text, x.id) for x in state.threats if not x.resolved
         }
-        labels = [(x.id, f"{x.id} {x.text}") for x in state.threats if not x.resolved]
+        labels = [(x.id, render.threat_label(self.t, x)) for x in state.threats if not x.resolved]
         for index, (name, text) in enumerate(profiles.moves(state)):
             key = f"move{index}"
             offered[key] = (text, "")
@@ -151,11 +152,12 @@ class SceneLoopActions:
             "mist.form.threat",
             (self.field("text"), self.field("challenge", "", challenges)),
             build,
+            preview=lambda v: render.marked_text(self.t, v["text"]),  # the chips, as w shows them
         )
 
     def action_resolve(self: MistSurface) -> None:
         threats = [x for x in self.current().threats if not x.resolved]
-        options = [(x.id, f"{x.id} {x.text}") for x in threats]
+        options = [(x.id, render.threat_label(self.t, x)) for x in threats]
 
         def chosen(ident: str | None) -> None:
             if ident:
@@ -192,7 +194,7 @@ class SceneLoopActions:
                 )
 
         case = self.current().case_file
-        board = [(x.id, x.text, x.hidden) for x in case.clues]
+        board = [(x.id, clue_text(self.t, x.text, x.refutes), x.hidden) for x in case.clues]
         board += [(x.id, case_text.question_text(self.t, x), x.hidden) for x in case.questions]
         for ident, text, hidden in board:  # the players' clue board (issue 29)
             name = f"{ident} {text}"

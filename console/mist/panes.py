@@ -7,7 +7,8 @@ Data flows down: the screen binds its ``view`` (:class:`~console.mist.view.MistV
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -18,6 +19,30 @@ from textual.widgets import Static
 from console.i18n import Translator
 from console.mist import case_text, character_text, render
 from console.mist.view import MistView
+
+
+def _indent(line: Text) -> int:
+    plain = line.plain
+    blank = len(plain) - len(plain.lstrip(" "))
+    return 0 if blank == len(plain) else blank
+
+
+def hung(line: Text, width: int | None) -> RenderableType:
+    """``line`` drawn so that its wrapped rows keep its indent: a consequence, a threat or a
+    tag list at 80×24 went on at the pane's left edge, under the headings. A line that fits
+    (one cut to the width, as the phase stepper) is drawn as it is."""
+    blank = _indent(line)
+    if not blank or line.no_wrap or width is None or line.cell_len <= width:
+        return line
+    return Padding(line[blank:], (0, 0, 0, blank))
+
+
+def rows(line: Text, width: int, console: Console) -> int:
+    """How many rows ``line`` takes drawn by :func:`hung` in ``width`` cells."""
+    if line.no_wrap:
+        return 1
+    blank = _indent(line) if line.cell_len > width else 0
+    return len(line[blank:].wrap(console, max(1, width - blank)))
 
 
 class MistPane(VerticalScroll):
@@ -50,7 +75,9 @@ class MistPane(VerticalScroll):
     def _draw(self) -> None:
         if self.view is None or not self.is_mounted:
             return
-        self.query_one(".body", Static).update(Group(*self.lines(self.view)))
+        width = self.scrollable_content_region.width or None
+        lines = [hung(line, width) for line in self.lines(self.view)]
+        self.query_one(".body", Static).update(Group(*lines))
 
     def watch_view(self, view: MistView | None) -> None:
         self._draw()
@@ -92,7 +119,7 @@ class CharactersPane(MistPane):
             lines = character_text.character_lines(self.t, person, selected, width)
             out.extend(lines)
             if width:
-                row += sum(len(line.wrap(self.app.console, width)) for line in lines)
+                row += sum(rows(line, width, self.app.console) for line in lines)
         return out
 
     def watch_selected(self, name: str | None) -> None:

@@ -27,6 +27,7 @@ from engine.mist.state import (
     Status,
     Tag,
     TagScope,
+    Threat,
 )
 
 BOX_ON, BOX_OFF = "■", "□"
@@ -254,7 +255,9 @@ def scene_loop_lines(
         x for x in state.threats if not (under and not x.resolved and x.challenge in on_table)
     ]
     if not listed:  # resolved ones are listed struck through, never under "none"
-        lines.append(Text("  " + t("mist.none"), style="dim"))
+        shown_above = len(listed) < len(state.threats)  # "none" while ⚠ t1 stood above
+        none = t("mist.threats-under-challenges") if shown_above else t("mist.none")
+        lines.append(Text("  " + none, style="dim"))
     for threat in listed:
         line = Text(f"  {threat.id} ", style="bold")
         line.append_text(marked_text(t, threat.text, "strike dim" if threat.resolved else ""))
@@ -271,6 +274,15 @@ def scene_loop_lines(
     if state.phase is not Phase.CONSEQUENCE:
         lines += consequence_lines(t, state)
     return lines
+
+
+def threat_label(t: Translator, threat: Threat) -> str:
+    """A threat as a menu offers it (R, w): its id, text and challenge, so two challenges
+    from one profile (the same threat text) are told apart."""
+    label = f"{threat.id} {threat.text}"
+    return label + (
+        t("mist.threat-challenge", challenge=threat.challenge) if threat.challenge else ""
+    )
 
 
 def consequence_lines(t: Translator, state: MistState) -> list[Text]:
@@ -300,6 +312,8 @@ def navigator_lines(t: Translator, state: MistState, title: str = "") -> list[Te
     path.append(" › ")
     if mission.name:
         path.append(t("mist.nav.mission", number=mission.number, name=mission.name), style="bold")
+        if mission.ended:  # mission end: the next scene starts with an empty case file
+            path.append(t("campaign.mission-ended"), style="dim")
     else:
         path.append(t("mist.nav.no-mission"), style="dim")
     path.append(" › ")

@@ -94,6 +94,7 @@ class RollBuilder(CommandDialog):
         self.state = state
         self.actor = roster.character(state, actor)
         self.consequence = consequence
+        self.incoming = next((x for x in state.consequences if x.id == consequence), None)
         self.rows: tuple[SourceRow, ...] = grouped(source_rows(state, self.actor), self.actor.name)
         self.ticks: list[Tick] = [Tick.OFF] * len(self.rows)
         others = tuple(p.name for p in state.characters if p.name != self.actor.name)
@@ -115,6 +116,10 @@ class RollBuilder(CommandDialog):
         t = self.t
         if self.consequence is None:
             title = t("mist.builder.title", name=self.actor.name)
+        elif self.incoming is not None and self.incoming.status:  # what comes at them
+            status, tier = self.incoming.status, self.incoming.tier
+            key = "mist.builder.mitigate-title-status"
+            title = t(key, name=self.actor.name, id=self.consequence, status=status, tier=tier)
         else:
             title = t("mist.builder.mitigate-title", name=self.actor.name, id=self.consequence)
         with Vertical(id="builder-box"):

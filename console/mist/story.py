@@ -10,6 +10,9 @@ the engine.
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.text import Text
+
 from console.mist import case_text
 from console.mist.dialogs import Values
 from console.mist.surface import MistSurface, open_form
@@ -50,6 +53,8 @@ class StoryActions:
             f"{q.id} {case_text.question_text(self.t, q)}" + (f" → {q.answer}" if q.answer else "")
             for q in case.questions
         )
+        if case.conclusions:  # what k1, k2 say: the form named only their ids
+            listing += "\n\n" + "\n".join(f"{k.id} {k.text}" for k in case.conclusions)
         open_form(
             self,
             "mist.form.answer",
@@ -103,6 +108,13 @@ class StoryActions:
                         ),
                     ),
                     lambda v: mist.Suppress(v["opportunity"]) if v["opportunity"] else None,
+                    note=Group(  # what each id is: the form named only o1
+                        *(
+                            Text(f"{o.id} {o.text}  ", style="dim")
+                            + Text(self.t("word.parenthesised", text=o.conclusion), "dim")
+                            for o in state.case_file.opportunities
+                        )
+                    ),
                 )
             elif key == "mission-end":
                 self.run_command(mist.EndMission(), "dialog")

@@ -9,9 +9,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from console.i18n import Translator, scene_name
+from console.i18n import Translator, clue_text, scene_name
 from console.mist.case_text import question_text
 from engine.mist.state import MistState
+
+
+class IdColumns(Table):
+    """A list whose ids stand in their own narrow column, the text beside them: the page keeps
+    the two side by side at any width (the view's own columns fold into one on a phone, which
+    put each id on a line of its own above its text, the id column half the width)."""
 
 
 def _section(title: str) -> Text:
@@ -25,7 +31,7 @@ def _board_title(title: str) -> Text:
 def _entries(title: str, rows: list[tuple[str, Text]], none: str | None = None) -> Group:
     """A titled list of entries: each id in bold in its own column, its text beside it (a
     wrapped line stays under the text); ``none`` said when there is no entry."""
-    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid = IdColumns.grid(padding=(0, 1, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     for ident, body in rows:
@@ -45,6 +51,8 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
     lines: list[RenderableType] = [_section(t("mist.pane.case-file"))]
     if state.mission.cut_in:
         lines.append(Text(state.mission.cut_in, style="italic"))
+    if state.mission.suppressed:  # the table's moment: the players see it too
+        lines.append(Text(t("mist.nav.suppressed"), style="bold green"))
     asked: list[tuple[str, Text]] = []
     for question in (q for q in case.questions if not q.hidden):
         line = Text(question_text(t, question))
@@ -56,12 +64,13 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
         asked.append((question.id, line))
     shown: list[tuple[str, Text]] = []
     for clue in (c for c in case.clues if not c.hidden):
-        line = Text(clue.text)
+        line = Text(clue_text(t, clue.text, clue.refutes))
         if clue.scene:
             where = scene_name(t, clue.scene)
             line.append(f"  （{where}）" if t.is_chinese else f"  ({where})", style="dim")
         shown.append((clue.id, line))
     drawn: list[tuple[str, Text]] = []
+    secret = {c.id for c in case.clues if c.hidden}  # never named, not even as an id
     for conclusion in case.conclusions:
         line = Text()
         line.append(conclusion.text, style="italic")
@@ -69,13 +78,16 @@ def case_file(t: Translator, state: MistState, width: int = 80) -> RenderableTyp
         if conclusion.result is not None:
             word = t(f"player.mist.result.{conclusion.result.value}")
             line.append(f"  {word}", style="bold red" if conclusion.refuted else "bold green")
-        if conclusion.refuted and conclusion.refuted_by:  # [I-22]: shown with what refuted it
-            line.append(" — " + t("player.mist.refuted-by", by=conclusion.refuted_by), "red")
+        by = conclusion.refuted_by
+        if conclusion.refuted and by and by not in secret:  # [I-22]: with what refuted it
+            line.append(" — " + t("player.mist.refuted-by", by=by), "red")
         line.append("\n")
-        supports = t("word.list-sep").join(conclusion.supports) or "—"
+        for_ = [x for x in conclusion.supports if x not in secret]
+        against = [x for x in conclusion.contradicts if x not in secret]
+        supports = t("word.list-sep").join(for_) or "—"
         line.append(t("player.board.supports", ids=supports), "green")
-        if conclusion.contradicts:
-            ids = t("word.list-sep").join(conclusion.contradicts)
+        if against:
+            ids = t("word.list-sep").join(against)
             line.append("  " + t("player.board.contradicts", ids=ids), "red")
         drawn.append((conclusion.id, line))
     none = t("player.mist.none")

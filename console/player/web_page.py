@@ -24,6 +24,7 @@ from rich.text import Text
 
 from console.i18n import Translator
 from console.player import scene_view
+from console.player.board import IdColumns
 from saves.follow import Followed
 
 RENDER_WIDTH = 120
@@ -128,6 +129,13 @@ def table_html(table: Table) -> str:
             body.append("<tr>" + "".join(cells) + "</tr>")
         thead = f"<thead><tr>{head}</tr></thead>"
         return f'<table class="rows">{thead}<tbody>{"".join(body)}</tbody></table>'
+    if isinstance(table, IdColumns):  # ids beside their text, at any width
+        items = "".join(
+            f'<div class="id">{_inline(columns[0][row])}</div>'
+            f'<div class="item">{"".join(_inline(column[row]) for column in columns[1:])}</div>'
+            for row in rows
+        )
+        return f'<div class="ids">{items}</div>'
     cells = [
         f'<div class="cell">{block_html(column[row])}</div>' for row in rows for column in columns
     ]

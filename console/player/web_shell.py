@@ -30,6 +30,9 @@ main { padding: 0.8rem 1.2rem 2rem; max-width: 100rem; margin: 0 auto; }
 .gap { height: 0.7rem; }
 .cols { display: grid; grid-template-columns: repeat(var(--n), minmax(0, 1fr)); gap: 0 2rem; }
 .cell > .group > .line:first-child .rev { display: inline-block; }
+.ids { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.15rem 0.6rem;
+  padding-left: 1em; }
+.ids > .item { white-space: pre-wrap; overflow-wrap: anywhere; }
 pre { white-space: pre-wrap; font-family: ui-monospace, monospace; }
 table.rows { width: 100%; border-collapse: collapse; }
 table.rows th { text-align: left; font-weight: normal; opacity: 0.7; padding: 0.2rem 0.5rem; }

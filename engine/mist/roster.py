@@ -21,9 +21,9 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
-def _known(state: MistState, characters: bool = True, challenges: bool = True) -> str:
-    """The names a refusal lists: those of the kind looked for (a challenge not found lists
-    the challenges, not the PCs)."""
+def _known(state: MistState, *, characters: bool = True, challenges: bool = True) -> str:
+    """The names a refusal offers instead: only those of the kind that was looked for (a missing
+    challenge lists the challenges, not the player characters)."""
     names = [c.name for c in state.characters] if characters else []
     names += [c.name for c in state.challenges] if challenges else []
     return ", ".join(names) or "nobody yet"
@@ -51,8 +51,11 @@ def character(state: MistState, name: str) -> Character:
     """
     found = _named(state.characters, name)
     if found is None:
-        known = _known(state, challenges=False)
-        raise RuleError("mist.roster.character-named-known", name=name, known=known)
+        raise RuleError(
+            "mist.roster.character-named-known",
+            name=name,
+            known=_known(state, challenges=False),
+        )
     return found
 
 
@@ -64,8 +67,11 @@ def challenge(state: MistState, name: str) -> Challenge:
     """
     found = _named(state.challenges, name)
     if found is None:
-        known = _known(state, characters=False)
-        raise RuleError("mist.roster.challenge-named-known", name=name, known=known)
+        raise RuleError(
+            "mist.roster.challenge-named-known",
+            name=name,
+            known=_known(state, characters=False),
+        )
     return found
 
 

@@ -4,6 +4,8 @@ its limits shown or not, and a clue or a question on the players' clue board (is
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import RuleError
 from engine.events import Events
 from engine.mist import commands as c
@@ -30,6 +32,10 @@ def _case_visibility(state: MistState, command: c.SetVisibility) -> Result | Non
     clue = next((x for x in case.clues if x.id == key), None)
     question = next((x for x in case.questions if x.id == key), None)
     found = clue or question
+    if found is None and re.fullmatch(r"[cq]\d+", key):  # an id no clue or question has
+        have = ", ".join(x.id for x in (case.clues if key[0] == "c" else case.questions))
+        ident = "mist.casefile.clue-clues" if key[0] == "c" else "mist.casefile.question-questions"
+        raise RuleError(ident, id=key, have=have or "none yet")
     if found is None:
         return None
     if command.shown and not found.hidden:

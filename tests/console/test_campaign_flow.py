@@ -88,7 +88,7 @@ async def test_a_mist_scene_end_asks_and_names_who_carries(run_app: AppRun) -> N
     async with run_app(script=SCENE, system="mist") as (app, pilot):
         await press(pilot, "E")
         question = _question(app)
-        assert "Carries: Mei, Wang" in question and "challenges" in question
+        assert "Carries: Mei, Wang" in question and "Stays on the table: Hound," in question
         await press(pilot, "y")
         await settle(pilot)
         assert state_of(pilot).scene.number == 2

@@ -68,10 +68,7 @@ def test_the_campaign_text_is_drawn_without_its_json(
     )
     mei = next(line for line in lines if line.lstrip().startswith("Mei"))
     assert "hurt-2" in mei and t("campaign.growth-pending") in mei  # one status a name
-    running = t(
-        "campaign.case-file",
-        clues=t("campaign.case-file-clues-one", count=1),
-        conclusions=t("campaign.case-file-conclusions", count=0),
-    )
+    one, none = t("count.clues.one", n=1), t("count.conclusions.other", n=0)
+    running = t("campaign.case-file", clues=one, conclusions=none)  # 1 clue, not 1 clues
     assert any(running in line for line in lines)
     assert campaign_markdown(view, t).startswith("## " + t("campaign.title", name="C"))

@@ -58,3 +58,31 @@ def test_run_names_the_sheets_side_in_the_table_s_language(
     assert main([*args, "--lang", "zh"]) == 0
     out = capsys.readouterr().out
     assert "安（玩家角色）" in out and "（pc）" not in out
+
+
+MIST_PCS = {"en": ["Mei", "Old Wang"], "zh": ["梅", "老王"], "zh-Hant": ["梅", "老王"]}
+
+
+@pytest.mark.parametrize("lang", sorted(MIST_PCS))
+def test_a_new_mist_scene_of_the_demo_starts_with_its_cast_and_case_file(
+    lang: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The demo's M.I.S.T. scene was made whole, so the campaign never took its cast: a new
+    M.I.S.T. scene started with nobody, no mission and no case file, and ``saves`` called the
+    running mission ended."""
+    install_demo(open_store(tmp_path), lang)
+    campaign = demo_campaign(lang)
+    monkeypatch.setattr("sys.stdin", io.StringIO('scene new "Ward 8" mist\n'))
+    args = ["run", "-", "--json", "--campaign", campaign, "--save-dir", str(tmp_path)]
+    capsys.readouterr()
+    assert main([*args, "--lang", lang]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert [c["name"] for c in state["characters"]] == MIST_PCS[lang]
+    assert state["mission"]["name"] and not state["mission"]["ended"]
+    assert [c["id"] for c in state["case_file"]["clues"]] == ["c1", "c2", "c3", "c4"]
+    assert main(["saves", campaign, "--json", "--save-dir", str(tmp_path)]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [m["ended"] for m in listed["missions"]] == [False]

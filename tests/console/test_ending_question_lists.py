@@ -48,3 +48,35 @@ def test_the_mist_cast_is_a_list_of_names(lang: str, names: str) -> None:
     question = ending_question(Translator(lang), scene.state, mist.EndScene(keep=("浓雾", "血迹")))
     assert question is not None and names in question
     assert ("浓雾、血迹" if lang == "zh" else "浓雾, 血迹") in question
+
+
+@pytest.mark.parametrize(
+    ("lang", "table", "goes"),
+    [
+        ("en", "Stays on the table: 猎犬, 雾, with the threats they pose", "Goes: story tags"),
+        ("zh", "留在桌上：猎犬、雾 及其威胁", "离场：故事标签"),
+        ("zh-Hant", "留在桌上：猎犬、雾 及其威脅", "離場：故事標籤"),
+    ],
+)
+def test_the_mist_question_says_the_challenges_stay_on_the_table(
+    lang: str, table: str, goes: str
+) -> None:
+    """``scene end`` goes on in the same saved scene with its challenges and threats (the
+    question said they stayed behind, and the next scene still had them)."""
+    script = "pc 梅\nchallenge 猎犬 limits=harmed:4\nchallenge 雾 limits=dispersed:2\n"
+    scene = _scene("mist", script + 'threat "It lunges" challenge=猎犬\n')
+    question = ending_question(Translator(lang), scene.state, mist.EndScene())
+    assert question is not None and table in question and goes in question
+    assert "challenges, threats" not in question and "挑战、威胁" not in question
+    ended, _ = session.execute_text(scene, "scene end")
+    assert [c.name for c in ended.state.challenges] == ["猎犬", "雾"]
+    assert [x.id for x in ended.state.threats] == ["t1"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "empty"), [("en", "No challenge is on the table."), ("zh", "桌上没有挑战。")]
+)
+def test_the_mist_question_with_no_challenge(lang: str, empty: str) -> None:
+    scene = _scene("mist", "pc 梅\n")
+    question = ending_question(Translator(lang), scene.state, mist.EndScene())
+    assert question is not None and empty in question

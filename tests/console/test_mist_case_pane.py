@@ -75,3 +75,57 @@ def test_the_players_view_shows_what_refuted_a_conclusion(lang: str, shown: str)
     console = Console(width=120, record=True, color_system=None)  # the clue board (issue 29)
     console.print(player_text.case_file(Translator(lang), state, 120))
     assert shown in console.export_text()
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("en", "hidden"), ("zh", "隐藏"), ("zh-Hant", "隱藏")])
+async def test_the_case_pane_marks_a_hidden_clue_and_question(
+    run_app: AppRun, lang: str, mark: str
+) -> None:
+    """``hide c2`` / ``hide q6`` kept them off the players' board but the MC's pane showed them
+    as any other: nothing said which ones the players do not see."""
+    script = SCENE + 'clue "Seaweed"\nclue "Torn tide tables"\nquestion "Who rings it?"\n'
+    script += "hide c2\nhide q6\n"
+    async with run_app(script=script, system="mist", lang=lang) as (app, pilot):
+        await press(pilot, "tab", "tab", "tab", "z")  # the case file zoomed
+        lines = screen_lines(app)
+        assert any(f"c2 {mark} Torn tide tables" in line for line in lines)
+        assert any(f"q6 {mark} Who rings it?" in line for line in lines)
+        seen = next(line for line in lines if "c1 Seaweed" in line)
+        assert mark not in seen
+
+
+OPPORTUNITY = SCENE + (
+    "complexity 1\n"
+    + "".join(f"clue for{n}\n" for n in range(6))
+    + 'conclusion "Light drives the Hound off" supports=c1,c2,c3,c4,c5,c6\n'
+    + "test k1\n"
+)
+"""A conclusion at power 6, tested right (seed 5): an opportunity o1."""
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "(k1)"), ("zh", "（k1）")])
+async def test_the_suppress_form_says_what_each_opportunity_is(
+    run_app: AppRun, lang: str, shown: str
+) -> None:
+    """N › suppress offered o1 with nothing to say what o1 was."""
+    async with run_app(script=OPPORTUNITY, system="mist", lang=lang) as (app, pilot):
+        assert [o.id for o in state_of(pilot).case_file.opportunities] == ["o1"]
+        await press(pilot, "N", "down", "down", "down", "enter")
+        assert isinstance(app.screen, FormDialog)
+        text = "\n".join(screen_lines(app))
+        assert f"o1 Light drives the Hound off  {shown}" in text
+        await press(pilot, "enter")
+        assert state_of(pilot).mission.suppressed
+
+
+async def test_the_answer_form_says_what_each_conclusion_is(run_app: AppRun) -> None:
+    """A (answer a question) listed the questions, and named the conclusions only by id."""
+    script = (
+        SCENE + 'conclusion "The Hound hunts in shadow"\nconclusion "It is bound to the roster"\n'
+    )
+    async with run_app(script=script, system="mist") as (app, pilot):
+        await press(pilot, "A")
+        assert isinstance(app.screen, FormDialog)
+        text = "\n".join(screen_lines(app))
+        assert "k1 The Hound hunts in shadow" in text and "k2 It is bound to the roster" in text
+        assert "q1 What is the anomaly?" in text

@@ -5,7 +5,9 @@ with an opportunity — each undone again. Fixed dice (seed 5) make every roll t
 
 from __future__ import annotations
 
+import pytest
 from console_support import MITIGATE, SCENE, AppRun, press, state_of, type_text
+from textual.widgets import Label
 
 from console.mist.dialogs import FormDialog
 from console.mist.effects import EffectsDialog
@@ -108,3 +110,19 @@ async def test_case_file_from_clues_to_a_test_with_an_opportunity(run_app: AppRu
         await press(pilot, "ctrl+z")
         case = state_of(pilot).case_file
         assert not case.tested and case.opportunities == ()
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "Mitigate x1 (hurt 3) — Mei"), ("zh", "缓解 x1（hurt 3）——Mei")],
+)
+async def test_the_mitigation_says_what_comes_at_the_character(
+    run_app: AppRun, lang: str, title: str
+) -> None:
+    """The mitigation's title named only the consequence's id: the status and tier the roll
+    reduces were on the scene-loop pane behind the dialog."""
+    async with run_app(script=MITIGATE, system="mist", lang=lang) as (app, pilot):
+        await press(pilot, "m")
+        builder = app.screen
+        assert isinstance(builder, RollBuilder)
+        assert str(builder.query_one("#builder-title", Label).render()) == title

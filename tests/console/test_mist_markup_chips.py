@@ -79,3 +79,27 @@ def test_in_establish_a_challenges_threats_are_listed_under_it() -> None:
         x.plain for x in scene_loop_lines(Translator("en"), replace(state, phase=Phase.ACTION))
     ]
     assert "  t1 Lunges:  bitten-3  (Hound)" in later
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "  none but the ⚠ above"),
+        ("zh", "  除上方的 ⚠ 外无"),
+        ("zh-Hant", "  除上方的 ⚠ 外無"),
+    ],
+)
+def test_threats_all_under_their_challenges_are_not_none(lang: str, said: str) -> None:
+    """In Establish every open threat stood under its challenge and the Threats heading said
+    "none" below them, as if the scene had no threat."""
+    from engine.mist.state import Challenge
+
+    threats = (Threat("t1", "Lunges: [bitten-3]", "Hound", 1),)
+    state = MistState(challenges=(Challenge("Hound"),), threats=threats)
+    plain = [x.plain for x in scene_loop_lines(Translator(lang), state)]
+    heading = plain.index(Translator(lang)("mist.threats"))
+    assert plain[heading + 1] == said
+    empty = [x.plain for x in scene_loop_lines(Translator(lang), MistState())]
+    assert empty[empty.index(Translator(lang)("mist.threats")) + 1].strip() == Translator(lang)(
+        "mist.none"
+    )

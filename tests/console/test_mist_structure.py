@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from console_support import SCENE, SIZE, AppFactory, press, state_of, type_text
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -146,3 +147,22 @@ async def test_a_name_too_long_is_refused_in_the_form(make_app: AppFactory) -> N
         assert app.screen is form
         assert "✗ " in str(form.query_one("#form-error", Static).render())
         assert len(screen.history.scene.journal) == journal
+
+
+@pytest.mark.parametrize(
+    ("lang", "path"),
+    [
+        ("en", "Lights › Mission 1: Bell (ended) › Scene 1"),
+        ("zh", "Lights › 任务 1：Bell（已结束） › 场景 1"),
+    ],
+)
+def test_the_story_line_says_the_mission_ended(lang: str, path: str) -> None:
+    """After ``mission end`` the story line named the mission as if it ran on."""
+    from console.i18n import Translator
+    from console.mist.render import navigator_lines
+    from engine.mist.state import Mission, MistState
+
+    state = MistState(mission=Mission(season="Lights", name="Bell", number=1, ended=True))
+    assert path in navigator_lines(Translator(lang), state)[0].plain
+    running = MistState(mission=Mission(season="Lights", name="Bell", number=1))
+    assert "(ended)" not in navigator_lines(Translator("en"), running)[0].plain

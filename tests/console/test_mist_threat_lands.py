@@ -3,7 +3,7 @@ markup (issue 29 §2): the MC edits it before it lands; undo takes it all back."
 
 from __future__ import annotations
 
-from console_support import SCENE, SMALL, AppFactory, screen_lines, settle, state_of
+from console_support import SCENE, SMALL, AppFactory, burst, screen_lines, settle, state_of
 from textual.widgets import Input
 
 from console.mist.dialogs import FormDialog
@@ -66,3 +66,40 @@ async def test_v_hides_a_clue_from_the_clue_board(make_app: AppFactory) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert state_of(pilot).case_file.clues[0].hidden
+
+
+async def test_t_previews_a_threats_markup_as_chips(make_app: AppFactory) -> None:
+    """The threat dialog (t) showed nothing of the markup typed in it, where w's consequence
+    dialog shows the chips: a typo in [bitten-9] went unseen until it failed to land."""
+    app = make_app(script=SCENE, system="mist", lang="zh")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("t")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        burst(app, *((char, char) for char in "它扑来：【咬伤-3】在【浓雾】里"))  # as an IME types
+        await settle(pilot)
+        assert form.values()["text"] == "它扑来：【咬伤-3】在【浓雾】里"
+        preview = [line for line in screen_lines(app) if "它扑来：" in line and "【" not in line]
+        assert preview and " 咬伤-3 " in preview[0] and " 浓雾 " in preview[0]
+
+
+PACK = SCENE + (
+    'profile Drowned limits=harmed:3 threat="It grabs an ankle: [dragged-2]"\n'
+    'challenge "Pier ghost" from=Drowned\nchallenge "Bell ghost" from=Drowned\n'
+    "phase action\nphase consequence\n"
+)
+
+
+async def test_r_and_w_name_each_threats_challenge(make_app: AppFactory) -> None:
+    """Two challenges from one profile have the same threat text: R and w listed "t2 It grabs
+    an ankle…" twice, with nothing to tell whose."""
+    app = make_app(script=PACK, system="mist")
+    async with app.run_test(size=SMALL) as pilot:
+        for key in ("R", "w"):
+            await pilot.press(key)
+            await settle(pilot)
+            text = "\n".join(screen_lines(app))
+            assert "(Pier ghost)" in text and "(Bell ghost)" in text, key
+            await pilot.press("escape")
+            await settle(pilot)

@@ -301,7 +301,7 @@ def test_a_real_browser_shows_the_clue_board(
     save(save_dir, BOARD_SCENE, system="mist", name="Alley")
     shot = Path(os.environ.get("ST_SHOT_DIR") or tmp_path) / f"clue-board-{name}.png"
 
-    async def browse(port: int) -> tuple[str, list[float]]:
+    async def browse(port: int) -> tuple[str, list[float], list[list[float]]]:
         async with chromium_page() as call:
             await set_size(call, width, height, mobile)
             await call("Page.navigate", url=f"http://127.0.0.1:{port}/")
@@ -309,16 +309,29 @@ def test_a_real_browser_shows_the_clue_board(
             measures = await evaluate(
                 call, "[document.documentElement.scrollWidth, window.innerWidth]"
             )
+            ids = await evaluate(call, IDS_BESIDE_THEIR_TEXT)
             shot.write_bytes(await screenshot(call))
-            return text, [float(x) for x in measures]
+            return text, [float(x) for x in measures], ids
 
     with _serving(save_dir) as (port, _):
-        received, (scroll_width, inner_width) = asyncio.run(browse(port))
+        received, (scroll_width, inner_width), ids = asyncio.run(browse(port))
+    # Each id (c1, k1, q1) stands beside its text on the same line, in a narrow column: the
+    # page laid them out as the view's columns, the id on a line of its own above its text and
+    # half the width, at 390 wide too.
+    assert len(ids) >= 6
+    for id_top, text_top, id_width, list_width in ids:
+        assert abs(id_top - text_top) < 2 and id_width < list_width / 5
     for shown in ("sailors", "Claw marks", "A dog barked", "A werewolf", "What is the anomaly"):
         assert shown in received
     assert "Silver casings" not in received and "its properties" not in received
     assert scroll_width <= inner_width == width
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 5000
+
+
+IDS_BESIDE_THEIR_TEXT = """Array.from(document.querySelectorAll('.ids > .id')).map(e => [
+  e.getBoundingClientRect().top, e.nextElementSibling.getBoundingClientRect().top,
+  e.getBoundingClientRect().width, e.parentElement.getBoundingClientRect().width])"""
+"""Each id of the clue board: its top, its text's top, its width and its list's."""
 
 
 def _handshake(port: int, headers: dict[str, str]) -> int:

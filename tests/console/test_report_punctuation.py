@@ -234,3 +234,20 @@ def test_a_sheet_s_defense_bonus_and_a_hidden_join_are_said_in_the_language(
     text = report("ih-d10", script, lang)
     for words in said:
         assert words in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_sentence_starting_with_an_id_keeps_it_lower_case(lang: str) -> None:
+    """The report capitalized each sentence's first letter: the ids an MC reads everywhere
+    else as a1, c2, x1 came out A1, C2, X1 (- A1 Mei：效力 1…; - C2 对玩家隐藏)."""
+    from console.demo import build_scene
+    from console.i18n import Translator
+    from console.report import session_report
+
+    script = "pc Mei\nchallenge Hound limits=harmed:4\nphase action\naction Mei target=Hound\n"
+    script += 'clue "Claw marks"\nhide c1\n'
+    report = session_report("C", [build_scene("Alley", "mist", script, 5)], Translator(lang))
+    bullets = [line[2:] for line in report.splitlines() if line.startswith("- ")]
+    assert any(line.startswith("a1 Mei") for line in bullets)
+    assert any(line.startswith("c1 ") for line in bullets)
+    assert not any(line[:2] in ("A1", "C1") for line in bullets)

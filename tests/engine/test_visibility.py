@@ -151,3 +151,23 @@ def test_a_group_from_a_sheet_can_be_added_hidden() -> None:
     assert _hidden(scene) == {"Ann": False, "Ghoul 1": True, "Ghoul 2": True}
     scene = _run(scene, 'reveal "Ghoul 1"')
     assert _hidden(scene)["Ghoul 1"] is False
+
+
+def test_hiding_an_unknown_clue_or_question_says_so() -> None:
+    """``hide c9`` with no clue c9 was refused as a challenge no one had made ("No challenge
+    named 'c9' (known: Hound)"): it names the clues, or the questions, there are."""
+    from mist_support import run
+
+    state, _ = run(["challenge Hound limits=harmed:4", 'clue "Claw marks"'])
+    with pytest.raises(RuleError) as caught:
+        run(["hide c9"], state)
+    assert caught.value.code == "mist.casefile.clue-clues"
+    assert dict(caught.value.params) == {"id": "c9", "have": "c1"}
+    with pytest.raises(RuleError) as caught:
+        run(["reveal q9"], state)
+    assert caught.value.code == "mist.casefile.question-questions"
+    assert caught.value.params["have"] == "q1, q2, q3, q4, q5"
+    empty, _ = run(["pc Mei"])
+    with pytest.raises(RuleError) as caught:
+        run(["hide c1"], empty)
+    assert caught.value.params["have"] == "none yet"
