@@ -33,9 +33,11 @@ def _case_visibility(state: MistState, command: c.SetVisibility) -> Result | Non
     question = next((x for x in case.questions if x.id == key), None)
     found = clue or question
     if found is None and re.fullmatch(r"[cq]\d+", key):  # an id no clue or question has
-        have = ", ".join(x.id for x in (case.clues if key[0] == "c" else case.questions))
-        ident = "mist.casefile.clue-clues" if key[0] == "c" else "mist.casefile.question-questions"
-        raise RuleError(ident, id=key, have=have or "none yet")
+        if key[0] == "c":
+            have = ", ".join(x.id for x in case.clues) or "none yet"
+            raise RuleError("mist.casefile.clue-clues", id=key, have=have)
+        have = ", ".join(x.id for x in case.questions) or "none yet"
+        raise RuleError("mist.casefile.question-questions", id=key, have=have)
     if found is None:
         return None
     if command.shown and not found.hidden:

@@ -1,5 +1,6 @@
 """The scene ``run`` and ``show`` print says a rolled conclusion's result in the table's words
-(结果 失败…: Chinese printed 结果 fail, the JSON value), and the refuting clue a failed Deduction
+(结果 失败: Chinese printed 结果 fail, the JSON value; English keeps that value) and what refuted
+it ([I-22]), and the refuting clue a failed Deduction
 makes when none was typed reads in the table's language everywhere it is shown (it was
 ``refutes k1: …`` in English in a Chinese case file)."""
 
@@ -30,9 +31,9 @@ K1 = "The bell is rung under the water"
 @pytest.mark.parametrize(
     ("lang", "clue", "conclusion"),
     [
-        ("en", f"- Clue c3: refutes k1: {K1}", "(power 1; result failure, a consequence follows)"),
-        ("zh", f"- 线索 c3：驳斥 k1：{K1}", "（效力 1；结果 失败，后果随之而来）"),
-        ("zh-Hant", f"- 線索 c3：駁斥 k1：{K1}", "（效力 1；結果 失敗，後果隨之而來）"),
+        ("en", f"- Clue c3: refutes k1: {K1}", "(power 1; result fail; refuted by c3)"),
+        ("zh", f"- 线索 c3：驳斥 k1：{K1}", "（效力 1；结果 失败；被 c3 驳斥）"),
+        ("zh-Hant", f"- 線索 c3：駁斥 k1：{K1}", "（效力 1；結果 失敗；被 c3 駁斥）"),
     ],
 )
 def test_the_printed_scene_says_results_and_refuting_clues_in_words(
