@@ -219,13 +219,14 @@ class Campaign(CampaignCast):
                 self._set_open_beside(before, True)
 
     def create_scenes(
-        self, scenes: list[Scene], encoded: list[list[dict[str, Any]]] | None = None
+        self, scenes: list[Scene], encoded: list[tuple[list[Any], dict[int, Any]]] | None = None
     ) -> None:
         """Save many new scenes at once (an import): every file first, then one write of the
         index naming them all, and no automatic backups in between (importing 3,000
         scenes rewrote the growing index and copied every header 3,000 and 30 times). A crash
         before the index is written leaves unnamed files, never reused. ``encoded``: for each
-        scene, its journal's first entries' documents, if encoded already (an import).
+        scene, its journal's first entries' documents and some chunks dumped, made already (an
+        import: :meth:`saves.scenefile.SceneFile.encoded`).
 
         Raises:
             NameTaken: a name is taken (in the campaign or twice in ``scenes``); nothing saved.
@@ -249,8 +250,8 @@ class Campaign(CampaignCast):
                 for number, scene in enumerate(scenes):
                     info = self._index.allocate(scene.name, scene.system)
                     file = self._file(info)
-                    if encoded and number < len(encoded) and encoded[number]:
-                        file.encoded(scene.journal, encoded[number])
+                    if encoded and number < len(encoded):
+                        file.encoded(scene.journal, *encoded[number])
                     file.save(replace(scene, name=info.name))
                     infos.append(info)
             if not infos:

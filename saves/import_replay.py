@@ -28,7 +28,10 @@ from engine import commands
 from engine.session import CHECKPOINT_EVERY, Scene
 from saves import journal_chunks
 from saves.checkpoint_forms import prefix_form, whole_state
+from saves.documents import encode_entry
+from saves.journal_chunks import dumped_entries
 from saves.replayed_events import same_history
+from saves.scenefile import CHUNK
 
 FIRST_SHARE = 0.5
 """The share of the journal this process replays when it cuts it in two: the other process's
@@ -56,6 +59,7 @@ def replay(
     marks: list[tuple[int, Callable[[], Any]]],
     check: Callable[[int, int], None],
     meanwhile: Callable[[], bool] | None = None,
+    dumped: dict[int, tuple[bytes, int]] | None = None,
 ) -> tuple[Any, Checkpoints]:
     """The state ``scene``'s journal makes from its initial state, and the checkpoints met on
     the way (one every :data:`engine.session.CHECKPOINT_EVERY` entries). ``marks``: states the
@@ -63,7 +67,8 @@ def replay(
     ``check(start, end)`` checks the commands of entries ``start`` to ``end`` (from 0) before
     they are replayed: a bad command is named before any replay fails, as in order.
     ``meanwhile()``, some work done while the other process has not answered, a little at a
-    call (it says whether there is more): the journal's documents for the save.
+    call (it says whether there is more): the journal's documents for the save. ``dumped``
+    takes the chunks of its part the other process dumped for the save (by start).
 
     Raises:
         ForgedEvents: an entry's events are not what its command makes.
@@ -95,7 +100,9 @@ def replay(
             pass
         answer = other.answer(PATIENCE + 4 * (time.monotonic() - started))
         if answer is not None:
-            final, rest = answer
+            final, rest, chunks = answer
+            if dumped is not None:
+                dumped.update(chunks)
             final = _sharing(final, state)  # equal rolls, the very same objects (see below)
             rest = tuple((at, whole_state(short, kept, final)) for at, short, kept in rest)
             return final, checkpoints + rest
@@ -108,18 +115,25 @@ def replay(
 
 def _checked_part(
     scene: Scene, state: Any, start: int, end: int, check: Callable[[int, int], None]
-) -> tuple[Any, tuple[tuple[int, Any, dict[str, int]], ...]]:
-    """The other process's part: checked, replayed, and the checkpoints it sends back, their
-    rolls as a count of the final state's (:func:`saves.checkpoint_forms.prefix_form`)."""
+) -> tuple[Any, tuple[tuple[int, Any, dict[str, int]], ...], dict[int, tuple[bytes, int]]]:
+    """The other process's part: checked, replayed; the checkpoints it sends back, their rolls
+    as a count of the final state's (:func:`saves.checkpoint_forms.prefix_form`); and its
+    part's whole chunks dumped as the save writes them (by start)."""
     check(start, end)
     final, checkpoints = _replay_part(scene, state, start, end)
     every = max(1, (end - start) // SENT_PER_PART // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
     last = end - SENT_ALL_LAST
-    return final, tuple(
+    sent = tuple(
         (at, *prefix_form(state, final))
         for at, state in checkpoints
         if at % every == 0 or at > last
     )
+    first = -(-start // CHUNK) * CHUNK
+    chunks = {
+        at: dumped_entries(list(map(encode_entry, scene.journal[at : at + CHUNK])))
+        for at in range(first, end - CHUNK + 1, CHUNK)
+    }
+    return final, sent, chunks
 
 
 def _sharing(final: Any, earlier: Any) -> Any:

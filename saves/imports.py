@@ -49,16 +49,21 @@ def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any
     return part, scenes
 
 
+Made = tuple[list[dict[str, Any]], dict[int, tuple[bytes, int]]]
+"""For a scene, what an import made for its save while checking it: its journal's first entries'
+documents, and chunks of entries dumped, by start (:meth:`saves.scenefile.SceneFile.encoded`)."""
+
+
 def _read_import(
     path: Path, max_piece: int | None = None
-) -> tuple[dict[str, Any], list[Scene], list[list[dict[str, Any]]]]:
+) -> tuple[dict[str, Any], list[Scene], list[Made]]:
     """Read and check an import file, streaming it scene by scene; version-1 campaign files are
     migrated. Each scene is decoded and replayed as soon as it is parsed, and only the decoded
     scene is kept.
 
     Returns:
         The campaign part and the scenes, every scene checked (see :func:`decode_export`), and
-        the documents of the first entries of each scene's journal, encoded while replaying.
+        for each what was made for its save while it was checked (:data:`Made`).
 
     Raises:
         ImportRefused: too large, a scene over ``max_piece`` (:data:`MAX_PIECE_BYTES`) bytes,
@@ -76,7 +81,7 @@ def _read_import(
         )
     piece = MAX_PIECE_BYTES if max_piece is None else max_piece
     header_checked = False
-    encoded: list[list[dict[str, Any]]] = []
+    encoded: list[Made] = []
 
     def check_header(members: dict[str, Any]) -> None:
         nonlocal header_checked
@@ -87,7 +92,7 @@ def _read_import(
     def on_scene(raw: Any, index: int, members: dict[str, Any]) -> Scene:
         if "schema_version" in members and "kind" in members:
             check_header(members)  # an export names its kind first: refuse a non-export early
-        encoded.append([])
+        encoded.append(([], {}))
         return _decode_scene(raw, index, path, encoded[-1])
 
     try:
@@ -127,11 +132,9 @@ def decode_export(document: dict[str, Any], path: Path) -> tuple[dict[str, Any],
     return campaign, [_decode_scene(raw, index, path) for index, raw in enumerate(scenes)]
 
 
-def _decode_scene(
-    raw: Any, index: int, path: Path, encoded: list[dict[str, Any]] | None = None
-) -> Scene:
+def _decode_scene(raw: Any, index: int, path: Path, made: Made | None = None) -> Scene:
     """One scene of an export, checked: decoded, replayed to its saved state, sheets checked;
-    ``encoded`` takes the documents of its journal's first entries, encoded meanwhile.
+    ``made`` takes what is made for its save meanwhile (:data:`Made`).
 
     Raises:
         ImportRefused: a bad scene, or a journal that does not replay to the saved state.
@@ -148,15 +151,15 @@ def _decode_scene(
         _check_commands(scene.journal[start:end], start, scene, index + 1, path)
 
     journal = scene.journal
+    encoded, dumped = made if made is not None else ([], {})
 
     def encode_some() -> bool:
-        if encoded is None:
-            return False
         encoded.extend(map(encode_entry, journal[len(encoded) : len(encoded) + 64]))
         return len(encoded) < len(journal)
 
     try:
-        state, checkpoints = replay(scene, _marks(raw, scene), check, encode_some)
+        meanwhile = encode_some if made is not None else None
+        state, checkpoints = replay(scene, _marks(raw, scene), check, meanwhile, dumped)
         ok = state == scene.state
     except ImportRefused:  # a bad command, named by ``check``
         raise
@@ -347,7 +350,7 @@ def _save_import(
     part: dict[str, Any],
     scenes: list[Scene],
     path: Path,
-    encoded: list[list[dict[str, Any]]] | None = None,
+    encoded: list[Made] | None = None,
 ) -> tuple[str, list[str]]:
     batch, missions = _plan_import(store, part, scenes, path)
     exists = store.has_campaign(part["name"])

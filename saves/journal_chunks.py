@@ -197,30 +197,40 @@ def read_chunks(
 def seal_chunk(
     chunk_dir: Path,
     name: str,
-    documents: list[dict[str, Any]],
+    documents: list[dict[str, Any]] | tuple[bytes, int],
     start: int,
     checkpoints: Callable[[int], list[bytes]] | None = None,
 ) -> ChunkRef:
     """Write ``documents`` (journal entries from index ``start`` of scene ``name``) as a sealed
-    chunk in ``chunk_dir``, unless a chunk of the same bytes is there; its reference.
+    chunk in ``chunk_dir``, unless a chunk of the same bytes is there; its reference. They may
+    be given dumped already (:func:`dumped_entries`), with their count.
 
     ``checkpoints(entry_bytes)``, given the bytes the chunk takes without them, gives the JSON
     text of the checkpoints the chunk keeps (see :class:`saves.checkpoint_forms.Checkpoints`):
     they are written after the entries, the very bytes one dump of the whole chunk makes.
     """
+    entries, count = documents if type(documents) is tuple else (None, len(documents))
     body: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "kind": "journal",
         "scene": name,
         "start": start,
-        "entries": documents,
+        "entries": documents if entries is None else [],
     }
     data = dump_tree({"journal": {"1": body}})
+    if entries is not None:  # ``[]}}}`` ends it: the entries' own dump goes in its place
+        data = b"".join((data[:-5], entries, b"}}}"))
     marks = checkpoints(len(data)) if checkpoints is not None else []
     if marks:  # the text of ``"checkpoints": [...]`` as the last member of the body
         data = b"".join((data[:-3], b',"checkpoints":[', b",".join(marks), b"]}}}"))
     file = write_sealed_bytes(chunk_dir, "j", start, data)
-    return ChunkRef(file=file, start=start, count=len(documents))
+    return ChunkRef(file=file, start=start, count=count)
+
+
+def dumped_entries(documents: list[dict[str, Any]]) -> tuple[bytes, int]:
+    """Journal entries' documents dumped as :func:`seal_chunk` writes them, and their count
+    (an import's other process dumps its part's chunks: :mod:`saves.import_replay`)."""
+    return dump_tree(documents), len(documents)
 
 
 def write_sealed(directory: Path, letter: str, start: int, document: Any) -> str:

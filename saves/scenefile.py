@@ -76,6 +76,7 @@ class SceneFile:
         self._db = open_db(header, read_only=read_only, reuse_text=True)
         self._journal: tuple[JournalEntry, ...] = ()
         self._docs: dict[int, dict[str, Any]] = {}
+        self._dumped: dict[int, tuple[bytes, int]] = {}
         self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
@@ -253,10 +254,9 @@ class SceneFile:
 
     # -- writing -------------------------------------------------------------------------------
 
-    def encoded(self, journal: tuple[JournalEntry, ...], documents: list[dict[str, Any]]) -> None:
-        """``journal``'s first entries' documents, encoded already (by an import, while its
-        other process replays): the next save reuses them."""
-        self._journal, self._docs = journal, dict(enumerate(documents))
+    def encoded(self, journal: tuple[JournalEntry, ...], documents: Any, dumped: Any) -> None:
+        """Its first entries' documents and some chunks dumped, by an import: the save uses them."""
+        self._journal, self._docs, self._dumped = journal, dict(enumerate(documents)), dumped
 
     def verify_writable(self) -> None:
         """Refuse to overwrite a scene file that exists but does not load (it is kept as it is).
@@ -290,10 +290,10 @@ class SceneFile:
             found = cache.get(index) if index < shared else None
             return found if found is not None else encode_entry(journal[index])
 
-        # Chunk by chunk, so that a long new journal (an import) is never encoded whole at once.
-        while len(journal) - sealed >= CHUNK:
+        while len(journal) - sealed >= CHUNK:  # chunk by chunk: an import's never encoded whole
             marks = self._checkpoints.sealed_marks(scene.checkpoints, sealed, CHUNK, scene.state)
-            piece = [document(index) for index in range(sealed, sealed + CHUNK)]
+            span = range(sealed, sealed + CHUNK)
+            piece = self._dumped.pop(sealed, None) or list(map(document, span))
             chunks.append(seal_chunk(self.chunk_dir, scene.name, piece, sealed, marks))
             sealed += CHUNK
         documents = [document(index) for index in range(sealed, len(journal))]
@@ -327,7 +327,7 @@ class SceneFile:
         ]
         self._checkpoints.keep_after(sealed, unsealed)
         self._db.table("scene").upsert(Document(header, doc_id=1))
-        self._journal = journal
+        self._journal, self._dumped = journal, {}  # (what an import gave is used once)
         self._docs = {sealed + index: document for index, document in enumerate(documents)}
         self._chunks = chunks
         self._initial = (scene.initial, initial_document)

@@ -244,7 +244,7 @@ def test_the_documents_encoded_while_waiting_are_those_the_save_writes(
             done.append(1)
             return bool(meanwhile())
 
-        return save(*args[:3], counted)
+        return save(*args[:3], counted, *args[4:])
 
     import saves.imports
 
@@ -269,3 +269,43 @@ def test_a_long_mist_scene_is_replayed_in_two_processes_too(
     imported = _imported(path, tmp_path / "again")
     assert spy.answers == [True]
     assert imported.state == scene.state and imported.journal == scene.journal
+
+
+def test_a_chunk_sealed_from_its_entries_dumped_is_the_same_file(tmp_path: Path) -> None:
+    from saves.documents import encode_entry
+
+    scene = build_ih(4, 300, seed=2)
+    documents = [encode_entry(entry) for entry in scene.journal[:256]]
+    marks = [b'[128,{"a":1}]']
+    whole = journal_chunks.seal_chunk(tmp_path / "a", "Fight", documents, 0, lambda n: marks)
+    dumped = journal_chunks.dumped_entries(documents)
+    again = journal_chunks.seal_chunk(tmp_path / "b", "Fight", dumped, 0, lambda n: marks)
+    assert whole == again and whole.count == 256
+    assert (tmp_path / "a" / whole.file).read_bytes() == (tmp_path / "b" / again.file).read_bytes()
+
+
+def test_the_chunks_the_other_process_dumped_are_those_the_save_would_write(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saves.scenefile import SceneFile
+
+    path, scene = exported
+    spy = Spy(monkeypatch)
+    given: list[int] = []
+    encoded = SceneFile.encoded
+
+    def counted(self: Any, journal: Any, documents: Any, dumped: Any) -> None:
+        given.append(len(dumped))
+        encoded(self, journal, documents, dumped)
+
+    monkeypatch.setattr(SceneFile, "encoded", counted)
+    _imported(path, tmp_path / "dumped")
+    assert given and given[0] >= 1  # the other process dumped some of its part's chunks
+    monkeypatch.setattr(
+        SceneFile,
+        "encoded",
+        lambda self, journal, documents, dumped: encoded(self, journal, [], {}),
+    )
+    _imported(path, tmp_path / "plain")
+    assert spy.answers == [True, True]
+    assert _chunk_names(tmp_path / "dumped") == _chunk_names(tmp_path / "plain")
