@@ -91,9 +91,13 @@ def replay(
         check(at, length)
         raise
     if same_exactly(state, named):
-        while meanwhile is not None and not other.ready() and meanwhile():
-            pass
-        answer = other.answer(PATIENCE + 4 * (time.monotonic() - started))
+        try:
+            while meanwhile is not None and not other.ready() and meanwhile():
+                pass
+            answer = other.answer(PATIENCE + 4 * (time.monotonic() - started))
+        except BaseException:  # an interrupt, or no memory left to encode: no fork left behind
+            other.cancel()
+            raise
         if answer is not None:
             final, rest = answer
             final = _sharing(final, state)  # equal rolls, the very same objects (see below)
@@ -192,6 +196,8 @@ class _Other:
     def __init__(self, pid: int, pipe: int) -> None:
         self.pid = pid
         self.pipe = pipe
+        self.waited = False
+        """Whether it has been waited for: its id may then be another process's."""
 
     def ready(self) -> bool:
         """Whether it has answered (or ended): its pipe has something to read."""
@@ -219,6 +225,7 @@ class _Other:
             os.close(self.pipe)
             self.pipe = -1
             _, status = os.waitpid(self.pid, 0)
+            self.waited = True
         except (OSError, ValueError):
             self.cancel()
             return None
@@ -230,13 +237,16 @@ class _Other:
             return None
 
     def cancel(self) -> None:
-        """Stop it and wait for it (its result is not wanted)."""
-        with contextlib.suppress(OSError):
-            os.kill(self.pid, signal.SIGKILL)
+        """Stop it and wait for it (its result is not wanted); nothing once waited for."""
         if self.pipe >= 0:
             with contextlib.suppress(OSError):
                 os.close(self.pipe)
             self.pipe = -1
+        if self.waited:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        self.waited = True
         with contextlib.suppress(OSError):
             os.waitpid(self.pid, 0)
 

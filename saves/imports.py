@@ -142,10 +142,11 @@ def _decode_scene(
     except BadFile as error:
         told = str(error).removesuffix(" The file was left as it is.")
         raise ImportRefused(told, path, error.code, error.params) from None
-    _check_commands(scene.undone, 0, scene, index + 1, path)
 
     def check(start: int, end: int) -> None:
-        _check_commands(scene.journal[start:end], start, scene, index + 1, path)
+        _check_commands(scene.journal[start:end], start, index + 1, path)
+        if end == len(scene.journal):  # the redo stack last: a bad command is named in order
+            _check_commands(scene.undone, end, index + 1, path)
 
     journal = scene.journal
 
@@ -183,22 +184,18 @@ def _decode_scene(
     return replace(scene, state=state, checkpoints=checkpoints)
 
 
-def _check_commands(
-    entries: tuple[JournalEntry, ...], first: int, scene: Scene, number: int, path: Path
-) -> None:
-    """Every command of ``entries`` (the journal's from index ``first``, or the redo stack) as
-    the console could have taken it: a line of at most :data:`engine.limits.MAX_LINE`
-    characters, texts and numbers within the ranges a typed line is held to (issue 30: a 1 MB
-    line was imported, and a command and a state edited alike, ``health=10**9``, replayed to
-    the state the file gave).
+def _check_commands(entries: tuple[JournalEntry, ...], first: int, number: int, path: Path) -> None:
+    """Every command of ``entries`` (the journal's from index ``first``, or the redo stack
+    from the journal's length) as the console could have taken it: a line of at most
+    :data:`engine.limits.MAX_LINE` characters, texts and numbers within the ranges a typed line
+    is held to (issue 30: a 1 MB line was imported, and a command and a state edited alike,
+    ``health=10**9``, replayed to the state the file gave).
 
     Raises:
         ImportRefused: naming the scene, the command's place and what is wrong.
     """
     from engine.limits import MAX_LINE, check_command
 
-    if entries is scene.undone:
-        first = len(scene.journal)
     for place, entry in enumerate(entries, start=first + 1):
         if len(entry.text) > MAX_LINE:
             raise ImportRefused.of(

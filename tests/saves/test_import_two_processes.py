@@ -269,3 +269,47 @@ def test_a_long_mist_scene_is_replayed_in_two_processes_too(
     imported = _imported(path, tmp_path / "again")
     assert spy.answers == [True]
     assert imported.state == scene.state and imported.journal == scene.journal
+
+
+def test_a_bad_command_in_the_journal_is_named_before_one_in_the_redo_stack(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The redo stack's commands are checked after the journal's, in one process or two."""
+    path, _ = exported
+
+    def both(raw: dict[str, Any]) -> None:
+        raw["undone"] = [dict(raw["journal"][-1], text="y" * 5000)]
+        raw["journal"][10]["text"] = "x" * 5000
+
+    edited = _edited(path, tmp_path, both)
+    told = []
+    for fork in (True, False):
+        Spy(monkeypatch, fork)
+        with pytest.raises(ImportRefused) as refused:
+            import_file(open_store(tmp_path / f"saves-{fork}"), edited)
+        told.append((refused.value.code, refused.value.params["entry"], str(refused.value)))
+    assert told[0] == told[1] and told[0][:2] == ("saves.exports.line-too-long", 11)
+
+
+def test_an_interrupt_while_the_other_process_replays_stops_it(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever ends the wait (an interrupt, no memory left to encode), no fork is left behind."""
+    import os
+
+    import saves.imports
+
+    path, _ = exported
+    spy = Spy(monkeypatch)
+    monkeypatch.setattr(import_replay._Other, "ready", lambda other: False)
+    save = import_replay.replay
+
+    def interrupted() -> bool:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(saves.imports, "replay", lambda *args: save(*args[:3], interrupted))
+    with pytest.raises(KeyboardInterrupt):
+        import_file(open_store(tmp_path / "saves"), path)
+    assert spy.cancelled == 1 and spy.answers == []
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # stopped and waited for: no child of this process is left
