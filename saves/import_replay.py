@@ -154,9 +154,19 @@ def _cut(marks: list[tuple[int, Callable[[], Any]]], length: int) -> tuple[int, 
 
 
 def may_fork() -> bool:
-    """Whether a forked process may replay a part: ``fork`` exists and no other thread runs
-    (a thread holding a lock at the fork would leave the copy waiting on it for ever)."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    """Whether a forked process may replay a part: ``fork`` exists, no other thread runs (a
+    thread holding a lock at the fork would leave the copy waiting on it for ever), and this
+    process may run on two processors or more (on one, the two parts would take turns)."""
+    return hasattr(os, "fork") and threading.active_count() == 1 and processors() >= 2
+
+
+def processors() -> int:
+    """The processors this process may run on (a container or ``taskset`` may allow fewer
+    than the machine has)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1
 
 
 def _replay_part(scene: Scene, state: Any, start: int, end: int) -> tuple[Any, Checkpoints]:

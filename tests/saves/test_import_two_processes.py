@@ -313,3 +313,16 @@ def test_an_interrupt_while_the_other_process_replays_stops_it(
     assert spy.cancelled == 1 and spy.answers == []
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)  # stopped and waited for: no child of this process is left
+
+
+def test_one_processor_replays_alone(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README promises two processes only on a machine with two processors."""
+    path, scene = exported
+    monkeypatch.setattr(import_replay, "processors", lambda: 1)
+    assert not import_replay.may_fork()
+    started = []
+    monkeypatch.setattr(import_replay, "_start", lambda work: started.append(work))
+    imported = _imported(path, tmp_path / "saves")
+    assert started == [] and imported.state == scene.state
