@@ -6,6 +6,8 @@ ends, and a refusal names the same entry."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -326,3 +328,35 @@ def test_one_processor_replays_alone(
     monkeypatch.setattr(import_replay, "_start", lambda work: started.append(work))
     imported = _imported(path, tmp_path / "saves")
     assert started == [] and imported.state == scene.state
+
+
+def _running(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie no longer runs
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the death signal is Linux's")
+def test_the_other_process_ends_with_an_import_killed_midway(tmp_path: Path) -> None:
+    """A killed import leaves no copy replaying on for nothing (its part may take a minute)."""
+    code = (
+        "import time\n"
+        "from saves import import_replay\n"
+        "other = import_replay._start(lambda: time.sleep(120))\n"
+        "print(other.pid, flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    importer = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert importer.stdout is not None
+        fork = int(importer.stdout.readline())
+        assert _running(fork)
+    finally:
+        importer.kill()
+        importer.wait()
+    deadline = time.monotonic() + 10
+    while _running(fork) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(fork)
