@@ -237,6 +237,9 @@ class _Other:
             self.pipe = -1
             _, status = os.waitpid(self.pid, 0)
             self.waited = True
+        except ChildProcessError:  # waited for already (SIGCHLD ignored): its id is not its own
+            self.waited = True
+            return None
         except (OSError, ValueError):
             self.cancel()
             return None

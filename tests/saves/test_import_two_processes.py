@@ -380,3 +380,24 @@ def test_only_a_scene_state_itself_has_fields_left_out_of_equality() -> None:
             if any(not field.compare for field in dataclasses.fields(value)):
                 left_out.add(f"{value.__module__}.{value.__qualname__}")
     assert left_out == {"engine.ih.encounter.Encounter", "engine.session.Scene"}
+
+
+def test_with_sigchld_ignored_the_other_process_is_not_signalled_once_gone(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process started with SIGCHLD ignored has its children waited for by the system: the
+    import then replays the part here, and never signals an id another process may have."""
+    import os
+    import signal
+
+    path, scene = exported
+    spy = Spy(monkeypatch)
+    killed = []
+    monkeypatch.setattr(os, "kill", lambda pid, sig: killed.append(pid))
+    before = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        imported = _imported(path, tmp_path / "saves")
+    finally:
+        signal.signal(signal.SIGCHLD, before)
+    assert spy.answers == [False] and killed == []
+    assert imported.state == scene.state and imported.journal == scene.journal
