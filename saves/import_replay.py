@@ -87,9 +87,10 @@ def replay(
         raise
     try:
         state, checkpoints = _replay_part(scene, scene.initial, 0, at)
-    except BaseException:
+    except BaseException as failure:
         other.cancel()
-        check(at, length)
+        if isinstance(failure, Exception):  # not an interrupt: a bad command later comes first
+            check(at, length)
         raise
     if same_exactly(state, named):
         try:

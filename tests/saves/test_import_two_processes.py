@@ -401,3 +401,34 @@ def test_with_sigchld_ignored_the_other_process_is_not_signalled_once_gone(
         signal.signal(signal.SIGCHLD, before)
     assert spy.answers == [False] and killed == []
     assert imported.state == scene.state and imported.journal == scene.journal
+
+
+def test_an_interrupt_in_this_process_part_checks_nothing_more(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import saves.imports
+
+    path, _ = exported
+    spy = Spy(monkeypatch)
+    checked: list[tuple[int, int]] = []
+    replay_part = import_replay._replay_part
+
+    def interrupted(scene: Any, state: Any, start: int, end: int) -> Any:
+        if start == 0:
+            raise KeyboardInterrupt
+        return replay_part(scene, state, start, end)
+
+    monkeypatch.setattr(import_replay, "_replay_part", interrupted)
+    save = import_replay.replay
+
+    def replay(scene: Any, marks: Any, check: Any, meanwhile: Any) -> Any:
+        def counted(start: int, end: int) -> None:
+            checked.append((start, end))
+            check(start, end)
+
+        return save(scene, marks, counted, meanwhile)
+
+    monkeypatch.setattr(saves.imports, "replay", replay)
+    with pytest.raises(KeyboardInterrupt):
+        import_file(open_store(tmp_path / "saves"), path)
+    assert spy.cancelled == 1 and len(checked) == 1 and checked[0][0] == 0
