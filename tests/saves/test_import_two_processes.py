@@ -432,3 +432,22 @@ def test_an_interrupt_in_this_process_part_checks_nothing_more(
     with pytest.raises(KeyboardInterrupt):
         import_file(open_store(tmp_path / "saves"), path)
     assert spy.cancelled == 1 and len(checked) == 1 and checked[0][0] == 0
+
+
+def test_a_named_state_that_fails_to_decode_in_any_way_is_left_out(
+    exported: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A named state is never needed: however its decoding fails, the scene imports as one
+    process replaying it whole would (not as a crash of the replay)."""
+    import saves.imports
+
+    path, scene = exported
+    spy = Spy(monkeypatch)
+
+    def fails(*_: Any) -> Any:
+        raise KeyError("order")
+
+    monkeypatch.setattr(saves.imports, "whole_state", fails)
+    imported = _imported(path, tmp_path / "saves")
+    assert spy.answers == [] and spy.cancelled == 0
+    assert imported.state == scene.state and imported.journal == scene.journal
