@@ -19,6 +19,7 @@ import pickle
 import random
 import select
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -91,14 +92,19 @@ def replay(
         raise
     try:
         state, checkpoints = _replay_part(scene, scene.initial, 0, at)
-    except BaseException:
+    except BaseException as failure:
         other.cancel()
-        check(at, length)
+        if isinstance(failure, Exception):  # not an interrupt: a bad command later comes first
+            check(at, length)
         raise
     if same_exactly(state, named):
-        while meanwhile is not None and not other.ready() and meanwhile():
-            pass
-        answer = other.answer(PATIENCE + 4 * (time.monotonic() - started))
+        try:
+            while meanwhile is not None and not other.ready() and meanwhile():
+                pass
+            answer = other.answer(PATIENCE + 4 * (time.monotonic() - started))
+        except BaseException:  # an interrupt, or no memory left to encode: no fork left behind
+            other.cancel()
+            raise
         if answer is not None:
             final, rest, chunks = answer
             if dumped is not None:
@@ -164,9 +170,19 @@ def _cut(marks: list[tuple[int, Callable[[], Any]]], length: int) -> tuple[int, 
 
 
 def may_fork() -> bool:
-    """Whether a forked process may replay a part: ``fork`` exists and no other thread runs
-    (a thread holding a lock at the fork would leave the copy waiting on it for ever)."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    """Whether a forked process may replay a part: ``fork`` exists, no other thread runs (a
+    thread holding a lock at the fork would leave the copy waiting on it for ever), and this
+    process may run on two processors or more (on one, the two parts would take turns)."""
+    return hasattr(os, "fork") and threading.active_count() == 1 and processors() >= 2
+
+
+def processors() -> int:
+    """The processors this process may run on (a container or ``taskset`` may allow fewer
+    than the machine has)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1
 
 
 def _replay_part(scene: Scene, state: Any, start: int, end: int) -> tuple[Any, Checkpoints]:
@@ -206,6 +222,8 @@ class _Other:
     def __init__(self, pid: int, pipe: int) -> None:
         self.pid = pid
         self.pipe = pipe
+        self.waited = False
+        """Whether it has been waited for: its id may then be another process's."""
 
     def ready(self) -> bool:
         """Whether it has answered (or ended): its pipe has something to read."""
@@ -233,6 +251,10 @@ class _Other:
             os.close(self.pipe)
             self.pipe = -1
             _, status = os.waitpid(self.pid, 0)
+            self.waited = True
+        except ChildProcessError:  # waited for already (SIGCHLD ignored): its id is not its own
+            self.waited = True
+            return None
         except (OSError, ValueError):
             self.cancel()
             return None
@@ -244,13 +266,16 @@ class _Other:
             return None
 
     def cancel(self) -> None:
-        """Stop it and wait for it (its result is not wanted)."""
-        with contextlib.suppress(OSError):
-            os.kill(self.pid, signal.SIGKILL)
+        """Stop it and wait for it (its result is not wanted); nothing once waited for."""
         if self.pipe >= 0:
             with contextlib.suppress(OSError):
                 os.close(self.pipe)
             self.pipe = -1
+        if self.waited:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        self.waited = True
         with contextlib.suppress(OSError):
             os.waitpid(self.pid, 0)
 
@@ -263,6 +288,7 @@ def _start(work: Callable[[], Any]) -> _Other | None:
         reading, writing = os.pipe()
     except OSError:
         return None
+    parent = os.getpid()
     try:
         pid = os.fork()
     except OSError:
@@ -273,6 +299,7 @@ def _start(work: Callable[[], Any]) -> _Other | None:
         code = 1
         try:
             os.close(reading)
+            _ends_with(parent)
             data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
             view = memoryview(data)
             while view:
@@ -284,6 +311,20 @@ def _start(work: Callable[[], Any]) -> _Other | None:
             os._exit(code)
     os.close(writing)
     return _Other(pid, reading)
+
+
+def _ends_with(parent: int) -> None:
+    """Have the system stop this fork when ``parent`` ends (Linux): an import killed midway
+    leaves no copy replaying for nothing; elsewhere it ends at its first write."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        set_death_signal = 1  # PR_SET_PDEATHSIG, prctl(2)
+        ctypes.CDLL(None, use_errno=True).prctl(set_death_signal, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it ended before the death signal was asked for
+        os._exit(1)
 
 
 class ForgedEvents(Exception):

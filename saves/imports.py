@@ -145,10 +145,11 @@ def _decode_scene(raw: Any, index: int, path: Path, made: Made | None = None) ->
     except BadFile as error:
         told = str(error).removesuffix(" The file was left as it is.")
         raise ImportRefused(told, path, error.code, error.params) from None
-    _check_commands(scene.undone, 0, scene, index + 1, path)
 
     def check(start: int, end: int) -> None:
-        _check_commands(scene.journal[start:end], start, scene, index + 1, path)
+        _check_commands(scene.journal[start:end], start, index + 1, path)
+        if end == len(scene.journal):  # the redo stack last: a bad command is named in order
+            _check_commands(scene.undone, end, index + 1, path)
 
     journal = scene.journal
     encoded, dumped = made if made is not None else ([], {})
@@ -186,22 +187,18 @@ def _decode_scene(raw: Any, index: int, path: Path, made: Made | None = None) ->
     return replace(scene, state=state, checkpoints=checkpoints)
 
 
-def _check_commands(
-    entries: tuple[JournalEntry, ...], first: int, scene: Scene, number: int, path: Path
-) -> None:
-    """Every command of ``entries`` (the journal's from index ``first``, or the redo stack) as
-    the console could have taken it: a line of at most :data:`engine.limits.MAX_LINE`
-    characters, texts and numbers within the ranges a typed line is held to (issue 30: a 1 MB
-    line was imported, and a command and a state edited alike, ``health=10**9``, replayed to
-    the state the file gave).
+def _check_commands(entries: tuple[JournalEntry, ...], first: int, number: int, path: Path) -> None:
+    """Every command of ``entries`` (the journal's from index ``first``, or the redo stack
+    from the journal's length) as the console could have taken it: a line of at most
+    :data:`engine.limits.MAX_LINE` characters, texts and numbers within the ranges a typed line
+    is held to (issue 30: a 1 MB line was imported, and a command and a state edited alike,
+    ``health=10**9``, replayed to the state the file gave).
 
     Raises:
         ImportRefused: naming the scene, the command's place and what is wrong.
     """
     from engine.limits import MAX_LINE, check_command
 
-    if entries is scene.undone:
-        first = len(scene.journal)
     for place, entry in enumerate(entries, start=first + 1):
         if len(entry.text) > MAX_LINE:
             raise ImportRefused.of(
@@ -238,7 +235,7 @@ def _marks(raw: Any, scene: Scene) -> list[tuple[int, Callable[[], Any]]]:
         def decoded(document: Any = document, prefixes: dict[str, int] = prefixes) -> Any:
             try:
                 state = whole_state(DEFAULT.decode(document), prefixes, scene.state)
-            except (DocumentError, RecursionError, TypeError, ValueError):
+            except Exception:  # any failure: a named state is never needed
                 return None
             return state if type(state) is type(scene.initial) else None
 

@@ -13,6 +13,7 @@ from engine.ih.encounter import find
 from engine.ih.events import (
     DelayOverruled,
     EffectExpired,
+    InitiativeChanged,
     InterruptResolved,
     RoundStarted,
     TieRolledOff,
@@ -139,6 +140,25 @@ def test_ties_composure_dexterity_roll_off(
         x, y = find(state, "X"), find(state, "Y")
         assert x.roll_off != y.roll_off
         assert names(state)[0] == ("X" if x.roll_off > y.roll_off else "Y")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_every_face_of_a_roll_off_is_kept_and_orders_the_ties(seed: int) -> None:
+    """Each tied combatant keeps every face it rolled (§3.3: the result holds every round), the
+    earlier ones' too, and the order is by rank: score, Composure, Dexterity, roll-off."""
+    lines = [f"add {name} init=12 com=3 dex=2" for name in ("P", "Q", "R", "S", "T")]
+    state, events = play(
+        "\n".join([*lines, "initiative Q +2", "initiative Q -2", "add U init=12 com=3 dex=2"]), seed
+    )
+    rolled: dict[str, tuple[int, ...]] = {}
+    for event in events:
+        if isinstance(event, InitiativeChanged):  # its roll-off is over: it may roll again
+            rolled[event.name] = ()
+        elif isinstance(event, TieRolledOff):
+            rolled[event.name] = rolled.get(event.name, ()) + event.faces
+    assert {c.name: c.roll_off for c in state.order} == rolled
+    offs = [c.roll_off for c in state.order]
+    assert offs == sorted(offs, reverse=True) and len(set(offs)) == len(offs)
 
 
 def test_scores_carry_over_and_swap_of_tied_pcs() -> None:
