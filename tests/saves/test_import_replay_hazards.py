@@ -56,7 +56,9 @@ def test_an_interrupt_while_the_other_process_replays_stops_it(
     def interrupted() -> bool:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(saves.imports, "replay", lambda *args: save(*args[:3], interrupted))
+    monkeypatch.setattr(
+        saves.imports, "replay", lambda *args: save(*args[:3], interrupted, *args[4:])
+    )
     with pytest.raises(KeyboardInterrupt):
         import_file(open_store(tmp_path / "saves"), path)
     assert spy.cancelled == 1 and spy.answers == []
@@ -168,12 +170,12 @@ def test_an_interrupt_in_this_process_part_checks_nothing_more(
     monkeypatch.setattr(import_replay, "_replay_part", interrupted)
     save = import_replay.replay
 
-    def replay(scene: Any, marks: Any, check: Any, meanwhile: Any) -> Any:
+    def replay(scene: Any, marks: Any, check: Any, *rest: Any) -> Any:
         def counted(start: int, end: int) -> None:
             checked.append((start, end))
             check(start, end)
 
-        return save(scene, marks, counted, meanwhile)
+        return save(scene, marks, counted, *rest)
 
     monkeypatch.setattr(saves.imports, "replay", replay)
     with pytest.raises(KeyboardInterrupt):
