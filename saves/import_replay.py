@@ -32,11 +32,12 @@ from saves.checkpoint_forms import prefix_form, whole_state
 from saves.documents import encode_entry
 from saves.journal_chunks import dumped_entries
 from saves.replayed_events import same_history
-from saves.scenefile import CHUNK
+from saves.scenefile import IMPORTED
 
-FIRST_SHARE = 0.5
-"""The share of the journal this process replays when it cuts it in two: the other process's
-share comes back pickled, and this one then reads it."""
+FIRST_SHARE = 0.55
+"""The share of the journal this process replays when it cuts it in two (at the named state
+nearest it): the other process also dumps its part's chunks for the save and pickles what it
+sends back, and this one then reads it."""
 
 SENT_PER_PART = 16
 """About how many checkpoints the other process sends back of its part (and every one near the
@@ -134,10 +135,11 @@ def _checked_part(
         for at, state in checkpoints
         if at % every == 0 or at > last
     )
-    first = -(-start // CHUNK) * CHUNK
+    size = IMPORTED[0]  # as the import's save seals them
+    first = -(-start // size) * size
     chunks = {
-        at: dumped_entries(list(map(encode_entry, scene.journal[at : at + CHUNK])))
-        for at in range(first, end - CHUNK + 1, CHUNK)
+        at: dumped_entries(list(map(encode_entry, scene.journal[at : at + size])))
+        for at in range(first, end - size + 1, size)
     }
     return final, sent, chunks
 

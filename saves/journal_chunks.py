@@ -346,17 +346,22 @@ def _checkpoints_text(rest: str) -> Any:
         return None
 
 
+NAMED_AT = (0.4, 0.45, 0.5, 0.55, 0.6)
+"""Where in a long journal an export names states: near its middle, a twentieth apart (a state of
+a fight of 500 is some 650 KB: seven an eighth apart made its export an eighth larger)."""
+
+
 class ExportMarks:
     """The checkpoints an export names for a journal of ``length`` entries (issue 30): the
-    first kept at or after each eighth of it, so an import can replay its parts side by side
-    (:mod:`saves.import_replay`). Filled as the chunks are read: only those holding one wanted
-    are parsed for them."""
+    first kept at or after each of :data:`NAMED_AT` of it, so an import can replay its two
+    halves side by side, cut where its processes take about as long (:mod:`saves.import_replay`).
+    Filled as the chunks are read: only those holding one wanted are parsed for them."""
 
-    def __init__(self, length: int, parts: int = 8) -> None:
+    def __init__(self, length: int) -> None:
         self.length = length
         self.last = length - 1
         long = length >= PARALLEL_FROM
-        self.aims = [length * k // parts for k in range(1, parts)] if long else []
+        self.aims = [int(length * share) for share in NAMED_AT] if long else []
         self.found: list[str] = []
         """The checkpoints taken, each as one line of JSON (only their text is kept: a state
         of a fight of 500 is some 650 KB of it)."""

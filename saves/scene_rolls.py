@@ -64,10 +64,11 @@ class SceneRolls:
         self.refs, self._sealed = refs, sealed
         return replace(scene, state=state)
 
-    def seal(self, state: Any) -> tuple[Any, list[RollsRef]]:
-        """Seal the state's rolls :data:`saves.PIECE` at a time, each sealed file
-        written once (before the header naming it); the state with the rolls not sealed yet
-        and the references, or ``state`` and ``[]`` when nothing is sealed."""
+    def seal(self, state: Any, size: int = 0) -> tuple[Any, list[RollsRef]]:
+        """Seal the state's rolls ``size`` (0: :data:`saves.sealed_rolls.PIECE`) at a time, each
+        sealed file written once (before the header naming it); the state with the rolls not
+        sealed yet and the references, or ``state`` and ``[]`` when nothing is sealed. An
+        import seals bigger files (fewer to create and to back up); the last ones ``PIECE``."""
         rolls = getattr(state, FIELD, None)
         if type(rolls) is not tuple or item_type(state) is None:
             return state, []
@@ -87,12 +88,14 @@ class SceneRolls:
             refs = kept
             sealed = sealed[: kept[-1].start + kept[-1].count] if kept else ()
         refs = list(refs)
+        size = size or PIECE
         while len(rolls) - len(sealed) >= PIECE:
             start = len(sealed)
-            piece = rolls[start : start + PIECE]
+            size = size if len(rolls) - start >= size else PIECE
+            piece = rolls[start : start + size]
             documents = [DEFAULT.encode(item) for item in piece]
             refs.append(seal_piece(self.chunk_dir, documents, start))
-            sealed = rolls[: start + PIECE]
+            sealed = rolls[: start + size]
         self.refs, self._sealed = refs, sealed
         if not refs:
             return state, []

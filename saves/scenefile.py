@@ -16,11 +16,9 @@ Chunks no header names are removed later (:meth:`SceneFile.collect_garbage`).
 from __future__ import annotations
 
 import contextlib
-import operator
 import os
 from collections.abc import Iterator
 from dataclasses import replace
-from itertools import compress, count
 from pathlib import Path
 from typing import Any
 
@@ -49,16 +47,23 @@ from saves.journal_chunks import (
     read_chunks,
     seal_chunk,
 )
+from saves.journal_prefix import shared_prefix
 from saves.journal_vouching import check_journal_vouches
 from saves.json_text import reusing
 from saves.no_gc import collections_paused
 from saves.scene_rolls import SceneRolls
+from saves.sealed_rolls import PIECE
 from saves.storage import dump_json, open_db
 from saves.trusted import TRUSTED
 from saves.type_registry import DocumentError
 
 CHUNK = 256
 """Journal entries per sealed chunk."""
+
+IMPORTED = (4 * CHUNK, 10 * PIECE)
+"""Journal entries and rolls per sealed file at an import's save (a file holds any count; the
+longest loaded: ``10 * PIECE`` rolls): the fewer files, the fewer to create and to back up (on
+this machine a file's creation costs about half a millisecond)."""
 
 
 class SceneFile:
@@ -77,6 +82,9 @@ class SceneFile:
         self._journal: tuple[JournalEntry, ...] = ()
         self._docs: dict[int, dict[str, Any]] = {}
         self._dumped: dict[int, tuple[bytes, int]] = {}
+        self._sizes = (CHUNK, 0)
+        """Journal entries and rolls (0: as always) per sealed file at the next save (an
+        import's: bigger)."""
         self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
         """The JSON of each tail document, for the tail digest (each entry dumped once)."""
         self._chunks: list[ChunkRef] = []
@@ -257,6 +265,7 @@ class SceneFile:
     def encoded(self, journal: tuple[JournalEntry, ...], documents: Any, dumped: Any) -> None:
         """Its first entries' documents and some chunks dumped, by an import: the save uses them."""
         self._journal, self._docs, self._dumped = journal, dict(enumerate(documents)), dumped
+        self._sizes = IMPORTED
 
     def verify_writable(self) -> None:
         """Refuse to overwrite a scene file that exists but does not load (it is kept as it is).
@@ -278,7 +287,7 @@ class SceneFile:
         """
         self.verify_writable()
         journal = scene.journal
-        shared = _shared_prefix(self._journal, journal)
+        shared = shared_prefix(self._journal, journal, CHUNK)
         kept = self._chunks
         if kept and kept[-1].start + kept[-1].count > shared:  # undone into a sealed chunk
             kept = [ref for ref in kept if ref.start + ref.count <= shared]
@@ -290,17 +299,20 @@ class SceneFile:
             found = cache.get(index) if index < shared else None
             return found if found is not None else encode_entry(journal[index])
 
+        size, pieces = self._sizes
         while len(journal) - sealed >= CHUNK:  # chunk by chunk: an import's never encoded whole
-            marks = self._checkpoints.sealed_marks(scene.checkpoints, sealed, CHUNK, scene.state)
-            span = range(sealed, sealed + CHUNK)
-            piece = self._dumped.pop(sealed, None) or list(map(document, span))
+            size = size if len(journal) - sealed >= size else CHUNK
+            marks = self._checkpoints.sealed_marks(scene.checkpoints, sealed, size, scene.state)
+            given = self._dumped.pop(sealed, None)
+            span = range(sealed, sealed + size)
+            piece = given if given and given[1] == size else list(map(document, span))
             chunks.append(seal_chunk(self.chunk_dir, scene.name, piece, sealed, marks))
-            sealed += CHUNK
+            sealed += size
         documents = [document(index) for index in range(sealed, len(journal))]
         initial_object, initial_document = self._initial
         if initial_object is not scene.initial or initial_document is None:
             initial_document = DEFAULT.encode(scene.initial)
-        kept_state, roll_refs = self._rolls.seal(scene.state)
+        kept_state, roll_refs = self._rolls.seal(scene.state, pieces)
         state_document = DEFAULT.encode_reusing(kept_state, self._state_memo)
         if roll_refs:  # issue 30: the rolls sealed before are named, not written again
             tail_rolls = state_document[sealed_rolls.FIELD]
@@ -327,7 +339,7 @@ class SceneFile:
         ]
         self._checkpoints.keep_after(sealed, unsealed)
         self._db.table("scene").upsert(Document(header, doc_id=1))
-        self._journal, self._dumped = journal, {}  # (what an import gave is used once)
+        self._journal, self._dumped, self._sizes = journal, {}, (CHUNK, 0)  # (once)
         self._docs = {sealed + index: document for index, document in enumerate(documents)}
         self._chunks = chunks
         self._initial = (scene.initial, initial_document)
@@ -380,21 +392,3 @@ class SceneFile:
 
     def close(self) -> None:
         self._db.close()
-
-
-def _shared_prefix(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
-    """How many first entries ``new`` shares with ``old``, by identity. A journal only grows at
-    its end or is cut back (``engine.session``), so an entry sits at one place, after the same
-    entries, in every journal holding it: where they part is found by bisection (comparing a
-    50,000-entry journal took a fifth of an autosave: issue 30), the last :data:`CHUNK` shared
-    entries (their documents reused) one by one."""
-    low, high = 0, min(len(old), len(new))
-    while low < high:
-        middle = (low + high) // 2
-        if old[middle] is new[middle]:
-            low = middle + 1
-        else:
-            high = middle
-    start = max(0, low - CHUNK)
-    parted = map(operator.is_not, old[start:low], new[start:low])
-    return start + next(compress(count(), parted), low - start)
