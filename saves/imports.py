@@ -13,19 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import RuleError
 from engine.limits import MAX_NAME, MAX_TEXT, bad_character
 from engine.session import JournalEntry, Scene
-from saves import units
+from saves import scenefile, units
 from saves.checkpoint_forms import whole_state
 from saves.codec import DEFAULT
 from saves.documents import checked, encode_entry, scene_from_document
 from saves.errors import BadFile, ImportRefused, SaveError
 from saves.exports import Store
 from saves.import_replay import ForgedEvents, replay
-from saves.journal_chunks import checkpoint_list
+from saves.journal_chunks import checkpoint_list, dumped_entries
 from saves.json_stream import read_object
 from saves.migrations import campaign_v1_to_v2, is_v1_campaign
 from saves.no_gc import collections_paused
@@ -49,7 +49,7 @@ def read_import(path: Path, max_piece: int | None = None) -> tuple[dict[str, Any
     return part, scenes
 
 
-Made = tuple[list[dict[str, Any]], dict[int, tuple[bytes, int]]]
+Made = tuple[list[dict[str, Any] | None], dict[int, tuple[bytes, int]]]
 """For a scene, what an import made for its save while checking it: its journal's first entries'
 documents, and chunks of entries dumped, by start (:meth:`saves.scenefile.SceneFile.encoded`)."""
 
@@ -154,8 +154,13 @@ def _decode_scene(raw: Any, index: int, path: Path, made: Made | None = None) ->
     journal = scene.journal
     encoded, dumped = made if made is not None else ([], {})
 
-    def encode_some() -> bool:
-        encoded.extend(map(encode_entry, journal[len(encoded) : len(encoded) + 64]))
+    def encode_some() -> bool:  # and each whole file of them dumped, as the save seals it
+        done = len(encoded)
+        encoded.extend(map(encode_entry, journal[done : done + 64]))
+        size, end = scenefile.IMPORTED[0], len(encoded)
+        if end % size == 0 and end - done == 64 and end - size not in dumped:
+            dumped[end - size] = dumped_entries(cast(list[dict[str, Any]], encoded[end - size :]))
+            encoded[end - size :] = [None] * size  # freed now, not all at the end
         return len(encoded) < len(journal)
 
     try:
