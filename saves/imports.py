@@ -155,6 +155,9 @@ def _decode_scene(raw: Any, index: int, path: Path, made: Made | None = None) ->
     encoded, dumped = made if made is not None else ([], {})
 
     def encode_some() -> bool:  # and each whole file of them dumped, as the save seals it
+        if type(raw) is dict and raw.get("journal"):  # its parsed text, no longer needed: freed
+            raw["journal"] = []  # while the other process replays, not after
+            return True
         done = len(encoded)
         encoded.extend(map(encode_entry, journal[done : done + 64]))
         size, end = scenefile.IMPORTED[0], len(encoded)
