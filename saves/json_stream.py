@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -135,6 +136,15 @@ class _Reader:
         """The items of the list that begins here, each parsed once; the comma between two
         items and the white space around it are skipped in one match (issue 30: a journal's
         50,000 entries were separated character by character, half again a ``json.load``)."""
+        if self._rest_read():  # the whole list in one call of the C decoder (issue 30)
+            try:
+                found, end = _decode(self.buffer, self.position)
+            except (ValueError, RecursionError):
+                found, end = None, -1  # read again item by item: that names what is wrong
+            if type(found) is list:
+                self.position = end
+                self._check_size(start, what)
+                return found
         self.expect("[")
         items: list[Any] = []
         if self.peek() == "]":
@@ -152,6 +162,21 @@ class _Reader:
                 self.position += 1
                 return items
             self.expect(",")
+
+    def _rest_read(self) -> bool:
+        """Whether the rest of the file is in the buffer: read now when it is no longer than a
+        piece may be (memory stays bounded by :data:`max_piece`)."""
+        if self.eof:
+            return True
+        try:
+            left = os.fstat(self.handle.fileno()).st_size - self.handle.tell()
+        except (OSError, AttributeError, ValueError):
+            return False
+        if len(self.buffer) - self.position + left > self.max_piece:
+            return False
+        while not self.eof:
+            self._more(max(BLOCK, left + 1))
+        return True
 
     def _check_size(self, start: int, what: str) -> None:
         if self.consumed + self.position - start > self.max_piece:

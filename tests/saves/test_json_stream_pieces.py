@@ -43,14 +43,18 @@ def _read(path: Path, cap: int = 10**6) -> tuple[dict[str, object], list[object]
 
 
 @settings(max_examples=examples(150), deadline=None)
-@given(scenes, values, st.sampled_from([None, 1]), st.integers(48, 200))
+@given(scenes, values, st.sampled_from([None, 1]), st.integers(48, 200), st.booleans())
 def test_what_the_stream_hands_on_is_what_json_makes(
-    items: list[object], other: object, indent: int | None, block: int
+    items: list[object], other: object, indent: int | None, block: int, whole: bool
 ) -> None:
+    """``whole``: a list is parsed in one call once the rest of the file (no longer than a
+    piece may be) is read; else item by item, as a longer file is."""
     document = {"kind": "export", "scenes": items, "campaign": other}
     text = json.dumps(document, ensure_ascii=False, indent=indent)
     with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory() as folder:
         patch.setattr(json_stream, "BLOCK", block)  # blocks end mid-value (no string is as long)
+        if not whole:
+            patch.setattr(json_stream._Reader, "_rest_read", lambda self: False)
         path = Path(folder) / "e.json"
         path.write_text(text, encoding="utf-8")
         members, read = _read(path)
