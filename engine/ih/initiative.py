@@ -82,6 +82,14 @@ def insert_sorted(
     state: Encounter, newcomer: Combatant, rng: random.Random
 ) -> tuple[Encounter, Events]:
     """Insert ``newcomer`` before the first combatant it outranks (RULES.md §3.3)."""
+    state, events, _ = _inserted(state, newcomer, rng)
+    return state, events
+
+
+def _inserted(
+    state: Encounter, newcomer: Combatant, rng: random.Random
+) -> tuple[Encounter, Events, int]:
+    """:func:`insert_sorted`, and the newcomer's place."""
     order, newcomer, events = roll_off(state.order, newcomer, rng)
     placed = rank(newcomer)
     score = placed[0]
@@ -93,7 +101,7 @@ def insert_sorted(
             position = index
             break
     order = order[:position] + (newcomer,) + order[position:]
-    return replace(state, order=order), events
+    return replace(state, order=order), events, position
 
 
 def without(state: Encounter, name: str) -> Encounter:
@@ -125,9 +133,9 @@ def change(
         roll_off=(),
         delay_after=combatant.delay_after if holding else None,
     )
-    before = state.order
-    state, events = insert_sorted(without(state, name), moved, rng)
-    reordered(before, state.order)  # the same names and effects: their sources hold
+    before, was = state.order, index_of(state, combatant.name)
+    state, events, now = _inserted(without(state, name), moved, rng)
+    reordered(before, state.order, was, now)  # what is known of the order, moved along
     changed = InitiativeChanged(combatant.name, combatant.initiative, moved.initiative)
     return state, (changed, *events)
 

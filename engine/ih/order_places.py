@@ -7,7 +7,7 @@ the order they make.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Iterator
 from itertools import compress, count
 from operator import attrgetter, not_
@@ -173,16 +173,30 @@ def sources_at(order: tuple[Combatant, ...], creator: str) -> list[int]:
     return sorted(by_name[name] for name in found if name in by_name)
 
 
-def reordered(old: tuple[Placed, ...], new: tuple[Placed, ...]) -> tuple[Placed, ...]:
-    """``new``, ``old`` reordered (the same names holding the very same effects, as an
-    initiative change leaves them): the effects' sources of ``old``, if known, are ``new``'s
-    (a fight of 500 rebuilt them after each of its thousands of initiative changes)."""
+def reordered(old: tuple[Placed, ...], new: tuple[Placed, ...], was: int, now: int) -> None:
+    """What is known of ``old`` handed on to ``new``: ``old`` with the combatant at ``was``
+    moved to ``now``, the same names holding the same flags and the very same effects (an
+    initiative change; a roll-off changes only roll-offs). The places between the two shift
+    by one (a fight of 500 rebuilt each name's place, each flag's places and each creator's
+    holders after every one of its thousands of initiative changes: issue 30)."""
     found = _KNOWN.get(id(old))
-    if found is not None and found.order is old and found.sources is not None:
-        made = known(new)
-        if made.sources is None:
-            made.sources = found.sources
-    return new
+    if found is None or found.order is not old or not 0 <= was < len(old) == len(new):
+        return
+    by_name = dict(found.by_name)
+    low, high, shift = min(was, now), max(was, now), (-1 if was < now else 1)
+    for index in range(low, high + 1):
+        if index != was:
+            by_name[old[index].name] = index + shift
+    by_name[old[was].name] = now
+    flags: dict[str, tuple[int, ...]] = {}
+    for flag, at in found.flags.items():
+        places = at[found.skips.get(flag, 0) :]
+        first, last = bisect_left(places, low), bisect_right(places, high)
+        middle = [place + shift for place in places[first:last] if place != was]
+        if was in places[first:last]:
+            insort(middle, now)
+        flags[flag] = (*places[:first], *middle, *places[last:])
+    remember(Known(new, by_name, None, flags, {}, found.sources))
 
 
 _CREATORS: dict[int, tuple[Any, frozenset[str]]] = {}

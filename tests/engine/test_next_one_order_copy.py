@@ -14,7 +14,7 @@ import pytest
 from engine import commands
 from engine.errors import RuleError
 from engine.ih import effects, turns
-from engine.ih.encounter import Combatant, Encounter, same
+from engine.ih.encounter import Combatant, Encounter, flagged, same
 from engine.ih.order_places import effect_sources
 from engine.records import replace
 from engine.session import History, new_scene
@@ -197,3 +197,27 @@ def _ticked_walk(holder: Combatant, source: str) -> Combatant:
         elif effect.rounds_left > 1:
             kept.append(replace(effect, rounds_left=effect.rounds_left - 1))
     return replace(holder, effects=tuple(kept)) if holder.effects else holder
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_what_an_initiative_change_hands_on_is_what_a_walk_finds(seed: int) -> None:
+    """An initiative change moves one combatant: each name's place, and the places of those who
+    have not acted, delay or hold effects, are handed on shifted (issue 30), never rebuilt:
+    at every step of a random fight they are those a walk of the order finds."""
+    from engine.ih.order_places import known
+
+    moved = 0
+    extra = ["initiative Ann +9", "next", "initiative Bo -7", "next", "initiative Cy +1"]
+    for line, state in _fight_states(_script(seed) + extra):
+        order = state.order
+        seen = known(order)
+        for flag, attribute, wanted in (
+            ("!acted", "acted", False),
+            ("delaying", "delaying", True),
+            ("effects", "effects", True),
+        ):
+            walked = tuple(i for i, c in enumerate(order) if bool(getattr(c, attribute)) == wanted)
+            assert flagged(order, flag) == walked, (line, flag)
+        assert seen.by_name == {c.name: i for i, c in enumerate(order)}, line
+        moved += line.startswith("initiative")
+    assert moved > 0
