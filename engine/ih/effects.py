@@ -112,7 +112,10 @@ def tick_turn(state: Encounter, source: str | None) -> tuple[Encounter, Events, 
             handed[wanted] = left
         else:
             handed.pop(wanted, None)
-    new_order = same_places(state.order, tuple(order), {"effects": still}, handed)
+    # a count-down changes only effects: who has acted and who delays are as they were
+    new_order = same_places(
+        state.order, tuple(order), {"effects": still}, handed, ("!acted", "delaying")
+    )
     before = tuple((old[index].key, old[index].effects) for index in touched)
     after = tuple((order[i].key, order[i].effects) for i in touched if order[i].effects)
     return replace(state, order=new_order), tuple(events), before, after

@@ -138,13 +138,19 @@ def same_places(
     new: tuple[Placed, ...],
     flags: dict[str, tuple[int, ...]] | None = None,
     sources: Sources | None = None,
+    kept: tuple[str, ...] = (),
 ) -> tuple[Placed, ...]:
     """``new``, an order with the very names of ``old`` at the same places (each combatant
     replaced by a changed copy of itself): its places are known without walking it (and the
-    ``flags`` and effects' ``sources`` given, if the caller knows them)."""
+    ``flags`` and effects' ``sources`` given, if the caller knows them; and ``old``'s ``kept``
+    flags, those the change leaves as they were: a count-down of effects leaves who has acted
+    and who delays, rebuilt after thousands of turn starts in a fight of 500, issue 30)."""
     found = _KNOWN.get(id(old))
     if found is not None and found.order is old and len(new) == len(old):
-        remember(Known(new, found.by_name, found._by_key, dict(flags or {}), sources=sources))
+        given = {flag: found.flags[flag] for flag in kept if flag in found.flags}
+        skips = {flag: found.skips.get(flag, 0) for flag in given}
+        given.update(flags or {})
+        remember(Known(new, found.by_name, found._by_key, given, skips, sources))
     return new
 
 
