@@ -33,7 +33,10 @@ def rank(combatant: Combatant) -> tuple[int, int, int, tuple[int, ...]]:
 
 
 def roll_off(
-    order: tuple[Combatant, ...], newcomer: Combatant, rng: random.Random
+    order: tuple[Combatant, ...],
+    newcomer: Combatant,
+    rng: random.Random,
+    scores: list[int] | None = None,
 ) -> tuple[tuple[Combatant, ...], Combatant, Events]:
     """Break full ties of ``newcomer`` with a recorded 1d10 roll-off (RULES.md §3.3).
 
@@ -42,7 +45,9 @@ def roll_off(
     changes, and the result holds every round.
     """
     initiative, composure, dexterity = rank(newcomer)[:3]
-    same_score = compress(count(), map(eq, map(_INITIATIVE, order), repeat(initiative)))
+    if scores is None:  # the order's scores, if the caller has them
+        scores = list(map(_INITIATIVE, order))
+    same_score = compress(count(), map(eq, scores, repeat(initiative)))
     # the places of full ties, found in C but for those of the very score (a fight of 500
     # walked its whole order in Python at every initiative change: issue 30)
     tied = {
@@ -90,10 +95,10 @@ def _inserted(
     state: Encounter, newcomer: Combatant, rng: random.Random
 ) -> tuple[Encounter, Events, int]:
     """:func:`insert_sorted`, and the newcomer's place."""
-    order, newcomer, events = roll_off(state.order, newcomer, rng)
+    scores = list(map(_INITIATIVE, state.order))  # (a roll-off changes no score)
+    order, newcomer, events = roll_off(state.order, newcomer, rng, scores)
     placed = rank(newcomer)
     score = placed[0]
-    scores = list(map(_INITIATIVE, order))
     # before the first it outscores, or the first of its score it outranks (in C but for those)
     position = next(compress(count(), map(lt, scores, repeat(score))), len(order))
     for index in compress(range(position), map(eq, scores, repeat(score))):
