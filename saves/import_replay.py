@@ -40,11 +40,11 @@ nearest it): the other process also dumps its part's chunks for the save and pic
 sends back, and this one then reads it."""
 
 SENT_PER_PART = 8
-"""About how many checkpoints the other process sends back of its part (and every one near the
-journal's end, kept in the scene file's header): pickling each cost as much as replaying it, and
-the scene file keeps one in two (one in thirteen in a fight of 500) anyway
-(:data:`saves.checkpoint_forms.SEALED_SHARE`). An undo after the import replays at most the
-entries between two (about 3,000 in a scene of 50,000: a tenth of a second at 50 combatants)."""
+"""About how many checkpoints of each part are kept when the journal is replayed in two processes
+(and every one near the journal's end, kept in the scene file's header): the other process's
+cost as much to pickle as to replay, and the save encodes each one it keeps. An undo after the
+import replays at most the entries between two (about 3,000 in a scene of 50,000: a tenth of a
+second at 50 combatants, a quarter at 500); later autosaves keep them as always."""
 
 PATIENCE = 10.0
 """Seconds the other process may take beyond four times this one's part (which it about
@@ -112,7 +112,7 @@ def replay(
                 dumped.update(chunks)
             final = _sharing(final, state)  # equal rolls, the very same objects (see below)
             rest = tuple((at, whole_state(short, kept, final)) for at, short, kept in rest)
-            return final, checkpoints + rest
+            return final, _kept(checkpoints, 0, at, length) + rest
     else:
         other.cancel()
     check(at, length)
@@ -128,12 +128,8 @@ def _checked_part(
     part's whole chunks dumped as the save writes them (by start)."""
     check(start, end)
     final, checkpoints = _replay_part(scene, state, start, end)
-    every = max(1, (end - start) // SENT_PER_PART // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
-    last = end - SENT_ALL_LAST
     sent = tuple(
-        (at, *prefix_form(state, final))
-        for at, state in checkpoints
-        if at % every == 0 or at > last
+        (at, *prefix_form(state, final)) for at, state in _kept(checkpoints, start, end, end)
     )
     size = IMPORTED[0]  # as the import's save seals them
     first = -(-start // size) * size
@@ -142,6 +138,16 @@ def _checked_part(
         for at in range(first, end - size + 1, size)
     }
     return final, sent, chunks
+
+
+def _kept(checkpoints: Checkpoints, start: int, end: int, length: int) -> Checkpoints:
+    """Of a part's checkpoints (entries ``start`` to ``end`` of ``length``), about
+    :data:`SENT_PER_PART`, and every one of the journal's last :data:`SENT_ALL_LAST` entries:
+    both halves alike, when the journal is replayed in two processes (the save encodes fewer
+    states, and this process holds fewer)."""
+    every = max(1, (end - start) // SENT_PER_PART // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
+    last = length - SENT_ALL_LAST
+    return tuple((at, state) for at, state in checkpoints if at % every == 0 or at > last)
 
 
 def _sharing(final: Any, earlier: Any) -> Any:
