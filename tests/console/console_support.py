@@ -184,6 +184,18 @@ async def opened_quietly(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def first_sheet_opened(pilot: Pilot[Any]) -> None:
+    """Once the app has opened its scene: the roster (R), and its first sheet in the editor."""
+    from console.ih.sheet_editor import SheetEditor
+
+    await pilot.app.opened.wait()  # type: ignore[attr-defined]
+    await pilot.pause()
+    await pilot.press("R")
+    await pilot.pause()
+    await pilot.press("enter")
+    assert await until(pilot, lambda: isinstance(pilot.app.screen, SheetEditor))
+
+
 async def run_from_palette(pilot: Pilot[Any], name: str) -> None:
     """Open the command palette (Ctrl+P), type ``name`` and run the entry it finds."""
     await pilot.press("ctrl+p")

@@ -4,9 +4,8 @@ field listed its fields up to "nationa" at 80×24 and the rest was lost."""
 from __future__ import annotations
 
 import pytest
-from console_support import SMALL, AppFactory, screen_lines, until
+from console_support import SMALL, AppFactory, first_sheet_opened, screen_lines, until
 
-from console.ih.sheet_editor import SheetEditor
 from console.screens.dialogs import TextDialog
 
 SHEET = "sheet 小夜 pc strength=3 dexterity=3 stamina=2 resolve=2 firearms=2\n"
@@ -16,12 +15,7 @@ SHEET = "sheet 小夜 pc strength=3 dexterity=3 stamina=2 resolve=2 firearms=2\n
 async def test_the_concept_title_is_whole(make_app: AppFactory, lang: str, last: str) -> None:
     app = make_app(script=SHEET, lang=lang)
     async with app.run_test(size=SMALL) as pilot:
-        await app.opened.wait()  # type: ignore[attr-defined]
-        await pilot.pause()
-        await pilot.press("R")
-        await pilot.pause()
-        await pilot.press("enter")
-        assert await until(pilot, lambda: isinstance(app.screen, SheetEditor))
+        await first_sheet_opened(pilot)
         await pilot.press("c")
         assert await until(pilot, lambda: isinstance(app.screen, TextDialog))
         await pilot.pause()

@@ -4,9 +4,7 @@ showed "age 34 · gender 女" in a Chinese console)."""
 from __future__ import annotations
 
 import pytest
-from console_support import SMALL, AppFactory, screen_lines, until
-
-from console.ih.sheet_editor import SheetEditor
+from console_support import SMALL, AppFactory, first_sheet_opened, screen_lines
 
 SHEET = "sheet 小夜 pc strength=3 age=34 gender=女 origin-trait=倔强\n"
 
@@ -24,11 +22,6 @@ async def test_the_concept_is_in_the_table_s_words(
 ) -> None:
     app = make_app(script=SHEET, lang=lang)
     async with app.run_test(size=SMALL) as pilot:
-        await app.opened.wait()  # type: ignore[attr-defined]
-        await pilot.pause()
-        await pilot.press("R")
-        await pilot.pause()
-        await pilot.press("enter")
-        assert await until(pilot, lambda: isinstance(app.screen, SheetEditor))
+        await first_sheet_opened(pilot)
         await pilot.pause()
         assert words in "\n".join(screen_lines(app))
